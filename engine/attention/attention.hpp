@@ -1,0 +1,84 @@
+// attention: scaled dot-product attention, stage by stage.
+//
+//   scores  S = Q·Kᵀ            (n×n)
+//   scaled  S / √d
+//   logits  S / (√d·T), with the causal mask: column > row → −∞
+//   weights A = row-wise softmax(logits)
+//   output  O = A·V             (n×dv)
+//
+// Every stage is kept in a Trace so that panels can draw any of them. Knows nothing of
+// scenes, files or pixels; uses core/ only. Errors are returned, never thrown.
+#pragma once
+
+#include <cstddef>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "core/core.hpp"
+
+namespace attention {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+// The largest number of tokens or dimensions a scene may use (the loader enforces it too).
+constexpr std::size_t kMaxSize = 4096;
+
+// A dense row-major matrix of doubles; one row per token.
+struct Matrix {
+    std::size_t rows = 0;
+    std::size_t cols = 0;
+    std::vector<double> data;
+
+    Matrix() = default;
+    Matrix(std::size_t r, std::size_t c, double fill = 0.0) : rows(r), cols(c), data(r * c, fill) {}
+    double& operator()(std::size_t r, std::size_t c) { return data[r * cols + c]; }
+    double operator()(std::size_t r, std::size_t c) const { return data[r * cols + c]; }
+    const double* row(std::size_t r) const { return data.data() + r * cols; }
+    double* row(std::size_t r) { return data.data() + r * cols; }
+    core::Vec row_vec(std::size_t r) const { return core::Vec(row(r), row(r) + cols); }
+    static Matrix from(const core::Mat& m);
+};
+
+// What goes in. q and k are n×d, v is n×dv.
+struct Input {
+    core::Mat q;
+    core::Mat k;
+    core::Mat v;
+    double temperature = 1.0;  // T ≥ 0; 0 and +∞ are the limits (one-hot, uniform)
+    bool causal = false;       // hide every key after the query (column > row)
+};
+
+// Every stage's numbers for the full n×n matrix.
+struct Trace {
+    std::size_t n = 0;   // tokens
+    std::size_t d = 0;   // query/key dimension
+    std::size_t dv = 0;  // value dimension
+    double temperature = 1.0;
+    bool causal = false;
+
+    Matrix scores;   // q_i·k_j
+    Matrix scaled;   // scores / √d
+    Matrix logits;   // scaled / T, masked entries −∞; all NaN-free. Undefined (empty) when T is 0 or ∞.
+    Matrix weights;  // row-wise softmax; masked entries exactly 0; every row sums to 1
+    Matrix output;   // weights · V (n×dv)
+
+    // True when key j is visible to query i (always, unless the mask hides j > i).
+    bool visible(std::size_t i, std::size_t j) const { return !causal || j <= i; }
+    // True when `logits` holds numbers (0 < T < ∞).
+    bool has_logits() const { return logits.rows == n && n > 0; }
+};
+
+// Checks the input: shapes agree, 1 ≤ n, d, dv ≤ kMaxSize, every number finite, T ≥ 0 (∞ allowed).
+// Returns "" when valid, else a sentence saying what is wrong.
+std::string check(const Input& in);
+
+// Computes every stage. On invalid input (see check) or a score that overflows the double range,
+// returns false and fills `error`; `out` is then left unspecified.
+bool trace(const Input& in, Trace& out, std::string& error);
+
+// Numerically stable softmax of one row of logits over the entries where visible[j] is true;
+// invisible entries get exactly 0. `scaled` are the scores before T; T may be 0 or ∞ (limits).
+// Used by trace and by panels that animate a single row.
+std::vector<double> softmax_row(const std::vector<double>& scaled, const std::vector<bool>& visible, double temperature);
+
+}  // namespace attention

@@ -1,0 +1,61 @@
+#include "core/core.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+
+namespace core {
+
+bool Color::parse(const std::string& hex, Color& out) {
+    if (hex.size() != 7 && hex.size() != 9) return false;
+    if (hex[0] != '#') return false;
+    for (size_t i = 1; i < hex.size(); ++i)
+        if (!std::isxdigit(static_cast<unsigned char>(hex[i]))) return false;
+    auto channel = [&](size_t at) { return std::strtol(hex.substr(at, 2).c_str(), nullptr, 16) / 255.0; };
+    out = {channel(1), channel(3), channel(5), hex.size() == 9 ? channel(7) : 1.0};
+    return true;
+}
+
+Color lerp(const Color& a, const Color& b, double u) {
+    return {lerp(a.r, b.r, u), lerp(a.g, b.g, u), lerp(a.b, b.b, u), lerp(a.a, b.a, u)};
+}
+
+std::string Diagnostic::format() const {
+    std::string out = file.empty() ? std::string("attnlab") : file;
+    if (line > 0) {
+        out += ":" + std::to_string(line);
+        if (column > 0) out += ":" + std::to_string(column);
+    }
+    return out + ": error: " + message;
+}
+
+int edit_distance(const std::string& a, const std::string& b) {
+    std::vector<int> prev(b.size() + 1), cur(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j) prev[j] = static_cast<int>(j);
+    for (size_t i = 1; i <= a.size(); ++i) {
+        cur[0] = static_cast<int>(i);
+        for (size_t j = 1; j <= b.size(); ++j) {
+            int subst = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, subst});
+        }
+        std::swap(prev, cur);
+    }
+    return prev[b.size()];
+}
+
+std::string nearest(const std::string& word, const std::vector<std::string>& candidates) {
+    std::string best;
+    int best_d = 1 << 30;
+    for (const auto& c : candidates) {
+        int d = edit_distance(word, c);
+        if (d < best_d) {
+            best_d = d;
+            best = c;
+        }
+    }
+    // Accept up to a third of the word's length (at least 2 edits) as "near".
+    int limit = std::max(2, static_cast<int>(word.size()) / 3);
+    return best_d <= limit ? best : std::string();
+}
+
+}  // namespace core

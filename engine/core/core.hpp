@@ -1,0 +1,73 @@
+// core: small shared types every module may use (vectors, colours, rectangles, diagnostics).
+// Knows nothing of attention, YAML, Cairo or SDL: the standard library only.
+#pragma once
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace core {
+
+// A vector of any dimension: one token's query, key or value.
+using Vec = std::vector<double>;
+// A row-major matrix: one Vec per row (one row per token).
+using Mat = std::vector<Vec>;
+
+// A point or direction in the 2-D design space (and on the planes).
+struct Point {
+    double x = 0.0;
+    double y = 0.0;
+};
+
+// An axis-aligned rectangle in design units (origin top-left, y down).
+struct Rect {
+    double x = 0.0;
+    double y = 0.0;
+    double w = 0.0;
+    double h = 0.0;
+
+    double right() const { return x + w; }
+    double bottom() const { return y + h; }
+    Point centre() const { return {x + w / 2, y + h / 2}; }
+    bool contains(Point p) const { return p.x >= x && p.x <= x + w && p.y >= y && p.y <= y + h; }
+    bool contains(const Rect& r) const {
+        return r.x >= x - 1e-9 && r.y >= y - 1e-9 && r.right() <= right() + 1e-9 && r.bottom() <= bottom() + 1e-9;
+    }
+    Rect inset(double d) const { return {x + d, y + d, w - 2 * d, h - 2 * d}; }
+};
+
+// A straight RGBA colour, each channel in [0, 1].
+struct Color {
+    double r = 0.0;
+    double g = 0.0;
+    double b = 0.0;
+    double a = 1.0;
+
+    Color with_alpha(double alpha) const { return {r, g, b, alpha}; }
+    // Parses "#rrggbb" or "#rrggbbaa"; false on anything else.
+    static bool parse(const std::string& hex, Color& out);
+};
+
+// Linear interpolation; u = 0 gives a, u = 1 gives b.
+inline double lerp(double a, double b, double u) { return a + (b - a) * u; }
+Color lerp(const Color& a, const Color& b, double u);
+
+// Where a diagnostic points: 1-based line and column, 0 when unknown.
+struct Diagnostic {
+    std::string file;
+    int line = 0;
+    int column = 0;
+    std::string message;
+
+    // "FILE:LINE:COLUMN: error: MESSAGE" (line and column omitted when unknown).
+    std::string format() const;
+};
+
+using Diagnostics = std::vector<Diagnostic>;
+
+// Levenshtein distance, for "did you mean" suggestions.
+int edit_distance(const std::string& a, const std::string& b);
+// The candidate nearest to `word` within a sensible distance, or "" if none is close.
+std::string nearest(const std::string& word, const std::vector<std::string>& candidates);
+
+}  // namespace core

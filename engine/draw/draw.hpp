@@ -1,0 +1,60 @@
+// draw: Cairo. One frame of attnlab as a pure function of (deck, state, time): nothing here
+// reads a clock, a window or a global. The window and every exporter call render().
+// Never includes SDL.
+#pragma once
+
+#include <cairo.h>
+
+#include <optional>
+#include <string>
+
+#include "core/core.hpp"
+#include "timeline/timeline.hpp"
+
+namespace draw {
+
+// The logical design space every panel lays out in; scaled to the output size.
+constexpr double kDesignWidth = 1920.0;
+constexpr double kDesignHeight = 1080.0;
+
+enum class ThemeKind { Light, Dark };
+
+struct Options {
+    ThemeKind theme = ThemeKind::Light;
+};
+
+// The transform from design space to an output of width×height pixels: uniform scale,
+// centred (letterboxed for 4:3). The same transform maps mouse positions back.
+struct Transform {
+    double scale = 1.0;
+    double dx = 0.0;
+    double dy = 0.0;
+    core::Point to_design(core::Point px) const { return {(px.x - dx) / scale, (px.y - dy) / scale}; }
+    core::Point to_pixels(core::Point p) const { return {p.x * scale + dx, p.y * scale + dy}; }
+};
+Transform transform_for(int width, int height);
+
+// Draws the frame at session time `now` into `cr`, whose user space is width×height pixels.
+void render(cairo_t* cr, int width, int height, const scene::Deck& deck, const timeline::Layout& lay,
+            const timeline::State& state, double now, const Options& opt);
+
+// Draws one evaluated view (no cross-fade). render() calls this.
+void frame(cairo_t* cr, int width, int height, const timeline::View& view, const Options& opt);
+
+// What is under a design-space point, for the window's mouse handling.
+struct Hit {
+    enum class Kind { None, Token, Key, Value, TemperatureSlider, MaskSwitch, MatrixCell, Panel } kind = Kind::None;
+    int token = -1;          // token index for Token/Key/Value/MatrixCell (the row read from: column)
+    int row = -1;            // MatrixCell: the row
+    double value = 0.0;      // TemperatureSlider: the temperature at that point
+    core::Point plane;       // KeyPlane: the point in plane coordinates (for dragging)
+};
+Hit hit_test(const timeline::View& view, core::Point design);
+
+// For dragging: the key-plane coordinates of a design-space point (nullopt if no key plane).
+std::optional<core::Point> key_plane_point(const timeline::View& view, core::Point design);
+
+// Where the fonts are: $ATTNLAB_FONTS, else fonts/ beside the executable or one level up.
+std::string font_dir();
+
+}  // namespace draw

@@ -1,0 +1,202 @@
+// The `attnlab` command line: present, export, trace, check.
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/app.hpp"
+#include "attention/attention.hpp"
+#include "load/load.hpp"
+#include "output/output.hpp"
+
+namespace {
+
+constexpr const char* kUsage = R"(usage:
+  attnlab [FILE] [options]              present a deck or scene in a window
+                                        (default: slides/lecture.yaml)
+  attnlab export FILE -o OUT [options]  export frames: OUT/ (PNG sequence), .mp4 .webm .gif, .pdf
+  attnlab trace SCENE [--temperature T] [--mask on|off] --json
+                                        print every stage's numbers as JSON
+  attnlab check FILE...                 validate scenes and decks (exit 2 on errors)
+  attnlab --help | --version
+
+Run 'attnlab export --help' or 'attnlab present --help' for their options.
+)";
+
+int usage_error(const std::string& what) {
+    std::cerr << "attnlab: error: " << what << "\n\n" << kUsage;
+    return 2;
+}
+
+void print_errors(const core::Diagnostics& errors) {
+    for (const auto& e : errors) std::cerr << e.format() << "\n";
+}
+
+int check_command(const std::vector<std::string>& files) {
+    if (files.empty()) return usage_error("check needs at least one FILE");
+    bool all_ok = true;
+    for (const auto& f : files) {
+        load::Result r = load::load_file(f);
+        if (r.ok()) std::cout << "ok " << f << "\n";
+        else {
+            print_errors(r.errors);
+            all_ok = false;
+        }
+    }
+    return all_ok ? 0 : 2;
+}
+
+// 17 significant digits round-trip every double; JSON has no infinity, so −∞ becomes null.
+void json_number(std::string& out, double x) {
+    if (!std::isfinite(x)) {
+        out += "null";
+        return;
+    }
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17g", x);
+    out += buf;
+}
+
+void json_string(std::string& out, const std::string& s) {
+    out += '"';
+    for (unsigned char c : s) {
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += static_cast<char>(c);
+        } else if (c < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", c);
+            out += buf;
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    out += '"';
+}
+
+void json_matrix(std::string& out, const attention::Matrix& m) {
+    out += '[';
+    for (std::size_t r = 0; r < m.rows; ++r) {
+        if (r) out += ',';
+        out += '[';
+        for (std::size_t c = 0; c < m.cols; ++c) {
+            if (c) out += ',';
+            json_number(out, m(r, c));
+        }
+        out += ']';
+    }
+    out += ']';
+}
+
+bool parse_temperature(const std::string& s, double& t) {
+    if (s == "inf" || s == "Infinity" || s == "infinity") {
+        t = attention::kInfinity;
+        return true;
+    }
+    char* end = nullptr;
+    t = std::strtod(s.c_str(), &end);
+    return end && *end == '\0' && !s.empty() && std::isfinite(t) && t >= 0;
+}
+
+int trace_command(const std::vector<std::string>& args) {
+    std::string file;
+    std::optional<double> temperature;
+    std::optional<bool> mask;
+    bool json = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--json") json = true;
+        else if (a == "--temperature" || a == "-T") {
+            double t = 0;
+            if (i + 1 >= args.size() || !parse_temperature(args[i + 1], t))
+                return usage_error("--temperature expects a number ≥ 0 or 'inf'");
+            temperature = t;
+            ++i;
+        } else if (a == "--mask") {
+            if (i + 1 >= args.size() || (args[i + 1] != "on" && args[i + 1] != "off"))
+                return usage_error("--mask expects 'on' or 'off'");
+            mask = args[i + 1] == "on";
+            ++i;
+        } else if (!a.empty() && a[0] == '-') {
+            return usage_error("unknown option for trace: " + a);
+        } else if (file.empty()) {
+            file = a;
+        } else {
+            return usage_error("trace takes one SCENE file");
+        }
+    }
+    if (file.empty()) return usage_error("trace needs a SCENE file");
+    if (!json) return usage_error("trace prints JSON only: add --json");
+    load::Result r = load::load_file(file);
+    if (!r.ok()) {
+        print_errors(r.errors);
+        return 2;
+    }
+    const scene::Scene* sc = nullptr;
+    for (const auto& slide : r.deck.slides)
+        if (slide.scene) {
+            sc = slide.scene.get();
+            break;
+        }
+    if (!sc) {
+        std::cerr << file << ": error: trace needs a scene, and this deck has none\n";
+        return 2;
+    }
+    scene::Controls c = scene::start_controls(*sc);
+    if (temperature) c.temperature = *temperature;
+    if (mask) c.mask = *mask;
+    attention::Trace tr;
+    std::string error;
+    if (!attention::trace(scene::attention_input(*sc, c), tr, error)) {
+        std::cerr << file << ": error: " << error << "\n";
+        return 2;
+    }
+    std::string out = "{\"tokens\":[";
+    for (std::size_t i = 0; i < sc->tokens.size(); ++i) {
+        if (i) out += ',';
+        json_string(out, sc->tokens[i]);
+    }
+    out += "],\"d\":" + std::to_string(tr.d) + ",\"temperature\":";
+    if (std::isinf(tr.temperature)) out += "\"inf\"";
+    else json_number(out, tr.temperature);
+    out += std::string(",\"mask\":") + (tr.causal ? "true" : "false");
+    out += ",\"scores\":";
+    json_matrix(out, tr.scores);
+    out += ",\"scaled\":";
+    json_matrix(out, tr.scaled);
+    out += ",\"logits\":";
+    if (tr.has_logits()) json_matrix(out, tr.logits);
+    else out += "null";
+    out += ",\"weights\":";
+    json_matrix(out, tr.weights);
+    out += ",\"output\":";
+    json_matrix(out, tr.output);
+    out += "}\n";
+    std::cout << out;
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (!args.empty()) {
+        const std::string& first = args[0];
+        std::vector<std::string> rest(args.begin() + 1, args.end());
+        if (first == "--help" || first == "-h" || first == "help") {
+            std::cout << kUsage;
+            return 0;
+        }
+        if (first == "--version") {
+            std::cout << "attnlab " << ATTNLAB_VERSION << "\n";
+            return 0;
+        }
+        if (first == "check") return check_command(rest);
+        if (first == "trace") return trace_command(rest);
+        if (first == "export") return output::export_command(rest);
+        if (first == "present") return app::present_command(rest);
+    }
+    return app::present_command(args);
+}

@@ -1,0 +1,178 @@
+// timeline: a deck laid out as one timeline whose markers are the steps; the interaction
+// State and the commands that change it; evaluate(), which turns (deck, state, time) into the
+// View a frame draws. Pure: no clock, no window, no files. Uses scene/ and attention/.
+//
+// Time is a double in seconds on the session clock (`now`); frame numbers exist only in
+// exporters (now = i / fps). Progress within an animation is u in [0, 1].
+#pragma once
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "attention/attention.hpp"
+#include "scene/scene.hpp"
+
+namespace timeline {
+
+// One step of the deck on the timeline: its animation, then a hold (exports only; live, the
+// presenter holds as long as they like).
+struct Span {
+    int slide = 0;           // index into deck.slides
+    int step = 0;            // index into the slide's scene steps (0 for title/text slides)
+    double start = 0.0;      // seconds from the start of the deck (export timeline)
+    double anim = 0.0;       // animation length
+    double hold = 0.0;       // hold after the animation
+    scene::Ease ease = scene::Ease::InOutCubic;
+    double end() const { return start + anim + hold; }
+};
+
+struct Layout {
+    std::vector<Span> spans;
+    double total = 0.0;  // sum of every span's anim + hold
+
+    // The span playing at deck time t (the last one for t ≥ total, the first for t < 0).
+    int at(double t) const;
+    // The first span of a slide, or -1.
+    int first_of(int slide) const;
+};
+Layout layout(const scene::Deck& deck);
+
+// Eased progress: u in [0, 1] → [0, 1].
+double ease(scene::Ease e, double u);
+
+// A value animated by time: holds the first key before it and the last after it.
+template <class T>
+struct Track {
+    struct Key {
+        double t;
+        T value;
+        scene::Ease ease = scene::Ease::InOutCubic;  // how to arrive at this key
+    };
+    std::vector<Key> keys;
+    T at(double t) const;
+};
+
+// What the person at the controls changed in one slide's scene, between steps.
+struct Edits {
+    std::optional<int> focus;
+    std::optional<double> temperature;
+    std::optional<bool> mask;
+    std::vector<std::pair<int, core::Vec>> keys;  // moved keys, last move wins
+    bool empty() const { return !focus && !temperature && !mask && keys.empty(); }
+};
+
+// Everything that changes while presenting or studying. Commands change it; nothing else does.
+struct State {
+    int span = 0;                 // the step being shown (index into Layout::spans)
+    double span_started = 0.0;    // session time at which that step's animation started
+    double speed = 1.0;           // animation speed (0.25 … 2)
+    bool paused = false;
+    double paused_at = 0.0;       // session time when paused (frozen `now` while paused)
+    std::vector<Edits> edits;     // per slide (index = slide); empty = nothing changed
+    int experiment = -1;          // active experiment of the current scene, or -1
+    double experiment_started = 0.0;
+    int hover = -1;               // token under the pointer, -1 for none
+    bool blank = false;           // screen blanked (B)
+    std::optional<core::Point> laser;  // laser dot in design coordinates
+};
+
+// The commands: what app/ turns input events into, what --record writes and --replay reads.
+namespace cmd {
+struct Next {};                        // complete a running animation, else go to the next step
+struct Back {};                        // previous step, shown at its end state
+struct Replay {};                      // the current step's animation again
+struct Goto { int span = 0; };         // a step, shown from its start
+struct Seek { double u = 0.0; };       // scrub the current step's animation to u
+struct Pause {};                       // toggle pause
+struct Speed { double speed = 1.0; };
+struct Focus { int token = 0; };
+struct MoveKey { int token = 0; core::Vec key; };
+struct Temperature { double value = 1.0; };
+struct Mask { bool on = false; };
+struct Experiment { int index = -1; };  // -1 ends the experiment
+struct Reset {};                        // drop every edit and experiment of this scene
+struct Hover { int token = -1; };
+struct Blank {};                        // toggle
+struct Laser { std::optional<core::Point> at; };
+}  // namespace cmd
+
+using Command = std::variant<cmd::Next, cmd::Back, cmd::Replay, cmd::Goto, cmd::Seek, cmd::Pause, cmd::Speed,
+                             cmd::Focus, cmd::MoveKey, cmd::Temperature, cmd::Mask, cmd::Experiment, cmd::Reset,
+                             cmd::Hover, cmd::Blank, cmd::Laser>;
+
+// A command at a session time: one line of a recording.
+struct Event {
+    double t = 0.0;
+    Command command;
+};
+
+// Applies one command at session time `now`. Pure.
+State apply(const scene::Deck& deck, const Layout& lay, State s, const Command& c, double now);
+
+// The state at the start of a span, as an export of the plain deck plays it.
+State state_at_span(const Layout& lay, int span);
+// The state at deck time t of the plain timeline (no interaction): the exporter's view.
+State state_at(const Layout& lay, double t);
+
+// One line per event ("12.345 next", "13.000 key 4 0.5 -1.25", …) and back again.
+std::string format(const Event& e);
+bool parse(const std::string& line, Event& out, std::string& error);
+
+// Everything a frame needs, evaluated at one instant.
+struct View {
+    const scene::Deck* deck = nullptr;
+    int span = 0;
+    int slide = 0;
+    int step = 0;
+    const scene::Slide* slide_ptr = nullptr;
+    const scene::Scene* scene = nullptr;  // null for title/text slides
+    const scene::Step* step_ptr = nullptr;  // null for title/text slides
+
+    scene::Stage stage = scene::Stage::Blend;       // the stage this step reveals
+    scene::Stage prev_stage = scene::Stage::Tokens;  // the stage shown before it (same slide), for transitions
+    double local = 0.0;       // seconds since the step's animation started (scaled by speed)
+    double u = 1.0;           // eased animation progress in [0, 1]
+    double u_linear = 1.0;    // un-eased progress
+    bool animating = false;   // something moves: the window must keep drawing
+
+    scene::Controls controls;       // in force now (steps, edits and experiment, tweened)
+    double mask_u = 0.0;            // 0 = mask off … 1 = future columns fully folded away
+    attention::Trace trace;         // at `controls` (with the mask as controls.mask)
+    attention::Trace open;          // the same without the mask (for the fold animation); n = 0 if not needed
+    std::string error;              // why `trace` could not be computed (should not happen after load)
+
+    int fade_from_span = -1;  // cross-fade: the span whose end state is drawn beneath, or -1
+    double fade_u = 1.0;      // opacity of this slide over it
+
+    int experiment = -1;
+    int hover = -1;
+    bool blank = false;
+    std::optional<core::Point> laser;
+};
+
+View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double now);
+
+// Temperature is tweened in g = T / (1 + T), which maps [0, ∞] onto [0, 1]: a tween from 1 to ∞
+// passes through every T once and looks even to the eye.
+double tween_temperature(double from, double to, double u);
+
+template <class T>
+T Track<T>::at(double t) const {
+    if (keys.empty()) return T{};
+    if (t <= keys.front().t) return keys.front().value;
+    if (t >= keys.back().t) return keys.back().value;
+    for (std::size_t i = 1; i < keys.size(); ++i) {
+        if (t < keys[i].t) {
+            const Key& a = keys[i - 1];
+            const Key& b = keys[i];
+            double u = b.t > a.t ? (t - a.t) / (b.t - a.t) : 1.0;
+            double e = ease(b.ease, u);
+            return a.value + (b.value - a.value) * e;
+        }
+    }
+    return keys.back().value;
+}
+
+}  // namespace timeline

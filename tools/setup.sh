@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what attnlab needs from Debian (only what is missing), configures and builds.
+# Sourced by tools/present and tools/test; idempotent; works as root or through sudo.
+#   ATTNLAB_BUILD   build folder (default: build)
+#   ATTNLAB_CMAKE_ARGS extra CMake arguments
+set -euo pipefail
+ATTNLAB_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+ATTNLAB_BUILD=${ATTNLAB_BUILD:-$ATTNLAB_ROOT/build}
+
+packages=(build-essential cmake pkg-config libsdl2-dev libsdl2-ttf-dev libcairo2-dev libyaml-cpp-dev
+          catch2 libpng-dev libyuv-dev ffmpeg)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "attnlab: installing ${missing[*]}" >&2
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+cmake -S "$ATTNLAB_ROOT" -B "$ATTNLAB_BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo ${ATTNLAB_CMAKE_ARGS:-} >/dev/null
+cmake --build "$ATTNLAB_BUILD" -j"$(nproc)"
