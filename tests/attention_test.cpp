@@ -1,0 +1,295 @@
+// The mathematics of attention, asserted as properties (tag [attention]).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
+
+#include "attention/attention.hpp"
+
+using attention::Input;
+using attention::Trace;
+using core::Mat;
+
+namespace {
+
+Mat random_mat(std::mt19937_64& rng, std::size_t rows, std::size_t cols, double scale = 1.0) {
+    std::normal_distribution<double> dist(0.0, scale);
+    Mat m(rows, core::Vec(cols));
+    for (auto& r : m)
+        for (double& x : r) x = dist(rng);
+    return m;
+}
+
+Input random_input(std::mt19937_64& rng, std::size_t n, std::size_t d, std::size_t dv, double t = 1.0, bool causal = false) {
+    Input in;
+    in.q = random_mat(rng, n, d);
+    in.k = random_mat(rng, n, d);
+    in.v = random_mat(rng, n, dv);
+    in.temperature = t;
+    in.causal = causal;
+    return in;
+}
+
+Trace run(const Input& in) {
+    Trace tr;
+    std::string error;
+    REQUIRE(attention::trace(in, tr, error));
+    REQUIRE(error.empty());
+    return tr;
+}
+
+std::string fails(const Input& in) {
+    Trace tr;
+    std::string error;
+    CHECK_FALSE(attention::trace(in, tr, error));
+    return error;
+}
+
+}  // namespace
+
+TEST_CASE("invalid input is an error, never a silent NaN", "[attention]") {
+    std::mt19937_64 rng(1);
+    Input in = random_input(rng, 3, 2, 2);
+
+    SECTION("negative temperature") {
+        in.temperature = -0.5;
+        CHECK_THAT(fails(in), Catch::Contains("temperature"));
+    }
+    SECTION("NaN temperature") {
+        in.temperature = std::nan("");
+        CHECK_THAT(fails(in), Catch::Contains("temperature"));
+    }
+    SECTION("NaN in a key") {
+        in.k[1][0] = std::nan("");
+        CHECK_THAT(fails(in), Catch::Contains("k[1][0]"));
+    }
+    SECTION("infinity in a value") {
+        in.v[2][1] = attention::kInfinity;
+        CHECK_THAT(fails(in), Catch::Contains("v[2][1]"));
+    }
+    SECTION("no tokens") {
+        in.q.clear();
+        in.k.clear();
+        in.v.clear();
+        CHECK_THAT(fails(in), Catch::Contains("no tokens"));
+    }
+    SECTION("counts differ") {
+        in.v.pop_back();
+        CHECK_THAT(fails(in), Catch::Contains("v has 2 rows, expected 3"));
+    }
+    SECTION("query and key dimensions differ") {
+        for (auto& r : in.k) r.push_back(0.0);
+        CHECK_THAT(fails(in), Catch::Contains("dimensions"));
+    }
+    SECTION("ragged rows") {
+        in.q[2].push_back(1.0);
+        CHECK_THAT(fails(in), Catch::Contains("q row 2"));
+    }
+    SECTION("a score that overflows the double range") {
+        in.q[0] = {1e200, 0};
+        in.k[0] = {1e200, 0};
+        CHECK_THAT(fails(in), Catch::Contains("overflows"));
+    }
+}
+
+TEST_CASE("every row of weights sums to 1 and the stages compose", "[attention]") {
+    std::mt19937_64 rng(2);
+    for (int trial = 0; trial < 200; ++trial) {
+        std::size_t n = 1 + rng() % 12, d = 1 + rng() % 9, dv = 1 + rng() % 5;
+        double t = std::exp(std::uniform_real_distribution<double>(-3, 3)(rng));
+        bool causal = rng() % 2;
+        Trace tr = run(random_input(rng, n, d, dv, t, causal));
+        REQUIRE(tr.n == n);
+        REQUIRE(tr.d == d);
+        REQUIRE(tr.dv == dv);
+        for (std::size_t i = 0; i < n; ++i) {
+            double sum = 0;
+            for (std::size_t j = 0; j < n; ++j) {
+                sum += tr.weights(i, j);
+                CHECK(tr.scaled(i, j) == Approx(tr.scores(i, j) / std::sqrt(double(d))).epsilon(1e-14));
+                if (tr.visible(i, j))
+                    CHECK(tr.logits(i, j) == Approx(tr.scaled(i, j) / t).epsilon(1e-14));
+                else
+                    CHECK(tr.logits(i, j) == -attention::kInfinity);
+            }
+            CHECK(std::abs(sum - 1.0) < 1e-12);
+        }
+    }
+}
+
+TEST_CASE("masked weights are exactly zero; row 0 is one-hot on itself", "[attention]") {
+    std::mt19937_64 rng(3);
+    Input in = random_input(rng, 7, 4, 3, 1.0, true);
+    Trace tr = run(in);
+    for (std::size_t i = 0; i < tr.n; ++i)
+        for (std::size_t j = i + 1; j < tr.n; ++j) CHECK(tr.weights(i, j) == 0.0);
+    CHECK(tr.weights(0, 0) == 1.0);
+    for (std::size_t c = 0; c < tr.dv; ++c) CHECK(tr.output(0, c) == in.v[0][c]);
+}
+
+TEST_CASE("weights are strictly positive wherever visible, for moderate scores", "[attention]") {
+    std::mt19937_64 rng(4);
+    for (bool causal : {false, true}) {
+        Trace tr = run(random_input(rng, 10, 6, 2, 1.0, causal));
+        for (std::size_t i = 0; i < tr.n; ++i)
+            for (std::size_t j = 0; j < tr.n; ++j)
+                if (tr.visible(i, j)) CHECK(tr.weights(i, j) > 0.0);
+    }
+}
+
+TEST_CASE("identical keys give 1/n each and the output is the mean of the values", "[attention]") {
+    std::mt19937_64 rng(5);
+    Input in = random_input(rng, 6, 3, 2);
+    for (auto& k : in.k) k = in.k[0];
+    Trace tr = run(in);
+    for (std::size_t i = 0; i < 6; ++i) {
+        for (std::size_t j = 0; j < 6; ++j) CHECK(tr.weights(i, j) == Approx(1.0 / 6).margin(1e-15));
+        for (std::size_t c = 0; c < 2; ++c) {
+            double mean = 0;
+            for (const auto& v : in.v) mean += v[c] / 6;
+            CHECK(tr.output(i, c) == Approx(mean).margin(1e-12));
+        }
+    }
+}
+
+TEST_CASE("doubling every key at T = 1 equals T = 0.5", "[attention]") {
+    std::mt19937_64 rng(6);
+    for (bool causal : {false, true}) {
+        Input in = random_input(rng, 9, 5, 3, 1.0, causal);
+        Input doubled = in;
+        for (auto& k : doubled.k)
+            for (double& x : k) x *= 2;
+        Input cooler = in;
+        cooler.temperature = 0.5;
+        Trace a = run(doubled), b = run(cooler);
+        for (std::size_t i = 0; i < a.weights.data.size(); ++i)
+            CHECK(a.weights.data[i] == Approx(b.weights.data[i]).margin(1e-12));
+        for (std::size_t i = 0; i < a.output.data.size(); ++i)
+            CHECK(a.output.data[i] == Approx(b.output.data[i]).margin(1e-12));
+    }
+}
+
+TEST_CASE("the output is a convex blend: inside the values' bounding box", "[attention]") {
+    std::mt19937_64 rng(7);
+    for (int trial = 0; trial < 100; ++trial) {
+        std::size_t n = 2 + rng() % 10, dv = 1 + rng() % 4;
+        Input in = random_input(rng, n, 3, dv, 0.3 + (rng() % 10) / 3.0, rng() % 2);
+        Trace tr = run(in);
+        for (std::size_t c = 0; c < dv; ++c) {
+            double lo = 1e300, hi = -1e300;
+            for (const auto& v : in.v) {
+                lo = std::min(lo, v[c]);
+                hi = std::max(hi, v[c]);
+            }
+            for (std::size_t i = 0; i < n; ++i) {
+                CHECK(tr.output(i, c) >= lo - 1e-12);
+                CHECK(tr.output(i, c) <= hi + 1e-12);
+            }
+        }
+    }
+}
+
+TEST_CASE("temperature limits: huge T is uniform, tiny T is one-hot, 0 and inf are exact", "[attention]") {
+    std::mt19937_64 rng(8);
+    Input in = random_input(rng, 8, 4, 2);
+    // Make each row's maximum unique by construction (random normals: ties have probability 0).
+    SECTION("T = 1e9 is uniform within 1e-6") {
+        in.temperature = 1e9;
+        Trace tr = run(in);
+        for (double w : tr.weights.data) CHECK(w == Approx(1.0 / 8).margin(1e-6));
+    }
+    SECTION("T = inf is exactly uniform over the visible keys, logits are undefined") {
+        in.temperature = attention::kInfinity;
+        in.causal = true;
+        Trace tr = run(in);
+        CHECK_FALSE(tr.has_logits());
+        for (std::size_t i = 0; i < 8; ++i)
+            for (std::size_t j = 0; j < 8; ++j) CHECK(tr.weights(i, j) == (j <= i ? 1.0 / double(i + 1) : 0.0));
+    }
+    for (double t : {1e-9, 0.0}) {
+        DYNAMIC_SECTION("T = " << t << " is one-hot on the row maximum") {
+            in.temperature = t;
+            Trace tr = run(in);
+            CHECK(tr.has_logits() == (t > 0));
+            for (std::size_t i = 0; i < 8; ++i) {
+                std::size_t best = 0;
+                for (std::size_t j = 1; j < 8; ++j)
+                    if (tr.scaled(i, j) > tr.scaled(i, best)) best = j;
+                for (std::size_t j = 0; j < 8; ++j) CHECK(tr.weights(i, j) == Approx(j == best ? 1.0 : 0.0).margin(1e-12));
+            }
+        }
+    }
+    SECTION("T = 0 shares the weight equally between exact ties") {
+        in.k[3] = in.k[5];
+        in.temperature = 0.0;
+        in.q[0] = in.k[3];  // q·k3 = q·k5 = |k3|², the largest for a long enough k3
+        for (double& x : in.k[3]) x *= 10;
+        in.k[5] = in.k[3];
+        in.q[0] = in.k[3];
+        Trace tr = run(in);
+        CHECK(tr.weights(0, 3) == 0.5);
+        CHECK(tr.weights(0, 5) == 0.5);
+    }
+}
+
+TEST_CASE("without the mask, permuting the tokens permutes the result", "[attention]") {
+    std::mt19937_64 rng(9);
+    Input in = random_input(rng, 7, 3, 2, 0.8);
+    std::vector<std::size_t> perm(7);
+    std::iota(perm.begin(), perm.end(), 0);
+    std::shuffle(perm.begin(), perm.end(), rng);
+    Input p = in;
+    for (std::size_t i = 0; i < 7; ++i) {
+        p.q[i] = in.q[perm[i]];
+        p.k[i] = in.k[perm[i]];
+        p.v[i] = in.v[perm[i]];
+    }
+    Trace a = run(in), b = run(p);
+    for (std::size_t i = 0; i < 7; ++i) {
+        for (std::size_t j = 0; j < 7; ++j) CHECK(b.weights(i, j) == Approx(a.weights(perm[i], perm[j])).margin(1e-14));
+        for (std::size_t c = 0; c < 2; ++c) CHECK(b.output(i, c) == Approx(a.output(perm[i], c)).margin(1e-12));
+    }
+}
+
+TEST_CASE("scores near ±1e300 stay finite", "[attention]") {
+    Input in;
+    in.q = {{1e300, 0}, {-1e300, 1}, {0, 1}};
+    in.k = {{1, 0}, {0.5, 0}, {-1, 0}};
+    in.v = {{1, 2}, {3, 4}, {5, 6}};
+    for (double t : {1.0, 1e-300, 0.0, 1e300, attention::kInfinity}) {
+        in.temperature = t;
+        Trace tr = run(in);
+        for (double w : tr.weights.data) CHECK(std::isfinite(w));
+        for (double o : tr.output.data) CHECK(std::isfinite(o));
+        // Row 0: q·k0 = 1e300 is the largest; at any finite moderate T it takes all the weight.
+        if (t <= 1.0) CHECK(tr.weights(0, 0) == 1.0);
+        for (std::size_t i = 0; i < 3; ++i) {
+            double sum = tr.weights(i, 0) + tr.weights(i, 1) + tr.weights(i, 2);
+            CHECK(std::abs(sum - 1.0) < 1e-12);
+        }
+    }
+}
+
+TEST_CASE("a single query row from softmax_row matches the full matrix", "[attention]") {
+    std::mt19937_64 rng(10);
+    Input in = random_input(rng, 6, 2, 2, 0.7, true);
+    Trace tr = run(in);
+    for (std::size_t i = 0; i < 6; ++i) {
+        std::vector<double> scaled(tr.scaled.row(i), tr.scaled.row(i) + 6);
+        std::vector<bool> visible(6);
+        for (std::size_t j = 0; j < 6; ++j) visible[j] = tr.visible(i, j);
+        auto w = attention::softmax_row(scaled, visible, 0.7);
+        for (std::size_t j = 0; j < 6; ++j) CHECK(w[j] == tr.weights(i, j));
+    }
+}
+
+TEST_CASE("dv may differ from d, and the sizes have a limit", "[attention]") {
+    std::mt19937_64 rng(11);
+    Trace tr = run(random_input(rng, 4, 7, 1));
+    CHECK(tr.output.rows == 4);
+    CHECK(tr.output.cols == 1);
+    Input big = random_input(rng, 2, attention::kMaxSize + 1, 1);
+    CHECK_THAT(fails(big), Catch::Contains("limit"));
+}
