@@ -5,6 +5,7 @@
 
 #include <cairo.h>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -21,6 +22,9 @@ enum class ThemeKind { Light, Dark };
 
 struct Options {
     ThemeKind theme = ThemeKind::Light;
+    // Seed for anything drawn at random (e.g. which quiz questions are drawn); `export --seed N`
+    // passes it in. The same seed gives the same frames.
+    std::uint64_t seed = 0;
 };
 
 // The transform from design space to an output of width×height pixels: uniform scale,
