@@ -1,0 +1,232 @@
+// The timeline: steps as markers, seeks, tweens and the command reducer (tag [timeline]).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "timeline/timeline.hpp"
+
+using namespace timeline;
+
+namespace {
+
+std::shared_ptr<scene::Scene> tiny_scene() {
+    auto s = std::make_shared<scene::Scene>();
+    s->id = "tiny";
+    s->tokens = {"a", "b", "c"};
+    s->q = {{1, 0}, {0, 1}, {1, 1}};
+    s->k = {{1, 0}, {0, 1}, {1, 1}};
+    s->v = {{1, 0}, {0, 1}, {1, 1}};
+    s->steps = scene::default_steps();
+    s->panels = scene::default_panels(3);
+    s->experiments.push_back({"cold", scene::Settings{.temperature = 0.0}, "one-hot"});
+    return s;
+}
+
+scene::Deck two_slide_deck() {
+    scene::Deck deck = scene::deck_of(tiny_scene());
+    scene::Slide title;
+    title.kind = scene::Slide::Kind::Title;
+    title.title = "Attention";
+    deck.slides.insert(deck.slides.begin(), title);
+    return deck;
+}
+
+}  // namespace
+
+TEST_CASE("a track holds its ends and eases between keys", "[timeline]") {
+    Track<double> tr;
+    CHECK(tr.at(3.0) == 0.0);
+    tr.keys = {{1.0, 10.0, scene::Ease::Linear}, {3.0, 20.0, scene::Ease::Linear}, {4.0, 0.0, scene::Ease::InOutCubic}};
+    CHECK(tr.at(-5) == 10.0);
+    CHECK(tr.at(1.0) == 10.0);
+    CHECK(tr.at(2.0) == Approx(15.0));
+    CHECK(tr.at(3.5) == Approx(10.0));  // in-out-cubic is symmetric: half way at u = 0.5
+    CHECK(tr.at(99) == 0.0);
+}
+
+TEST_CASE("easing curves start at 0, end at 1 and never leave [0, 1]", "[timeline]") {
+    for (auto e : {scene::Ease::Linear, scene::Ease::InOutCubic, scene::Ease::OutCubic, scene::Ease::InOutSine}) {
+        CHECK(ease(e, 0.0) == Approx(0.0).margin(1e-15));
+        CHECK(ease(e, 1.0) == Approx(1.0).margin(1e-15));
+        double prev = 0;
+        for (int i = 0; i <= 100; ++i) {
+            double y = ease(e, i / 100.0);
+            CHECK(y >= prev - 1e-15);
+            CHECK(y <= 1.0 + 1e-15);
+            prev = y;
+        }
+        CHECK(ease(e, -3) == ease(e, 0));
+        CHECK(ease(e, 7) == ease(e, 1));
+    }
+}
+
+TEST_CASE("temperature tweens through every value between 0 and infinity", "[timeline]") {
+    CHECK(tween_temperature(1.0, attention::kInfinity, 0.0) == 1.0);
+    CHECK(std::isinf(tween_temperature(1.0, attention::kInfinity, 1.0)));
+    double prev = 1.0;
+    for (int i = 1; i < 100; ++i) {
+        double t = tween_temperature(1.0, attention::kInfinity, i / 100.0);
+        CHECK(std::isfinite(t));
+        CHECK(t > prev);
+        prev = t;
+    }
+    CHECK(tween_temperature(1.0, 0.0, 0.5) == Approx(1.0 / 3.0));
+}
+
+TEST_CASE("the layout puts every step on one timeline", "[timeline]") {
+    scene::Deck deck = two_slide_deck();
+    Layout lay = layout(deck);
+    REQUIRE(lay.spans.size() == 7);  // title + six stages
+    double t = 0;
+    for (const Span& sp : lay.spans) {
+        CHECK(sp.start == Approx(t));
+        t = sp.end();
+    }
+    CHECK(lay.total == Approx(t));
+    CHECK(lay.at(-1) == 0);
+    CHECK(lay.at(lay.spans[3].start) == 3);
+    CHECK(lay.at(lay.spans[3].start - 1e-9) == 2);
+    CHECK(lay.at(lay.total + 10) == 6);
+    CHECK(lay.first_of(1) == 1);
+}
+
+TEST_CASE("step boundaries land on the same time at 24, 30 and 60 fps", "[timeline]") {
+    scene::Deck deck = two_slide_deck();
+    Layout lay = layout(deck);
+    for (const Span& sp : lay.spans) {
+        for (int fps : {24, 30, 60}) {
+            // The first frame at or after the boundary belongs to the new step…
+            long frame = static_cast<long>(std::ceil(sp.start * fps - 1e-9));
+            State s = state_at(lay, frame / double(fps));
+            CHECK(lay.spans[static_cast<std::size_t>(s.span)].start == Approx(sp.start));
+            // …and its view is the step's very beginning, whatever the frame rate.
+            View v = evaluate(deck, lay, s, sp.start);
+            CHECK(v.u_linear == 0.0);
+        }
+    }
+}
+
+TEST_CASE("evaluating the same time twice gives the same view", "[timeline]") {
+    scene::Deck deck = two_slide_deck();
+    Layout lay = layout(deck);
+    for (double t = 0; t < lay.total; t += 0.37) {
+        State s = state_at(lay, t);
+        View a = evaluate(deck, lay, s, t), b = evaluate(deck, lay, s, t);
+        CHECK(a.span == b.span);
+        CHECK(a.u == b.u);
+        CHECK(a.controls.temperature == b.controls.temperature);
+        CHECK(a.trace.weights.data == b.trace.weights.data);
+    }
+}
+
+TEST_CASE("next completes a running animation, then advances; back shows the end state", "[timeline]") {
+    scene::Deck deck = two_slide_deck();
+    Layout lay = layout(deck);
+    State s = state_at_span(lay, 1);
+    double now = lay.spans[1].start + 0.1;  // mid-animation
+    CHECK(evaluate(deck, lay, s, now).u_linear < 1.0);
+    s = apply(deck, lay, s, cmd::Next{}, now);
+    CHECK(s.span == 1);
+    CHECK(evaluate(deck, lay, s, now).u_linear == 1.0);
+    s = apply(deck, lay, s, cmd::Next{}, now + 0.01);
+    CHECK(s.span == 2);
+    CHECK(evaluate(deck, lay, s, now + 0.01).u_linear == 0.0);
+    s = apply(deck, lay, s, cmd::Back{}, now + 0.02);
+    CHECK(s.span == 1);
+    CHECK(evaluate(deck, lay, s, now + 0.02).u_linear == 1.0);
+    s = apply(deck, lay, s, cmd::Replay{}, now + 0.03);
+    CHECK(evaluate(deck, lay, s, now + 0.03).u_linear == 0.0);
+    s = apply(deck, lay, s, cmd::Seek{0.5}, now + 0.04);
+    CHECK(evaluate(deck, lay, s, now + 0.04).u_linear == Approx(0.5));
+    s = apply(deck, lay, s, cmd::Goto{99}, now + 0.05);
+    CHECK(s.span == 6);
+}
+
+TEST_CASE("pause freezes the animation and speed rescales it without a jump", "[timeline]") {
+    scene::Deck deck = two_slide_deck();
+    Layout lay = layout(deck);
+    State s = state_at_span(lay, 2);
+    double t0 = lay.spans[2].start;
+    s = apply(deck, lay, s, cmd::Pause{}, t0 + 0.2);
+    double frozen = evaluate(deck, lay, s, t0 + 0.2).u_linear;
+    CHECK(evaluate(deck, lay, s, t0 + 5.0).u_linear == frozen);
+    s = apply(deck, lay, s, cmd::Pause{}, t0 + 5.0);
+    CHECK(evaluate(deck, lay, s, t0 + 5.0).u_linear == Approx(frozen));
+    double before = evaluate(deck, lay, s, t0 + 5.1).local;
+    s = apply(deck, lay, s, cmd::Speed{0.25}, t0 + 5.1);
+    CHECK(evaluate(deck, lay, s, t0 + 5.1).local == Approx(before));
+    CHECK(evaluate(deck, lay, s, t0 + 5.5).local == Approx(before + 0.1));
+}
+
+TEST_CASE("edits change the controls in force and reset drops them", "[timeline]") {
+    scene::Deck deck = two_slide_deck();
+    Layout lay = layout(deck);
+    State s = state_at_span(lay, 6);
+    double now = lay.spans[6].end();
+    s = apply(deck, lay, s, cmd::Focus{2}, now);
+    s = apply(deck, lay, s, cmd::Temperature{0.25}, now);
+    s = apply(deck, lay, s, cmd::MoveKey{1, {3, 3}}, now);
+    s = apply(deck, lay, s, cmd::Mask{true}, now);
+    View v = evaluate(deck, lay, s, now);
+    CHECK(v.controls.focus == 2);
+    CHECK(v.controls.temperature == 0.25);
+    CHECK(v.controls.keys[1] == core::Vec{3, 3});
+    CHECK(v.trace.causal);
+    CHECK(v.trace.weights(0, 1) == 0.0);
+    s = apply(deck, lay, s, cmd::Reset{}, now);
+    v = evaluate(deck, lay, s, now);
+    CHECK(v.controls.focus == 0);
+    CHECK(v.controls.temperature == 1.0);
+    CHECK_FALSE(v.trace.causal);
+}
+
+TEST_CASE("an experiment tweens the controls to its settings", "[timeline]") {
+    scene::Deck deck = two_slide_deck();
+    Layout lay = layout(deck);
+    State s = state_at_span(lay, 6);
+    double now = lay.spans[6].end();
+    s = apply(deck, lay, s, cmd::Experiment{0}, now);
+    View mid = evaluate(deck, lay, s, now + 0.4);
+    CHECK(mid.animating);
+    CHECK(mid.controls.temperature > 0.0);
+    CHECK(mid.controls.temperature < 1.0);
+    View end = evaluate(deck, lay, s, now + 2.0);
+    CHECK(end.controls.temperature == 0.0);
+    for (std::size_t i = 0; i < 3; ++i) {
+        double mx = 0;
+        for (std::size_t j = 0; j < 3; ++j) mx = std::max(mx, end.trace.weights(i, j));
+        CHECK(mx >= 0.5);  // one-hot, or a tie shared
+    }
+}
+
+TEST_CASE("the first step of a slide cross-fades from the previous one", "[timeline]") {
+    scene::Deck deck = two_slide_deck();
+    Layout lay = layout(deck);
+    State s = state_at_span(lay, 1);
+    View v = evaluate(deck, lay, s, lay.spans[1].start + scene::kCrossFade / 2);
+    CHECK(v.fade_from_span == 0);
+    CHECK(v.fade_u == Approx(0.5));
+    View later = evaluate(deck, lay, s, lay.spans[1].start + scene::kCrossFade);
+    CHECK(later.fade_from_span == -1);
+}
+
+TEST_CASE("recorded events read back as the same commands", "[timeline]") {
+    std::vector<Event> events = {
+        {0.5, cmd::Next{}}, {1.25, cmd::MoveKey{4, {0.5, -1.25}}}, {2.0, cmd::Temperature{attention::kInfinity}},
+        {3.0, cmd::Mask{true}}, {4.0, cmd::Laser{core::Point{10, 20}}}, {5.0, cmd::Laser{}}, {6.0, cmd::Goto{3}},
+    };
+    for (const Event& e : events) {
+        Event back;
+        std::string error;
+        REQUIRE(parse(format(e), back, error));
+        CHECK(back.t == Approx(e.t));
+        CHECK(back.command.index() == e.command.index());
+        CHECK(format(back) == format(e));
+    }
+    Event bad;
+    std::string error;
+    CHECK_FALSE(parse("1.0 fly 3", bad, error));
+    CHECK_THAT(error, Catch::Contains("unknown command 'fly'"));
+    CHECK_FALSE(parse("1.0 key 3", bad, error));
+    CHECK_FALSE(parse("x next", bad, error));
+}
