@@ -1,10 +1,296 @@
+// app/present: `attnlab [present] [FILE] [options]`: the OS loop around a Session. Opens the
+// window(s), picks a renderer that does not route through software GL, owns the clock, polls
+// the deck files for hot reload, paces frames (draws only when something changed or moves).
+#include <SDL.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "app/app.hpp"
+#include "app/render_target.hpp"
+#include "app/session.hpp"
+#include "app/watch.hpp"
+#include "load/load.hpp"
 
 namespace app {
-int present_command(const std::vector<std::string>&) {
-    std::cerr << "attnlab: error: the window is not built yet\n";
+
+namespace {
+
+constexpr const char* kPresentUsage = R"(usage: attnlab [present] [FILE] [options]
+  FILE                 a deck or a scene (default: slides/lecture.yaml, looked up in the
+                       current directory, then in the source tree beside the executable)
+options:
+  --presenter          open the presenter window (notes, next step, timer); S toggles it
+  --talk-time MM:SS    talk length for the presenter timer (also H:MM:SS or minutes)
+  --screen N           put the slides on display N (0-based), fullscreen
+  --fullscreen         start fullscreen
+  --size WxH           window size (default 1280x720)
+  --start-at STEP      open at step STEP (1-based, as the counter shows it)
+  --exit-after-last    quit on Next after the last step has finished
+  --record FILE        write every command as timestamped lines (for export --replay)
+  --theme light|dark   frame theme
+  --fps                show frames per second (F12 toggles)
+environment:
+  ATTNLAB_RENDERER=software|accelerated   override the renderer choice
+Keys: press ? or F1 in the window.
+)";
+
+int fail(const std::string& what) {
+    std::cerr << "attnlab: error: " << what << "\n";
     return 2;
 }
+
+std::string default_deck() {
+    const std::string rel = "slides/lecture.yaml";
+    std::error_code ec;
+    if (std::filesystem::exists(rel, ec)) return rel;
+    auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        for (auto dir = exe.parent_path(); !dir.empty(); dir = dir.parent_path()) {
+            auto p = dir / rel;
+            if (std::filesystem::exists(p, ec)) return p.string();
+            if (dir == dir.parent_path()) break;
+            if (dir.parent_path() == exe.parent_path().parent_path().parent_path()) break;  // two levels up at most
+        }
+    }
+    return rel;
+}
+
+bool parse_talk_time(const std::string& s, double& seconds) {
+    double parts[3] = {0, 0, 0};
+    int n = 0;
+    std::size_t i = 0;
+    while (i <= s.size() && n < 3) {
+        std::size_t j = s.find(':', i);
+        std::string p = s.substr(i, j == std::string::npos ? std::string::npos : j - i);
+        if (p.empty() || p.find_first_not_of("0123456789.") != std::string::npos) return false;
+        parts[n++] = std::atof(p.c_str());
+        if (j == std::string::npos) break;
+        i = j + 1;
+    }
+    if (n == 1) seconds = parts[0] * 60;
+    else if (n == 2) seconds = parts[0] * 60 + parts[1];
+    else seconds = parts[0] * 3600 + parts[1] * 60 + parts[2];
+    return seconds > 0;
+}
+
+bool parse_int(const std::string& s, int& out) {
+    char* end = nullptr;
+    long v = std::strtol(s.c_str(), &end, 10);
+    if (s.empty() || !end || *end != '\0' || v < 0 || v > 1000000) return false;
+    out = static_cast<int>(v);
+    return true;
+}
+
+struct Options {
+    std::string file;
+    bool presenter = false;
+    double talk_time = 0;
+    int screen = -1;
+    bool fullscreen = false;
+    int width = 1280, height = 720;
+    int start_at = 0;
+    bool exit_after_last = false;
+    std::string record;
+    bool dark = false;
+    bool fps = false;
+};
+
+}  // namespace
+
+int present_command(const std::vector<std::string>& args) {
+    const auto t_start = std::chrono::steady_clock::now();
+    Options o;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&](std::string& out) {
+            if (i + 1 >= args.size()) return false;
+            out = args[++i];
+            return true;
+        };
+        std::string v;
+        if (a == "--help" || a == "-h") {
+            std::cout << kPresentUsage;
+            return 0;
+        } else if (a == "--presenter") o.presenter = true;
+        else if (a == "--fullscreen") o.fullscreen = true;
+        else if (a == "--exit-after-last") o.exit_after_last = true;
+        else if (a == "--fps") o.fps = true;
+        else if (a == "--talk-time") {
+            if (!value(v) || !parse_talk_time(v, o.talk_time)) return fail("--talk-time expects MM:SS, H:MM:SS or minutes");
+        } else if (a == "--screen") {
+            if (!value(v) || !parse_int(v, o.screen)) return fail("--screen expects a display number (0, 1, …)");
+        } else if (a == "--start-at") {
+            if (!value(v) || !parse_int(v, o.start_at) || o.start_at < 1) return fail("--start-at expects a step number ≥ 1");
+        } else if (a == "--size") {
+            if (!value(v) || std::sscanf(v.c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 64 || o.height < 64 ||
+                o.width > 16384 || o.height > 16384)
+                return fail("--size expects WIDTHxHEIGHT, e.g. 1920x1080");
+        } else if (a == "--record") {
+            if (!value(v)) return fail("--record expects a FILE");
+            o.record = v;
+        } else if (a == "--theme") {
+            if (!value(v) || (v != "light" && v != "dark")) return fail("--theme expects light or dark");
+            o.dark = v == "dark";
+        } else if (!a.empty() && a[0] == '-') {
+            std::cerr << "attnlab: error: unknown option for present: " << a << "\n\n" << kPresentUsage;
+            return 2;
+        } else if (o.file.empty()) {
+            o.file = a;
+        } else {
+            return fail("present takes one FILE (got '" + o.file + "' and '" + a + "')");
+        }
+    }
+    if (o.file.empty()) o.file = default_deck();
+
+    load::Result loaded = load::load_file(o.file);
+    if (!loaded.ok()) {
+        for (const auto& d : loaded.errors) std::cerr << d.format() << "\n";
+        return 2;
+    }
+    auto deck = std::make_shared<const scene::Deck>(std::move(loaded.deck));
+
+    std::ofstream record;
+    if (!o.record.empty()) {
+        record.open(o.record, std::ios::out | std::ios::trunc);
+        if (!record) return fail("cannot write " + o.record + ": " + std::strerror(errno));
+    }
+
+    // A window nobody can see is worse than none: refuse SDL's silent offscreen/dummy fallback
+    // unless the user asked for it by name.
+    Video video;
+    if (!video.ok()) return fail(video.problem() + "\n  (no display?) use 'attnlab export " + o.file + " -o out.mp4' instead");
+
+    SessionOptions so;
+    so.exit_after_last = o.exit_after_last;
+    so.show_fps = o.fps;
+    so.draw.theme = o.dark ? draw::ThemeKind::Dark : draw::ThemeKind::Light;
+    auto clock = [t_start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count(); };
+    Session session(deck, clock, so);
+    if (record.is_open()) session.record_to(&record);
+    if (o.start_at > 0) session.command(timeline::cmd::Goto{o.start_at - 1});
+
+    std::string err;
+    const int displays = SDL_GetNumVideoDisplays();
+    const int screen = o.screen >= 0 && o.screen < displays ? o.screen : 0;
+    if (o.screen >= displays) std::cerr << "attnlab: warning: display " << o.screen << " not found; using 0\n";
+    RenderTarget main;
+    if (!main.open(deck->title.empty() ? "attnlab" : "attnlab — " + deck->title, screen, o.width, o.height,
+                   o.fullscreen || o.screen >= 0, err))
+        return fail(err);
+    session.set_fullscreen(main.fullscreen());
+    std::unique_ptr<RenderTarget> presenter;
+    auto open_presenter = [&] {
+        presenter = std::make_unique<RenderTarget>();
+        const int pscreen = displays > 1 ? (screen == 0 ? 1 : 0) : screen;
+        if (!presenter->open("attnlab — presenter", pscreen, 1100, 700, false, err)) {
+            std::cerr << "attnlab: warning: " << err << "\n";
+            presenter.reset();
+        }
+        SDL_RaiseWindow(main.window());
+    };
+    if (o.presenter) open_presenter();
+
+    Watcher watcher;
+    watcher.watch(o.file, *deck);
+    double next_poll = 0.25;
+    double last_motion = clock();
+    bool cursor_shown = true;
+    double talk_started = clock();
+    double presenter_drawn_at = -10;
+
+    auto sync_size = [&] {
+        int ww, wh, pw, ph;
+        main.sizes(ww, wh, pw, ph);
+        session.resize(ww, wh, pw, ph);
+    };
+    sync_size();
+
+    bool first = true;
+    double main_presented = -1;
+    while (!session.quit_requested()) {
+        const double now = clock();
+        const bool animating = !session.dirty() && session.needs_redraw();
+        // Input wakes us at once; an animation runs at ~60 Hz; a still slide sleeps.
+        double wait = session.dirty() ? 0.0 : animating ? std::max(0.0, main_presented + 1.0 / 60 - now) : 0.25;
+        wait = std::min(wait, std::max(0.0, next_poll - now));
+        if (presenter) wait = std::min(wait, std::max(0.0, presenter_drawn_at + 1.0 - now));
+        SDL_Event e;
+        bool got = SDL_WaitEventTimeout(&e, static_cast<int>(wait * 1000)) != 0;
+        while (got) {
+            bool for_presenter = presenter && ((e.type == SDL_WINDOWEVENT && e.window.windowID == presenter->id()) ||
+                                               (e.type == SDL_MOUSEMOTION && e.motion.windowID == presenter->id()) ||
+                                               ((e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEBUTTONUP) &&
+                                                e.button.windowID == presenter->id()));
+            if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE) {
+                if (for_presenter) presenter.reset();
+                else {
+                    SDL_Event q{};
+                    q.type = SDL_QUIT;
+                    session.handle(q);
+                }
+            } else if (for_presenter) {
+                if (e.type == SDL_WINDOWEVENT) presenter_drawn_at = -10;
+            } else {
+                if (e.type == SDL_MOUSEMOTION || e.type == SDL_MOUSEBUTTONDOWN) {
+                    last_motion = clock();
+                    if (!cursor_shown && !session.laser_mode()) {
+                        SDL_ShowCursor(SDL_ENABLE);
+                        cursor_shown = true;
+                    }
+                }
+                session.handle(e);
+                if (e.type == SDL_WINDOWEVENT &&
+                    (e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED || e.window.event == SDL_WINDOWEVENT_RESIZED))
+                    sync_size();
+            }
+            got = SDL_PollEvent(&e) != 0;
+        }
+        if (session.fullscreen_toggle_requested()) {
+            main.set_fullscreen(!main.fullscreen());
+            session.set_fullscreen(main.fullscreen());
+            sync_size();
+        }
+        if (session.presenter_toggle_requested()) {
+            if (presenter) presenter.reset();
+            else open_presenter();
+        }
+        const double t = clock();
+        if (t >= next_poll) {
+            next_poll = t + 0.25;
+            if (watcher.changed()) reload(session, o.file, &watcher);
+        }
+        // The cursor hides when the mouse rests (and always in laser mode: the dot is the pointer).
+        const bool hide = session.laser_mode() || t - last_motion > 2.0;
+        if (hide == cursor_shown) {
+            SDL_ShowCursor(hide ? SDL_DISABLE : SDL_ENABLE);
+            cursor_shown = !hide;
+        }
+        const bool main_needs = session.needs_redraw();
+        if (main_needs) {
+            if (!main.draw([&](SDL_Surface* s) { session.render(s); }, err)) return fail(err);
+            main_presented = clock();
+            if (first) {
+                first = false;
+                if (std::getenv("ATTNLAB_TIMING"))
+                    std::cerr << "attnlab: first frame after " << clock() * 1000 << " ms\n";
+            }
+        }
+        if (presenter && (main_needs || t - presenter_drawn_at >= 1.0)) {
+            presenter_drawn_at = t;
+            presenter->draw([&](SDL_Surface* s) { session.render_presenter(s, o.talk_time, t - talk_started); }, err);
+        }
+    }
+    return 0;
+}
+
 }  // namespace app

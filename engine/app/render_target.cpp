@@ -1,0 +1,171 @@
+#include "app/render_target.hpp"
+
+#include <SDL_opengl.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <string>
+
+namespace app {
+
+namespace {
+
+bool driver_asked_for(const char* driver) {
+    const char* env = std::getenv("SDL_VIDEODRIVER");
+    if (!env || !driver) return false;
+    std::string s = env;
+    // SDL_VIDEODRIVER may list several drivers, comma-separated.
+    std::size_t at = 0;
+    while (at <= s.size()) {
+        std::size_t comma = s.find(',', at);
+        std::string name = s.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+        if (SDL_strcasecmp(name.c_str(), driver) == 0) return true;
+        if (comma == std::string::npos) break;
+        at = comma + 1;
+    }
+    return false;
+}
+
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+}  // namespace
+
+Video::Video() {
+    // Without a GPU, SDL's "accelerated" window framebuffer goes through software GL: slow.
+    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+    SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+        problem_ = std::string("cannot open a window: ") + SDL_GetError();
+        return;
+    }
+    inited_ = true;
+    const char* driver = SDL_GetCurrentVideoDriver();
+    if (driver && (std::strcmp(driver, "offscreen") == 0 || std::strcmp(driver, "dummy") == 0) && !driver_asked_for(driver)) {
+        problem_ = std::string("no display to open a window on (SDL fell back to its '") + driver + "' video driver)";
+        return;
+    }
+    ok_ = true;
+}
+
+Video::~Video() {
+    if (inited_) SDL_QuitSubSystem(SDL_INIT_VIDEO);
+}
+
+bool prefer_software_renderer() {
+    if (const char* env = std::getenv("ATTNLAB_RENDERER")) {
+        std::string v = lower(env);
+        if (v == "software") return true;
+        if (v == "accelerated" || v == "gpu") return false;
+    }
+    const char* driver = SDL_GetCurrentVideoDriver();
+    if (driver && (std::strcmp(driver, "offscreen") == 0 || std::strcmp(driver, "dummy") == 0)) return true;
+#ifdef __linux__
+    std::error_code ec;
+    if (!std::filesystem::exists("/dev/dri", ec)) return true;  // no GPU at all
+    if (std::getenv("LIBGL_ALWAYS_SOFTWARE")) return true;
+#endif
+    return false;
+}
+
+RenderTarget::~RenderTarget() {
+    if (tex_) SDL_DestroyTexture(tex_);
+    if (ren_) SDL_DestroyRenderer(ren_);
+    if (win_) SDL_DestroyWindow(win_);
+}
+
+bool RenderTarget::make_renderer(bool software, std::string& error) {
+    if (tex_) SDL_DestroyTexture(tex_);
+    tex_ = nullptr;
+    tex_w_ = tex_h_ = 0;
+    if (ren_) SDL_DestroyRenderer(ren_);
+    ren_ = SDL_CreateRenderer(win_, -1, software ? SDL_RENDERER_SOFTWARE : SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    if (!ren_) {
+        error = std::string("cannot create a renderer: ") + SDL_GetError();
+        return false;
+    }
+    SDL_RendererInfo info;
+    SDL_GetRendererInfo(ren_, &info);
+    renderer_name_ = info.name ? info.name : "?";
+    return true;
+}
+
+bool RenderTarget::open(const std::string& title, int display, int w, int h, bool fullscreen, std::string& error) {
+    Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
+    if (fullscreen) flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
+    const int pos = static_cast<int>(SDL_WINDOWPOS_CENTERED_DISPLAY(display));
+    win_ = SDL_CreateWindow(title.c_str(), pos, pos, w, h, flags);
+    if (!win_) {
+        error = std::string("cannot open a window: ") + SDL_GetError();
+        return false;
+    }
+    bool software = prefer_software_renderer();
+    if (!make_renderer(software, error)) {
+        if (software || !make_renderer(true, error)) return false;
+        software = true;
+    }
+    // A GL renderer on a software rasteriser is the slow path: fall back to SDL's software one.
+    if (!software && renderer_name_.rfind("opengl", 0) == 0 && !std::getenv("ATTNLAB_RENDERER")) {
+        using GetString = const GLubyte*(APIENTRY*)(GLenum);
+        auto get = reinterpret_cast<GetString>(SDL_GL_GetProcAddress("glGetString"));
+        const GLubyte* r = get ? get(GL_RENDERER) : nullptr;
+        std::string gl = r ? lower(reinterpret_cast<const char*>(r)) : "";
+        if (gl.find("llvmpipe") != std::string::npos || gl.find("softpipe") != std::string::npos ||
+            gl.find("swrast") != std::string::npos || gl.find("software") != std::string::npos) {
+            if (!make_renderer(true, error)) return false;
+        }
+    }
+    return true;
+}
+
+void RenderTarget::sizes(int& win_w, int& win_h, int& px_w, int& px_h) const {
+    SDL_GetWindowSize(win_, &win_w, &win_h);
+    if (SDL_GetRendererOutputSize(ren_, &px_w, &px_h) != 0) {
+        px_w = win_w;
+        px_h = win_h;
+    }
+}
+
+bool RenderTarget::fullscreen() const {
+    return (SDL_GetWindowFlags(win_) & (SDL_WINDOW_FULLSCREEN | SDL_WINDOW_FULLSCREEN_DESKTOP)) != 0;
+}
+
+void RenderTarget::set_fullscreen(bool on) { SDL_SetWindowFullscreen(win_, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0); }
+
+bool RenderTarget::draw(const std::function<void(SDL_Surface*)>& paint, std::string& error) {
+    int ww, wh, pw, ph;
+    sizes(ww, wh, pw, ph);
+    if (pw <= 0 || ph <= 0) return true;
+    if (!tex_ || pw != tex_w_ || ph != tex_h_) {
+        if (tex_) SDL_DestroyTexture(tex_);
+        tex_ = SDL_CreateTexture(ren_, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING, pw, ph);
+        if (!tex_) {
+            error = std::string("cannot create a texture: ") + SDL_GetError();
+            return false;
+        }
+        SDL_SetTextureBlendMode(tex_, SDL_BLENDMODE_NONE);
+        tex_w_ = pw;
+        tex_h_ = ph;
+    }
+    void* pixels = nullptr;
+    int pitch = 0;
+    if (SDL_LockTexture(tex_, nullptr, &pixels, &pitch) != 0) {
+        error = std::string("cannot lock the texture: ") + SDL_GetError();
+        return false;
+    }
+    // Cairo draws straight into the texture's memory: the surface only wraps it.
+    SDL_Surface* s = SDL_CreateRGBSurfaceWithFormatFrom(pixels, pw, ph, 32, pitch, SDL_PIXELFORMAT_ARGB8888);
+    if (s) {
+        paint(s);
+        SDL_FreeSurface(s);
+    }
+    SDL_UnlockTexture(tex_);
+    SDL_RenderCopy(ren_, tex_, nullptr, nullptr);
+    SDL_RenderPresent(ren_);
+    return true;
+}
+
+}  // namespace app

@@ -1,0 +1,64 @@
+// app/render_target: thin RAII over SDL's video subsystem and one window with its renderer and
+// a streaming ARGB8888 texture that Cairo draws into directly (no intermediate copy).
+#pragma once
+
+#include <SDL.h>
+
+#include <functional>
+#include <string>
+
+namespace app {
+
+// SDL_Init(VIDEO) and a check that there is a display a person can see: SDL falls back to its
+// offscreen/dummy drivers when there is none, which is only fine when asked for by name
+// (SDL_VIDEODRIVER=offscreen, as the tests do).
+class Video {
+public:
+    Video();
+    ~Video();
+    Video(const Video&) = delete;
+    Video& operator=(const Video&) = delete;
+    bool ok() const { return ok_; }
+    const std::string& problem() const { return problem_; }
+
+private:
+    bool ok_ = false;
+    bool inited_ = false;
+    std::string problem_;
+};
+
+// Whether to skip the GPU renderer: ATTNLAB_RENDERER=software|accelerated decides; otherwise
+// software when the machine has no GPU (/dev/dri missing) or the GL driver is a software
+// rasteriser (llvmpipe, softpipe, swrast), which costs 13–15 ms a present at 1080p.
+bool prefer_software_renderer();
+
+class RenderTarget {
+public:
+    RenderTarget() = default;
+    ~RenderTarget();
+    RenderTarget(const RenderTarget&) = delete;
+    RenderTarget& operator=(const RenderTarget&) = delete;
+
+    // A resizable, HiDPI-aware window on `display`, vsync'd where the renderer can.
+    bool open(const std::string& title, int display, int w, int h, bool fullscreen, std::string& error);
+    SDL_Window* window() const { return win_; }
+    Uint32 id() const { return win_ ? SDL_GetWindowID(win_) : 0; }
+    const std::string& renderer_name() const { return renderer_name_; }
+    // Window size in points (mouse coordinates) and the drawable size in pixels.
+    void sizes(int& win_w, int& win_h, int& px_w, int& px_h) const;
+    bool fullscreen() const;
+    void set_fullscreen(bool on);
+    // Locks the streaming texture (re-made when the pixel size changed), lets `paint` draw
+    // into it as an ARGB8888 surface, and presents.
+    bool draw(const std::function<void(SDL_Surface*)>& paint, std::string& error);
+
+private:
+    bool make_renderer(bool software, std::string& error);
+    SDL_Window* win_ = nullptr;
+    SDL_Renderer* ren_ = nullptr;
+    SDL_Texture* tex_ = nullptr;
+    int tex_w_ = 0, tex_h_ = 0;
+    std::string renderer_name_;
+};
+
+}  // namespace app

@@ -1,0 +1,919 @@
+#include "app/session.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "app/overlay.hpp"
+
+namespace app {
+
+namespace {
+
+// T / Shift+T walk this ladder; both limits are on it so "break it on purpose" is two keys away.
+constexpr double kLadder[] = {0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0, 1.4, 2.0, 3.0, 5.0, 10.0, 25.0, attention::kInfinity};
+
+std::string step_label(int i, int n) { return std::to_string(i + 1) + " / " + std::to_string(n); }
+
+std::string fmt(double x) {
+    if (std::isinf(x)) return "∞";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", x);
+    return buf;
+}
+
+const char* kHelp[][2] = {
+    {"→ ↓ Space PgDn Enter", "next (first press completes an animation)"},
+    {"← ↑ PgUp Backspace", "back (previous step at its end)"},
+    {"Home / End", "first / last step"},
+    {"G or a number, Enter", "go to step"},
+    {"O", "overview of every step"},
+    {"R / P", "replay / pause the animation"},
+    {"B or .", "blank the screen"},
+    {"L", "laser pointer"},
+    {"H", "hide the counter and progress bar"},
+    {"F / F11, Esc", "fullscreen, leave fullscreen"},
+    {"S", "presenter window"},
+    {"click a token", "make it the one asking"},
+    {"drag a key dot", "move that key"},
+    {"T / Shift+T, + / −", "temperature up / down (0 … ∞)"},
+    {"M", "causal mask on / off"},
+    {"K, 1–9, arrows", "take the keys, pick one, move it (Shift: bigger)"},
+    {"E (in keys)", "type exact coordinates"},
+    {"E or X", "experiments: Try this"},
+    {"0", "reset every edit of this scene"},
+    {"Esc", "hand the arrows back to the slides"},
+    {"? / F1", "this help"},
+    {"Q / Ctrl+Q", "quit"},
+};
+
+}  // namespace
+
+const char* mode_name(Mode m) {
+    switch (m) {
+        case Mode::Slides: return "slides";
+        case Mode::GotoStep: return "go to step";
+        case Mode::Keys: return "keys";
+        case Mode::KeyEntry: return "key coordinates";
+        case Mode::Overview: return "overview";
+        case Mode::Experiments: return "experiments";
+    }
+    return "";
+}
+
+double temperature_up(double t) {
+    for (double x : kLadder)
+        if (x > t * (1 + 1e-9) + 1e-12) return x;
+    return attention::kInfinity;
+}
+
+double temperature_down(double t) {
+    double best = 0.0;
+    for (double x : kLadder)
+        if (x < t * (1 - 1e-9)) best = x;
+    return best;
+}
+
+void render_frame(SDL_Surface* target, const scene::Deck& deck, const timeline::Layout& lay,
+                  const timeline::State& state, double now, const draw::Options& opt) {
+    SDL_LockSurface(target);
+    cairo_surface_t* cs = cairo_image_surface_create_for_data(static_cast<unsigned char*>(target->pixels),
+                                                              CAIRO_FORMAT_ARGB32, target->w, target->h, target->pitch);
+    cairo_t* cr = cairo_create(cs);
+    draw::render(cr, target->w, target->h, deck, lay, state, now, opt);
+    cairo_destroy(cr);
+    cairo_surface_flush(cs);
+    cairo_surface_destroy(cs);
+    SDL_UnlockSurface(target);
+}
+
+std::uint64_t surface_hash(const SDL_Surface* s) {
+    std::uint64_t h = 1469598103934665603ull;
+    const int row_bytes = s->w * s->format->BytesPerPixel;
+    for (int y = 0; y < s->h; ++y) {
+        const unsigned char* p = static_cast<const unsigned char*>(s->pixels) + static_cast<std::ptrdiff_t>(y) * s->pitch;
+        for (int i = 0; i < row_bytes; ++i) {
+            h ^= p[i];
+            h *= 1099511628211ull;
+        }
+    }
+    return h;
+}
+
+Session::Session(std::shared_ptr<const scene::Deck> deck, std::function<double()> clock, SessionOptions opt)
+    : deck_(std::move(deck)), clock_(std::move(clock)), opt_(opt) {
+    layout_ = timeline::layout(*deck_);
+    state_.span_started = clock_();
+    state_.edits.resize(deck_->slides.size());
+}
+
+Session::~Session() { clear_thumbs(); }
+
+void Session::clear_thumbs() {
+    for (cairo_surface_t* s : thumbs_) cairo_surface_destroy(s);
+    thumbs_.clear();
+    thumbs_deck_ = nullptr;
+}
+
+void Session::replace_deck(std::shared_ptr<const scene::Deck> deck) {
+    deck_ = std::move(deck);
+    layout_ = timeline::layout(*deck_);
+    const int n = step_count();
+    state_.span = std::clamp(state_.span, 0, std::max(0, n - 1));
+    state_.edits.resize(deck_->slides.size());
+    // An experiment index or a key that no longer exists falls back to the script.
+    if (!layout_.spans.empty()) {
+        const scene::Slide& sl = deck_->slides[static_cast<std::size_t>(layout_.spans[static_cast<std::size_t>(state_.span)].slide)];
+        if (!sl.scene || state_.experiment >= static_cast<int>(sl.scene->experiments.size())) state_.experiment = -1;
+    }
+    error_.clear();
+    clear_thumbs();
+    dirty_ = true;
+}
+
+void Session::set_error(std::string error) {
+    error_ = std::move(error);
+    dirty_ = true;
+}
+
+void Session::resize(int window_w, int window_h, int pixel_w, int pixel_h) {
+    win_w_ = std::max(1, window_w);
+    win_h_ = std::max(1, window_h);
+    px_w_ = std::max(1, pixel_w);
+    px_h_ = std::max(1, pixel_h);
+    dirty_ = true;
+}
+
+bool Session::fullscreen_toggle_requested() {
+    bool r = want_fullscreen_toggle_;
+    want_fullscreen_toggle_ = false;
+    return r;
+}
+
+bool Session::presenter_toggle_requested() {
+    bool r = want_presenter_toggle_;
+    want_presenter_toggle_ = false;
+    return r;
+}
+
+void Session::command(const timeline::Command& c) {
+    const double t = clock_();
+    state_ = timeline::apply(*deck_, layout_, std::move(state_), c, t);
+    timeline::Event ev{t, c};
+    history_.push_back(ev);
+    if (record_) {
+        *record_ << timeline::format(ev) << '\n';
+        record_->flush();
+    }
+    dirty_ = true;
+}
+
+core::Point Session::design_point(int x, int y) const {
+    // Mouse coordinates are in points; the frame is drawn in pixels (HiDPI).
+    double px = (x + 0.5) * px_w_ / static_cast<double>(win_w_);
+    double py = (y + 0.5) * px_h_ / static_cast<double>(win_h_);
+    return draw::transform_for(px_w_, px_h_).to_design({px, py});
+}
+
+bool Session::needs_redraw() const {
+    if (dirty_) return true;
+    return view().animating;
+}
+
+void Session::next() {
+    timeline::View v = view();
+    const bool last = state_.span + 1 >= step_count();
+    if (opt_.exit_after_last && last && !v.animating) {
+        quit_ = true;
+        return;
+    }
+    command(timeline::cmd::Next{});
+}
+
+void Session::nudge_key(double dx, double dy) {
+    timeline::View v = view();
+    if (!v.scene) return;
+    const int n = static_cast<int>(v.scene->n());
+    if (selected_key_ < 0 || selected_key_ >= n) return;
+    core::Vec key = v.controls.keys[static_cast<std::size_t>(selected_key_)];
+    // The step is a twentieth of the keys' spread, so it feels the same on any plane.
+    double extent = 0.0;
+    for (const auto& k : v.controls.keys)
+        for (double x : k) extent = std::max(extent, std::abs(x));
+    double step = std::max(extent, 0.5) * 0.05;
+    if (!key.empty()) key[0] += dx * step;
+    if (key.size() > 1) key[1] += dy * step;
+    command(timeline::cmd::MoveKey{selected_key_, key});
+}
+
+bool Session::handle(const SDL_Event& e) {
+    switch (e.type) {
+        case SDL_QUIT: quit_ = true; return false;
+        case SDL_KEYDOWN: return on_key(e.key);
+        case SDL_MOUSEBUTTONDOWN: return on_mouse_down(e.button);
+        case SDL_MOUSEBUTTONUP: return on_mouse_up(e.button);
+        case SDL_MOUSEMOTION: return on_motion(e.motion);
+        case SDL_WINDOWEVENT:
+            if (e.window.event == SDL_WINDOWEVENT_EXPOSED || e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
+                e.window.event == SDL_WINDOWEVENT_RESIZED) {
+                dirty_ = true;
+                return true;
+            }
+            if (e.window.event == SDL_WINDOWEVENT_LEAVE && state_.hover != -1) {
+                command(timeline::cmd::Hover{-1});
+                return true;
+            }
+            return false;
+        default: return false;
+    }
+}
+
+bool Session::on_key(const SDL_KeyboardEvent& k) {
+    const SDL_Keycode sym = k.keysym.sym;
+    const Uint16 mod = k.keysym.mod;
+    // Global keys, in every mode.
+    if (sym == SDLK_q && !(mode_ == Mode::KeyEntry || mode_ == Mode::GotoStep)) {
+        quit_ = true;
+        return false;
+    }
+    if (sym == SDLK_F11 || (sym == SDLK_f && mode_ != Mode::KeyEntry)) {
+        want_fullscreen_toggle_ = true;
+        return true;
+    }
+    if (sym == SDLK_F1 || (sym == SDLK_SLASH && (mod & KMOD_SHIFT)) || sym == SDLK_QUESTION) {
+        help_ = !help_;
+        dirty_ = true;
+        return true;
+    }
+    if (sym == SDLK_F12) {
+        opt_.show_fps = !opt_.show_fps;
+        dirty_ = true;
+        return true;
+    }
+    if (help_ && sym == SDLK_ESCAPE) {
+        help_ = false;
+        dirty_ = true;
+        return true;
+    }
+    switch (mode_) {
+        case Mode::Slides: return on_key_slides(sym, mod);
+        case Mode::GotoStep: return on_key_entry(sym, mod, true);
+        case Mode::Keys: return on_key_keys(sym, mod);
+        case Mode::KeyEntry: return on_key_entry(sym, mod, false);
+        case Mode::Overview: return on_key_overview(sym);
+        case Mode::Experiments: return on_key_experiments(sym);
+    }
+    return false;
+}
+
+namespace {
+int digit_of(SDL_Keycode sym) {
+    if (sym >= SDLK_0 && sym <= SDLK_9) return static_cast<int>(sym - SDLK_0);
+    if (sym >= SDLK_KP_1 && sym <= SDLK_KP_9) return static_cast<int>(sym - SDLK_KP_1) + 1;
+    if (sym == SDLK_KP_0) return 0;
+    return -1;
+}
+}  // namespace
+
+bool Session::on_key_slides(SDL_Keycode sym, Uint16 mod) {
+    using namespace timeline::cmd;
+    const timeline::View v = view();
+    const int digit = digit_of(sym);
+    switch (sym) {
+        case SDLK_RIGHT: case SDLK_DOWN: case SDLK_SPACE: case SDLK_PAGEDOWN: case SDLK_RETURN: case SDLK_KP_ENTER:
+            next();
+            return true;
+        case SDLK_LEFT: case SDLK_UP: case SDLK_PAGEUP: case SDLK_BACKSPACE:
+            command(Back{});
+            return true;
+        case SDLK_HOME: command(Goto{0}); return true;
+        case SDLK_END: command(Goto{step_count() - 1}); return true;
+        case SDLK_g:
+            mode_ = Mode::GotoStep;
+            entry_.clear();
+            dirty_ = true;
+            return true;
+        case SDLK_o:
+            mode_ = Mode::Overview;
+            menu_index_ = state_.span;
+            dirty_ = true;
+            return true;
+        case SDLK_r: command(Replay{}); return true;
+        case SDLK_p: command(Pause{}); return true;
+        case SDLK_b: case SDLK_PERIOD: command(Blank{}); return true;
+        case SDLK_l:
+            laser_mode_ = !laser_mode_;
+            if (!laser_mode_) command(Laser{});
+            dirty_ = true;
+            return true;
+        case SDLK_h: opt_.show_counter = !opt_.show_counter; dirty_ = true; return true;
+        case SDLK_s: want_presenter_toggle_ = true; return true;
+        case SDLK_t:
+            if (!v.scene) return false;
+            command(Temperature{(mod & KMOD_SHIFT) ? temperature_down(v.controls.temperature) : temperature_up(v.controls.temperature)});
+            return true;
+        case SDLK_PLUS: case SDLK_EQUALS: case SDLK_KP_PLUS:
+            if (!v.scene) return false;
+            command(Temperature{temperature_up(v.controls.temperature)});
+            return true;
+        case SDLK_MINUS: case SDLK_KP_MINUS:
+            if (!v.scene) return false;
+            command(Temperature{temperature_down(v.controls.temperature)});
+            return true;
+        case SDLK_m:
+            if (!v.scene) return false;
+            command(Mask{!v.controls.mask});
+            return true;
+        case SDLK_k:
+            if (!v.scene) return false;
+            mode_ = Mode::Keys;
+            selected_key_ = std::clamp(selected_key_, 0, static_cast<int>(v.scene->n()) - 1);
+            dirty_ = true;
+            return true;
+        case SDLK_e: case SDLK_x:
+            if (!v.scene || v.scene->experiments.empty()) {
+                entry_error_ = v.scene ? "this scene has no experiments" : "";
+                dirty_ = true;
+                return true;
+            }
+            mode_ = Mode::Experiments;
+            menu_index_ = std::max(0, state_.experiment);
+            dirty_ = true;
+            return true;
+        case SDLK_ESCAPE:
+            if (fullscreen_) want_fullscreen_toggle_ = true;
+            else if (laser_mode_) {
+                laser_mode_ = false;
+                command(Laser{});
+            }
+            return true;
+        default: break;
+    }
+    if (digit == 0) {
+        command(Reset{});
+        return true;
+    }
+    if (digit > 0) {
+        mode_ = Mode::GotoStep;
+        entry_ = std::to_string(digit);
+        dirty_ = true;
+        return true;
+    }
+    return false;
+}
+
+bool Session::on_key_entry(SDL_Keycode sym, Uint16, bool goto_step) {
+    dirty_ = true;
+    const int digit = digit_of(sym);
+    if (sym == SDLK_ESCAPE) {
+        mode_ = goto_step ? Mode::Slides : Mode::Keys;
+        entry_.clear();
+        entry_error_.clear();
+        return true;
+    }
+    if (sym == SDLK_BACKSPACE) {
+        if (!entry_.empty()) entry_.pop_back();
+        return true;
+    }
+    if (digit >= 0) {
+        entry_ += static_cast<char>('0' + digit);
+        return true;
+    }
+    if (!goto_step) {
+        if (sym == SDLK_MINUS || sym == SDLK_KP_MINUS) entry_ += '-';
+        else if (sym == SDLK_PERIOD || sym == SDLK_KP_PERIOD) entry_ += '.';
+        else if (sym == SDLK_SPACE || sym == SDLK_COMMA || sym == SDLK_TAB) {
+            if (!entry_.empty() && entry_.back() != ' ') entry_ += ' ';
+        }
+    }
+    if (sym != SDLK_RETURN && sym != SDLK_KP_ENTER) return true;
+    if (goto_step) {
+        if (!entry_.empty()) {
+            int n = std::atoi(entry_.c_str());
+            command(timeline::cmd::Goto{std::clamp(n, 1, std::max(1, step_count())) - 1});
+        }
+        entry_.clear();
+        mode_ = Mode::Slides;
+        return true;
+    }
+    const timeline::View v = view();
+    if (!v.scene) {
+        mode_ = Mode::Slides;
+        return true;
+    }
+    std::istringstream in(entry_);
+    core::Vec key;
+    double x = 0;
+    while (in >> x) key.push_back(x);
+    if (!in.eof() || key.size() != v.scene->d() || std::any_of(key.begin(), key.end(), [](double a) { return !std::isfinite(a); })) {
+        entry_error_ = "type " + std::to_string(v.scene->d()) + " numbers separated by spaces";
+        return true;
+    }
+    command(timeline::cmd::MoveKey{selected_key_, key});
+    entry_.clear();
+    entry_error_.clear();
+    mode_ = Mode::Keys;
+    return true;
+}
+
+bool Session::on_key_keys(SDL_Keycode sym, Uint16 mod) {
+    const timeline::View v = view();
+    if (!v.scene) {
+        mode_ = Mode::Slides;
+        return on_key_slides(sym, mod);
+    }
+    const double big = (mod & KMOD_SHIFT) ? 5.0 : 1.0;
+    const int digit = digit_of(sym);
+    dirty_ = true;
+    if (digit >= 1 && digit <= 9) {
+        if (digit <= static_cast<int>(v.scene->n())) selected_key_ = digit - 1;
+        return true;
+    }
+    switch (sym) {
+        case SDLK_LEFT: nudge_key(-big, 0); return true;
+        case SDLK_RIGHT: nudge_key(big, 0); return true;
+        case SDLK_UP: nudge_key(0, big); return true;    // plane y points up
+        case SDLK_DOWN: nudge_key(0, -big); return true;
+        case SDLK_TAB: selected_key_ = (selected_key_ + 1) % static_cast<int>(v.scene->n()); return true;
+        case SDLK_e:
+            mode_ = Mode::KeyEntry;
+            entry_.clear();
+            entry_error_.clear();
+            return true;
+        case SDLK_ESCAPE: case SDLK_k:
+            mode_ = Mode::Slides;
+            return true;
+        default: break;
+    }
+    // Everything else still works as on the slides (T, M, 0, Space, PageDown …).
+    return on_key_slides(sym, mod);
+}
+
+bool Session::on_key_overview(SDL_Keycode sym) {
+    const int n = step_count();
+    int cols = 1, tw = 0, th = 0, gap = 0, x0 = 0, y0 = 0;
+    overview_geometry(px_w_, px_h_, cols, tw, th, gap, x0, y0);
+    dirty_ = true;
+    switch (sym) {
+        case SDLK_LEFT: menu_index_ = std::max(0, menu_index_ - 1); return true;
+        case SDLK_RIGHT: menu_index_ = std::min(n - 1, menu_index_ + 1); return true;
+        case SDLK_UP: if (menu_index_ - cols >= 0) menu_index_ -= cols; return true;
+        case SDLK_DOWN: if (menu_index_ + cols < n) menu_index_ += cols; return true;
+        case SDLK_HOME: menu_index_ = 0; return true;
+        case SDLK_END: menu_index_ = n - 1; return true;
+        case SDLK_RETURN: case SDLK_KP_ENTER: case SDLK_SPACE:
+            mode_ = Mode::Slides;
+            command(timeline::cmd::Goto{menu_index_});
+            return true;
+        case SDLK_ESCAPE: case SDLK_o: mode_ = Mode::Slides; return true;
+        default: return true;
+    }
+}
+
+bool Session::on_key_experiments(SDL_Keycode sym) {
+    const timeline::View v = view();
+    dirty_ = true;
+    if (!v.scene) {
+        mode_ = Mode::Slides;
+        return true;
+    }
+    const int n = static_cast<int>(v.scene->experiments.size());
+    const int digit = digit_of(sym);
+    if (digit >= 1 && digit <= n) {
+        command(timeline::cmd::Experiment{digit - 1});
+        mode_ = Mode::Slides;
+        return true;
+    }
+    switch (sym) {
+        case SDLK_UP: menu_index_ = std::max(0, menu_index_ - 1); return true;
+        case SDLK_DOWN: menu_index_ = std::min(n - 1, menu_index_ + 1); return true;
+        case SDLK_RETURN: case SDLK_KP_ENTER:
+            command(timeline::cmd::Experiment{menu_index_});
+            mode_ = Mode::Slides;
+            return true;
+        case SDLK_0: case SDLK_KP_0: case SDLK_BACKSPACE:
+            command(timeline::cmd::Experiment{-1});
+            mode_ = Mode::Slides;
+            return true;
+        case SDLK_ESCAPE: case SDLK_e: case SDLK_x: mode_ = Mode::Slides; return true;
+        default: return true;
+    }
+}
+
+bool Session::on_mouse_down(const SDL_MouseButtonEvent& b) {
+    if (b.button != SDL_BUTTON_LEFT) return false;
+    if (mode_ == Mode::Overview) {
+        int i = overview_at(static_cast<int>(b.x * px_w_ / win_w_), static_cast<int>(b.y * px_h_ / win_h_));
+        if (i >= 0) {
+            mode_ = Mode::Slides;
+            command(timeline::cmd::Goto{i});
+        }
+        dirty_ = true;
+        return true;
+    }
+    if (help_) {
+        help_ = false;
+        dirty_ = true;
+        return true;
+    }
+    const timeline::View v = view();
+    if (!v.scene) return false;
+    const core::Point p = design_point(b.x, b.y);
+    const draw::Hit hit = draw::hit_test(v, p);
+    using K = draw::Hit::Kind;
+    switch (hit.kind) {
+        case K::Token: case K::Value:
+            if (hit.token >= 0) command(timeline::cmd::Focus{hit.token});
+            return true;
+        case K::MatrixCell:
+            if (hit.row >= 0) command(timeline::cmd::Focus{hit.row});
+            return true;
+        case K::Key:
+            drag_ = Drag::Key;
+            drag_token_ = hit.token;
+            selected_key_ = hit.token;
+            mode_ = Mode::Keys;  // a click on the plane takes the keys
+            dirty_ = true;
+            return true;
+        case K::TemperatureSlider:
+            drag_ = Drag::Slider;
+            slider_y_ = p.y;
+            command(timeline::cmd::Temperature{hit.value});
+            return true;
+        case K::MaskSwitch:
+            command(timeline::cmd::Mask{!v.controls.mask});
+            return true;
+        case K::Panel: case K::None:
+            if (draw::key_plane_point(v, p) && hit.kind == K::Panel) {
+                mode_ = Mode::Keys;
+                dirty_ = true;
+                return true;
+            }
+            return false;
+    }
+    return false;
+}
+
+bool Session::on_mouse_up(const SDL_MouseButtonEvent& b) {
+    if (b.button != SDL_BUTTON_LEFT) return false;
+    drag_ = Drag::None;
+    drag_token_ = -1;
+    return false;
+}
+
+bool Session::on_motion(const SDL_MouseMotionEvent& m) {
+    const core::Point p = design_point(m.x, m.y);
+    if (laser_mode_) {
+        command(timeline::cmd::Laser{p});
+        return true;
+    }
+    if (mode_ == Mode::Overview) {
+        int i = overview_at(static_cast<int>(m.x * px_w_ / win_w_), static_cast<int>(m.y * px_h_ / win_h_));
+        if (i >= 0 && i != menu_index_) {
+            menu_index_ = i;
+            dirty_ = true;
+            return true;
+        }
+        return false;
+    }
+    const timeline::View v = view();
+    if (!v.scene) return false;
+    if (drag_ == Drag::Key && (m.state & SDL_BUTTON_LMASK)) {
+        if (auto q = draw::key_plane_point(v, p)) {
+            core::Vec key = v.controls.keys[static_cast<std::size_t>(drag_token_)];
+            if (!key.empty()) key[0] = q->x;
+            if (key.size() > 1) key[1] = q->y;
+            command(timeline::cmd::MoveKey{drag_token_, key});
+            return true;
+        }
+        return false;
+    }
+    if (drag_ == Drag::Slider && (m.state & SDL_BUTTON_LMASK)) {
+        draw::Hit h = draw::hit_test(v, {p.x, slider_y_});
+        if (h.kind == draw::Hit::Kind::TemperatureSlider && h.value != v.controls.temperature) {
+            command(timeline::cmd::Temperature{h.value});
+            return true;
+        }
+        return false;
+    }
+    drag_ = Drag::None;
+    const draw::Hit h = draw::hit_test(v, p);
+    int token = -1;
+    using K = draw::Hit::Kind;
+    if (h.kind == K::Token || h.kind == K::Key || h.kind == K::Value || h.kind == K::MatrixCell) token = h.token;
+    if (token != state_.hover) {
+        command(timeline::cmd::Hover{token});
+        return true;
+    }
+    return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// drawing
+
+void Session::render(SDL_Surface* target) {
+    const double t = clock_();
+    if (last_frame_ >= 0 && t > last_frame_) fps_ = 0.9 * fps_ + 0.1 / (t - last_frame_);
+    last_frame_ = t;
+    if (mode_ == Mode::Overview) {
+        draw_overview(target);
+    } else {
+        render_frame(target, *deck_, layout_, state_, t, opt_.draw);
+    }
+    if (opt_.overlay) draw_overlay(target, view());
+    dirty_ = false;
+}
+
+void Session::overview_geometry(int w, int h, int& cols, int& tw, int& th, int& gap, int& x0, int& y0) const {
+    const int n = std::max(1, step_count());
+    gap = std::max(8, h / 60);
+    const int label = std::max(14, h / 45);
+    tw = 0;
+    cols = 1;
+    for (int c = 1; c <= n; ++c) {
+        int rows = (n + c - 1) / c;
+        int wc = (w - gap * (c + 1)) / c;
+        int hc = wc * 9 / 16;
+        if (rows * (hc + label + gap) + gap > h) {
+            hc = (h - gap) / rows - label - gap;
+            wc = hc * 16 / 9;
+        }
+        if (wc > tw) {
+            tw = wc;
+            cols = c;
+        }
+    }
+    th = tw * 9 / 16;
+    const int rows = (n + cols - 1) / cols;
+    x0 = (w - (cols * tw + (cols - 1) * gap)) / 2;
+    y0 = (h - (rows * (th + label + gap) - gap)) / 2;
+}
+
+int Session::overview_at(int px, int py) const {
+    int cols = 1, tw = 0, th = 0, gap = 0, x0 = 0, y0 = 0;
+    overview_geometry(px_w_, px_h_, cols, tw, th, gap, x0, y0);
+    const int label = std::max(14, px_h_ / 45);
+    if (tw <= 0 || px < x0 || py < y0) return -1;
+    int c = (px - x0) / (tw + gap);
+    int r = (py - y0) / (th + label + gap);
+    if (c >= cols || (px - x0) % (tw + gap) > tw) return -1;
+    int i = r * cols + c;
+    return i < step_count() ? i : -1;
+}
+
+void Session::draw_overview(SDL_Surface* target) {
+    const int w = target->w, h = target->h;
+    int cols = 1, tw = 0, th = 0, gap = 0, x0 = 0, y0 = 0;
+    overview_geometry(w, h, cols, tw, th, gap, x0, y0);
+    const int label = std::max(14, h / 45);
+    if (thumbs_deck_ != deck_.get() || thumb_w_ != tw || thumb_h_ != th) {
+        clear_thumbs();
+        thumb_w_ = tw;
+        thumb_h_ = th;
+        thumbs_deck_ = deck_.get();
+        for (int i = 0; i < step_count() && tw > 0 && th > 0; ++i) {
+            cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, tw, th);
+            cairo_t* cr = cairo_create(s);
+            timeline::State st = timeline::state_at_span(layout_, i);
+            st.edits = state_.edits;  // the thumbnails show the edits in force
+            const timeline::Span& sp = layout_.spans[static_cast<std::size_t>(i)];
+            timeline::View v = timeline::evaluate(*deck_, layout_, st, sp.start + sp.anim + scene::kCrossFade);
+            draw::frame(cr, tw, th, v, opt_.draw);
+            cairo_destroy(cr);
+            thumbs_.push_back(s);
+        }
+    }
+    SDL_LockSurface(target);
+    cairo_surface_t* cs = cairo_image_surface_create_for_data(static_cast<unsigned char*>(target->pixels),
+                                                              CAIRO_FORMAT_ARGB32, w, h, target->pitch);
+    cairo_t* cr = cairo_create(cs);
+    cairo_set_source_rgb(cr, 0.13, 0.14, 0.16);
+    cairo_paint(cr);
+    for (int i = 0; i < static_cast<int>(thumbs_.size()); ++i) {
+        const int x = x0 + (i % cols) * (tw + gap);
+        const int y = y0 + (i / cols) * (th + label + gap);
+        if (i == menu_index_ || i == state_.span) {
+            const double pad = i == menu_index_ ? 4 : 2;
+            if (i == menu_index_) cairo_set_source_rgb(cr, 1.0, 0.75, 0.2);
+            else cairo_set_source_rgb(cr, 0.55, 0.6, 0.7);
+            cairo_rectangle(cr, x - pad, y - pad, tw + 2 * pad, th + 2 * pad);
+            cairo_fill(cr);
+        }
+        cairo_set_source_surface(cr, thumbs_[static_cast<std::size_t>(i)], x, y);
+        cairo_paint(cr);
+    }
+    cairo_destroy(cr);
+    cairo_surface_flush(cs);
+    cairo_surface_destroy(cs);
+    SDL_UnlockSurface(target);
+    if (!overlay_) overlay_ = std::make_unique<Overlay>();
+    if (!overlay_->ok()) return;
+    for (int i = 0; i < static_cast<int>(thumbs_.size()); ++i) {
+        const int x = x0 + (i % cols) * (tw + gap);
+        const int y = y0 + (i / cols) * (th + label + gap);
+        const timeline::Span& sp = layout_.spans[static_cast<std::size_t>(i)];
+        const scene::Slide& sl = deck_->slides[static_cast<std::size_t>(sp.slide)];
+        std::string name = std::to_string(i + 1) + "  ";
+        if (sl.scene) {
+            const scene::Step& st = sl.scene->steps[static_cast<std::size_t>(sp.step)];
+            name += st.title.empty() ? scene::stage_name(st.stage) : st.title;
+        } else {
+            name += sl.title;
+        }
+        overlay_->text(name, x, y + th + 2, std::max(10, label - 4), Rgba{230, 230, 235, 255});
+    }
+    overlay_->paint(target);
+}
+
+void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
+    if (!overlay_) overlay_ = std::make_unique<Overlay>();
+    Overlay& o = *overlay_;
+    if (!o.ok()) return;
+    const int w = target->w, h = target->h;
+    const int fs = std::max(11, h / 54);   // 20 px at 1080p
+    const int pad = fs / 2;
+    const Rgba chip{20, 22, 28, 190};
+    const Rgba ink{245, 245, 245, 255};
+    const Rgba dim{200, 204, 212, 255};
+    const int n = step_count();
+
+    if (opt_.show_counter && mode_ != Mode::Overview && !v.blank) {
+        // Thin progress bar along the bottom edge and the counter above its right end.
+        const double bar = std::max(3, h / 270);
+        const double frac = n > 1 ? static_cast<double>(state_.span) / (n - 1) : 1.0;
+        o.box(0, h - bar, w, bar, Rgba{0, 0, 0, 50});
+        o.box(0, h - bar, w * frac, bar, Rgba{230, 140, 30, 230});
+        const std::string counter = step_label(state_.span, n);
+        SDL_Point sz = o.measure(counter, fs);
+        o.box(w - sz.x - 3 * pad, h - bar - sz.y - 2 * pad, sz.x + 2 * pad, sz.y + pad, chip, pad / 2.0);
+        o.text(counter, w - 2 * pad, h - bar - sz.y - 1.5 * pad, fs, ink, Overlay::Face::Regular, 2);
+    }
+
+    // The mode, always named (faint while on the slides).
+    {
+        std::string m = mode_name(mode_);
+        if (mode_ == Mode::Keys && v.scene && selected_key_ < static_cast<int>(v.scene->n()))
+            m = "keys · k" + std::to_string(selected_key_ + 1) + " (" + v.scene->tokens[static_cast<std::size_t>(selected_key_)] +
+                ") · 1–9 pick · arrows move · Shift bigger · E exact · Esc slides";
+        else if (mode_ == Mode::KeyEntry)
+            m = "key k" + std::to_string(selected_key_ + 1) + " = " + entry_ + "▏  (Enter sets, Esc cancels)";
+        else if (mode_ == Mode::GotoStep)
+            m = "go to step " + entry_ + "▏ of " + std::to_string(n) + "  (Enter)";
+        else if (mode_ == Mode::Overview)
+            m = "overview · arrows + Enter or click · Esc back";
+        if (laser_mode_) m += " · laser";
+        if (state_.paused) m += " · paused";
+        const bool quiet = mode_ == Mode::Slides && !laser_mode_ && !state_.paused;
+        if (!(quiet && (!opt_.show_counter || v.blank))) {
+            SDL_Point sz = o.measure(m, fs);
+            o.box(pad, h - sz.y - 3 * pad, sz.x + 2 * pad, sz.y + pad, quiet ? Rgba{20, 22, 28, 70} : chip, pad / 2.0);
+            o.text(m, 2 * pad, h - sz.y - 2.5 * pad, fs, quiet ? Rgba{255, 255, 255, 150} : ink);
+        }
+        if (!entry_error_.empty() && (mode_ == Mode::KeyEntry || mode_ == Mode::Slides)) {
+            SDL_Point sz = o.measure(entry_error_, fs);
+            o.box(pad, h - 2 * sz.y - 6 * pad, sz.x + 2 * pad, sz.y + pad, Rgba{150, 30, 30, 220}, pad / 2.0);
+            o.text(entry_error_, 2 * pad, h - 2 * sz.y - 5.5 * pad, fs, ink);
+        }
+    }
+
+    if (opt_.show_fps) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.0f fps", fps_);
+        SDL_Point sz = o.measure(buf, fs, Overlay::Face::Mono);
+        o.box(w - sz.x - 3 * pad, pad, sz.x + 2 * pad, sz.y + pad, chip, pad / 2.0);
+        o.text(buf, w - 2 * pad, 1.5 * pad, fs, ink, Overlay::Face::Mono, 2);
+    }
+
+    if (mode_ == Mode::Experiments && v.scene) {
+        const auto& ex = v.scene->experiments;
+        int y = h / 6;
+        const int bw = w / 2;
+        const int x = (w - bw) / 2;
+        int total = (fs + 2 * pad) * (static_cast<int>(ex.size()) + 2);
+        o.box(x, y, bw, total + 2 * pad, Rgba{20, 22, 28, 225}, pad);
+        o.text("Try this — 1–9 or arrows + Enter · 0 ends · Esc closes", x + 2 * pad, y + pad, fs, dim, Overlay::Face::Bold);
+        y += fs + 3 * pad;
+        for (std::size_t i = 0; i < ex.size(); ++i) {
+            if (static_cast<int>(i) == menu_index_) o.box(x + pad, y - pad / 2, bw - 2 * pad, fs + 2 * pad, Rgba{230, 140, 30, 200}, pad / 2.0);
+            std::string line = std::to_string(i + 1) + "  " + ex[i].title + (static_cast<int>(i) == state_.experiment ? "  ✓" : "");
+            o.text(line, x + 2 * pad, y + pad / 2, fs, ink);
+            y += fs + 2 * pad;
+        }
+    } else if (state_.experiment >= 0 && v.scene && state_.experiment < static_cast<int>(v.scene->experiments.size())) {
+        const scene::Experiment& ex = v.scene->experiments[static_cast<std::size_t>(state_.experiment)];
+        std::string s = "Try this: " + ex.title + (ex.look_for.empty() ? "" : " — " + ex.look_for) + "   (0 resets)";
+        SDL_Point sz = o.measure(s, fs, Overlay::Face::Regular, w * 2 / 3);
+        o.box((w - sz.x) / 2.0 - pad, pad, sz.x + 2 * pad, sz.y + pad, chip, pad / 2.0);
+        o.text(s, (w - sz.x) / 2.0, 1.5 * pad, fs, ink, Overlay::Face::Regular, 0, w * 2 / 3);
+    }
+
+    if (!error_.empty()) {
+        // A broken save: the last good deck stays on screen, the error on top until fixed.
+        const int wrap = w * 3 / 4;
+        const std::string s = error_ + "\n(showing the last version that loaded; save again to retry)";
+        SDL_Point sz = o.measure(s, fs, Overlay::Face::Mono, wrap);
+        const double bx = (w - sz.x) / 2.0 - 2 * pad;
+        o.box(bx, h / 12.0, sz.x + 4 * pad, sz.y + 2 * pad, Rgba{140, 24, 24, 235}, pad / 2.0);
+        o.text(s, bx + 2 * pad, h / 12.0 + pad, fs, ink, Overlay::Face::Mono, 0, wrap);
+    }
+
+    if (help_) {
+        const int rows = static_cast<int>(std::size(kHelp));
+        const int line = fs + pad;
+        const int bw = std::min(w - 4 * pad, fs * 40);
+        const int bh = (rows + 2) * line + 2 * pad;
+        const int x = (w - bw) / 2, y = std::max(pad, (h - bh) / 2);
+        o.box(x, y, bw, bh, Rgba{16, 18, 24, 235}, pad);
+        o.text("attnlab keys", x + 2 * pad, y + pad, fs, Rgba{255, 190, 90, 255}, Overlay::Face::Bold);
+        for (int i = 0; i < rows; ++i) {
+            const int ty = y + pad + (i + 2) * line;
+            o.text(kHelp[i][0], x + 2 * pad, ty, fs, Rgba{255, 214, 150, 255}, Overlay::Face::Bold);
+            o.text(kHelp[i][1], x + bw * 4 / 10, ty, fs, ink);
+        }
+    }
+    o.paint(target);
+}
+
+void Session::render_presenter(SDL_Surface* target, double talk_seconds, double elapsed) {
+    const int w = target->w, h = target->h;
+    const int n = step_count();
+    const double t = clock_();
+    SDL_FillRect(target, nullptr, SDL_MapRGB(target->format, 24, 26, 32));
+    const int pad = std::max(8, h / 60);
+    const int fs = std::max(12, h / 36);
+
+    // Current frame (left, large) and the next step's end state (right, small).
+    const int cw = w * 3 / 5 - 2 * pad;
+    const int ch = cw * 9 / 16;
+    const int nw = w - cw - 3 * pad;
+    const int nh = nw * 9 / 16;
+    auto draw_into = [&](int x, int y, int tw, int th, const timeline::State& st, double at) {
+        SDL_Surface* sub = SDL_CreateRGBSurfaceWithFormat(0, tw, th, 32, SDL_PIXELFORMAT_ARGB8888);
+        if (!sub) return;
+        render_frame(sub, *deck_, layout_, st, at, opt_.draw);
+        SDL_Rect dst{x, y, tw, th};
+        SDL_BlitSurface(sub, nullptr, target, &dst);
+        SDL_FreeSurface(sub);
+    };
+    draw_into(pad, pad + fs + pad, cw, ch, state_, t);
+    const bool has_next = state_.span + 1 < n;
+    if (has_next) {
+        timeline::State nx = state_;
+        nx.span = state_.span + 1;
+        const timeline::Span& sp = layout_.spans[static_cast<std::size_t>(nx.span)];
+        nx.span_started = t - sp.anim - scene::kCrossFade;
+        nx.paused = false;
+        nx.blank = false;
+        draw_into(cw + 2 * pad, pad + fs + pad, nw, nh, nx, t);
+    }
+
+    if (!overlay_) overlay_ = std::make_unique<Overlay>();
+    Overlay& o = *overlay_;
+    if (!o.ok()) return;
+    const Rgba ink{240, 240, 240, 255};
+    const Rgba dim{170, 176, 190, 255};
+    o.text("now · " + step_label(state_.span, n), pad, pad, fs, dim, Overlay::Face::Bold);
+    o.text(has_next ? "next · " + step_label(state_.span + 1, n) : "end of the deck", cw + 2 * pad, pad, fs, dim,
+           Overlay::Face::Bold);
+
+    // Timer: elapsed, and remaining (red when over) when a talk time is given.
+    auto clock_text = [](double s) {
+        const bool neg = s < 0;
+        long v = static_cast<long>(std::floor(std::abs(s)));
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%s%ld:%02ld", neg ? "−" : "", v / 60, v % 60);
+        return std::string(buf);
+    };
+    int ty = pad + fs + pad + nh + 2 * pad;
+    o.text("elapsed " + clock_text(elapsed), cw + 2 * pad, ty, fs * 3 / 2, ink, Overlay::Face::Mono);
+    ty += fs * 2;
+    if (talk_seconds > 0) {
+        const double left = talk_seconds - elapsed;
+        o.text("left " + clock_text(left), cw + 2 * pad, ty, fs * 3 / 2, left < 0 ? Rgba{255, 90, 80, 255} : Rgba{150, 220, 150, 255},
+               Overlay::Face::Mono);
+        ty += fs * 2;
+        o.box(cw + 2 * pad, ty, nw, pad / 2.0, Rgba{70, 74, 84, 255});
+        o.box(cw + 2 * pad, ty, nw * std::clamp(elapsed / talk_seconds, 0.0, 1.0), pad / 2.0, Rgba{230, 140, 30, 255});
+    }
+
+    // Speaker notes of the current step, below the current frame.
+    std::string notes;
+    const timeline::Span& sp = layout_.spans.empty() ? timeline::Span{} : layout_.spans[static_cast<std::size_t>(state_.span)];
+    if (!layout_.spans.empty()) {
+        const scene::Slide& sl = deck_->slides[static_cast<std::size_t>(sp.slide)];
+        if (sl.scene) {
+            const scene::Step& st = sl.scene->steps[static_cast<std::size_t>(sp.step)];
+            notes = st.notes.empty() ? st.say : st.notes;
+            if (!st.title.empty()) notes = st.title + "\n\n" + notes;
+        } else {
+            notes = sl.notes.empty() ? sl.say : sl.notes;
+            if (!sl.title.empty()) notes = sl.title + "\n\n" + notes;
+        }
+    }
+    if (notes.empty()) notes = "(no notes for this step)";
+    o.text(notes, pad, pad + fs + pad + ch + 2 * pad, fs, ink, Overlay::Face::Regular, 0, cw);
+    o.paint(target);
+}
+
+}  // namespace app

@@ -1,0 +1,63 @@
+#include "app/watch.hpp"
+
+#include <algorithm>
+#include <system_error>
+
+#include "load/load.hpp"
+
+namespace app {
+
+Watcher::Stamp Watcher::stamp(const std::string& f) {
+    Stamp s;
+    std::error_code ec;
+    auto t = std::filesystem::last_write_time(f, ec);
+    if (ec) return s;
+    s.mtime = t;
+    s.size = std::filesystem::file_size(f, ec);
+    s.exists = !ec;
+    return s;
+}
+
+void Watcher::watch(const std::string& deck_file, const scene::Deck& deck) {
+    std::vector<std::string> files{deck_file};
+    for (const auto& slide : deck.slides)
+        if (slide.scene && !slide.scene->file.empty() &&
+            std::find(files.begin(), files.end(), slide.scene->file) == files.end())
+            files.push_back(slide.scene->file);
+    // Keep the stamps of files already watched, so a change between two watch() calls is seen.
+    std::vector<Stamp> stamps;
+    for (const auto& f : files) {
+        auto it = std::find(files_.begin(), files_.end(), f);
+        stamps.push_back(it != files_.end() ? stamps_[static_cast<std::size_t>(it - files_.begin())] : stamp(f));
+    }
+    files_ = std::move(files);
+    stamps_ = std::move(stamps);
+}
+
+bool Watcher::changed() {
+    bool any = false;
+    for (std::size_t i = 0; i < files_.size(); ++i) {
+        Stamp s = stamp(files_[i]);
+        if (s.exists != stamps_[i].exists || s.mtime != stamps_[i].mtime || s.size != stamps_[i].size) {
+            stamps_[i] = s;
+            any = true;
+        }
+    }
+    return any;
+}
+
+bool reload(Session& session, const std::string& path, Watcher* watcher) {
+    load::Result r = load::load_file(path);
+    if (!r.ok()) {
+        std::string msg;
+        for (const auto& d : r.errors) msg += (msg.empty() ? "" : "\n") + d.format();
+        session.set_error(msg);
+        return false;
+    }
+    auto deck = std::make_shared<const scene::Deck>(std::move(r.deck));
+    if (watcher) watcher->watch(path, *deck);
+    session.replace_deck(std::move(deck));
+    return true;
+}
+
+}  // namespace app
