@@ -1,0 +1,235 @@
+// load/tree: yaml-cpp's event stream → load::tree::Document. One of the two files that include
+// yaml-cpp; every yaml-cpp exception is caught here.
+#include "load/tree.hpp"
+
+#include <yaml-cpp/anchor.h>
+#include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/exceptions.h>
+#include <yaml-cpp/mark.h>
+#include <yaml-cpp/parser.h>
+
+#include <cstdio>
+#include <exception>
+#include <map>
+#include <sstream>
+#include <utility>
+
+namespace load::tree {
+
+namespace {
+
+// Thrown from the event handler to stop the parse at the first fatal problem.
+struct Stop {
+    core::Diagnostic error;
+};
+
+int one_based(int zero_based) { return zero_based >= 0 ? zero_based + 1 : 0; }
+
+std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
+    constexpr std::uint64_t kMax = std::uint64_t{1} << 62;
+    return (a >= kMax || b >= kMax || a + b >= kMax) ? kMax : a + b;
+}
+
+class Builder : public YAML::EventHandler {
+public:
+    explicit Builder(Document& doc) : doc_(doc) {}
+
+    int documents = 0;
+    YAML::Mark second_document;
+
+    void OnDocumentStart(const YAML::Mark& mark) override {
+        if (++documents == 2) second_document = mark;
+    }
+    void OnDocumentEnd() override {}
+
+    void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+        Node* n = make(Node::Kind::Null, mark, anchor);
+        finish(n);
+    }
+
+    void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+        auto it = anchors_.find(anchor);
+        const std::string name = "*" + anchor_name(anchor);
+        if (it == anchors_.end()) stop(mark, "alias '" + name + "' names no anchor");
+        const Node* target = it->second;
+        if (!target->complete)
+            stop(mark, "alias '" + name + "' refers to a node that contains it (a YAML structure cannot contain itself)");
+        alias_nodes_ = saturating_add(alias_nodes_, target->weight);
+        if (alias_nodes_ > kAliasBudget)
+            stop(mark, "alias '" + name + "' would expand the file past " + std::to_string(kAliasBudget) +
+                           " nodes (nested aliases: an alias bomb?); write the values out instead");
+        attach(target);
+    }
+
+    void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                  const std::string& value) override {
+        Node* n = make(Node::Kind::Scalar, mark, anchor);
+        n->value = value;
+        n->plain = tag == "?" || tag.empty();
+        finish(n);
+    }
+
+    void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                         YAML::EmitterStyle::value) override {
+        open_.push_back(make(Node::Kind::Sequence, mark, anchor));
+    }
+    void OnSequenceEnd() override { close(); }
+
+    void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                    YAML::EmitterStyle::value) override {
+        open_.push_back(make(Node::Kind::Map, mark, anchor));
+    }
+    void OnMapEnd() override { close(); }
+
+    void OnAnchor(const YAML::Mark&, const std::string& name) override { pending_anchor_name_ = name; }
+
+private:
+    Document& doc_;
+    std::vector<Node*> open_;                        // collections being filled, innermost last
+    std::map<YAML::anchor_t, const Node*> anchors_;  // anchor id → its node
+    std::map<YAML::anchor_t, std::string> anchor_names_;
+    std::string pending_anchor_name_;
+    std::uint64_t alias_nodes_ = 0;  // nodes aliases have added so far, as if expanded
+
+    [[noreturn]] static void stop(const YAML::Mark& mark, std::string message) {
+        throw Stop{core::Diagnostic{"", one_based(mark.line), one_based(mark.column), std::move(message)}};
+    }
+
+    std::string anchor_name(YAML::anchor_t anchor) const {
+        auto it = anchor_names_.find(anchor);
+        return it == anchor_names_.end() ? std::to_string(anchor) : it->second;
+    }
+
+    Node* make(Node::Kind kind, const YAML::Mark& mark, YAML::anchor_t anchor) {
+        doc_.arena.push_back(std::make_unique<Node>());
+        Node* n = doc_.arena.back().get();
+        n->kind = kind;
+        n->line = one_based(mark.line);
+        n->column = one_based(mark.column);
+        if (anchor != YAML::NullAnchor) {
+            anchors_[anchor] = n;
+            anchor_names_[anchor] = pending_anchor_name_;
+        }
+        pending_anchor_name_.clear();
+        return n;
+    }
+
+    void attach(const Node* n) {
+        if (open_.empty()) {
+            if (!doc_.root) doc_.root = n;
+            return;
+        }
+        Node* parent = open_.back();
+        parent->items.push_back(n);
+        parent->weight = saturating_add(parent->weight, n->weight);
+    }
+
+    void finish(Node* n) {
+        n->complete = true;
+        attach(n);
+    }
+
+    void close() {
+        if (open_.empty()) return;
+        Node* n = open_.back();
+        open_.pop_back();
+        finish(n);
+    }
+};
+
+}  // namespace
+
+bool parse(const std::string& text, Document& doc, core::Diagnostic& error) {
+    try {
+        std::istringstream in(text);
+        YAML::Parser parser(in);
+        Builder builder(doc);
+        parser.HandleNextDocument(builder);
+        if (builder.documents > 0) {
+            // A second document is an error: one file holds one scene or one deck.
+            Document ignored;
+            Builder rest(ignored);
+            rest.documents = 1;
+            parser.HandleNextDocument(rest);
+            if (rest.documents > 1) {
+                error = {"", one_based(rest.second_document.line), one_based(rest.second_document.column),
+                         "a second YAML document ('---'); a file holds one scene or one deck"};
+                return false;
+            }
+        }
+        return true;
+    } catch (const Stop& s) {
+        error = s.error;
+    } catch (const YAML::DeepRecursion& e) {
+        error = {"", one_based(e.mark.line), one_based(e.mark.column),
+                 "malformed YAML: lists or mappings nested " + std::to_string(e.depth()) + " levels deep; that is too deep"};
+    } catch (const YAML::Exception& e) {
+        error = {"", one_based(e.mark.line), one_based(e.mark.column), "malformed YAML: " + e.msg};
+    } catch (const std::exception& e) {
+        error = {"", 0, 0, std::string("could not read the YAML: ") + e.what()};
+    }
+    doc.root = nullptr;
+    return false;
+}
+
+bool check_utf8(const std::string& bytes, core::Diagnostic& error) {
+    const auto* s = reinterpret_cast<const unsigned char*>(bytes.data());
+    const std::size_t size = bytes.size();
+    int line = 1;
+    int column = 1;
+    auto fail = [&](std::size_t at, const std::string& what) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned>(s[at]));
+        error = {"", line, column, what + " (byte " + hex + " at offset " + std::to_string(at) + ")"};
+        return false;
+    };
+    std::size_t i = 0;
+    while (i < size) {
+        const unsigned char c = s[i];
+        if (c < 0x80) {
+            if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F)
+                return fail(i, "control character not allowed in YAML; is this a text file?");
+            if (c == '\n') {
+                ++line;
+                column = 1;
+            } else {
+                ++column;
+            }
+            ++i;
+            continue;
+        }
+        // Multi-byte sequence: the lead byte gives the length and the smallest code point
+        // (to refuse overlong forms); surrogates and code points past U+10FFFF are invalid.
+        std::size_t len = 0;
+        std::uint32_t cp = 0;
+        std::uint32_t min = 0;
+        if (c >= 0xC2 && c <= 0xDF) {
+            len = 2;
+            cp = c & 0x1Fu;
+            min = 0x80;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            len = 3;
+            cp = c & 0x0Fu;
+            min = 0x800;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            len = 4;
+            cp = c & 0x07u;
+            min = 0x10000;
+        } else {
+            return fail(i, "the file is not UTF-8; save it as UTF-8");
+        }
+        if (i + len > size) return fail(i, "the file is not UTF-8 (a character is cut off at the end); save it as UTF-8");
+        for (std::size_t k = 1; k < len; ++k) {
+            if ((s[i + k] & 0xC0u) != 0x80u) return fail(i, "the file is not UTF-8; save it as UTF-8");
+            cp = (cp << 6) | (s[i + k] & 0x3Fu);
+        }
+        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return fail(i, "the file is not UTF-8 (an invalid character encoding); save it as UTF-8");
+        ++column;
+        i += len;
+    }
+    return true;
+}
+
+}  // namespace load::tree
