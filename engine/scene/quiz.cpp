@@ -1,0 +1,82 @@
+#include "scene/quiz.hpp"
+
+#include <algorithm>
+
+namespace scene {
+
+std::uint64_t SplitMix64::next() {
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+std::uint64_t SplitMix64::below(std::uint64_t bound) {
+    if (bound <= 1) return 0;
+    // Reject the top partial block of 2^64 so that every residue is equally likely.
+    const std::uint64_t limit = (~std::uint64_t{0}) - ((~std::uint64_t{0}) % bound + 1) % bound;
+    std::uint64_t r = next();
+    while (r > limit) r = next();
+    return r % bound;
+}
+
+std::size_t draw_count(const Quiz& quiz) {
+    const std::size_t size = quiz.questions.size();
+    if (quiz.draw <= 0 || static_cast<std::size_t>(quiz.draw) > size) return size;
+    return static_cast<std::size_t>(quiz.draw);
+}
+
+namespace {
+
+// Fisher–Yates, driven by our own generator so every platform shuffles alike.
+void shuffle(std::vector<int>& items, SplitMix64& rng) {
+    for (std::size_t i = items.size(); i > 1; --i) {
+        const std::size_t j = static_cast<std::size_t>(rng.below(i));
+        std::swap(items[i - 1], items[j]);
+    }
+}
+
+// One generator per attempt: the seed and the attempt number mixed through splitmix64 itself,
+// so that neighbouring seeds or attempts give unrelated streams.
+SplitMix64 attempt_rng(std::uint64_t seed, int attempt) {
+    SplitMix64 mix(seed);
+    const std::uint64_t a = mix.next();
+    SplitMix64 rng(a ^ (static_cast<std::uint64_t>(attempt) * 0xd1b54a32d192ed03ULL));
+    rng.next();
+    return rng;
+}
+
+}  // namespace
+
+std::vector<int> draw_attempt(const Quiz& quiz, int attempt, std::uint64_t seed) {
+    const std::size_t size = quiz.questions.size();
+    const std::size_t count = draw_count(quiz);
+    if (size == 0 || count == 0) return {};
+    if (attempt < 0) attempt = 0;
+
+    std::vector<int> previous;
+    for (int a = 0; a <= attempt; ++a) {
+        SplitMix64 rng = attempt_rng(seed, a);
+        std::vector<int> order(size);
+        for (std::size_t i = 0; i < size; ++i) order[i] = static_cast<int>(i);
+        shuffle(order, rng);
+        // Fresh set: the questions not asked last time go first (keeping their shuffled order).
+        std::stable_partition(order.begin(), order.end(), [&](int q) {
+            return std::find(previous.begin(), previous.end(), q) == previous.end();
+        });
+        order.resize(count);
+        // Fresh order: the chosen questions in a new random order…
+        shuffle(order, rng);
+        // …and never the previous sequence again (possible only when every question is drawn
+        // or the bank is tiny): a rotation of two or more distinct indices always differs.
+        if (order == previous && order.size() > 1) std::rotate(order.begin(), order.begin() + 1, order.end());
+        previous = std::move(order);
+    }
+    return previous;
+}
+
+bool is_correct(const Question& q, int choice) {
+    return !q.choices.empty() && choice >= 0 && static_cast<std::size_t>(choice) < q.choices.size() && choice == q.correct;
+}
+
+}  // namespace scene

@@ -1,0 +1,53 @@
+// scene/quiz: drawing a quiz attempt and scoring it. Pure functions of (quiz, attempt, seed):
+// no clock, no global random engine, the same answer on every platform (a small explicit PRNG,
+// splitmix64, and our own Fisher–Yates shuffle instead of std::shuffle, whose results are
+// implementation-defined).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "scene/scene.hpp"
+
+namespace scene {
+
+// splitmix64 (Steele, Lea, Flood 2014): a tiny 64-bit generator with a well-mixed output.
+struct SplitMix64 {
+    std::uint64_t state = 0;
+    explicit SplitMix64(std::uint64_t seed) : state(seed) {}
+    std::uint64_t next();
+    // A uniform integer in [0, bound), bound ≥ 1, without modulo bias (rejection sampling).
+    std::uint64_t below(std::uint64_t bound);
+};
+
+// How many questions one attempt asks: `draw`, or every question when draw is 0, negative or
+// larger than the bank.
+std::size_t draw_count(const Quiz& quiz);
+
+// The question indices asked in attempt `attempt` (0 for the first; negative counts as 0),
+// in the order they are asked. Guarantees:
+//  - draw_count(quiz) indices, each a valid index, none repeated within the attempt;
+//  - the same (quiz size, draw, attempt, seed) always gives the same answer;
+//  - a fresh set: the questions left out of the previous attempt come first in line, so with
+//    draw < size the attempt asks as many questions not asked last time as it can;
+//  - a fresh order: the attempt never repeats the previous attempt's sequence exactly,
+//    unless the bank has a single question.
+std::vector<int> draw_attempt(const Quiz& quiz, int attempt, std::uint64_t seed);
+
+// True when `choice` is the correct choice of a multiple-choice question.
+bool is_correct(const Question& q, int choice);
+
+// A running score for one attempt: questions answered, of which right.
+struct QuizScore {
+    int answered = 0;
+    int right = 0;
+    void record(bool correct) {
+        ++answered;
+        if (correct) ++right;
+    }
+    // The share answered right, in [0, 1]; 0 before any answer.
+    double fraction() const { return answered == 0 ? 0.0 : static_cast<double>(right) / answered; }
+};
+
+}  // namespace scene

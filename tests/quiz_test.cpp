@@ -1,0 +1,180 @@
+// Quiz drawing: fresh per attempt, no repeats within one, reproducible with a seed, `draw` respected.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "scene/quiz.hpp"
+
+namespace {
+
+scene::Quiz bank(int size, int draw) {
+    scene::Quiz quiz;
+    quiz.draw = draw;
+    for (int i = 0; i < size; ++i) {
+        scene::Question q;
+        q.ask = "question " + std::to_string(i);
+        q.answer = "answer " + std::to_string(i);
+        quiz.questions.push_back(q);
+    }
+    return quiz;
+}
+
+bool all_valid_and_distinct(const std::vector<int>& drawn, int size) {
+    std::set<int> seen;
+    for (int i : drawn) {
+        if (i < 0 || i >= size) return false;
+        if (!seen.insert(i).second) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+TEST_CASE("an empty bank draws nothing", "[quiz]") {
+    CHECK(scene::draw_attempt(bank(0, 0), 0, 1).empty());
+    CHECK(scene::draw_attempt(bank(0, 3), 5, 1).empty());
+}
+
+TEST_CASE("draw_count respects draw and falls back to the whole bank", "[quiz]") {
+    CHECK(scene::draw_count(bank(6, 4)) == 4);
+    CHECK(scene::draw_count(bank(6, 0)) == 6);
+    CHECK(scene::draw_count(bank(6, -2)) == 6);
+    CHECK(scene::draw_count(bank(6, 9)) == 6);
+}
+
+TEST_CASE("each attempt asks draw questions, none repeated", "[quiz]") {
+    for (int size : {1, 2, 3, 4, 6, 8, 13}) {
+        for (int draw : {0, 1, 2, 3, 4, 5, 20}) {
+            const scene::Quiz quiz = bank(size, draw);
+            const std::size_t expected = draw <= 0 || draw > size ? static_cast<std::size_t>(size) : static_cast<std::size_t>(draw);
+            for (int attempt = 0; attempt < 12; ++attempt) {
+                const auto drawn = scene::draw_attempt(quiz, attempt, 42);
+                INFO("size " << size << " draw " << draw << " attempt " << attempt);
+                CHECK(drawn.size() == expected);
+                CHECK(all_valid_and_distinct(drawn, size));
+            }
+        }
+    }
+}
+
+TEST_CASE("the same seed and attempt reproduce the same draw", "[quiz]") {
+    const scene::Quiz quiz = bank(8, 4);
+    for (std::uint64_t seed : {0ULL, 1ULL, 7ULL, 0xffffffffffffffffULL})
+        for (int attempt = 0; attempt < 6; ++attempt)
+            CHECK(scene::draw_attempt(quiz, attempt, seed) == scene::draw_attempt(quiz, attempt, seed));
+}
+
+TEST_CASE("different seeds give different draws", "[quiz]") {
+    const scene::Quiz quiz = bank(8, 4);
+    std::set<std::vector<int>> firsts;
+    for (std::uint64_t seed = 0; seed < 20; ++seed) firsts.insert(scene::draw_attempt(quiz, 0, seed));
+    // 8·7·6·5 = 1680 possible sequences: twenty seeds landing on three or fewer would be no shuffle.
+    CHECK(firsts.size() > 15);
+}
+
+TEST_CASE("consecutive attempts are never the same sequence", "[quiz]") {
+    for (int size : {2, 3, 4, 6, 8}) {
+        for (int draw : {0, 1, 2, 4}) {
+            const scene::Quiz quiz = bank(size, draw);
+            for (std::uint64_t seed = 0; seed < 30; ++seed) {
+                auto previous = scene::draw_attempt(quiz, 0, seed);
+                for (int attempt = 1; attempt < 8; ++attempt) {
+                    auto drawn = scene::draw_attempt(quiz, attempt, seed);
+                    INFO("size " << size << " draw " << draw << " seed " << seed << " attempt " << attempt);
+                    CHECK(drawn != previous);
+                    previous = drawn;
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("with draw below half the bank, the next attempt is a wholly fresh set", "[quiz]") {
+    const scene::Quiz quiz = bank(6, 3);  // the first explainer's spirit: a fresh set each time
+    for (std::uint64_t seed = 0; seed < 25; ++seed) {
+        for (int attempt = 1; attempt < 6; ++attempt) {
+            auto before = scene::draw_attempt(quiz, attempt - 1, seed);
+            auto now = scene::draw_attempt(quiz, attempt, seed);
+            std::sort(before.begin(), before.end());
+            std::sort(now.begin(), now.end());
+            std::vector<int> common;
+            std::set_intersection(before.begin(), before.end(), now.begin(), now.end(), std::back_inserter(common));
+            CHECK(common.empty());
+        }
+    }
+}
+
+TEST_CASE("with draw above half the bank, every question left out last time is asked", "[quiz]") {
+    const scene::Quiz quiz = bank(6, 4);
+    for (std::uint64_t seed = 0; seed < 25; ++seed) {
+        auto before = scene::draw_attempt(quiz, 2, seed);
+        auto now = scene::draw_attempt(quiz, 3, seed);
+        for (int q = 0; q < 6; ++q) {
+            const bool asked_before = std::find(before.begin(), before.end(), q) != before.end();
+            const bool asked_now = std::find(now.begin(), now.end(), q) != now.end();
+            if (!asked_before) CHECK(asked_now);
+        }
+    }
+}
+
+TEST_CASE("drawing the whole bank gives a fresh order, and every order shows up", "[quiz]") {
+    const scene::Quiz quiz = bank(4, 0);
+    std::map<std::vector<int>, int> seen;
+    for (std::uint64_t seed = 0; seed < 400; ++seed) ++seen[scene::draw_attempt(quiz, 0, seed)];
+    CHECK(seen.size() == 24);  // all 4! orders reachable
+    // Roughly uniform: each order about 400/24 ≈ 17 times; none absurdly frequent.
+    for (const auto& [order, times] : seen) CHECK(times < 45);
+    // Each question leads the attempt about a quarter of the time.
+    std::map<int, int> first;
+    for (const auto& [order, times] : seen) first[order[0]] += times;
+    for (const auto& [q, times] : first) CHECK(times > 60);
+}
+
+TEST_CASE("a negative attempt counts as the first", "[quiz]") {
+    const scene::Quiz quiz = bank(5, 3);
+    CHECK(scene::draw_attempt(quiz, -3, 9) == scene::draw_attempt(quiz, 0, 9));
+}
+
+TEST_CASE("splitmix64 matches its published reference output", "[quiz]") {
+    // First outputs of splitmix64 seeded with 1234567 (the reference C implementation by Vigna).
+    scene::SplitMix64 rng(1234567);
+    CHECK(rng.next() == 6457827717110365317ULL);
+    CHECK(rng.next() == 3203168211198807973ULL);
+    CHECK(rng.next() == 9817491932198370423ULL);
+}
+
+TEST_CASE("below stays in range and covers it", "[quiz]") {
+    scene::SplitMix64 rng(5);
+    std::set<std::uint64_t> seen;
+    for (int i = 0; i < 2000; ++i) {
+        const auto r = rng.below(7);
+        CHECK(r < 7);
+        seen.insert(r);
+    }
+    CHECK(seen.size() == 7);
+    CHECK(rng.below(1) == 0);
+    CHECK(rng.below(0) == 0);
+}
+
+TEST_CASE("scoring: a choice is right only when it is the correct index", "[quiz]") {
+    scene::Question q;
+    q.choices = {"a", "b", "c"};
+    q.correct = 1;
+    CHECK(scene::is_correct(q, 1));
+    CHECK_FALSE(scene::is_correct(q, 0));
+    CHECK_FALSE(scene::is_correct(q, 3));
+    CHECK_FALSE(scene::is_correct(q, -1));
+    scene::Question open;  // no choices: nothing to pick
+    CHECK_FALSE(scene::is_correct(open, -1));
+
+    scene::QuizScore score;
+    CHECK(score.fraction() == 0.0);
+    score.record(true);
+    score.record(false);
+    score.record(true);
+    CHECK(score.answered == 3);
+    CHECK(score.right == 2);
+    CHECK(score.fraction() == Approx(2.0 / 3.0));
+}
