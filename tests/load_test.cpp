@@ -1,0 +1,616 @@
+// load/: format v1 scenes and decks → scene::Deck, and every kind of bad input → positioned
+// diagnostics. Failure cases first. Files are written to a fresh temporary directory; the big
+// and random ones are generated here, never committed.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+
+#include "load/load.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        std::string tmpl = (fs::temp_directory_path() / "attnlab-load-XXXXXX").string();
+        REQUIRE(mkdtemp(tmpl.data()) != nullptr);
+        path = tmpl;
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+    std::string write(const std::string& name, const std::string& text) const {
+        fs::path p = path / name;
+        fs::create_directories(p.parent_path());
+        std::ofstream(p, std::ios::binary) << text;
+        return p.string();
+    }
+};
+
+// Loads `text` written to a file named `name` in a fresh directory.
+struct Loaded {
+    TempDir dir;
+    std::string file;
+    load::Result result;
+};
+std::unique_ptr<Loaded> load_yaml(const std::string& text, const std::string& name = "scene.yaml") {
+    auto l = std::make_unique<Loaded>();
+    l->file = l->dir.write(name, text);
+    l->result = load::load_file(l->file);
+    return l;
+}
+
+// The first diagnostic whose message contains `needle` (fails the test if none does).
+const core::Diagnostic& find(const load::Result& r, const std::string& needle) {
+    for (const auto& e : r.errors)
+        if (e.message.find(needle) != std::string::npos) return e;
+    std::string all;
+    for (const auto& e : r.errors) all += "\n  " + e.format();
+    FAIL("no diagnostic contains '" << needle << "'; got:" << all);
+    static core::Diagnostic none;
+    return none;
+}
+
+bool contains(const std::string& hay, const std::string& needle) { return hay.find(needle) != std::string::npos; }
+
+const std::string kTiny =
+    "scene: tiny\n"
+    "tokens: [a, b, c]\n"
+    "q: [[1, 0], [0, 1], [1, 1]]\n"
+    "k: [[1, 0], [0, 1], [1, 1]]\n"
+    "v: [[1, 0], [0, 1], [1, 1]]\n";
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+TEST_CASE("malformed YAML is reported where the parser stopped", "[load][errors]") {
+    auto l = load_yaml("scene: x\ntokens: [a, b\nq: [[1]]\n");
+    REQUIRE_FALSE(l->result.ok());
+    const auto& e = find(l->result, "malformed YAML");
+    CHECK(e.file == l->file);
+    CHECK(e.line == 3);
+    CHECK(e.column >= 1);
+    CHECK(contains(e.format(), l->file + ":3:"));
+}
+
+TEST_CASE("an unknown key names the nearest known one", "[load][errors]") {
+    auto l = load_yaml("scene: x\ntokns: [a, b, c]\nq: [[1, 0], [0, 1], [1, 1]]\nk: [[1, 0], [0, 1], [1, 1]]\nv: [[1], [2], [3]]\n");
+    const auto& e = find(l->result, "unknown key 'tokns'");
+    CHECK(e.file == l->file);
+    CHECK(e.line == 2);
+    CHECK(e.column == 1);
+    CHECK(contains(e.message, "(did you mean 'tokens'?)"));
+    CHECK(e.format() == l->file + ":2:1: error: unknown key 'tokns' (did you mean 'tokens'?)");
+    // A key far from every known one lists the known keys of that mapping.
+    auto far = load_yaml(kTiny + "start: {zzzzzz: 1}\n");
+    const auto& f = find(far->result, "unknown key 'zzzzzz'");
+    CHECK(f.line == 6);
+    CHECK(f.column == 9);
+    CHECK(contains(f.message, "focus, temperature, mask"));
+}
+
+TEST_CASE("a wrong type names the key, what was expected and what was found", "[load][errors]") {
+    auto l = load_yaml("scene: x\ntokens: 3\n");
+    const auto& e = find(l->result, "tokens: expected a list");
+    CHECK(e.line == 2);
+    CHECK(e.column == 9);
+    CHECK(contains(e.message, "found '3'"));
+
+    auto m = load_yaml(kTiny + "start:\n  mask: maybe\n");
+    const auto& b = find(m->result, "start.mask: expected true or false");
+    CHECK(b.line == 7);
+    CHECK(b.column == 9);
+    CHECK(contains(b.message, "found 'maybe'"));
+
+    auto q = load_yaml("scene: x\ntokens: [a]\nq: [[\"1\"]]\nk: [[1]]\nv: [[1]]\n");
+    const auto& s = find(q->result, "q[0][0]: expected a number");
+    CHECK(s.line == 3);
+    CHECK(s.column == 6);
+    CHECK(contains(s.message, "the string \"1\""));
+}
+
+TEST_CASE("a vector of the wrong length", "[load][errors]") {
+    auto l = load_yaml("scene: x\ntokens: [a, b, c]\nq: [[1, 0], [0, 1], [1, 1]]\nk: [[1, 0], [0, 1, 5], [1, 1]]\nv: [[1], [2], [3]]\n");
+    const auto& e = find(l->result, "k[1]: expected 2 numbers");
+    CHECK(e.line == 4);
+    CHECK(e.column == 13);
+    CHECK(contains(e.message, "found 3"));
+    // Keys as wide as the rows of q, but narrower than q.
+    auto w = load_yaml("scene: x\ntokens: [a, b]\nq: [[1, 0], [0, 1]]\nk: [[1], [0]]\nv: [[1], [2]]\n");
+    const auto& d = find(w->result, "k[0]: expected 2 numbers");
+    CHECK(d.line == 4);
+    CHECK(d.column == 5);
+    CHECK(contains(d.message, "the width of q"));
+}
+
+TEST_CASE("token and vector counts that differ", "[load][errors]") {
+    auto l = load_yaml("scene: x\ntokens: [a, b, c]\nq: [[1, 0], [0, 1], [1, 1]]\nk: [[1, 0], [0, 1], [1, 1]]\nv: [[1], [2]]\n");
+    const auto& e = find(l->result, "v: expected 3 rows");
+    CHECK(e.line == 5);
+    CHECK(e.column == 4);
+    CHECK(contains(e.message, "found 2"));
+    CHECK(contains(e.message, "one per token"));
+}
+
+TEST_CASE("no tokens", "[load][errors]") {
+    auto l = load_yaml("scene: x\ntokens: []\nq: []\nk: []\nv: []\n");
+    const auto& e = find(l->result, "tokens: expected at least one token");
+    CHECK(e.line == 2);
+    CHECK(e.column == 9);
+    auto missing = load_yaml("scene: x\nq: [[1]]\nk: [[1]]\nv: [[1]]\n");
+    const auto& m = find(missing->result, "missing key 'tokens'");
+    CHECK(m.line == 1);
+    CHECK(m.column == 1);
+}
+
+TEST_CASE("NaN or infinity in a vector", "[load][errors]") {
+    for (const std::string bad : {".nan", ".NaN", ".inf", "-.inf", ".Inf", "1e999"}) {
+        CAPTURE(bad);
+        auto l = load_yaml("scene: x\ntokens: [a, b]\nq: [[1, 0], [0, 1]]\nk: [[1, 0], [0, " + bad + "]]\nv: [[1], [2]]\n");
+        const auto& e = find(l->result, "k[1][1]: expected a finite number");
+        CHECK(e.line == 4);
+        CHECK(e.column == 17);
+        CHECK(contains(e.message, "found '" + bad + "'"));
+    }
+    auto v = load_yaml("scene: x\ntokens: [a]\nq: [[1]]\nk: [[1]]\nv: [[.nan, 2]]\n");
+    CHECK(find(v->result, "v[0][0]: expected a finite number").column == 6);
+    auto q = load_yaml("scene: x\ntokens: [a]\nq: [[.inf]]\nk: [[1]]\nv: [[1]]\n");
+    CHECK(find(q->result, "q[0][0]: expected a finite number").line == 3);
+}
+
+TEST_CASE("a negative temperature", "[load][errors]") {
+    auto l = load_yaml(kTiny + "start: {temperature: -0.5}\n");
+    const auto& e = find(l->result, "start.temperature: expected a temperature ≥ 0");
+    CHECK(e.line == 6);
+    CHECK(e.column == 22);
+    CHECK(contains(e.message, "found '-0.5'"));
+    auto inf = load_yaml(kTiny + "steps:\n  - set: {temperature: -.inf}\n");
+    CHECK(find(inf->result, "steps[0].set.temperature").line == 7);
+    auto nan = load_yaml(kTiny + "start: {temperature: .nan}\n");
+    CHECK(find(nan->result, "start.temperature").column == 22);
+}
+
+TEST_CASE("the temperature accepts numbers ≥ 0, inf and .inf", "[load]") {
+    const std::pair<std::string, double> cases[] = {
+        {"0", 0.0}, {"2.5", 2.5}, {"1e-3", 1e-3}, {"inf", INFINITY}, {".inf", INFINITY}, {"+.inf", INFINITY}, {".Inf", INFINITY}};
+    for (const auto& [text, value] : cases) {
+        CAPTURE(text);
+        auto l = load_yaml(kTiny + "start: {temperature: " + text + "}\nsteps:\n  - set: {temperature: " + text + "}\n");
+        REQUIRE(l->result.ok());
+        const auto& s = *l->result.deck.slides.at(0).scene;
+        CHECK(s.temperature == value);
+        REQUIRE(s.steps.at(0).set.temperature);
+        CHECK(*s.steps[0].set.temperature == value);
+    }
+}
+
+TEST_CASE("a focus index out of range", "[load][errors]") {
+    auto l = load_yaml(kTiny + "start: {focus: 3}\n");
+    const auto& e = find(l->result, "start.focus: expected a token index in 0..2");
+    CHECK(e.line == 6);
+    CHECK(e.column == 16);
+    CHECK(contains(e.message, "found '3'"));
+    auto neg = load_yaml(kTiny + "experiments:\n  - title: t\n    set: {focus: -1}\n");
+    const auto& n = find(neg->result, "experiments[0].set.focus");
+    CHECK(n.line == 8);
+    CHECK(n.column == 18);
+    auto frac = load_yaml(kTiny + "start: {focus: 1.5}\n");
+    CHECK(contains(find(frac->result, "start.focus").message, "an integer"));
+    auto cmp = load_yaml(kTiny + "steps:\n  - set: {compare: [0, 7]}\n");
+    CHECK(find(cmp->result, "steps[0].set.compare[1]").column == 24);
+    auto key = load_yaml(kTiny + "steps:\n  - set: {keys: {9: [1, 1]}}\n");
+    CHECK(find(key->result, "steps[0].set.keys").column == 18);
+}
+
+TEST_CASE("an unknown panel lists the known names", "[load][errors]") {
+    auto l = load_yaml(kTiny + "panels: [token-row, matrx]\n");
+    const auto& e = find(l->result, "unknown panel 'matrx'");
+    CHECK(e.line == 6);
+    CHECK(e.column == 21);
+    CHECK(contains(e.message, "did you mean 'matrix'?"));
+    for (const auto& name : scene::panel_names()) CHECK(contains(e.message, name));
+}
+
+TEST_CASE("an unknown stage or ease lists the known names", "[load][errors]") {
+    auto l = load_yaml(kTiny + "steps:\n  - stage: scores\n  - stage: softmx\n    ease: bounce\n");
+    const auto& e = find(l->result, "unknown stage 'softmx'");
+    CHECK(e.line == 8);
+    CHECK(e.column == 12);
+    CHECK(contains(e.message, "did you mean 'softmax'?"));
+    for (const auto& name : scene::stage_names()) CHECK(contains(e.message, name));
+    const auto& ease = find(l->result, "unknown ease 'bounce'");
+    CHECK(ease.line == 9);
+    CHECK(ease.column == 11);
+    for (const auto& name : scene::ease_names()) CHECK(contains(ease.message, name));
+}
+
+TEST_CASE("a deck naming a missing scene file", "[load][errors][deck]") {
+    TempDir dir;
+    std::string deck = dir.write("slides/deck.yaml", "deck: d\nslides:\n  - title: Hello\n  - scene: ../scenes/gone.yaml\n");
+    load::Result r = load::load_file(deck);
+    REQUIRE_FALSE(r.ok());
+    const auto& e = find(r, "gone.yaml");
+    CHECK(e.file == deck);
+    CHECK(e.line == 4);
+    CHECK(e.column == 12);
+    CHECK(contains(e.message, "slides[1].scene"));
+    CHECK(contains(e.message, "No such file"));
+}
+
+TEST_CASE("a deck that includes itself, directly or through another deck", "[load][errors][deck]") {
+    TempDir dir;
+    dir.write("scenes/tiny.yaml", kTiny);
+    std::string self = dir.write("slides/self.yaml", "deck: self\nslides:\n  - title: Hi\n  - deck: self.yaml\n");
+    load::Result r = load::load_file(self);
+    REQUIRE_FALSE(r.ok());
+    const auto& e = find(r, "includes itself");
+    CHECK(e.file == self);
+    CHECK(e.line == 4);
+    CHECK(e.column == 11);
+    CHECK(contains(e.message, self + " → " + self));
+
+    std::string a = dir.write("slides/a.yaml", "deck: a\nslides:\n  - scene: ../scenes/tiny.yaml\n  - deck: b.yaml\n");
+    std::string b = dir.write("slides/b.yaml", "deck: b\nslides:\n  - title: B\n  - deck: a.yaml\n");
+    load::Result ra = load::load_file(a);
+    REQUIRE_FALSE(ra.ok());
+    const auto& c = find(ra, "includes itself");
+    CHECK(c.file == b);  // the include that closes the cycle
+    CHECK(c.line == 4);
+    CHECK(c.column == 11);
+    CHECK(contains(c.message, a + " → " + b + " → " + a));
+    REQUIRE(ra.errors.size() == 1);
+}
+
+TEST_CASE("a file that is not UTF-8 points at the first bad byte", "[load][errors]") {
+    // Line 2, after "tokens: [é, " (12 characters, 13 bytes): column 13 counts characters.
+    auto l = load_yaml("scene: x\ntokens: [\xc3\xa9, \xff]\n");
+    const auto& e = find(l->result, "not UTF-8");
+    CHECK(e.line == 2);
+    CHECK(e.column == 13);
+    CHECK(contains(e.message, "0xFF"));
+    // An overlong encoding and a lone continuation byte are refused too; so is a NUL byte.
+    auto overlong = load_yaml(std::string("scene: \xc0\xaf\n"));
+    CHECK(find(overlong->result, "not UTF-8").column == 8);
+    auto cont = load_yaml(std::string("\n\n  \x80"));
+    CHECK(find(cont->result, "not UTF-8").line == 3);
+    auto nul = load_yaml(std::string("scene: a\0b\n", 11));
+    CHECK(find(nul->result, "control character").column == 9);
+    // UTF-16 with a byte-order mark is not UTF-8.
+    auto utf16 = load_yaml(std::string("\xff\xfes\0c\0", 6));
+    CHECK(find(utf16->result, "not UTF-8").column == 1);
+}
+
+TEST_CASE("columns count characters, not bytes, after non-ASCII text", "[load][errors]") {
+    // "tokens: [ééé, [x]]": the nested list starts at character 15 (byte 18).
+    auto l = load_yaml("scene: x\ntokens: [\xc3\xa9\xc3\xa9\xc3\xa9, [x]]\nq: [[1], [1]]\nk: [[1], [1]]\nv: [[1], [1]]\n");
+    const auto& e = find(l->result, "tokens[1]: expected text");
+    CHECK(e.line == 2);
+    CHECK(e.column == 15);
+}
+
+TEST_CASE("an alias bomb is refused at once, without expanding it", "[load][errors]") {
+    std::string bomb = "scene: lol\ntokens: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n";
+    const char* names = "abcdefghijk";
+    for (int level = 1; level < 10; ++level) {
+        bomb += std::string("x") + names[level] + ": &" + names[level] + " [";
+        for (int i = 0; i < 10; ++i) bomb += std::string(i ? ", " : "") + "*" + names[level - 1];
+        bomb += "]\n";
+    }
+    bomb += "q: *j\nk: *j\nv: *j\n";  // 10^10 nodes if expanded
+    auto t0 = std::chrono::steady_clock::now();
+    auto l = load_yaml(bomb);
+    const double took = seconds_since(t0);
+    CHECK(took < 0.25);
+    const auto& e = find(l->result, "alias bomb");
+    CHECK(e.file == l->file);
+    // Expanded sizes: a 11, b 111, c 1111, d 11111, e 111111. The aliases of lines 3–6 add
+    // 123440 nodes; each *e on line 7 adds 111111, so the 8th (column 9 + 4·7) passes 10^6.
+    CHECK(e.line == 7);
+    CHECK(e.column == 37);
+    CHECK(contains(e.message, "'*e'"));
+}
+
+TEST_CASE("aliases of ordinary size are fine; a recursive alias is refused", "[load]") {
+    auto l = load_yaml("scene: x\ntokens: [a, b]\nq: &m [[1, 0], [0, 1]]\nk: *m\nv: *m\n");
+    REQUIRE(l->result.ok());
+    const auto& s = *l->result.deck.slides[0].scene;
+    CHECK(s.k == s.q);
+    CHECK(s.v[1] == core::Vec{0, 1});
+    auto rec = load_yaml("scene: x\ntokens: &t [a, *t]\n");
+    const auto& e = find(rec->result, "contains it");
+    CHECK(e.line == 2);
+    CHECK(e.column == 16);
+}
+
+TEST_CASE("10 MB of random bytes: a clear error, fast", "[load][errors]") {
+    std::mt19937 rng(12345);
+    std::string bytes(10 * 1024 * 1024, '\0');
+    for (char& c : bytes) c = static_cast<char>(rng() & 0xFF);
+    TempDir dir;
+    std::string file = dir.write("random.yaml", bytes);
+    auto t0 = std::chrono::steady_clock::now();
+    load::Result r = load::load_file(file);
+    CHECK(seconds_since(t0) < 1.0);
+    REQUIRE_FALSE(r.ok());
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].file == file);
+    CHECK(r.errors[0].line >= 1);
+    CHECK((contains(r.errors[0].message, "not UTF-8") || contains(r.errors[0].message, "control character")));
+
+    // Random printable ASCII is valid UTF-8, so it reaches the YAML parser: still an error, still fast.
+    const std::string alphabet = "abcxyz019 .,:-[]{}#&*!|>'\"%@`?\n";
+    for (char& c : bytes) c = alphabet[rng() % alphabet.size()];
+    std::string text_file = dir.write("printable.yaml", bytes);
+    t0 = std::chrono::steady_clock::now();
+    load::Result t = load::load_file(text_file);
+    CHECK(seconds_since(t0) < 3.0);
+    REQUIRE_FALSE(t.ok());
+    CHECK(t.errors[0].file == text_file);
+    CHECK(t.errors[0].line >= 1);
+}
+
+TEST_CASE("deep nesting is refused, not a stack overflow", "[load][errors]") {
+    auto l = load_yaml("scene: x\ntokens: " + std::string(100000, '[') + std::string(100000, ']') + "\n");
+    const auto& e = find(l->result, "nested");
+    CHECK(e.line == 2);
+    CHECK(contains(e.message, "too deep"));
+}
+
+TEST_CASE("more than 4096 tokens or dimensions is a clear limit", "[load][errors]") {
+    std::string tokens, row, rows;
+    for (int i = 0; i < 4097; ++i) tokens += (i ? ", t" : "t") + std::to_string(i);
+    for (int i = 0; i < 4097; ++i) row += i ? ", 1" : "1";
+    auto l = load_yaml("scene: x\ntokens: [" + tokens + "]\nq: [[1]]\nk: [[1]]\nv: [[1]]\n");
+    const auto& e = find(l->result, "at most 4096 tokens");
+    CHECK(e.line == 2);
+    CHECK(e.column == 9);
+    CHECK(contains(e.message, "found 4097"));
+    auto d = load_yaml("scene: x\ntokens: [a]\nq: [[" + row + "]]\nk: [[1]]\nv: [[1]]\n");
+    const auto& w = find(d->result, "at most 4096 dimensions");
+    CHECK(w.line == 3);
+    CHECK(w.column == 5);
+    CHECK(contains(w.message, "found 4097"));
+    // Exactly 4096 dimensions is allowed.
+    std::string row4096 = row.substr(3);
+    auto ok = load_yaml("scene: x\ntokens: [a]\nq: [[" + row4096 + "]]\nk: [[" + row4096 + "]]\nv: [[1]]\n");
+    REQUIRE(ok->result.ok());
+    CHECK(ok->result.deck.slides[0].scene->d() == 4096);
+}
+
+TEST_CASE("a file that does not exist, or is a directory", "[load][errors]") {
+    TempDir dir;
+    const std::string missing = (dir.path / "nope.yaml").string();
+    load::Result r = load::load_file(missing);
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].file == missing);
+    CHECK(contains(r.errors[0].message, "No such file"));
+    CHECK(r.errors[0].format() == missing + ": error: " + r.errors[0].message);
+    load::Result d = load::load_file(dir.path.string());
+    REQUIRE(d.errors.size() == 1);
+    CHECK(contains(d.errors[0].message, "is a directory"));
+}
+
+TEST_CASE("a quiz names experiments of the scene by title", "[load][errors]") {
+    const std::string ex = kTiny + "experiments:\n  - title: Identical keys\n    set: {keys: same}\n";
+    auto l = load_yaml(ex + "quiz:\n  questions:\n    - ask: Why?\n      answer: Because.\n      experiment: Identcal keys\n");
+    const auto& e = find(l->result, "no experiment of this scene is titled 'Identcal keys'");
+    CHECK(e.line == 13);
+    CHECK(e.column == 19);
+    CHECK(contains(e.message, "did you mean 'Identical keys'?"));
+    auto good = load_yaml(ex + "quiz:\n  draw: 1\n  questions:\n    - ask: Why?\n      choices: [a, b]\n      correct: 1\n      experiment: Identical keys\n");
+    REQUIRE(good->result.ok());
+    const auto& q = good->result.deck.slides[0].scene->quiz;
+    CHECK(q.draw == 1);
+    REQUIRE(q.questions.size() == 1);
+    CHECK(q.questions[0].correct == 1);
+    CHECK(q.questions[0].experiment == "Identical keys");
+    auto wrong = load_yaml(kTiny + "quiz:\n  questions:\n    - ask: Why?\n      choices: [a, b]\n      correct: 2\n");
+    CHECK(find(wrong->result, "correct: expected an index into choices in 0..1").line == 10);
+}
+
+TEST_CASE("several errors of one file are reported together", "[load][errors]") {
+    auto l = load_yaml("scene: x\ntokns: [a]\ntokens: [a, b]\nq: [[1], [.nan]]\nk: [[1], [1]]\nv: [[1], [1]]\n"
+                       "start: {focus: 9, temperature: -1}\npanels: [nope]\n");
+    CHECK(l->result.errors.size() == 5);
+    CHECK(find(l->result, "tokns").line == 2);
+    CHECK(find(l->result, "q[1][0]").line == 4);
+    CHECK(find(l->result, "start.focus").column == 16);
+    CHECK(find(l->result, "start.temperature").column == 32);
+    CHECK(find(l->result, "unknown panel").line == 8);
+}
+
+TEST_CASE("duplicate keys, two documents and empty files are errors", "[load][errors]") {
+    auto dup = load_yaml(kTiny + "tokens: [x, y, z]\n");
+    const auto& e = find(dup->result, "duplicate key 'tokens'");
+    CHECK(e.line == 6);
+    CHECK(e.column == 1);
+    CHECK(contains(e.message, "line 2"));
+    auto two = load_yaml(kTiny + "---\n" + kTiny);
+    CHECK(find(two->result, "second YAML document").line == 6);
+    auto empty = load_yaml("");
+    CHECK(find(empty->result, "empty").line == 1);
+    auto neither = load_yaml("scen: x\n");
+    CHECK(contains(find(neither->result, "unknown key 'scen'").message, "did you mean 'scene'?"));
+    CHECK(contains(find(neither->result, "missing key 'scene' or 'deck'").file, "scene.yaml"));
+}
+
+TEST_CASE("settings that would overflow the engine are refused", "[load][errors]") {
+    auto l = load_yaml("scene: x\ntokens: [a, b]\nq: [[1e200], [1]]\nk: [[1], [1]]\nv: [[1], [2]]\n"
+                       "steps:\n  - stage: scores\n  - set: {keys: {scale: 1e200}}\n");
+    const auto& e = find(l->result, "steps[1]: its settings cannot be computed");
+    CHECK(e.line == 8);
+    CHECK(e.column == 5);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What loads, and the defaults
+
+TEST_CASE("the minimal scene of issue 2 loads with every default", "[load]") {
+    load::Result r = load::load_file(std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml");
+    REQUIRE(r.ok());
+    REQUIRE(r.deck.slides.size() == 1);
+    const scene::Slide& slide = r.deck.slides[0];
+    CHECK(slide.kind == scene::Slide::Kind::Scene);
+    const scene::Scene& s = *slide.scene;
+    CHECK(s.file == std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml");
+    CHECK(s.id == "tiny");
+    CHECK(s.title == "tiny");
+    CHECK(s.tokens == std::vector<std::string>{"a", "b", "c"});
+    CHECK(s.q == core::Mat{{1, 0}, {0, 1}, {1, 1}});
+    CHECK(s.n() == 3);
+    CHECK(s.d() == 2);
+    CHECK(s.dv() == 2);
+    CHECK(s.focus == 0);
+    CHECK(s.temperature == 1.0);
+    CHECK_FALSE(s.mask);
+    CHECK(s.panels == scene::default_panels(3));
+    REQUIRE(s.steps.size() == scene::default_steps().size());
+    for (std::size_t i = 0; i < s.steps.size(); ++i) CHECK(s.steps[i].stage == scene::default_steps()[i].stage);
+    CHECK(s.experiments.empty());
+    CHECK(s.quiz.questions.empty());
+    CHECK_FALSE(s.projections);
+    CHECK(r.deck.title == "tiny");
+}
+
+TEST_CASE("x with W_Q, W_K, W_V gives q, k and v, and keeps the projections", "[load]") {
+    auto l = load_yaml("scene: p\ntokens: [a, b]\nx: [[1, 2, 3], [0, -1, 0.5]]\n"
+                       "w_q: [[1, 0], [0, 1], [1, 1]]\nw_k: [[2, 0], [0, 0], [0, 2]]\nw_v: [[1], [1], [1]]\nd: 2\n");
+    REQUIRE(l->result.ok());
+    const auto& s = *l->result.deck.slides[0].scene;
+    REQUIRE(s.projections);
+    // Row by row, by hand: q0 = (1 + 3, 2 + 3), k0 = (2, 6), v0 = 1 + 2 + 3.
+    CHECK(s.q == core::Mat{{4, 5}, {0.5, -0.5}});
+    CHECK(s.k == core::Mat{{2, 6}, {0, 1}});
+    CHECK(s.v == core::Mat{{6}, {-0.5}});
+    CHECK(s.projections->x.size() == 2);
+    CHECK(s.projections->w_v.size() == 3);
+    auto both = load_yaml(kTiny + "x: [[1], [1], [1]]\n");
+    CHECK(find(both->result, "not both").line == 6);
+    auto wrong = load_yaml("scene: p\ntokens: [a]\nx: [[1, 2]]\nw_q: [[1]]\nw_k: [[1], [1]]\nw_v: [[1], [1]]\n");
+    const auto& e = find(wrong->result, "w_q: expected 2 rows");
+    CHECK(e.line == 4);
+    CHECK(e.column == 6);
+    auto dd = load_yaml(kTiny + "d: 3\n");
+    CHECK(contains(find(dd->result, "d: expected 2").message, "found '3'"));
+}
+
+TEST_CASE("steps default to the previous step's stage, blend for the first", "[load]") {
+    auto l = load_yaml(kTiny + "start: {focus: 2, temperature: .inf, mask: true}\npanels: [matrix, graph, matrix]\n"
+                       "steps:\n  - say: first\n  - stage: scale\n    title: Scale\n    duration: 0.5\n    hold: 0\n    ease: linear\n"
+                       "  - notes: n\n    set: {focus: 1, temperature: 0.5, mask: false, keys: {scale: 2, 1: [3, 4]}, compare: [0, 2]}\n");
+    REQUIRE(l->result.ok());
+    const auto& s = *l->result.deck.slides[0].scene;
+    CHECK(s.focus == 2);
+    CHECK(std::isinf(s.temperature));
+    CHECK(s.mask);
+    CHECK(s.panels == std::vector<scene::Panel>{scene::Panel::Matrix, scene::Panel::Graph});
+    REQUIRE(s.steps.size() == 3);
+    CHECK(s.steps[0].stage == scene::Stage::Blend);
+    CHECK(s.steps[0].say == "first");
+    CHECK(s.steps[0].title.empty());
+    CHECK(s.steps[0].duration < 0);
+    CHECK(s.steps[1].stage == scene::Stage::Scale);
+    CHECK(s.steps[1].duration == 0.5);
+    CHECK(s.steps[1].hold == 0.0);
+    CHECK(s.steps[1].ease == scene::Ease::Linear);
+    CHECK(s.steps[2].stage == scene::Stage::Scale);
+    CHECK(s.steps[2].notes == "n");
+    const auto& set = s.steps[2].set;
+    CHECK(set.focus == 1);
+    CHECK(set.temperature == 0.5);
+    CHECK(set.mask == false);
+    CHECK(set.key_scale == 2.0);
+    REQUIRE(set.keys.size() == 1);
+    CHECK(set.keys[0].first == 1);
+    CHECK(set.keys[0].second == core::Vec{3, 4});
+    CHECK(set.compare == std::make_pair(0, 2));
+}
+
+TEST_CASE("a deck: title, text, scene and included slides in order", "[load][deck]") {
+    TempDir dir;
+    std::string scene_path = dir.write("scenes/tiny.yaml", kTiny);
+    dir.write("slides/part.yaml", "deck: part\nslides:\n  - text: Inner\n    bullets: [x]\n  - scene: ../scenes/tiny.yaml\n");
+    std::string deck = dir.write("slides/lecture.yaml",
+                                 "version: 1\ndeck: lecture\ntitle: How attention works\nslides:\n"
+                                 "  - title: Attention\n    subtitle: Part 1\n    say: hello\n    notes: n\n    duration: 3\n"
+                                 "  - text: Points\n    bullets: [one, \"q = x·W_Q\"]\n"
+                                 "  - scene: ../scenes/tiny.yaml\n    title: Override\n"
+                                 "  - deck: part.yaml\n");
+    load::Result r = load::load_file(deck);
+    REQUIRE(r.ok());
+    CHECK(r.deck.file == deck);
+    CHECK(r.deck.title == "How attention works");
+    REQUIRE(r.deck.slides.size() == 5);
+    using K = scene::Slide::Kind;
+    CHECK(r.deck.slides[0].kind == K::Title);
+    CHECK(r.deck.slides[0].subtitle == "Part 1");
+    CHECK(r.deck.slides[0].duration == 3.0);
+    CHECK(r.deck.slides[1].kind == K::Text);
+    CHECK(r.deck.slides[1].title == "Points");
+    CHECK(r.deck.slides[1].bullets == std::vector<std::string>{"one", "q = x·W_Q"});
+    CHECK(r.deck.slides[2].kind == K::Scene);
+    CHECK(r.deck.slides[2].title == "Override");
+    CHECK(r.deck.slides[2].scene->file == fs::path(scene_path).lexically_normal().string());
+    CHECK(r.deck.slides[3].title == "Inner");
+    CHECK(r.deck.slides[4].kind == K::Scene);
+    // The same file is loaded once and shared.
+    CHECK(r.deck.slides[4].scene == r.deck.slides[2].scene);
+    // A slide with two kinds is an error.
+    std::string two = dir.write("slides/two.yaml", "deck: t\nslides:\n  - text: a\n    scene: ../scenes/tiny.yaml\n");
+    load::Result rt = load::load_file(two);
+    const auto& e = find(rt, "a slide is one kind");
+    CHECK(e.line == 3);
+    CHECK(e.column == 5);
+}
+
+TEST_CASE("errors inside a scene a deck names point into that scene file", "[load][deck]") {
+    TempDir dir;
+    std::string bad = dir.write("scenes/bad.yaml", "scene: b\ntokens: [a]\nq: [[1]]\nk: [[1]]\nv: [[1]]\npanels: [nope]\n");
+    std::string deck = dir.write("slides/d.yaml", "deck: d\nslides:\n  - scene: ../scenes/bad.yaml\n");
+    load::Result r = load::load_file(deck);
+    REQUIRE(r.errors.size() == 1);
+    CHECK(r.errors[0].file == fs::path(bad).lexically_normal().string());
+    CHECK(r.errors[0].line == 6);
+    CHECK(r.errors[0].column == 10);
+}
+
+TEST_CASE("load_text reads from memory and resolves a deck's scenes against dir", "[load]") {
+    load::Result s = load::load_text(kTiny, "memory.yaml", "");
+    REQUIRE(s.ok());
+    CHECK(s.deck.slides[0].scene->file == "memory.yaml");
+    load::Result d = load::load_text("deck: d\nslides:\n  - scene: tiny.yaml\n", "deck.yaml",
+                                     std::string(ATTNLAB_SOURCE_DIR) + "/scenes");
+    REQUIRE(d.ok());
+    CHECK(d.deck.slides[0].scene->id == "tiny");
+    load::Result bad = load::load_text("scene: x\ntokens: 1\n", "typed.yaml", "");
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.errors[0].file == "typed.yaml");
+    CHECK(bad.errors[0].line == 2);
+}
+
+TEST_CASE("every committed scene and deck loads", "[load]") {
+    for (const char* folder : {"scenes", "slides"}) {
+        fs::path dir = fs::path(ATTNLAB_SOURCE_DIR) / folder;
+        if (!fs::exists(dir)) continue;
+        for (const auto& entry : fs::directory_iterator(dir)) {
+            if (entry.path().extension() != ".yaml") continue;
+            load::Result r = load::load_file(entry.path().string());
+            std::string all;
+            for (const auto& e : r.errors) all += e.format() + "\n";
+            INFO(all);
+            CHECK(r.ok());
+        }
+    }
+}
