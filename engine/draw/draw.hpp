@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/core.hpp"
 #include "timeline/timeline.hpp"
@@ -20,8 +21,25 @@ constexpr double kDesignHeight = 1080.0;
 
 enum class ThemeKind { Light, Dark };
 
+// Collects what a frame laid out, in output pixels: every panel's rectangle and every text box
+// (with the panel it belongs to). For tests that check no text leaves its panel; null in normal use.
+struct Recorder {
+    struct Panel {
+        std::string name;  // "key-plane", "header", "slide", …
+        core::Rect rect;
+    };
+    struct Text {
+        int panel = -1;  // index into panels, -1 when drawn outside any panel
+        core::Rect rect;
+        std::string text;
+    };
+    std::vector<Panel> panels;
+    std::vector<Text> texts;
+};
+
 struct Options {
     ThemeKind theme = ThemeKind::Light;
+    Recorder* recorder = nullptr;  // when set, frame() records panels and text boxes into it
     // Seed for anything drawn at random (e.g. which quiz questions are drawn); `export --seed N`
     // passes it in. The same seed gives the same frames.
     std::uint64_t seed = 0;

@@ -1,0 +1,431 @@
+// draw/canvas: fonts, themes and the text/shape helpers panels paint with.
+#include "draw/canvas.hpp"
+
+#include <cairo-ft.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <sys/stat.h>
+
+namespace draw {
+
+// ---- fonts ---------------------------------------------------------------------------------
+
+namespace {
+
+bool is_dir(const std::string& p) {
+    struct stat st {};
+    return ::stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+// Loaded once for the life of the process: a FreeType library and one face per font. Cairo
+// locks a face while it uses it, so exporters may render on several threads.
+struct Fonts {
+    FT_Library lib = nullptr;
+    std::array<cairo_font_face_t*, 4> faces{};
+
+    Fonts() {
+        const char* files[4] = {"DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf", "DejaVuSans-Oblique.ttf"};
+        const char* toy_family[4] = {"DejaVu Sans", "DejaVu Sans", "DejaVu Sans Mono", "DejaVu Sans"};
+        const std::string dir = font_dir();
+        bool have_lib = FT_Init_FreeType(&lib) == 0;
+        for (std::size_t i = 0; i < 4; ++i) {
+            FT_Face face = nullptr;
+            std::string path = dir + "/" + files[i];
+            if (have_lib && FT_New_Face(lib, path.c_str(), 0, &face) == 0) {
+                faces[i] = cairo_ft_font_face_create_for_ft_face(face, 0);
+            } else {
+                std::fprintf(stderr, "attnlab: font %s not found; using a system font\n", path.c_str());
+                faces[i] = cairo_toy_font_face_create(toy_family[i], i == 3 ? CAIRO_FONT_SLANT_OBLIQUE : CAIRO_FONT_SLANT_NORMAL,
+                                                      i == 1 ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+            }
+        }
+    }
+};
+
+Fonts& fonts() {
+    static Fonts f;  // built on first use; C++ guarantees one thread builds it
+    return f;
+}
+
+}  // namespace
+
+std::string font_dir() {
+    if (const char* env = std::getenv("ATTNLAB_FONTS"); env && *env) return env;
+    char buf[4096];
+    ssize_t len = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (len > 0) {
+        buf[len] = '\0';
+        std::string exe(buf);
+        std::string dir = exe.substr(0, exe.find_last_of('/'));
+        if (is_dir(dir + "/fonts")) return dir + "/fonts";
+        if (is_dir(dir + "/../fonts")) return dir + "/../fonts";
+    }
+    if (is_dir("fonts")) return "fonts";
+    return "../fonts";
+}
+
+cairo_font_face_t* font_face(Font f) { return fonts().faces[static_cast<std::size_t>(f)]; }
+
+// ---- theme ---------------------------------------------------------------------------------
+
+namespace {
+
+core::Color hex(unsigned rgb, double a = 1.0) {
+    return {((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) & 0xff) / 255.0, (rgb & 0xff) / 255.0, a};
+}
+
+// Sequential scales, evenly spaced stops. Light: ColorBrewer YlGnBu (pale = little, deep blue =
+// much; colour-blind safe). Dark: viridis (dark = little, bright yellow = much).
+constexpr std::array<unsigned, 9> kYlGnBu = {0xffffd9, 0xedf8b1, 0xc7e9b4, 0x7fcdbb, 0x41b6c4,
+                                             0x1d91c0, 0x225ea8, 0x253494, 0x081d58};
+constexpr std::array<unsigned, 9> kViridis = {0x440154, 0x472c7a, 0x3b518b, 0x2c718e, 0x21908d,
+                                              0x27ad81, 0x5cc863, 0xaadc32, 0xfde725};
+
+Theme make_light() {
+    Theme t;
+    t.dark = false;
+    t.bg = hex(0xf6f5f1);
+    t.card = hex(0xffffff);
+    t.card_edge = hex(0xdedbd2);
+    t.ink = hex(0x1d1d1f);
+    t.ink_soft = hex(0x55565c);
+    t.ink_faint = hex(0x9a9a9f);
+    t.grid = hex(0xe9e7e1);
+    t.axis = hex(0xb9b6ad);
+    t.query = hex(0xe69f00);
+    t.query_ink = hex(0x8f5f00);
+    t.key = hex(0x0072b2);
+    t.value = hex(0x009e73);
+    t.output = hex(0xcc79a7);
+    t.accent = hex(0xd55e00);
+    t.accent2 = hex(0x56b4e9);
+    t.hidden = hex(0xe4e2dc);
+    t.hidden_hatch = hex(0xa8a59c);
+    t.hover = hex(0xd55e00);
+    return t;
+}
+
+Theme make_dark() {
+    Theme t;
+    t.dark = true;
+    t.bg = hex(0x121418);
+    t.card = hex(0x1c1f25);
+    t.card_edge = hex(0x2e323a);
+    t.ink = hex(0xeef0f3);
+    t.ink_soft = hex(0xb4b8c0);
+    t.ink_faint = hex(0x767b85);
+    t.grid = hex(0x272b32);
+    t.axis = hex(0x4a4f59);
+    t.query = hex(0xf0b429);
+    t.query_ink = hex(0xf0b429);
+    t.key = hex(0x56b4e9);
+    t.value = hex(0x2fc79a);
+    t.output = hex(0xe08fbf);
+    t.accent = hex(0xf07a2c);
+    t.accent2 = hex(0x56b4e9);
+    t.hidden = hex(0x2a2d33);
+    t.hidden_hatch = hex(0x5b6069);
+    t.hover = hex(0xf07a2c);
+    return t;
+}
+
+}  // namespace
+
+core::Color Theme::heat(double x) const {
+    const auto& stops = dark ? kViridis : kYlGnBu;
+    if (!(x > 0)) x = 0;  // NaN → 0
+    if (x > 1) x = 1;
+    double f = x * (stops.size() - 1);
+    std::size_t i = std::min<std::size_t>(static_cast<std::size_t>(f), stops.size() - 2);
+    return core::lerp(hex(stops[i]), hex(stops[i + 1]), f - static_cast<double>(i));
+}
+
+core::Color Theme::ink_on(const core::Color& c) const {
+    double lum = 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b;
+    return lum > 0.55 ? hex(0x1d1d1f) : hex(0xffffff);
+}
+
+const Theme& theme_for(ThemeKind k) {
+    static const Theme light = make_light();
+    static const Theme dark = make_dark();
+    return k == ThemeKind::Dark ? dark : light;
+}
+
+// ---- numbers -------------------------------------------------------------------------------
+
+std::string num(double x, int decimals) {
+    if (std::isinf(x)) return x > 0 ? "∞" : "−∞";
+    if (std::isnan(x)) return "—";
+    char buf[64];
+    double r = std::pow(10.0, decimals);
+    if (std::round(std::fabs(x) * r) == 0) x = 0;  // no "−0.00"
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, std::fabs(x));
+    return (x < 0 ? std::string("−") : std::string()) + buf;
+}
+
+std::string percent(double w) {
+    char buf[32];
+    double p = w * 100;
+    if (w <= 0) return "0%";
+    if (p < 0.1) return "<0.1%";
+    if (p < 9.95) std::snprintf(buf, sizeof buf, "%.1f%%", p);
+    else std::snprintf(buf, sizeof buf, "%.0f%%", p);
+    return buf;
+}
+
+// ---- canvas --------------------------------------------------------------------------------
+
+void Canvas::font(Font f, double size) const {
+    cairo_set_font_face(cr, font_face(f));
+    cairo_set_font_size(cr, size);
+}
+
+double Canvas::measure(std::string_view s) const {
+    if (s.empty()) return 0;
+    cairo_text_extents_t e;
+    std::string str(s);
+    cairo_text_extents(cr, str.c_str(), &e);
+    return e.x_advance;
+}
+
+double Canvas::ascent() const {
+    cairo_font_extents_t fe;
+    cairo_font_extents(cr, &fe);
+    return fe.ascent;
+}
+
+double Canvas::descent() const {
+    cairo_font_extents_t fe;
+    cairo_font_extents(cr, &fe);
+    return fe.descent;
+}
+
+core::Rect Canvas::text(std::string_view s, double x, double baseline, Align a) const {
+    if (s.empty()) return {x, baseline, 0, 0};
+    std::string str(s);
+    cairo_text_extents_t e;
+    cairo_text_extents(cr, str.c_str(), &e);
+    double w = e.x_advance;
+    if (a == Align::Center) x -= w / 2;
+    else if (a == Align::Right) x -= w;
+    cairo_move_to(cr, x, baseline);
+    cairo_show_text(cr, str.c_str());
+    // The box: the advance horizontally (and any ink beyond it), ascent+descent of the glyphs.
+    double left = std::min(x, x + e.x_bearing);
+    double right = std::max(x + w, x + e.x_bearing + e.width);
+    double top = baseline + e.y_bearing;
+    double bottom = baseline + e.y_bearing + e.height;
+    core::Rect box{left, top, right - left, bottom - top};
+    record_text(box, s);
+    return box;
+}
+
+core::Rect Canvas::text_in(std::string_view s, const core::Rect& box, Font f, double size, double min_size,
+                           Align a) const {
+    if (s.empty() || box.w <= 0 || box.h <= 0) return {box.x, box.y, 0, 0};
+    double sz = std::min(size, box.h * 0.82);
+    font(f, sz);
+    double w = measure(s);
+    if (w > box.w) {
+        sz = std::max(min_size, sz * box.w / w * 0.98);
+        font(f, sz);
+        w = measure(s);
+    }
+    std::string str(s);
+    if (w > box.w) {
+        // Still too wide at the smallest size: ellipsize, cutting whole UTF-8 characters.
+        while (!str.empty() && measure(str + "…") > box.w) {
+            str.pop_back();
+            while (!str.empty() && (static_cast<unsigned char>(str.back()) & 0xC0) == 0x80) str.pop_back();
+            if (!str.empty() && (static_cast<unsigned char>(str.back()) & 0xC0) == 0xC0) str.pop_back();
+        }
+        str += "…";
+        if (measure(str) > box.w) return {box.x, box.y, 0, 0};
+        w = measure(str);
+    }
+    double x = box.x;
+    if (a == Align::Center) x = box.x + box.w / 2;
+    else if (a == Align::Right) x = box.right();
+    double asc = ascent(), desc = descent();
+    double base = box.y + box.h / 2 + (asc - desc) / 2;
+    return text(str, x, base, a);
+}
+
+int Canvas::wrap(std::string_view s, double width, std::vector<std::string>& lines) const {
+    int count = 0;
+    std::string cur;
+    std::size_t i = 0;
+    auto flush = [&] {
+        lines.push_back(cur);
+        cur.clear();
+        ++count;
+    };
+    while (i < s.size()) {
+        if (s[i] == '\n') {
+            flush();
+            ++i;
+            continue;
+        }
+        std::size_t j = i;
+        while (j < s.size() && s[j] != ' ' && s[j] != '\n') ++j;
+        std::string word(s.substr(i, j - i));
+        std::string trial = cur.empty() ? word : cur + " " + word;
+        if (!cur.empty() && measure(trial) > width) {
+            flush();
+            cur = word;
+        } else {
+            cur = trial;
+        }
+        i = j;
+        while (i < s.size() && s[i] == ' ') ++i;
+    }
+    if (!cur.empty()) flush();
+    return count;
+}
+
+double Canvas::paragraph(std::string_view s, const core::Rect& box, Font f, double size, double min_size,
+                         double leading) const {
+    if (s.empty()) return 0;
+    std::vector<std::string> lines;
+    double sz = size;
+    for (;;) {
+        font(f, sz);
+        lines.clear();
+        wrap(s, box.w, lines);
+        bool wide = false;
+        for (const auto& l : lines) wide = wide || measure(l) > box.w;
+        double h = static_cast<double>(lines.size()) * sz * leading;
+        if ((h <= box.h && !wide) || sz <= min_size) break;
+        sz = std::max(min_size, sz * 0.92);
+    }
+    double asc = ascent();
+    double y = box.y + asc;
+    double used = 0;
+    for (const auto& l : lines) {
+        if (y + descent() > box.bottom() + 0.01) break;  // never clipped: drop lines that do not fit
+        if (measure(l) > box.w) text_in(l, {box.x, y - asc, box.w, sz * leading}, f, sz, sz);
+        else text(l, box.x, y);
+        used = y + descent() - box.y;
+        y += sz * leading;
+    }
+    return used;
+}
+
+void Canvas::rounded(const core::Rect& r, double radius) const {
+    double rad = std::min({radius, r.w / 2, r.h / 2});
+    if (rad <= 0) {
+        cairo_rectangle(cr, r.x, r.y, r.w, r.h);
+        return;
+    }
+    constexpr double pi = 3.141592653589793;
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, r.right() - rad, r.y + rad, rad, -pi / 2, 0);
+    cairo_arc(cr, r.right() - rad, r.bottom() - rad, rad, 0, pi / 2);
+    cairo_arc(cr, r.x + rad, r.bottom() - rad, rad, pi / 2, pi);
+    cairo_arc(cr, r.x + rad, r.y + rad, rad, pi, 1.5 * pi);
+    cairo_close_path(cr);
+}
+
+void Canvas::arrow(core::Point a, core::Point b, double w, double head, const core::Color& c, double alpha) const {
+    double dx = b.x - a.x, dy = b.y - a.y;
+    double len = std::hypot(dx, dy);
+    if (len < 1e-6) return;
+    double ux = dx / len, uy = dy / len;
+    head = std::min(head, len * 0.6);
+    core::Point base{b.x - ux * head, b.y - uy * head};
+    color(c, alpha);
+    cairo_set_line_width(cr, w);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    line(a, base);
+    cairo_stroke(cr);
+    double hw = head * 0.5;
+    cairo_move_to(cr, b.x, b.y);
+    cairo_line_to(cr, base.x - uy * hw, base.y + ux * hw);
+    cairo_line_to(cr, base.x + uy * hw, base.y - ux * hw);
+    cairo_close_path(cr);
+    cairo_fill(cr);
+}
+
+void Canvas::hatch(const core::Rect& r, double radius) const {
+    Saved s(cr);
+    rounded(r, radius);
+    color(th.hidden);
+    cairo_fill_preserve(cr);
+    cairo_clip(cr);
+    color(th.hidden_hatch);
+    cairo_set_line_width(cr, 1.6);
+    const double step = 9;
+    for (double x = r.x - r.h; x < r.right(); x += step) line({x, r.bottom()}, {x + r.h, r.y});
+    cairo_stroke(cr);
+}
+
+core::Rect Canvas::card(const core::Rect& r, std::string_view heading, std::string_view aside) const {
+    rounded(r, 14);
+    color(th.card);
+    cairo_fill_preserve(cr);
+    color(th.card_edge);
+    cairo_set_line_width(cr, 1.5);
+    cairo_stroke(cr);
+    const double pad = 18;
+    if (heading.empty()) return r.inset(pad);
+    core::Rect head{r.x + pad, r.y + 10, r.w - 2 * pad, 30};
+    color(th.ink_soft);
+    double aside_w = 0;
+    if (!aside.empty()) {
+        font(Font::Regular, 17);
+        aside_w = std::min(measure(aside), head.w * 0.45);
+        text_in(aside, {head.right() - aside_w, head.y, aside_w, head.h}, Font::Regular, 17, 12, Align::Right);
+        aside_w += 16;
+    }
+    color(th.ink_soft);
+    text_in(heading, {head.x, head.y, head.w - aside_w, head.h}, Font::Bold, 18, 12);
+    return {r.x + pad, r.y + 46, r.w - 2 * pad, r.h - 46 - pad * 0.8};
+}
+
+core::Rect Canvas::badge(std::string_view s, core::Point p, const core::Color& fill, double size, double alpha) const {
+    font(Font::Bold, size);
+    double w = measure(s) + size * 1.0;
+    double h = size * 1.5;
+    core::Rect r{p.x - w / 2, p.y - h / 2, w, h};
+    rounded(r, h / 2);
+    color(fill, alpha);
+    cairo_fill(cr);
+    color(th.ink_on(fill), alpha);
+    text(s, p.x, p.y + (ascent() - descent()) / 2, Align::Center);
+    return r;
+}
+
+void Canvas::record_panel(const char* name, const core::Rect& r) {
+    if (!rec_) return;
+    double x0 = r.x, y0 = r.y, x1 = r.right(), y1 = r.bottom();
+    cairo_user_to_device(cr, &x0, &y0);
+    cairo_user_to_device(cr, &x1, &y1);
+    rec_->panels.push_back({name, {x0, y0, x1 - x0, y1 - y0}});
+    panel_ = static_cast<int>(rec_->panels.size()) - 1;
+}
+
+void Canvas::record_text(const core::Rect& r, std::string_view s) const {
+    if (!rec_) return;
+    // Corners through the current transform (rotations are not used for text).
+    double xs[4] = {r.x, r.right(), r.x, r.right()}, ys[4] = {r.y, r.y, r.bottom(), r.bottom()};
+    double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
+    for (int i = 0; i < 4; ++i) {
+        cairo_user_to_device(cr, &xs[i], &ys[i]);
+        x0 = std::min(x0, xs[i]);
+        y0 = std::min(y0, ys[i]);
+        x1 = std::max(x1, xs[i]);
+        y1 = std::max(y1, ys[i]);
+    }
+    rec_->texts.push_back({panel_, {x0, y0, x1 - x0, y1 - y0}, std::string(s)});
+}
+
+}  // namespace draw

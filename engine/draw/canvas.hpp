@@ -1,0 +1,132 @@
+// draw/canvas: the thin layer over Cairo every panel paints through — RAII for cairo objects,
+// the fonts (FreeType faces loaded once, drawn through cairo-ft so PDF/SVG stay vector),
+// the theme (light/dark, Okabe–Ito categorical colours, a cividis heat scale) and text that
+// fits its box. Internal to draw/: nothing outside draw/ includes this header.
+#pragma once
+
+#include <cairo.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/core.hpp"
+#include "draw/draw.hpp"
+
+namespace draw {
+
+// ---- RAII ----------------------------------------------------------------------------------
+struct SurfaceFree {
+    void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
+};
+struct ContextFree {
+    void operator()(cairo_t* c) const { cairo_destroy(c); }
+};
+struct PatternFree {
+    void operator()(cairo_pattern_t* p) const { cairo_pattern_destroy(p); }
+};
+using SurfacePtr = std::unique_ptr<cairo_surface_t, SurfaceFree>;
+using ContextPtr = std::unique_ptr<cairo_t, ContextFree>;
+using PatternPtr = std::unique_ptr<cairo_pattern_t, PatternFree>;
+
+// cairo_save on construction, cairo_restore on destruction.
+class Saved {
+public:
+    explicit Saved(cairo_t* cr) : cr_(cr) { cairo_save(cr_); }
+    ~Saved() { cairo_restore(cr_); }
+    Saved(const Saved&) = delete;
+    Saved& operator=(const Saved&) = delete;
+
+private:
+    cairo_t* cr_;
+};
+
+// ---- fonts ---------------------------------------------------------------------------------
+enum class Font { Regular, Bold, Mono, Italic };
+// The cairo font face for a font; loaded once (thread-safe), never null (falls back to a toy face).
+cairo_font_face_t* font_face(Font f);
+
+// ---- theme ---------------------------------------------------------------------------------
+struct Theme {
+    bool dark = false;
+    core::Color bg, card, card_edge, ink, ink_soft, ink_faint, grid, axis;
+    core::Color query;    // gold: the question
+    core::Color query_ink;  // gold deep enough for text on a card
+    core::Color key;      // blue: keys
+    core::Color value;    // bluish green: values
+    core::Color output;   // rose: the new vector
+    core::Color accent;   // vermillion: compare, highlights
+    core::Color accent2;  // sky blue: the other side of a comparison
+    core::Color hidden, hidden_hatch;  // masked: a neutral fill and its hatching
+    core::Color hover;
+    // Sequential heat scale (cividis), t in [0, 1].
+    core::Color heat(double t) const;
+    // Ink that reads on top of a fill.
+    core::Color ink_on(const core::Color& fill) const;
+};
+const Theme& theme_for(ThemeKind k);
+
+// ---- canvas --------------------------------------------------------------------------------
+enum class Align { Left, Center, Right };
+
+// What one frame paints with: the cairo context (design-space user units), the theme, and the
+// recorder that collects laid-out text boxes for the layout test.
+class Canvas {
+public:
+    Canvas(cairo_t* context, const Theme& theme, Recorder* rec) : cr(context), th(theme), rec_(rec) {}
+
+    cairo_t* cr;
+    const Theme& th;
+
+    void color(const core::Color& c) const { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
+    void color(const core::Color& c, double alpha) const { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a * alpha); }
+    void font(Font f, double size) const;
+    double measure(std::string_view s) const;  // advance width with the current font
+    double ascent() const;
+    double descent() const;
+
+    // Text at a baseline point. Returns the box it occupies (design units).
+    core::Rect text(std::string_view s, double x, double baseline, Align a = Align::Left) const;
+    // Text centred vertically in `box`, aligned horizontally, shrunk (down to min_size) and then
+    // ellipsized so that it never leaves the box.
+    core::Rect text_in(std::string_view s, const core::Rect& box, Font f, double size, double min_size,
+                       Align a = Align::Left) const;
+    // Greedy word wrap at the current font. Appends lines; returns their count.
+    int wrap(std::string_view s, double width, std::vector<std::string>& lines) const;
+    // A wrapped paragraph inside `box` starting at its top: shrinks the size until it fits.
+    // Returns the height used.
+    double paragraph(std::string_view s, const core::Rect& box, Font f, double size, double min_size,
+                     double leading = 1.3) const;
+
+    void rounded(const core::Rect& r, double radius) const;
+    void line(core::Point a, core::Point b) const {
+        cairo_move_to(cr, a.x, a.y);
+        cairo_line_to(cr, b.x, b.y);
+    }
+    void circle(core::Point c, double r) const {
+        cairo_new_sub_path(cr);
+        cairo_arc(cr, c.x, c.y, r, 0, 2 * 3.141592653589793);
+    }
+    // An arrow from a to b with a filled head (stroke width w, head length h).
+    void arrow(core::Point a, core::Point b, double w, double head, const core::Color& c, double alpha = 1.0) const;
+    // Diagonal hatching over a rectangle (the "hidden" look of masked entries).
+    void hatch(const core::Rect& r, double radius) const;
+    // A card: rounded panel background with a heading; returns the content rect.
+    core::Rect card(const core::Rect& r, std::string_view heading, std::string_view aside = {}) const;
+    // A small pill badge centred at p.
+    core::Rect badge(std::string_view s, core::Point p, const core::Color& fill, double size, double alpha = 1.0) const;
+
+    void record_panel(const char* name, const core::Rect& r);
+    void record_text(const core::Rect& r, std::string_view s) const;
+
+private:
+    Recorder* rec_;
+    int panel_ = -1;
+};
+
+// Numbers as the lecture writes them: a real minus sign, fixed decimals.
+std::string num(double x, int decimals = 2);
+std::string percent(double w);  // "43%", "0.4%", "<0.1%", "0%"
+
+}  // namespace draw

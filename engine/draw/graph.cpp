@@ -1,0 +1,97 @@
+// draw/graph: tokens as nodes on a ring, edges from the asking token whose width and opacity
+// follow its weights (they appear with the softmax: before it nothing is connected).
+#include <algorithm>
+#include <cmath>
+
+#include "draw/paint.hpp"
+
+namespace draw {
+
+std::vector<core::Point> graph_nodes(const Model& m, const core::Rect& panel, double& radius) {
+    core::Rect content = card_content(panel);
+    std::vector<core::Point> out;
+    const int n = std::max(1, m.n);
+    double R = std::min(content.w, content.h) / 2;
+    radius = std::clamp(R * 3.0 / n, 6.0, 38.0);
+    R -= radius + 28;
+    core::Point c = content.centre();
+    for (int j = 0; j < m.n; ++j) {
+        double a = -M_PI / 2 + 2 * M_PI * j / n;
+        out.push_back({c.x + R * std::cos(a), c.y + R * std::sin(a)});
+    }
+    return out;
+}
+
+void paint_graph(Canvas& c, const Model& m, const core::Rect& r) {
+    core::Rect content = c.card(r, "Who " + m.sc->tokens[static_cast<std::size_t>(m.focus)] + " reads");
+    double radius = 0;
+    auto nodes = graph_nodes(m, r, radius);
+    const double px = m.p(Stage::Softmax);
+    const core::Point f = nodes[static_cast<std::size_t>(m.focus)];
+    if (px > 0) {
+        for (int j = 0; j < m.n; ++j) {
+            const std::size_t J = static_cast<std::size_t>(j);
+            double w = std::clamp(m.bar[J], 0.0, 1.0);
+            if (w < 1e-4 || m.hide[J] >= 1) continue;
+            double alpha = 0.15 + 0.85 * w;
+            double width = 1.5 + 16 * w;
+            c.color(c.th.key, alpha);
+            cairo_set_line_width(c.cr, width);
+            cairo_set_line_cap(c.cr, CAIRO_LINE_CAP_ROUND);
+            if (j == m.focus) {
+                // Reading itself: a loop outward from the ring.
+                core::Point ctr = content.centre();
+                double dx = f.x - ctr.x, dy = f.y - ctr.y, l = std::hypot(dx, dy);
+                if (l < 1e-6) l = 1;
+                core::Point lc{f.x + dx / l * radius * 1.1, f.y + dy / l * radius * 1.1};
+                c.circle(lc, radius * 0.75);
+                cairo_stroke(c.cr);
+                continue;
+            }
+            core::Point t = nodes[J];
+            double dx = t.x - f.x, dy = t.y - f.y, l = std::hypot(dx, dy);
+            if (l < 2 * radius) continue;
+            c.line({f.x + dx / l * radius, f.y + dy / l * radius}, {t.x - dx / l * radius, t.y - dy / l * radius});
+            cairo_stroke(c.cr);
+        }
+    }
+    for (int j = 0; j < m.n; ++j) {
+        const std::size_t J = static_cast<std::size_t>(j);
+        core::Point p = nodes[J];
+        bool focus = j == m.focus;
+        if (j == m.view->hover) {
+            c.circle(p, radius + 6);
+            c.color(c.th.hover);
+            cairo_set_line_width(c.cr, 3);
+            cairo_stroke(c.cr);
+        }
+        c.circle(p, radius);
+        c.color(focus ? c.th.query : c.th.card);
+        cairo_fill_preserve(c.cr);
+        c.color(focus ? c.th.query : (m.hide[J] > 0.5 ? c.th.ink_faint : c.th.key));
+        cairo_set_line_width(c.cr, 2.5);
+        if (m.hide[J] > 0.5) {
+            double dash[] = {4, 3};
+            cairo_set_dash(c.cr, dash, 2, 0);
+        }
+        cairo_stroke(c.cr);
+        cairo_set_dash(c.cr, nullptr, 0, 0);
+        c.color(focus ? c.th.ink_on(c.th.query) : c.th.ink);
+        double side = radius * 1.5;
+        c.text_in(m.sc->tokens[J], {p.x - side / 2, p.y - radius * 0.45, side, radius * 0.9},
+                  focus ? Font::Bold : Font::Regular, 20, 6, Align::Center);
+        if (px >= 1 && m.weight[J] >= 0.05 && !focus) {
+            // The weight beside the node, outward from the ring.
+            core::Point ctr = content.centre();
+            double dx = p.x - ctr.x, dy = p.y - ctr.y, l = std::max(1e-6, std::hypot(dx, dy));
+            core::Point lp{p.x + dx / l * (radius + 22), p.y + dy / l * (radius + 16)};
+            c.color(c.th.ink_soft);
+            core::Rect box{lp.x - 30, lp.y - 11, 60, 22};
+            box.x = std::clamp(box.x, content.x, content.right() - box.w);
+            box.y = std::clamp(box.y, content.y, content.bottom() - box.h);
+            c.text_in(percent(m.weight[J]), box, Font::Bold, 16, 9, Align::Center);
+        }
+    }
+}
+
+}  // namespace draw

@@ -1,0 +1,139 @@
+// draw/key_plane: the question as a gold arrow, each key as a labelled dot (the asking token's
+// own key marked), and the dotted projection of each key onto the query direction: how far a
+// key reaches along the question is its score. Keys the mask hides stay, hollow and labelled.
+#include <algorithm>
+#include <cmath>
+
+#include "draw/paint.hpp"
+
+namespace draw {
+
+namespace {
+
+// A label next to a point, kept inside `area`, on a halo so grid lines do not cut it.
+void label_at(Canvas& c, std::string_view s, core::Point p, const core::Rect& area, Font f, double size,
+              const core::Color& ink, double alpha = 1.0) {
+    c.font(f, size);
+    double w = std::min(c.measure(s), area.w - 4);
+    double x = std::clamp(p.x, area.x + 2, area.right() - w - 2);
+    double y = std::clamp(p.y, area.y + size, area.bottom() - 4);
+    c.color(c.th.card, 0.8 * alpha);
+    c.rounded({x - 3, y - size * 0.95, w + 6, size * 1.25}, 4);
+    cairo_fill(c.cr);
+    c.color(ink, alpha);
+    c.text_in(s, {x, y - size * 1.0, w, size * 1.3}, f, size, size * 0.6);
+}
+
+}  // namespace
+
+void paint_key_plane(Canvas& c, const Model& m, const core::Rect& r) {
+    core::Rect content = c.card(r, "Keys, and the question being asked");
+    Plane pl = key_plane_frame(m, content);
+    paint_plane_grid(c, pl);
+    Saved clip(c.cr);
+    cairo_rectangle(c.cr, content.x, content.y, content.w, content.h);
+    cairo_clip(c.cr);
+    const auto& keys = m.view->controls.keys;
+    const core::Point q = vec2(m.sc->q[static_cast<std::size_t>(m.focus)]);
+    const double qlen = std::hypot(q.x, q.y);
+    const core::Point qh = qlen > 1e-12 ? core::Point{q.x / qlen, q.y / qlen} : core::Point{1, 0};
+    const double ps = smooth(m.p(Stage::Scores));
+    const core::Point o = pl.to({0, 0});
+
+    // The query direction, across the whole plane, once scoring starts.
+    if (ps > 0) {
+        double far = (pl.x1 - pl.x0 + pl.y1 - pl.y0);
+        c.color(c.th.query, 0.45 * ps);
+        cairo_set_line_width(c.cr, 2);
+        double dash[] = {10, 7};
+        cairo_set_dash(c.cr, dash, 2, 0);
+        c.line(pl.to({-qh.x * far, -qh.y * far}), pl.to({qh.x * far, qh.y * far}));
+        cairo_stroke(c.cr);
+        cairo_set_dash(c.cr, nullptr, 0, 0);
+    }
+    // Projections: a dotted line from each key growing onto the query direction, a tick at its foot.
+    int emph = m.view->hover >= 0 && m.view->hover < m.n ? m.view->hover : m.best;
+    for (int j = 0; j < m.n && ps > 0; ++j) {
+        const std::size_t J = static_cast<std::size_t>(j);
+        core::Point k = vec2(keys[J]);
+        double reach = k.x * qh.x + k.y * qh.y;
+        core::Point foot{reach * qh.x, reach * qh.y};
+        core::Point a = pl.to(k), b = pl.to({core::lerp(k.x, foot.x, ps), core::lerp(k.y, foot.y, ps)});
+        double alpha = 1.0 - 0.7 * m.hide[J];
+        c.color(c.th.key, 0.75 * alpha);
+        cairo_set_line_width(c.cr, 2);
+        double dots[] = {0.1, 6};
+        cairo_set_dash(c.cr, dots, 2, 0);
+        cairo_set_line_cap(c.cr, CAIRO_LINE_CAP_ROUND);
+        c.line(a, b);
+        cairo_stroke(c.cr);
+        cairo_set_dash(c.cr, nullptr, 0, 0);
+        if (ps >= 1) {
+            core::Point fp = pl.to(foot);
+            core::Point nrm{-qh.y * 8, qh.x * 8};  // design-space normal (y flips, length is symmetric)
+            c.line({fp.x - nrm.x, fp.y + nrm.y}, {fp.x + nrm.x, fp.y - nrm.y});
+            cairo_set_line_width(c.cr, 2.5);
+            cairo_stroke(c.cr);
+        }
+        if (j == emph && m.hide[J] < 1) {
+            // The reach of the best (or hovered) key: a thick band along the question.
+            core::Point f2 = pl.to({foot.x * ps, foot.y * ps});
+            c.color(c.th.key, 0.35);
+            cairo_set_line_width(c.cr, 9);
+            cairo_set_line_cap(c.cr, CAIRO_LINE_CAP_BUTT);
+            c.line(o, f2);
+            cairo_stroke(c.cr);
+        }
+    }
+    // The question.
+    c.arrow(o, pl.to(q), 5, 22, c.th.query);
+    // The keys.
+    for (int j = 0; j < m.n; ++j) {
+        const std::size_t J = static_cast<std::size_t>(j);
+        core::Point p = pl.to(vec2(keys[J]));
+        double hide = m.hide[J];
+        if (j == m.view->hover) {
+            c.circle(p, 19);
+            c.color(c.th.hover);
+            cairo_set_line_width(c.cr, 3);
+            cairo_stroke(c.cr);
+        }
+        if (j == m.focus) {
+            c.circle(p, 15);
+            c.color(c.th.query);
+            cairo_set_line_width(c.cr, 3.5);
+            cairo_stroke(c.cr);
+        }
+        c.circle(p, 10);
+        if (hide > 0.5) {
+            c.color(c.th.card);
+            cairo_fill_preserve(c.cr);
+            c.color(c.th.ink_faint);
+            double dash[] = {4, 3};
+            cairo_set_dash(c.cr, dash, 2, 0);
+            cairo_set_line_width(c.cr, 2.5);
+            cairo_stroke(c.cr);
+            cairo_set_dash(c.cr, nullptr, 0, 0);
+        } else {
+            c.color(c.th.key, 1.0 - 0.5 * hide);
+            cairo_fill_preserve(c.cr);
+            c.color(c.th.card);
+            cairo_set_line_width(c.cr, 2);
+            cairo_stroke(c.cr);
+        }
+        std::string name = m.sc->tokens[J];
+        label_at(c, name, {p.x + 16, p.y - 10}, content, Font::Bold, 18, hide > 0.5 ? c.th.ink_faint : c.th.ink);
+        if (j == m.focus) label_at(c, "own key", {p.x + 16, p.y + 16}, content, Font::Italic, 15, c.th.ink_soft);
+        else if (hide > 0.5) label_at(c, "hidden", {p.x + 16, p.y + 14}, content, Font::Italic, 15, c.th.ink_faint, hide);
+    }
+    core::Point qp = pl.to(q);
+    label_at(c, "q · " + m.sc->tokens[static_cast<std::size_t>(m.focus)], {qp.x + 12, qp.y + 26}, content, Font::Bold, 18,
+             c.th.query_ink);
+    if (m.d != 2) {
+        c.color(c.th.ink_faint);
+        std::string note = "d = " + std::to_string(m.d) + ": the plane shows the first two coordinates";
+        c.text_in(note, {content.x + 30, content.bottom() - 48, content.w - 60, 22}, Font::Italic, 15, 10, Align::Right);
+    }
+}
+
+}  // namespace draw

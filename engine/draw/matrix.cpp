@@ -1,0 +1,169 @@
+// draw/matrix: the attention matrix as a heatmap — rows read, columns are read. Scores fill in
+// row by row, then the softmax turns each row into weights that sum to 1.00 (the row sums on
+// the right land on it). Masked cells flip over to a hatched "hidden" face; a compare pair
+// (A,B)/(B,A) is outlined to show that reading is not symmetric.
+#include <algorithm>
+#include <cmath>
+
+#include "draw/paint.hpp"
+
+namespace draw {
+
+MatrixGeom matrix_geom(const Model& m, const core::Rect& panel) {
+    core::Rect content = card_content(panel);
+    MatrixGeom g;
+    const double label_w = 104, top_h = 34, sums_w = 72, legend_h = 64;
+    double n = std::max(1, m.n);
+    g.cell = std::max(2.0, std::min((content.w - label_w - sums_w - 10) / n, (content.h - top_h - legend_h - 8) / n));
+    double gw = g.cell * n;
+    double x = content.x + label_w + (content.w - label_w - sums_w - 10 - gw) / 2;
+    g.grid = {x, content.y + top_h, gw, gw};
+    g.row_labels = {x - label_w, g.grid.y, label_w - 8, gw};
+    g.col_labels = {x, content.y, gw, top_h - 4};
+    g.sums = {g.grid.right() + 10, g.grid.y, sums_w, gw};
+    g.legend = {content.x + 20, g.grid.bottom() + 14, content.w - 40, legend_h - 14};
+    return g;
+}
+
+void paint_matrix(Canvas& c, const Model& m, const core::Rect& r) {
+    const timeline::View& v = *m.view;
+    const attention::Trace& tr = *m.tr;
+    const double ps = m.p(Stage::Scores), pc = m.p(Stage::Scale), pt = m.p(Stage::Temperature);
+    const double pm = m.p(Stage::Mask), px = m.p(Stage::Softmax);
+    const bool weights_legend = px >= 0.5;
+    core::Rect content = c.card(r, "Attention matrix · row reads column",
+                                weights_legend ? "every row sums to 1" : (ps > 0 ? "scores" : ""));
+    (void)content;
+    MatrixGeom g = matrix_geom(m, r);
+    const int n = m.n;
+    const bool open = v.open.n == tr.n && v.mask_u < 1.0;
+    double mag = 0;
+    for (double s : tr.scores.data) mag = std::max(mag, std::fabs(s));
+    if (mag < 1e-9) mag = 1;
+    const bool numbers = g.cell >= 44;
+    const double fs = std::min(19.0, g.cell * 0.3);
+
+    // Labels.
+    for (int i = 0; i < n; ++i) {
+        const std::string& tok = m.sc->tokens[static_cast<std::size_t>(i)];
+        double y = g.grid.y + i * g.cell;
+        bool f = i == m.focus, h = i == v.hover;
+        c.color(f ? c.th.query_ink : (h ? c.th.hover : c.th.ink_soft));
+        c.text_in(tok, {g.row_labels.x, y, g.row_labels.w, g.cell}, f ? Font::Bold : Font::Regular, std::min(20.0, g.cell * 0.5),
+                  7, Align::Right);
+        double x = g.grid.x + i * g.cell;
+        c.color(h ? c.th.hover : c.th.ink_soft);
+        c.text_in(tok, {x + 1, g.col_labels.y, g.cell - 2, g.col_labels.h}, Font::Regular, std::min(18.0, g.cell * 0.42), 6,
+                  Align::Center);
+    }
+    c.color(c.th.ink_soft);
+    c.text_in("Σ row", {g.sums.x, g.col_labels.y, g.sums.w, g.col_labels.h}, Font::Bold, 17, 9, Align::Center);
+
+    for (int i = 0; i < n; ++i) {
+        const std::size_t I = static_cast<std::size_t>(i);
+        // Rows fill in one by one during the step that brings them.
+        double rp_scores = smooth(ps * n - i);
+        double rp_soft = smooth(px * n - i);
+        double rowsum = 0;
+        for (int j = 0; j < n; ++j) {
+            const std::size_t J = static_cast<std::size_t>(j);
+            core::Rect cell{g.grid.x + j * g.cell, g.grid.y + i * g.cell, g.cell, g.cell};
+            core::Rect in = cell.inset(std::min(2.0, g.cell * 0.05));
+            double tempered = std::isinf(m.T) ? 0 : (m.T <= 0 ? tr.scaled(I, J) : tr.scaled(I, J) / m.T);
+            double s = tr.scores(I, J) * rp_scores;
+            s = core::lerp(s, tr.scaled(I, J), pc);
+            if (pt > 0) s = core::lerp(tr.scaled(I, J), tempered, pt);
+            double w = tr.weights(I, J);
+            if (open) w = core::lerp(v.open.weights(I, J), w, v.mask_u);
+            double hide = (j > i && v.mask_u > 0) ? v.mask_u * pm : 0.0;
+            core::Color fill = c.th.bg;
+            if (ps > 0) fill = core::lerp(c.th.bg, c.th.heat(std::clamp(0.5 + 0.5 * s / mag, 0.0, 1.0)), rp_scores);
+            if (px > 0) fill = core::lerp(fill, c.th.heat(w), rp_soft);
+            double shown = rp_soft > 0.5 ? w : s;
+            rowsum += rp_soft > 0.5 ? w : s;
+            // The mask flips a cell over, left to right, to its hatched back.
+            bool back = hide >= 0.5;
+            double k = back ? 2 * hide - 1 : 1 - 2 * hide;
+            core::Rect face{in.x + in.w * (1 - std::max(k, 0.02)) / 2, in.y, in.w * std::max(k, 0.02), in.h};
+            if (back) {
+                c.hatch(face, 3);
+            } else {
+                c.rounded(face, 3);
+                c.color(fill);
+                cairo_fill(c.cr);
+                if (numbers && ps > 0 && rp_scores > 0.3 && k > 0.8) {
+                    c.color(c.th.ink_on(fill));
+                    c.text_in(num(shown), face.inset(3), Font::Regular, fs, 8, Align::Center);
+                }
+            }
+        }
+        // Row sum.
+        if (ps > 0 && rp_scores > 0.3) {
+            bool budget = rp_soft > 0.5;
+            c.color(budget ? c.th.ink : c.th.ink_soft);
+            c.text_in(num(rowsum), {g.sums.x, g.grid.y + i * g.cell, g.sums.w, g.cell}, budget ? Font::Bold : Font::Regular,
+                      std::min(19.0, g.cell * 0.42), 7, Align::Center);
+        }
+    }
+    // Focus row and hover column.
+    c.rounded({g.grid.x - 3, g.grid.y + m.focus * g.cell - 3, g.grid.w + 6, g.cell + 6}, 5);
+    c.color(c.th.query);
+    cairo_set_line_width(c.cr, 3.5);
+    cairo_stroke(c.cr);
+    if (v.hover >= 0 && v.hover < n) {
+        c.rounded({g.grid.x + v.hover * g.cell - 2, g.grid.y - 2, g.cell + 4, g.grid.h + 4}, 4);
+        c.color(c.th.hover, 0.9);
+        cairo_set_line_width(c.cr, 2.5);
+        cairo_stroke(c.cr);
+    }
+    // Compare (A,B) against (B,A).
+    std::string compare_note;
+    if (v.controls.compare) {
+        auto [a, b] = *v.controls.compare;
+        if (a >= 0 && b >= 0 && a < n && b < n) {
+            auto outline = [&](int row, int col, const core::Color& col_c) {
+                c.rounded({g.grid.x + col * g.cell - 1, g.grid.y + row * g.cell - 1, g.cell + 2, g.cell + 2}, 4);
+                c.color(col_c);
+                cairo_set_line_width(c.cr, 4);
+                cairo_stroke(c.cr);
+            };
+            outline(a, b, c.th.accent);
+            outline(b, a, c.th.accent2);
+            const auto& t = m.sc->tokens;
+            compare_note = t[static_cast<std::size_t>(a)] + " reads " + t[static_cast<std::size_t>(b)] + ": " +
+                           percent(tr.weights(static_cast<std::size_t>(a), static_cast<std::size_t>(b))) + "   ·   " +
+                           t[static_cast<std::size_t>(b)] + " reads " + t[static_cast<std::size_t>(a)] + ": " +
+                           percent(tr.weights(static_cast<std::size_t>(b), static_cast<std::size_t>(a)));
+        }
+    }
+    // Legend: the heat scale, with what it means now.
+    if (ps > 0) {
+        core::Rect bar{g.legend.x + 150, g.legend.y + 4, std::min(360.0, g.legend.w - 300), 16};
+        PatternPtr pat(cairo_pattern_create_linear(bar.x, 0, bar.right(), 0));
+        for (int i = 0; i <= 8; ++i) {
+            core::Color col = c.th.heat(i / 8.0);
+            cairo_pattern_add_color_stop_rgb(pat.get(), i / 8.0, col.r, col.g, col.b);
+        }
+        c.rounded(bar, 4);
+        cairo_set_source(c.cr, pat.get());
+        cairo_fill(c.cr);
+        c.color(c.th.ink_soft);
+        c.text_in(weights_legend ? "weight" : "score", {g.legend.x, bar.y - 4, 140, 24}, Font::Bold, 17, 10, Align::Right);
+        c.text_in(weights_legend ? "0" : num(-mag, 1), {bar.x - 40, bar.bottom() + 2, 80, 20}, Font::Regular, 15, 9,
+                  Align::Center);
+        c.text_in(weights_legend ? "1" : num(mag, 1), {bar.right() - 40, bar.bottom() + 2, 80, 20}, Font::Regular, 15, 9,
+                  Align::Center);
+        core::Rect hid{bar.right() + 40, bar.y - 2, 26, 20};
+        if (hid.right() + 80 < g.legend.right()) {
+            c.hatch(hid, 3);
+            c.color(c.th.ink_soft);
+            c.text_in("hidden", {hid.right() + 8, hid.y - 2, 80, 24}, Font::Regular, 16, 9);
+        }
+        if (!compare_note.empty()) {
+            c.color(c.th.ink);
+            c.text_in(compare_note, {g.legend.x, bar.bottom() + 22, g.legend.w, 24}, Font::Bold, 17, 9, Align::Center);
+        }
+    }
+}
+
+}  // namespace draw

@@ -1,0 +1,50 @@
+// draw/slides: the deck's title and text slides.
+#include "draw/paint.hpp"
+
+namespace draw {
+
+void paint_title_slide(Canvas& c, const timeline::View& v) {
+    const scene::Slide& s = *v.slide_ptr;
+    core::Rect area{160, 300, 1600, 480};
+    c.record_panel("slide", area);
+    c.color(c.th.query);
+    c.rounded({160, 340, 120, 10}, 5);
+    cairo_fill(c.cr);
+    c.color(c.th.ink);
+    double used = c.paragraph(s.title, {160, 380, 1600, 240}, Font::Bold, 84, 36, 1.15);
+    if (!s.subtitle.empty()) {
+        c.color(c.th.ink_soft);
+        c.paragraph(s.subtitle, {160, 380 + used + 30, 1600, 120}, Font::Regular, 40, 20);
+    }
+    if (v.deck && !v.deck->title.empty() && v.deck->title != s.title) {
+        c.color(c.th.ink_faint);
+        c.text_in(v.deck->title, {160, 720, 1600, 40}, Font::Regular, 26, 14);
+    }
+}
+
+void paint_text_slide(Canvas& c, const timeline::View& v) {
+    const scene::Slide& s = *v.slide_ptr;
+    core::Rect area{160, 110, 1600, 880};
+    c.record_panel("slide", area);
+    c.color(c.th.ink);
+    double used = c.paragraph(s.title, {160, 120, 1600, 170}, Font::Bold, 64, 30, 1.15);
+    c.color(c.th.query);
+    c.rounded({160, 120 + used + 26, 96, 8}, 4);
+    cairo_fill(c.cr);
+    double y = 120 + used + 76;
+    const double bottom = 980;
+    const double n = static_cast<double>(s.bullets.size());
+    double size = n > 6 ? 32 : 40;
+    for (const auto& b : s.bullets) {
+        if (y >= bottom - 40) break;
+        c.circle({178, y + size * 0.45}, 8);
+        c.color(c.th.key);
+        cairo_fill(c.cr);
+        c.color(c.th.ink);
+        double avail = (bottom - y) ;
+        double h = c.paragraph(b, {214, y, 1540, std::min(avail, size * 1.3 * 3)}, Font::Regular, size, 20);
+        y += h + size * 0.8;
+    }
+}
+
+}  // namespace draw
