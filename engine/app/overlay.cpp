@@ -1,5 +1,6 @@
 #include "app/overlay.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "draw/draw.hpp"

@@ -754,8 +754,13 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
     {
         std::string m = mode_name(mode_);
         if (mode_ == Mode::Keys && v.scene && selected_key_ < static_cast<int>(v.scene->n()))
+        {
+            const core::Vec& key = v.controls.keys[static_cast<std::size_t>(selected_key_)];
+            std::string at;
+            for (double x : key) at += (at.empty() ? "" : ", ") + fmt(x);
             m = "keys · k" + std::to_string(selected_key_ + 1) + " (" + v.scene->tokens[static_cast<std::size_t>(selected_key_)] +
-                ") · 1–9 pick · arrows move · Shift bigger · E exact · Esc slides";
+                ") = (" + at + ") · 1–9 pick · arrows move · Shift bigger · E exact · Esc slides";
+        }
         else if (mode_ == Mode::KeyEntry)
             m = "key k" + std::to_string(selected_key_ + 1) + " = " + entry_ + "▏  (Enter sets, Esc cancels)";
         else if (mode_ == Mode::GotoStep)

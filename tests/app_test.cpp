@@ -1,0 +1,648 @@
+// app: the presenting session driven without a display (SDL_VIDEODRIVER=offscreen): events are
+// pushed through SDL's queue (or handed to the session), and the state, the numbers and the
+// rendered pixels are asserted.
+#include <SDL.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <thread>
+
+#include "app/session.hpp"
+#include "app/watch.hpp"
+#include "draw/draw.hpp"
+#include "load/load.hpp"
+#include "timeline/timeline.hpp"
+
+namespace {
+
+constexpr int W = 960, H = 540;
+
+struct SdlOnce {
+    SdlOnce() {
+        if (!std::getenv("SDL_VIDEODRIVER")) setenv("SDL_VIDEODRIVER", "offscreen", 1);
+        if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) FAIL("SDL_Init: " << SDL_GetError());
+    }
+};
+void sdl() { static SdlOnce once; }
+
+// "The cat chased the mouse ." with hand-placed 2-D vectors, built in code (no loader needed).
+std::shared_ptr<const scene::Scene> cat_scene() {
+    auto s = std::make_shared<scene::Scene>();
+    s->id = "cat";
+    s->title = "Each word decides which other words matter";
+    s->tokens = {"The", "cat", "chased", "the", "mouse", "."};
+    s->q = {{1.0, 0.8}, {0.3, -1.3}, {1.8, 0.7}, {1.2, 0.1}, {0.2, -1.2}, {0.15, -0.12}};
+    s->k = {{-0.6, 0.9}, {1.2, 0.8}, {0.2, -1.0}, {-0.5, 1.0}, {1.3, 0.3}, {-0.9, -0.5}};
+    s->v = {{-1.8, -0.2}, {-0.9, 1.6}, {0.2, -1.6}, {-1.5, -0.6}, {1.0, 1.5}, {1.7, -0.5}};
+    s->focus = 2;
+    s->panels = scene::default_panels(6);
+    s->steps = scene::default_steps();
+    s->steps[0].notes = "Ask the room which word chased should read from.";
+    scene::Experiment same;
+    same.title = "Identical keys";
+    same.set.keys_same = true;
+    s->experiments.push_back(same);
+    return s;
+}
+
+std::shared_ptr<const scene::Deck> cat_deck() {
+    auto d = std::make_shared<scene::Deck>();
+    d->title = "test";
+    scene::Slide title;
+    title.kind = scene::Slide::Kind::Title;
+    title.title = "Attention";
+    d->slides.push_back(title);
+    scene::Slide sl;
+    sl.scene = cat_scene();
+    d->slides.push_back(sl);
+    return d;
+}
+
+struct Fixture {
+    double t = 0.0;
+    std::unique_ptr<app::Session> session;
+    SDL_Surface* surf = nullptr;
+    explicit Fixture(bool overlay = true, std::shared_ptr<const scene::Deck> deck = cat_deck()) {
+        sdl();
+        app::SessionOptions o;
+        o.overlay = overlay;
+        session = std::make_unique<app::Session>(std::move(deck), [this] { return t; }, o);
+        session->resize(W, H, W, H);
+        surf = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
+        SDL_FlushEvents(SDL_FIRSTEVENT, SDL_LASTEVENT);
+    }
+    ~Fixture() { SDL_FreeSurface(surf); }
+    // Pushes through SDL's own queue, then lets the session take everything queued.
+    void push(SDL_Event e) {
+        REQUIRE(SDL_PushEvent(&e) == 1);
+        SDL_Event got;
+        while (SDL_PollEvent(&got)) session->handle(got);
+    }
+    void key(SDL_Keycode sym, Uint16 mod = KMOD_NONE) {
+        SDL_Event e{};
+        e.type = SDL_KEYDOWN;
+        e.key.keysym.sym = sym;
+        e.key.keysym.mod = mod;
+        e.key.state = SDL_PRESSED;
+        push(e);
+    }
+    void keys(const std::string& s) {
+        for (char c : s) key(c == ' ' ? SDLK_SPACE : static_cast<SDL_Keycode>(c));
+    }
+    // Mouse events in window points for a design-space point.
+    SDL_Point at(core::Point design) const {
+        core::Point px = draw::transform_for(W, H).to_pixels(design);
+        return {static_cast<int>(std::floor(px.x)), static_cast<int>(std::floor(px.y))};
+    }
+    void button(bool down, core::Point design) {
+        SDL_Event e{};
+        e.type = down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
+        e.button.button = SDL_BUTTON_LEFT;
+        e.button.state = down ? SDL_PRESSED : SDL_RELEASED;
+        SDL_Point p = at(design);
+        e.button.x = p.x;
+        e.button.y = p.y;
+        push(e);
+    }
+    void motion(core::Point design, bool held) {
+        SDL_Event e{};
+        e.type = SDL_MOUSEMOTION;
+        e.motion.state = held ? SDL_BUTTON_LMASK : 0;
+        SDL_Point p = at(design);
+        e.motion.x = p.x;
+        e.motion.y = p.y;
+        push(e);
+    }
+    std::uint64_t frame_hash() {
+        session->render(surf);
+        return app::surface_hash(surf);
+    }
+    // Lets the running animation finish.
+    void settle() { t += 10.0; }
+};
+
+// Where the frame puts something of `kind` for `token`: scans the design space with draw::hit_test
+// (panels own their geometry; the session only asks). Rows are scanned at 6-unit steps.
+std::optional<core::Point> find_hit(const timeline::View& v, draw::Hit::Kind kind, int token) {
+    for (double y = 3; y < draw::kDesignHeight; y += 6)
+        for (double x = 3; x < draw::kDesignWidth; x += 6) {
+            draw::Hit h = draw::hit_test(v, {x, y});
+            if (h.kind == kind && (token < 0 || h.token == token)) return core::Point{x, y};
+        }
+    return std::nullopt;
+}
+
+double pixel_diff_ratio(const SDL_Surface* a, const SDL_Surface* b, SDL_Rect r) {
+    long differ = 0, total = 0;
+    for (int y = r.y; y < r.y + r.h; ++y)
+        for (int x = r.x; x < r.x + r.w; ++x) {
+            auto pa = *reinterpret_cast<const Uint32*>(static_cast<const Uint8*>(a->pixels) + y * a->pitch + x * 4);
+            auto pb = *reinterpret_cast<const Uint32*>(static_cast<const Uint8*>(b->pixels) + y * b->pitch + x * 4);
+            differ += pa != pb;
+            ++total;
+        }
+    return total ? static_cast<double>(differ) / total : 0.0;
+}
+
+SDL_Surface* copy_of(SDL_Surface* s) { return SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ARGB8888, 0); }
+
+}  // namespace
+
+// ---- failure and edge cases first ----
+
+TEST_CASE("Back on the first step stays there; Next on the last step stays there", "[app]") {
+    Fixture f;
+    f.settle();
+    f.key(SDLK_LEFT);
+    CHECK(f.session->state().span == 0);
+    f.key(SDLK_END);
+    const int last = static_cast<int>(f.session->layout().spans.size()) - 1;
+    CHECK(f.session->state().span == last);
+    f.settle();
+    f.key(SDLK_RIGHT);
+    CHECK(f.session->state().span == last);
+    CHECK_FALSE(f.session->quit_requested());
+}
+
+TEST_CASE("--exit-after-last: Next on the finished last step quits", "[app]") {
+    Fixture f;
+    f.session->options().exit_after_last = true;
+    f.key(SDLK_END);
+    f.key(SDLK_RIGHT);  // completes the animation: not yet the end
+    CHECK_FALSE(f.session->quit_requested());
+    f.key(SDLK_RIGHT);
+    CHECK(f.session->quit_requested());
+}
+
+TEST_CASE("A typed step number out of range goes to the nearest step", "[app]") {
+    Fixture f;
+    f.keys("g99");
+    CHECK(f.session->mode() == app::Mode::GotoStep);
+    f.key(SDLK_RETURN);
+    CHECK(f.session->mode() == app::Mode::Slides);
+    CHECK(f.session->state().span == static_cast<int>(f.session->layout().spans.size()) - 1);
+}
+
+TEST_CASE("Typed key coordinates of the wrong count are refused and change nothing", "[app]") {
+    Fixture f;
+    f.session->command(timeline::cmd::Goto{1});
+    f.settle();
+    const core::Vec before = f.session->view().controls.keys[4];
+    f.keys("k5e");
+    CHECK(f.session->mode() == app::Mode::KeyEntry);
+    f.keys("1 2 3");
+    f.key(SDLK_RETURN);
+    CHECK(f.session->mode() == app::Mode::KeyEntry);
+    CHECK(f.session->view().controls.keys[4] == before);
+    f.key(SDLK_ESCAPE);
+    CHECK(f.session->mode() == app::Mode::Keys);
+    f.key(SDLK_ESCAPE);
+    CHECK(f.session->mode() == app::Mode::Slides);
+}
+
+TEST_CASE("A broken reload keeps the last good deck and shows file:line:column", "[app]") {
+    Fixture f;
+    f.session->command(timeline::cmd::Goto{3});
+    auto before = f.session->deck_ptr();
+    const auto dir = std::filesystem::temp_directory_path() / "attnlab_app_test_broken";
+    std::filesystem::create_directories(dir);
+    const std::string file = (dir / "broken.yaml").string();
+    {
+        std::ofstream out(file);
+        out << "scene: broken\ntokens: [a, b\n  q: {\n";
+    }
+    SDL_Surface* good = nullptr;
+    f.frame_hash();
+    good = copy_of(f.surf);
+    CHECK_FALSE(app::reload(*f.session, file, nullptr));
+    CHECK(f.session->deck_ptr() == before);
+    CHECK(f.session->state().span == 3);
+    const std::string& err = f.session->error();
+    REQUIRE_FALSE(err.empty());
+    CHECK(err.rfind(file + ":", 0) == 0);  // names the file first
+    // The error is on screen: the overlay changed a band near the top.
+    f.frame_hash();
+    CHECK(pixel_diff_ratio(good, f.surf, {0, H / 12, W, H / 8}) > 0.05);
+    SDL_FreeSurface(good);
+    std::filesystem::remove_all(dir);
+}
+
+// ---- presenting ----
+
+TEST_CASE("Next keys advance, Back keys return, the first press completes an animation", "[app]") {
+    Fixture f;
+    const auto& s = *f.session;
+    f.key(SDLK_RIGHT);  // t = 0: the title's fade-in is running, so this completes it
+    CHECK(s.state().span == 0);
+    CHECK(s.view().u == 1.0);
+    f.key(SDLK_RIGHT);
+    CHECK(s.state().span == 1);
+    for (SDL_Keycode next : {SDLK_SPACE, SDLK_PAGEDOWN, SDLK_DOWN, SDLK_RETURN}) {
+        int was = s.state().span;
+        f.settle();
+        f.key(next);
+        CHECK(s.state().span == was + 1);
+    }
+    for (SDL_Keycode back : {SDLK_LEFT, SDLK_PAGEUP, SDLK_UP, SDLK_BACKSPACE}) {
+        int was = s.state().span;
+        f.key(back);
+        CHECK(s.state().span == was - 1);
+        CHECK(s.view().u == 1.0);  // shown at its end state
+    }
+    CHECK(s.state().span == 1);
+    f.key(SDLK_HOME);
+    CHECK(s.state().span == 0);
+}
+
+TEST_CASE("The counter on screen follows the step; the overlay is not part of the frame", "[app]") {
+    Fixture f;
+    f.settle();
+    f.frame_hash();
+    SDL_Surface* one = copy_of(f.surf);
+    f.key(SDLK_RIGHT);
+    f.settle();
+    f.frame_hash();
+    // The bottom-right corner holds "1 / 7" then "2 / 7".
+    CHECK(pixel_diff_ratio(one, f.surf, {W * 4 / 5, H * 9 / 10, W / 5, H / 10}) > 0.002);
+    SDL_FreeSurface(one);
+
+    Fixture plain(false);
+    plain.t = f.t;
+    plain.session->command(timeline::cmd::Goto{1});
+    plain.settle();
+    const std::uint64_t h = plain.frame_hash();
+    app::render_frame(plain.surf, plain.session->deck(), plain.session->layout(), plain.session->state(), plain.t, {});
+    CHECK(app::surface_hash(plain.surf) == h);
+}
+
+TEST_CASE("G or a digit, then Enter, goes to that step; O picks from the overview", "[app]") {
+    Fixture f;
+    f.keys("g4");
+    f.key(SDLK_RETURN);
+    CHECK(f.session->state().span == 3);
+    f.key(SDLK_5);
+    f.key(SDLK_RETURN);
+    CHECK(f.session->state().span == 4);
+    f.key(SDLK_o);
+    CHECK(f.session->mode() == app::Mode::Overview);
+    const std::uint64_t grid = f.frame_hash();
+    f.key(SDLK_LEFT);
+    f.key(SDLK_LEFT);
+    CHECK(f.frame_hash() != grid);  // the highlight moved
+    f.key(SDLK_RETURN);
+    CHECK(f.session->mode() == app::Mode::Slides);
+    CHECK(f.session->state().span == 2);
+}
+
+TEST_CASE("R replays, P pauses, B blanks, L lays a laser dot", "[app]") {
+    Fixture f;
+    f.session->command(timeline::cmd::Goto{1});
+    f.settle();
+    f.key(SDLK_r);
+    CHECK(f.session->view().u == 0.0);
+    f.t += 0.5;
+    f.key(SDLK_p);
+    const double u = f.session->view().u_linear;
+    f.t += 0.5;
+    CHECK(f.session->view().u_linear == u);
+    CHECK_FALSE(f.session->view().animating);
+    f.key(SDLK_p);
+    f.t += 0.1;
+    CHECK(f.session->view().u_linear > u);
+    f.key(SDLK_b);
+    CHECK(f.session->view().blank);
+    f.key(SDLK_PERIOD);
+    CHECK_FALSE(f.session->view().blank);
+    f.key(SDLK_l);
+    f.motion({960, 540}, false);
+    REQUIRE(f.session->view().laser);
+    CHECK(f.session->view().laser->x == Approx(960).margin(2));
+    CHECK(f.session->view().laser->y == Approx(540).margin(2));
+    f.key(SDLK_l);
+    CHECK_FALSE(f.session->view().laser);
+}
+
+TEST_CASE("Help shows every key over the middle of the screen", "[app]") {
+    Fixture f;
+    f.settle();
+    f.frame_hash();
+    SDL_Surface* before = copy_of(f.surf);
+    f.key(SDLK_F1);
+    f.frame_hash();
+    CHECK(pixel_diff_ratio(before, f.surf, {W / 3, H / 3, W / 3, H / 3}) > 0.3);
+    f.key(SDLK_ESCAPE);
+    f.frame_hash();
+    CHECK(pixel_diff_ratio(before, f.surf, {0, 0, W, H}) == 0.0);
+    SDL_FreeSurface(before);
+}
+
+// ---- live interaction ----
+
+TEST_CASE("M zeroes the future columns, every row still sums to 1", "[app]") {
+    Fixture f;
+    f.session->command(timeline::cmd::Goto{1});
+    f.settle();
+    auto v = f.session->view();
+    REQUIRE_FALSE(v.controls.mask);
+    double future = 0;
+    for (std::size_t i = 0; i < v.trace.n; ++i)
+        for (std::size_t j = i + 1; j < v.trace.n; ++j) future += v.trace.weights(i, j);
+    REQUIRE(future > 0.1);
+    f.key(SDLK_m);
+    v = f.session->view();
+    CHECK(v.controls.mask);
+    for (std::size_t i = 0; i < v.trace.n; ++i) {
+        double sum = 0;
+        for (std::size_t j = 0; j < v.trace.n; ++j) {
+            if (j > i) CHECK(v.trace.weights(i, j) == 0.0);
+            sum += v.trace.weights(i, j);
+        }
+        CHECK(sum == Approx(1.0).margin(1e-12));
+    }
+    CHECK(v.trace.weights(0, 0) == Approx(1.0));  // the first token can only read itself
+    f.key(SDLK_m);
+    CHECK_FALSE(f.session->view().controls.mask);
+}
+
+TEST_CASE("The temperature ladder reaches 0 and infinity; T, Shift+T, + and − walk it", "[app]") {
+    double t = 1.0;
+    int guard = 0;
+    while (!std::isinf(t) && ++guard < 100) {
+        double up = app::temperature_up(t);
+        CHECK(up > t);
+        t = up;
+    }
+    CHECK(std::isinf(t));
+    while (t > 0 && ++guard < 200) {
+        double down = app::temperature_down(t);
+        CHECK(down < t);
+        t = down;
+    }
+    CHECK(t == 0.0);
+
+    Fixture f;
+    f.session->command(timeline::cmd::Goto{3});
+    f.settle();
+    const double t0 = f.session->view().controls.temperature;
+    f.key(SDLK_t);
+    CHECK(f.session->view().controls.temperature > t0);
+    f.key(SDLK_t, KMOD_LSHIFT);
+    CHECK(f.session->view().controls.temperature == Approx(t0));
+    f.key(SDLK_MINUS);
+    CHECK(f.session->view().controls.temperature < t0);
+    for (int i = 0; i < 30; ++i) f.key(SDLK_EQUALS);
+    auto v = f.session->view();
+    REQUIRE(std::isinf(v.controls.temperature));
+    for (std::size_t j = 0; j < v.trace.n; ++j) CHECK(v.trace.weights(2, j) == Approx(1.0 / 6));  // uniform
+    for (int i = 0; i < 30; ++i) f.key(SDLK_MINUS);
+    v = f.session->view();
+    REQUIRE(v.controls.temperature == 0.0);
+    double top = 0;
+    for (std::size_t j = 0; j < v.trace.n; ++j) top = std::max(top, v.trace.weights(2, j));
+    CHECK(top == Approx(1.0));  // one-hot
+    f.key(SDLK_0);  // reset
+    CHECK(f.session->view().controls.temperature == Approx(t0));
+}
+
+TEST_CASE("Keyboard-only key editing: K, a digit, arrows, E with exact coordinates", "[app]") {
+    Fixture f;
+    f.session->command(timeline::cmd::Goto{1});
+    f.settle();
+    const auto v0 = f.session->view();
+    const core::Vec k0 = v0.controls.keys[4];
+    f.key(SDLK_k);
+    CHECK(f.session->mode() == app::Mode::Keys);
+    f.key(SDLK_5);
+    CHECK(f.session->selected_key() == 4);
+    f.key(SDLK_RIGHT);
+    CHECK(f.session->state().span == 1);  // the arrows belong to the key now
+    const core::Vec k1 = f.session->view().controls.keys[4];
+    CHECK(k1[0] > k0[0]);
+    CHECK(k1[1] == Approx(k0[1]));
+    f.key(SDLK_UP, KMOD_LSHIFT);
+    const core::Vec k2 = f.session->view().controls.keys[4];
+    CHECK(k2[1] - k1[1] > 4 * (k1[0] - k0[0]));  // Shift: five times the step (of the keys' spread)
+    f.key(SDLK_e);
+    f.keys("-1.5 0.25");
+    f.key(SDLK_RETURN);
+    auto v = f.session->view();
+    CHECK(v.controls.keys[4] == core::Vec{-1.5, 0.25});
+    CHECK(v.trace.scores(2, 4) == Approx(1.8 * -1.5 + 0.7 * 0.25));
+    CHECK(v.trace.weights(2, 4) < v0.trace.weights(2, 4));
+    f.key(SDLK_ESCAPE);
+    CHECK(f.session->mode() == app::Mode::Slides);
+    f.key(SDLK_RIGHT);
+    CHECK(f.session->state().span == 2);
+    CHECK(f.session->view().controls.keys[4] == core::Vec{-1.5, 0.25});  // edits persist across steps
+}
+
+TEST_CASE("Experiments: X opens the menu, a digit runs one", "[app]") {
+    Fixture f;
+    f.session->command(timeline::cmd::Goto{6});
+    f.settle();
+    f.key(SDLK_x);
+    CHECK(f.session->mode() == app::Mode::Experiments);
+    f.key(SDLK_1);
+    CHECK(f.session->state().experiment == 0);
+    f.settle();
+    auto v = f.session->view();
+    for (std::size_t j = 0; j < v.trace.n; ++j) CHECK(v.trace.weights(2, j) == Approx(1.0 / 6));  // identical keys
+    f.key(SDLK_0);
+    CHECK(f.session->state().experiment == -1);
+}
+
+TEST_CASE("Dragging a key dot on the key plane changes the weights and the bars", "[app]") {
+    Fixture f(false);
+    f.session->command(timeline::cmd::Goto{5});  // softmax: the bars show weights
+    f.settle();
+    const auto v0 = f.session->view();
+    auto dot = find_hit(v0, draw::Hit::Kind::Key, 4);
+    if (!dot) FAIL("draw::hit_test finds no key dot for 'mouse' on the key plane (panels not drawn yet?)");
+    const std::uint64_t h0 = f.frame_hash();
+    SDL_Surface* before = copy_of(f.surf);
+    f.button(true, *dot);
+    CHECK(f.session->mode() == app::Mode::Keys);
+    CHECK(f.session->selected_key() == 4);
+    // Drag the mouse's key toward where the plane has chased's question pointing away.
+    const core::Point to{dot->x - 120, dot->y + 90};
+    f.motion({dot->x - 60, dot->y + 45}, true);
+    const auto mid = f.session->view();
+    CHECK(mid.controls.keys[4] != v0.controls.keys[4]);  // moves while the mouse moves
+    f.motion(to, true);
+    f.button(false, to);
+    auto v = f.session->view();
+    auto expect = draw::key_plane_point(mid, to);
+    REQUIRE(expect);
+    CHECK(v.controls.keys[4][0] == Approx(expect->x).margin(0.05));
+    CHECK(v.controls.keys[4][1] == Approx(expect->y).margin(0.05));
+    CHECK(v.controls.keys[4] != v0.controls.keys[4]);
+    CHECK(v.trace.weights(2, 4) != Approx(v0.trace.weights(2, 4)));
+    CHECK(f.frame_hash() != h0);
+    CHECK(pixel_diff_ratio(before, f.surf, {0, 0, W, H}) > 0.001);
+    SDL_FreeSurface(before);
+}
+
+TEST_CASE("Clicking a token makes it the one asking", "[app]") {
+    Fixture f;
+    f.session->command(timeline::cmd::Goto{1});
+    f.settle();
+    auto cat = find_hit(f.session->view(), draw::Hit::Kind::Token, 1);
+    if (!cat) FAIL("draw::hit_test finds no token 'cat' (panels not drawn yet?)");
+    f.motion(*cat, false);
+    CHECK(f.session->state().hover == 1);
+    f.button(true, *cat);
+    f.button(false, *cat);
+    auto v = f.session->view();
+    CHECK(v.controls.focus == 1);
+    // The row read is cat's: its weights are the trace's row 1.
+    CHECK(f.session->state().edits[1].focus == 1);
+}
+
+TEST_CASE("A recorded session replays through timeline::apply into the same frames", "[app]") {
+    std::ostringstream rec;
+    std::vector<std::pair<double, std::uint64_t>> live;
+    std::vector<double> live_w;
+    {
+        Fixture f(false);
+        f.session->record_to(&rec);
+        auto snap = [&] {
+            live.emplace_back(f.t, f.frame_hash());
+            auto v = f.session->view();
+            live_w.push_back(v.trace.n ? v.trace.weights(static_cast<std::size_t>(v.controls.focus), 1) : -1);
+        };
+        // Snapshots fall between events, never at the same instant.
+        f.t = 0.7;
+        f.key(SDLK_RIGHT);
+        f.t = 1.3;
+        f.key(SDLK_RIGHT);
+        f.t = 1.9;
+        snap();  // mid-animation
+        f.t = 1.95;
+        f.key(SDLK_m);
+        f.t = 2.35;
+        snap();
+        f.t = 2.5;
+        f.key(SDLK_t);
+        f.keys("k2");
+        f.key(SDLK_LEFT, KMOD_LSHIFT);
+        f.t = 4.0;
+        snap();
+        f.key(SDLK_ESCAPE);
+        f.t = 4.2;
+        f.key(SDLK_SPACE);
+        f.t = 4.6;
+        snap();
+        f.t = 4.7;
+        f.key(SDLK_b);
+        f.t = 5.0;
+        snap();
+    }
+    // Replay: parse the lines, apply each at its time, draw at the same instants.
+    Fixture r(false);
+    std::istringstream in(rec.str());
+    std::vector<timeline::Event> events;
+    std::string line, error;
+    while (std::getline(in, line)) {
+        timeline::Event e;
+        REQUIRE(timeline::parse(line, e, error));
+        events.push_back(e);
+    }
+    CHECK(events.size() == 7);  // next, next, mask, temperature, key, next, blank: mode keys are no commands
+    const auto& deck = r.session->deck();
+    const auto& lay = r.session->layout();
+    timeline::State s;
+    std::size_t next = 0;
+    std::vector<double> replay_w;
+    for (std::size_t i = 0; i < live.size(); ++i) {
+        while (next < events.size() && events[next].t <= live[i].first) {
+            s = timeline::apply(deck, lay, s, events[next].command, events[next].t);
+            ++next;
+        }
+        app::render_frame(r.surf, deck, lay, s, live[i].first, {});
+        CHECK(app::surface_hash(r.surf) == live[i].second);
+        auto v = timeline::evaluate(deck, lay, s, live[i].first);
+        replay_w.push_back(v.trace.n ? v.trace.weights(static_cast<std::size_t>(v.controls.focus), 1) : -1);
+    }
+    CHECK(replay_w == live_w);
+    CHECK(live_w[1] != live_w[2]);  // the edits did change the numbers between snapshots
+}
+
+TEST_CASE("Hot reload: a good save stays on the step, a broken one keeps it, a fix clears the error", "[app]") {
+    const std::string src = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/one-query-row.yaml";
+    load::Result first = load::load_file(src);
+    if (!first.ok()) FAIL("the loader cannot load " << src << ": " << first.errors[0].format());
+    const auto dir = std::filesystem::temp_directory_path() / "attnlab_app_test_reload";
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string file = (dir / "scene.yaml").string();
+    std::filesystem::copy_file(src, file);
+    Fixture f(true, std::make_shared<const scene::Deck>(load::load_file(file).deck));
+    app::Watcher w;
+    w.watch(file, f.session->deck());
+    CHECK_FALSE(w.changed());
+    f.session->command(timeline::cmd::Goto{3});
+    std::string text;
+    {
+        std::ifstream in(file);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        text = ss.str();
+    }
+    auto save = [&](const std::string& t) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        std::ofstream out(file, std::ios::trunc);
+        out << t;
+    };
+    // A good edit: the title changes, the step stays.
+    const auto pos = text.find("title: Each word");
+    REQUIRE(pos != std::string::npos);
+    std::string edited = text;
+    edited.replace(pos, 16, "title: Every word");
+    save(edited);
+    CHECK(w.changed());
+    CHECK_FALSE(w.changed());
+    REQUIRE(app::reload(*f.session, file, &w));
+    CHECK(f.session->deck().slides[0].scene->title.rfind("Every word", 0) == 0);
+    CHECK(f.session->state().span == 3);
+    CHECK(f.session->error().empty());
+    // A broken save: an unclosed list. The deck stays, the error names file:line:column.
+    auto good = f.session->deck_ptr();
+    save(edited + "\nextra: [1, 2\n");
+    CHECK(w.changed());
+    CHECK_FALSE(app::reload(*f.session, file, &w));
+    CHECK(f.session->deck_ptr() == good);
+    CHECK(f.session->state().span == 3);
+    const std::string& err = f.session->error();
+    CHECK(err.rfind(file + ":", 0) == 0);
+    unsigned line = 0, col = 0;
+    CHECK(std::sscanf(err.c_str() + file.size(), ":%u:%u:", &line, &col) == 2);
+    CHECK(line > 0);
+    save(edited);
+    CHECK(app::reload(*f.session, file, &w));
+    CHECK(f.session->error().empty());
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("With no display the window refuses to open and points at attnlab export", "[app]") {
+    const std::string src = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/one-query-row.yaml";
+    const std::string out = (std::filesystem::temp_directory_path() / "attnlab_app_nodisplay.txt").string();
+    const std::string cmd = "env -u SDL_VIDEODRIVER -u DISPLAY -u WAYLAND_DISPLAY '" + std::string(ATTNLAB_BINARY) + "' '" + src +
+                            "' >/dev/null 2>'" + out + "'";
+    int status = std::system(cmd.c_str());
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 2);
+    std::ifstream in(out);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    CHECK(ss.str().find("attnlab export") != std::string::npos);
+    std::filesystem::remove(out);
+}
