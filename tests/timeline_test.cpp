@@ -1,6 +1,7 @@
 // The timeline: steps as markers, seeks, tweens and the command reducer (tag [timeline]).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include "timeline/timeline.hpp"
@@ -229,4 +230,64 @@ TEST_CASE("recorded events read back as the same commands", "[timeline]") {
     CHECK_THAT(error, Catch::Contains("unknown command 'fly'"));
     CHECK_FALSE(parse("1.0 key 3", bad, error));
     CHECK_FALSE(parse("x next", bad, error));
+}
+
+TEST_CASE("a quiz draws an attempt, scores picks and starts fresh each time", "[timeline]") {
+    auto sc = tiny_scene();
+    for (int i = 0; i < 5; ++i) {
+        scene::Question q;
+        q.ask = "question " + std::to_string(i);
+        q.answer = "answer";
+        q.choices = {"right", "wrong"};
+        q.correct = 0;
+        sc->quiz.questions.push_back(q);
+    }
+    sc->quiz.draw = 3;
+    scene::Deck deck = scene::deck_of(sc);
+    Layout lay = layout(deck);
+    State s = state_at_span(lay, 0);
+    s = apply(deck, lay, s, cmd::Seed{7}, 0);
+    CHECK_FALSE(evaluate(deck, lay, s, 0).quiz);
+    s = apply(deck, lay, s, cmd::QuizOpen{}, 1);
+    View v = evaluate(deck, lay, s, 1);
+    REQUIRE(v.quiz);
+    CHECK(v.quiz->total == 3);
+    std::vector<std::string> first;
+    first.push_back(v.quiz->question->ask);
+    s = apply(deck, lay, s, cmd::QuizPick{0}, 2);  // right
+    CHECK(evaluate(deck, lay, s, 2).quiz->revealed);
+    s = apply(deck, lay, s, cmd::QuizPick{1}, 2.5);  // ignored: already answered
+    s = apply(deck, lay, s, cmd::QuizNext{}, 3);
+    first.push_back(evaluate(deck, lay, s, 3).quiz->question->ask);
+    s = apply(deck, lay, s, cmd::QuizPick{1}, 4);  // wrong
+    s = apply(deck, lay, s, cmd::QuizNext{}, 5);
+    first.push_back(evaluate(deck, lay, s, 5).quiz->question->ask);
+    s = apply(deck, lay, s, cmd::QuizReveal{}, 6);
+    v = evaluate(deck, lay, s, 6);
+    CHECK(v.quiz->answered == 3);
+    CHECK(v.quiz->right == 1);
+    std::sort(first.begin(), first.end());
+    CHECK(std::adjacent_find(first.begin(), first.end()) == first.end());  // no repeats
+    s = apply(deck, lay, s, cmd::QuizNext{}, 7);
+    CHECK_FALSE(evaluate(deck, lay, s, 7).quiz);  // closed after the last
+
+    // A second attempt is a fresh draw; the same seed reproduces both attempts.
+    std::vector<int> a1 = quiz_order(deck, s, 0);
+    s = apply(deck, lay, s, cmd::QuizOpen{}, 8);
+    CHECK(evaluate(deck, lay, s, 8).quiz->answered == 0);
+    std::vector<int> a2 = quiz_order(deck, s, 0);
+    CHECK(a1 != a2);
+    State again = state_at_span(lay, 0);
+    again = apply(deck, lay, again, cmd::Seed{7}, 0);
+    again = apply(deck, lay, again, cmd::QuizOpen{}, 1);
+    again = apply(deck, lay, again, cmd::QuizOpen{}, 2);
+    CHECK(quiz_order(deck, again, 0) == a2);
+
+    for (const Command& c : std::vector<Command>{cmd::QuizOpen{}, cmd::QuizPick{2}, cmd::QuizReveal{}, cmd::QuizNext{},
+                                                  cmd::QuizClose{}, cmd::Seed{123456789012345ULL}}) {
+        Event e{1.5, c}, back;
+        std::string error;
+        REQUIRE(parse(format(e), back, error));
+        CHECK(format(back) == format(e));
+    }
 }

@@ -1,8 +1,11 @@
 #include "timeline/timeline.hpp"
 
+#include "scene/quiz.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <sstream>
 
 namespace timeline {
@@ -81,6 +84,33 @@ State enter(const scene::Deck& deck, const Layout& lay, State s, int span, doubl
 }
 
 }  // namespace
+
+QuizBank quiz_bank(const scene::Deck& deck, int slide) {
+    QuizBank bank;
+    auto add = [&](const scene::Scene& sc) {
+        for (const auto& q : sc.quiz.questions) bank.questions.push_back(&q);
+    };
+    if (slide >= 0 && static_cast<std::size_t>(slide) < deck.slides.size()) {
+        const auto& sl = deck.slides[static_cast<std::size_t>(slide)];
+        if (sl.scene && !sl.scene->quiz.questions.empty()) {
+            add(*sl.scene);
+            bank.draw = sl.scene->quiz.draw;
+            return bank;
+        }
+    }
+    for (const auto& sl : deck.slides)
+        if (sl.scene) add(*sl.scene);
+    bank.draw = 6;
+    return bank;
+}
+
+std::vector<int> quiz_order(const scene::Deck& deck, const State& s, int slide) {
+    QuizBank bank = quiz_bank(deck, slide);
+    scene::Quiz sizes;  // draw_attempt needs only the bank's size and draw count
+    sizes.draw = bank.draw;
+    sizes.questions.resize(bank.questions.size());
+    return scene::draw_attempt(sizes, std::max(0, s.quiz.attempt), s.seed);
+}
 
 double ease(scene::Ease e, double u) {
     u = clamp01(u);
@@ -223,6 +253,42 @@ State apply(const scene::Deck& deck, const Layout& lay, State s, const Command& 
                    [&](const cmd::Hover& h) { s.hover = h.token; },
                    [&](const cmd::Blank&) { s.blank = !s.blank; },
                    [&](const cmd::Laser& l) { s.laser = l.at; },
+                   [&](const cmd::QuizOpen&) {
+                       QuizState q;
+                       q.open = !quiz_bank(deck, cur.slide).questions.empty();
+                       q.attempt = s.quiz.attempt + 1;
+                       s.quiz = q;
+                   },
+                   [&](const cmd::QuizPick& p) {
+                       if (!s.quiz.open || s.quiz.revealed) return;
+                       std::vector<int> order = quiz_order(deck, s, cur.slide);
+                       QuizBank bank = quiz_bank(deck, cur.slide);
+                       if (s.quiz.index >= static_cast<int>(order.size())) return;
+                       const scene::Question& q = *bank.questions[static_cast<std::size_t>(order[static_cast<std::size_t>(s.quiz.index)])];
+                       if (p.choice < 0 || p.choice >= static_cast<int>(q.choices.size())) return;
+                       s.quiz.picked = p.choice;
+                       s.quiz.revealed = true;
+                       ++s.quiz.answered;
+                       if (scene::is_correct(q, p.choice)) ++s.quiz.right;
+                   },
+                   [&](const cmd::QuizReveal&) {
+                       if (!s.quiz.open || s.quiz.revealed) return;
+                       s.quiz.revealed = true;
+                       ++s.quiz.answered;
+                   },
+                   [&](const cmd::QuizNext&) {
+                       if (!s.quiz.open) return;
+                       int total = static_cast<int>(quiz_order(deck, s, cur.slide).size());
+                       if (s.quiz.index + 1 < total) {
+                           ++s.quiz.index;
+                           s.quiz.revealed = false;
+                           s.quiz.picked = -1;
+                       } else {
+                           s.quiz.open = false;
+                       }
+                   },
+                   [&](const cmd::QuizClose&) { s.quiz.open = false; },
+                   [&](const cmd::Seed& sd) { s.seed = sd.value; },
                },
                c);
     return s;
@@ -250,6 +316,23 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
         if (v.fade_u < 1.0) v.fade_from_span = v.span - 1;
     }
     v.animating = !s.paused && (v.u_linear < 1.0 || v.fade_u < 1.0);
+
+    if (s.quiz.open) {
+        QuizBank bank = quiz_bank(deck, sp.slide);
+        std::vector<int> order = quiz_order(deck, s, sp.slide);
+        if (s.quiz.index < static_cast<int>(order.size())) {
+            View::Quiz q;
+            q.question = bank.questions[static_cast<std::size_t>(order[static_cast<std::size_t>(s.quiz.index)])];
+            q.index = s.quiz.index;
+            q.total = static_cast<int>(order.size());
+            q.attempt = s.quiz.attempt;
+            q.revealed = s.quiz.revealed;
+            q.picked = s.quiz.picked;
+            q.answered = s.quiz.answered;
+            q.right = s.quiz.right;
+            v.quiz = q;
+        }
+    }
 
     if (v.slide_ptr->kind != scene::Slide::Kind::Scene || !v.slide_ptr->scene) return v;
     const scene::Scene& sc = *v.slide_ptr->scene;
@@ -330,6 +413,12 @@ std::string format(const Event& e) {
                        if (l.at) { out << "laser "; num(l.at->x); out << ' '; num(l.at->y); }
                        else out << "laser off";
                    },
+                   [&](const cmd::QuizOpen&) { out << "quiz open"; },
+                   [&](const cmd::QuizPick& p) { out << "quiz pick " << p.choice; },
+                   [&](const cmd::QuizReveal&) { out << "quiz reveal"; },
+                   [&](const cmd::QuizNext&) { out << "quiz next"; },
+                   [&](const cmd::QuizClose&) { out << "quiz close"; },
+                   [&](const cmd::Seed& sd) { out << "seed " << sd.value; },
                },
                e.command);
     return out.str();
@@ -394,6 +483,22 @@ bool parse(const std::string& line, Event& out, std::string& error) {
             ok = number(p.x) && number(p.y);
             out.command = cmd::Laser{p};
         }
+    } else if (name == "quiz") {
+        std::string w;
+        in >> w;
+        if (w == "open") out.command = cmd::QuizOpen{};
+        else if (w == "reveal") out.command = cmd::QuizReveal{};
+        else if (w == "next") out.command = cmd::QuizNext{};
+        else if (w == "close") out.command = cmd::QuizClose{};
+        else if (w == "pick") { cmd::QuizPick p; ok = integer(p.choice); out.command = p; }
+        else ok = false;
+    } else if (name == "seed") {
+        std::string w;
+        char* end = nullptr;
+        ok = static_cast<bool>(in >> w);
+        unsigned long long value = ok ? std::strtoull(w.c_str(), &end, 10) : 0;
+        ok = ok && end && *end == '\0';
+        out.command = cmd::Seed{static_cast<std::uint64_t>(value)};
     } else {
         error = "unknown command '" + name + "'";
         return false;

@@ -6,6 +6,7 @@
 // exporters (now = i / fps). Progress within an animation is u in [0, 1].
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <variant>
@@ -63,6 +64,18 @@ struct Edits {
     bool empty() const { return !focus && !temperature && !mask && keys.empty(); }
 };
 
+// A quiz in progress ("Check yourself"): the questions of the current scene, or of every
+// scene of the deck on a slide without its own quiz.
+struct QuizState {
+    bool open = false;
+    int attempt = -1;       // attempts started so far (−1: none); each draws a fresh set and order
+    int index = 0;          // position within the attempt
+    bool revealed = false;  // the answer of the current question is shown
+    int picked = -1;        // the choice picked for the current question, −1 for none
+    int answered = 0;       // questions answered in this attempt (picked or revealed)
+    int right = 0;          // of which picked right
+};
+
 // Everything that changes while presenting or studying. Commands change it; nothing else does.
 struct State {
     int span = 0;                 // the step being shown (index into Layout::spans)
@@ -76,6 +89,8 @@ struct State {
     int hover = -1;               // token under the pointer, -1 for none
     bool blank = false;           // screen blanked (B)
     std::optional<core::Point> laser;  // laser dot in design coordinates
+    QuizState quiz;
+    std::uint64_t seed = 1;       // for anything drawn at random (quiz draws); recorded
 };
 
 // The commands: what app/ turns input events into, what --record writes and --replay reads.
@@ -96,11 +111,18 @@ struct Reset {};                        // drop every edit and experiment of thi
 struct Hover { int token = -1; };
 struct Blank {};                        // toggle
 struct Laser { std::optional<core::Point> at; };
+struct QuizOpen {};                     // start a fresh attempt
+struct QuizPick { int choice = 0; };    // pick a choice of the current question
+struct QuizReveal {};                   // show the answer
+struct QuizNext {};                     // the next question (closes after the last)
+struct QuizClose {};
+struct Seed { std::uint64_t value = 1; };
 }  // namespace cmd
 
 using Command = std::variant<cmd::Next, cmd::Back, cmd::Replay, cmd::Goto, cmd::Seek, cmd::Pause, cmd::Speed,
                              cmd::Focus, cmd::MoveKey, cmd::Temperature, cmd::Mask, cmd::Experiment, cmd::Reset,
-                             cmd::Hover, cmd::Blank, cmd::Laser>;
+                             cmd::Hover, cmd::Blank, cmd::Laser, cmd::QuizOpen, cmd::QuizPick, cmd::QuizReveal,
+                             cmd::QuizNext, cmd::QuizClose, cmd::Seed>;
 
 // A command at a session time: one line of a recording.
 struct Event {
@@ -150,7 +172,29 @@ struct View {
     int hover = -1;
     bool blank = false;
     std::optional<core::Point> laser;
+
+    // The quiz card, when a quiz is open.
+    struct Quiz {
+        const scene::Question* question = nullptr;  // the question asked now
+        int index = 0;            // 0-based position in the attempt
+        int total = 0;            // questions in the attempt
+        int attempt = 0;
+        bool revealed = false;
+        int picked = -1;
+        int answered = 0;
+        int right = 0;
+    };
+    std::optional<Quiz> quiz;
 };
+
+// The questions a quiz draws from on a slide: its scene's own, else every scene's in the deck.
+struct QuizBank {
+    std::vector<const scene::Question*> questions;
+    int draw = 0;
+};
+QuizBank quiz_bank(const scene::Deck& deck, int slide);
+// The question indices (into the bank) of the state's current attempt.
+std::vector<int> quiz_order(const scene::Deck& deck, const State& s, int slide);
 
 View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double now);
 
