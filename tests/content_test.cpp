@@ -1,0 +1,647 @@
+// The content: every scene and deck in the repo loads cleanly, and every claim the text makes
+// about the numbers is true of the numbers (asserted on attention::trace of the same scene).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "attention/attention.hpp"
+#include "load/load.hpp"
+#include "scene/quiz.hpp"
+#include "scene/scene.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kSource = ATTNLAB_SOURCE_DIR;
+
+std::vector<fs::path> yaml_files(const char* folder) {
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(kSource / folder))
+        if (entry.is_regular_file() && entry.path().extension() == ".yaml") files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+std::string errors_of(const load::Result& r) {
+    std::string out;
+    for (const auto& e : r.errors) out += e.format() + "\n";
+    return out;
+}
+
+// Loads scenes/<name>.yaml and returns its scene; fails the test with the diagnostics otherwise.
+std::shared_ptr<const scene::Scene> scene_file(const std::string& name) {
+    const load::Result r = load::load_file((kSource / "scenes" / (name + ".yaml")).string());
+    INFO(errors_of(r));
+    REQUIRE(r.ok());
+    REQUIRE(r.deck.slides.size() == 1);
+    REQUIRE(r.deck.slides[0].scene);
+    return r.deck.slides[0].scene;
+}
+
+const scene::Experiment& experiment(const scene::Scene& s, const std::string& title) {
+    for (const auto& e : s.experiments)
+        if (e.title == title) return e;
+    FAIL("scene " << s.id << " has no experiment titled '" << title << "'");
+    throw 0;  // unreachable: FAIL throws
+}
+
+// The trace of a scene after applying `set` to its starting controls, as the player does.
+attention::Trace trace_with(const scene::Scene& s, const scene::Settings& set = {}) {
+    const scene::Controls c = scene::apply(s, scene::start_controls(s), set);
+    attention::Trace t;
+    std::string error;
+    const bool ok = attention::trace(scene::attention_input(s, c), t, error);
+    INFO(error);
+    REQUIRE(ok);
+    return t;
+}
+
+attention::Trace trace_experiment(const scene::Scene& s, const std::string& title) {
+    return trace_with(s, experiment(s, title).set);
+}
+
+int focus_after(const scene::Scene& s, const scene::Settings& set) {
+    return scene::apply(s, scene::start_controls(s), set).focus;
+}
+
+std::vector<double> row(const attention::Matrix& m, std::size_t r) { return m.row_vec(r); }
+
+// Indices sorted by weight, largest first.
+std::vector<std::size_t> ranking(const std::vector<double>& w) {
+    std::vector<std::size_t> idx(w.size());
+    for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+    std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) { return w[a] > w[b]; });
+    return idx;
+}
+
+double spread(const std::vector<double>& w) {
+    const auto [lo, hi] = std::minmax_element(w.begin(), w.end());
+    return *hi - *lo;
+}
+
+double norm(const core::Vec& a) {
+    double s = 0;
+    for (double x : a) s += x * x;
+    return std::sqrt(s);
+}
+
+double distance(const core::Vec& a, const core::Vec& b) {
+    double s = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) s += (a[i] - b[i]) * (a[i] - b[i]);
+    return std::sqrt(s);
+}
+
+double cosine(const core::Vec& a, const core::Vec& b) {
+    double s = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) s += a[i] * b[i];
+    return s / (norm(a) * norm(b));
+}
+
+core::Vec mean_of(const core::Mat& m) {
+    core::Vec out(m[0].size(), 0.0);
+    for (const auto& r : m)
+        for (std::size_t c = 0; c < r.size(); ++c) out[c] += r[c] / static_cast<double>(m.size());
+    return out;
+}
+
+// The index of the token spelled `word` (the first one at or after `from`).
+std::size_t token(const scene::Scene& s, const std::string& word, std::size_t from = 0) {
+    for (std::size_t i = from; i < s.tokens.size(); ++i)
+        if (s.tokens[i] == word) return i;
+    FAIL("no token '" << word << "' in " << s.id);
+    return 0;
+}
+
+bool contains(const std::string& text, const std::string& phrase) {
+    auto lower = [](std::string x) {
+        for (char& c : x) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return x;
+    };
+    return lower(text).find(lower(phrase)) != std::string::npos;
+}
+
+const scene::Question* question_with(const scene::Scene& s, const std::string& phrase) {
+    for (const auto& q : s.quiz.questions)
+        if (contains(q.ask, phrase)) return &q;
+    return nullptr;
+}
+
+void check_rows_are_budgets(const attention::Trace& t) {
+    for (std::size_t i = 0; i < t.n; ++i) {
+        double sum = 0;
+        for (std::size_t j = 0; j < t.n; ++j) {
+            CHECK(t.weights(i, j) >= 0.0);
+            sum += t.weights(i, j);
+        }
+        CHECK(sum == Approx(1.0).margin(1e-12));
+    }
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Every file loads.
+
+TEST_CASE("every scene and deck in the repo loads with no diagnostics", "[content]") {
+    std::vector<fs::path> files = yaml_files("scenes");
+    const auto decks = yaml_files("slides");
+    files.insert(files.end(), decks.begin(), decks.end());
+    REQUIRE(files.size() >= 6);  // the four scenes, tiny, the lecture, the quick tour
+    for (const auto& f : files) {
+        const load::Result r = load::load_file(f.string());
+        INFO(f.string() << "\n" << errors_of(r));
+        CHECK(r.ok());
+        CHECK(!r.deck.slides.empty());
+    }
+}
+
+TEST_CASE("the lecture runs the four parts in order and every slide speaks", "[content]") {
+    const load::Result r = load::load_file((kSource / "slides" / "lecture.yaml").string());
+    INFO(errors_of(r));
+    REQUIRE(r.ok());
+    std::vector<std::string> scenes;
+    for (const auto& slide : r.deck.slides) {
+        if (slide.kind == scene::Slide::Kind::Scene) {
+            scenes.push_back(slide.scene->id);
+            for (const auto& step : slide.scene->steps) {
+                INFO(slide.scene->id << ": step '" << step.title << "'");
+                CHECK(!step.say.empty());
+                CHECK(!step.notes.empty());
+            }
+        } else {
+            INFO("slide '" << slide.title << "'");
+            CHECK(!slide.say.empty());
+            CHECK(!slide.notes.empty());
+        }
+    }
+    CHECK(scenes == std::vector<std::string>{"attention-matrix", "one-query-row", "projections", "causal-matrix"});
+    CHECK(r.deck.slides.front().kind == scene::Slide::Kind::Title);
+    CHECK(r.deck.slides.back().kind == scene::Slide::Kind::Title);
+}
+
+TEST_CASE("every quiz question is well formed and names experiments that exist", "[content]") {
+    for (const auto& f : yaml_files("scenes")) {
+        const load::Result r = load::load_file(f.string());
+        REQUIRE(r.ok());
+        const scene::Scene& s = *r.deck.slides[0].scene;
+        std::set<std::string> titles;
+        for (const auto& e : s.experiments) {
+            CHECK(titles.insert(e.title).second);  // titles are unique, so a name finds one experiment
+            CHECK(!e.look_for.empty());
+            CHECK(!e.set.empty());
+        }
+        CHECK(scene::draw_count(s.quiz) <= s.quiz.questions.size());
+        for (const auto& q : s.quiz.questions) {
+            INFO(f.filename().string() << ": " << q.ask);
+            CHECK(!q.answer.empty());
+            if (!q.choices.empty()) {
+                CHECK(q.correct >= 0);
+                CHECK(q.correct < static_cast<int>(q.choices.size()));
+            }
+            if (!q.experiment.empty()) CHECK(titles.count(q.experiment) == 1);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// One query row: "The cat chased the mouse ."
+
+TEST_CASE("one-query-row: the hand-placed vectors do what the text says", "[content]") {
+    const auto s = scene_file("one-query-row");
+    REQUIRE(s->tokens == std::vector<std::string>{"The", "cat", "chased", "the", "mouse", "."});
+    REQUIRE(s->d() == 2);
+    const std::size_t the0 = 0, cat = 1, chased = 2, the3 = 3, mouse = 4, period = 5;
+    CHECK(s->focus == static_cast<int>(chased));
+    CHECK(s->temperature == 1.0);
+    CHECK_FALSE(s->mask);
+
+    const attention::Trace t = trace_with(*s);
+    check_rows_are_budgets(t);
+
+    SECTION("chased favours cat and mouse, clearly") {
+        const auto w = row(t.weights, chased);
+        const auto rank = ranking(w);
+        CHECK(std::set<std::size_t>{rank[0], rank[1]} == std::set<std::size_t>{cat, mouse});
+        // Clearly: each of the two takes several times the share of any other word.
+        CHECK(std::min(w[cat], w[mouse]) > 4 * w[rank[2]]);
+        CHECK(w[cat] + w[mouse] > 0.75);
+        // The figures the narration quotes.
+        CHECK(w[cat] == Approx(0.44).margin(0.005));
+        CHECK(w[mouse] == Approx(0.39).margin(0.005));
+    }
+    SECTION("the determiners' keys sit close together: the closest pair of keys") {
+        const double dets = distance(s->k[the0], s->k[the3]);
+        CHECK(dets < 0.25);
+        for (std::size_t i = 0; i < s->n(); ++i)
+            for (std::size_t j = i + 1; j < s->n(); ++j)
+                if (!(i == the0 && j == the3)) CHECK(distance(s->k[i], s->k[j]) > dets);
+    }
+    SECTION("the period's query is short and its row nearly flat") {
+        for (std::size_t i = 0; i < s->n(); ++i)
+            if (i != period) CHECK(norm(s->q[period]) < 0.25 * norm(s->q[i]));
+        CHECK(spread(row(t.weights, period)) < 0.1);
+        for (double w : row(t.weights, period)) CHECK(w == Approx(1.0 / 6).margin(0.03));
+    }
+    SECTION("the values are spread out and the dashed arrow is long") {
+        for (std::size_t i = 0; i < s->n(); ++i)
+            for (std::size_t j = i + 1; j < s->n(); ++j) CHECK(distance(s->v[i], s->v[j]) > 0.3);
+        CHECK(distance(s->v[cat], s->v[chased]) > 2.0);
+        CHECK(distance(s->v[mouse], s->v[chased]) > 2.0);
+        // The new vector moved far from chased's own value, toward cat and mouse.
+        const core::Vec out = t.output.row_vec(chased);
+        CHECK(distance(out, s->v[chased]) > 2.0);
+        for (std::size_t i : {the0, the3, period}) {
+            CHECK(distance(out, s->v[cat]) < distance(out, s->v[i]));
+            CHECK(distance(out, s->v[mouse]) < distance(out, s->v[i]));
+        }
+    }
+    SECTION("chased's own key points away from its query") {
+        CHECK(t.scores(chased, chased) < 0.0);
+    }
+}
+
+TEST_CASE("one-query-row: every experiment does what it says", "[content]") {
+    const auto s = scene_file("one-query-row");
+    const std::size_t n = s->n();
+    const std::size_t cat = 1, chased = 2, mouse = 4, period = 5;
+    const attention::Trace base = trace_with(*s);
+
+    SECTION("identical keys: 1/n each, the output is the mean of the values, for every query") {
+        const auto t = trace_experiment(*s, "Identical keys");
+        const core::Vec mean = mean_of(s->v);
+        for (std::size_t i = 0; i < n; ++i) {
+            for (std::size_t j = 0; j < n; ++j) CHECK(t.weights(i, j) == Approx(1.0 / n).margin(1e-12));
+            for (std::size_t c = 0; c < s->dv(); ++c) CHECK(t.output(i, c) == Approx(mean[c]).margin(1e-12));
+        }
+    }
+    SECTION("doubling every key is T = 0.5, and so is the 'Halve the temperature' experiment") {
+        const auto doubled = trace_experiment(*s, "Double every key");
+        scene::Settings half;
+        half.temperature = 0.5;
+        const auto tempered = trace_with(*s, half);
+        const auto halved = trace_experiment(*s, "Halve the temperature");
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = 0; j < n; ++j) {
+                CHECK(doubled.weights(i, j) == Approx(tempered.weights(i, j)).margin(1e-12));
+                CHECK(halved.weights(i, j) == Approx(tempered.weights(i, j)).margin(1e-12));
+            }
+        // …and it is more decisive than T = 1: cat and mouse pull further ahead.
+        CHECK(doubled.weights(chased, cat) + doubled.weights(chased, mouse) >
+              base.weights(chased, cat) + base.weights(chased, mouse));
+    }
+    SECTION("the mask with the first word: 100% on itself, output = its own value") {
+        const auto& e = experiment(*s, "The first word with the mask on");
+        const int f = focus_after(*s, e.set);
+        REQUIRE(f == 0);
+        const auto t = trace_with(*s, e.set);
+        CHECK(t.weights(0, 0) == 1.0);
+        for (std::size_t j = 1; j < n; ++j) CHECK(t.weights(0, j) == 0.0);
+        for (std::size_t c = 0; c < s->dv(); ++c) CHECK(t.output(0, c) == s->v[0][c]);
+    }
+    SECTION("hiding the future from chased: mouse drops out, cat takes about 82%") {
+        const auto& e = experiment(*s, "Hide the future from chased");
+        REQUIRE(focus_after(*s, e.set) == static_cast<int>(chased));
+        const auto t = trace_with(*s, e.set);
+        for (std::size_t j = chased + 1; j < n; ++j) CHECK(t.weights(chased, j) == 0.0);
+        CHECK(t.weights(chased, mouse) == 0.0);
+        CHECK(ranking(row(t.weights, chased))[0] == cat);
+        CHECK(t.weights(chased, cat) == Approx(0.82).margin(0.005));
+        // Without the mask no weight is ever exactly 0.
+        for (std::size_t j = 0; j < n; ++j) CHECK(base.weights(chased, j) > 0.0);
+    }
+    SECTION("the period's short query: a nearly flat row") {
+        const auto& e = experiment(*s, "The period's short query");
+        REQUIRE(focus_after(*s, e.set) == static_cast<int>(period));
+        const auto t = trace_with(*s, e.set);
+        CHECK(spread(row(t.weights, period)) < 0.1);
+        // Nearly flat, not flat: its query does have a direction.
+        CHECK(spread(row(t.weights, period)) > 0.0);
+    }
+    SECTION("T → 0: one-hot on cat, the output is cat's value") {
+        const auto& e = experiment(*s, "T → 0: a hard lookup");
+        REQUIRE(e.set.temperature);
+        CHECK(*e.set.temperature == 0.0);
+        const auto t = trace_with(*s, e.set);
+        for (std::size_t j = 0; j < n; ++j) CHECK(t.weights(chased, j) == (j == cat ? 1.0 : 0.0));
+        for (std::size_t c = 0; c < s->dv(); ++c) CHECK(t.output(chased, c) == Approx(s->v[cat][c]).margin(1e-12));
+    }
+    SECTION("T → ∞: uniform, the output is the mean of the values") {
+        const auto& e = experiment(*s, "T → ∞: no preference");
+        REQUIRE(e.set.temperature);
+        CHECK(std::isinf(*e.set.temperature));
+        const auto t = trace_with(*s, e.set);
+        const core::Vec mean = mean_of(s->v);
+        for (std::size_t j = 0; j < n; ++j) CHECK(t.weights(chased, j) == Approx(1.0 / n).margin(1e-12));
+        for (std::size_t c = 0; c < s->dv(); ++c) CHECK(t.output(chased, c) == Approx(mean[c]).margin(1e-12));
+    }
+    SECTION("dragging mouse's key away lowers its weight; cat gains; the question does not move") {
+        const auto& e = experiment(*s, "Drag mouse's key away");
+        REQUIRE(e.set.keys.size() == 1);
+        CHECK(e.set.keys[0].first == static_cast<int>(mouse));
+        const auto t = trace_with(*s, e.set);
+        CHECK(t.weights(chased, mouse) < base.weights(chased, mouse) / 5);
+        CHECK(t.weights(chased, mouse) == Approx(0.03).margin(0.01));
+        CHECK(t.weights(chased, cat) > base.weights(chased, cat));
+        CHECK(t.scores(chased, mouse) < 0.0);
+        CHECK(base.scores(chased, mouse) > 0.0);
+    }
+    SECTION("reading is not being read: (The, cat) against (cat, The)") {
+        const auto& e = experiment(*s, "Reading is not being read");
+        REQUIRE(e.set.compare);
+        const auto [a, b] = *e.set.compare;
+        const auto t = trace_with(*s, e.set);
+        const double ab = t.weights(static_cast<std::size_t>(a), static_cast<std::size_t>(b));
+        const double ba = t.weights(static_cast<std::size_t>(b), static_cast<std::size_t>(a));
+        CHECK(ab - ba > 0.25);
+        CHECK(ab == Approx(0.37).margin(0.005));
+        CHECK(ba == Approx(0.06).margin(0.005));
+    }
+}
+
+TEST_CASE("one-query-row: the mask step hides mouse and the next step brings it back", "[content]") {
+    const auto s = scene_file("one-query-row");
+    // Walk the steps, applying each step's settings on top of the last, as the timeline does.
+    scene::Controls c = scene::start_controls(*s);
+    bool saw_mask_step = false;
+    for (const auto& step : s->steps) {
+        c = scene::apply(*s, c, step.set);
+        attention::Trace t;
+        std::string error;
+        REQUIRE(attention::trace(scene::attention_input(*s, c), t, error));
+        if (c.mask) {
+            saw_mask_step = true;
+            CHECK(c.focus == 2);
+            CHECK(t.weights(2, 4) == 0.0);
+            CHECK(t.weights(2, 1) > 0.8);
+        }
+    }
+    CHECK(saw_mask_step);
+    CHECK_FALSE(c.mask);  // the lecture leaves the scene with the mask off again
+}
+
+TEST_CASE("one-query-row: the quiz holds the second explainer's six questions", "[content]") {
+    const auto s = scene_file("one-query-row");
+    struct Expect {
+        const char* ask;        // a phrase of the question
+        const char* answer;     // a phrase its answer must contain
+        const char* experiment; // the experiment that demonstrates it ("" when none is required)
+    };
+    const Expect expected[] = {
+        {"every key were identical", "average of the values", "Identical keys"},
+        {"never leave the cloud", "add up to 1", ""},
+        {"doubling every key", "T = 0.5", "Double every key"},
+        {"mask on and the first token", "its own value", "The first word with the mask on"},
+        {"never exactly 0 unless the mask", "positive", ""},
+        {"short query", "faint question", "The period's short query"},
+    };
+    for (const auto& e : expected) {
+        INFO(e.ask);
+        const scene::Question* q = question_with(*s, e.ask);
+        REQUIRE(q != nullptr);
+        CHECK(contains(q->answer, e.answer));
+        if (*e.experiment) CHECK(q->experiment == e.experiment);
+    }
+    // The doubling question's correct choice is T = 0.5.
+    const scene::Question* dbl = question_with(*s, "doubling every key");
+    REQUIRE(dbl->correct >= 0);
+    CHECK(contains(dbl->choices[static_cast<std::size_t>(dbl->correct)], "0.5"));
+    CHECK(s->quiz.draw > 0);
+    CHECK(static_cast<std::size_t>(s->quiz.draw) < s->quiz.questions.size());  // a fresh set each attempt
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attention is a matrix: "I left my money on the river bank".
+
+TEST_CASE("attention-matrix: bank's row favours river, and reading is not being read", "[content]") {
+    const auto s = scene_file("attention-matrix");
+    CHECK(s->n() >= 6);
+    CHECK(s->n() <= 8);
+    CHECK(s->d() >= 3);
+    CHECK(s->d() <= 4);
+    const std::size_t bank = token(*s, "bank"), river = token(*s, "river"), money = token(*s, "money");
+    CHECK(s->focus == static_cast<int>(bank));
+    const auto t = trace_with(*s);
+    check_rows_are_budgets(t);
+
+    const auto rank = ranking(row(t.weights, bank));
+    CHECK(rank[0] == river);
+    CHECK(rank[1] == money);
+    CHECK(t.weights(bank, river) == Approx(0.44).margin(0.005));
+    CHECK(t.weights(bank, money) == Approx(0.18).margin(0.005));
+
+    // The compare step and experiment point at (bank, river) against (river, bank).
+    const auto& e = experiment(*s, "Reading is not being read");
+    REQUIRE(e.set.compare);
+    CHECK(e.set.compare->first == static_cast<int>(bank));
+    CHECK(e.set.compare->second == static_cast<int>(river));
+    CHECK(t.weights(bank, river) - t.weights(river, bank) > 0.3);
+    CHECK(t.weights(river, bank) == Approx(0.07).margin(0.005));
+    // The scores are asymmetric too: queries and keys differ.
+    CHECK(std::abs(t.scores(bank, river) - t.scores(river, bank)) > 1.0);
+    // river's row: its edge to bank is among its three thinnest.
+    const auto river_rank = ranking(row(t.weights, river));
+    CHECK(std::find(river_rank.end() - 3, river_rank.end(), bank) != river_rank.end());
+}
+
+TEST_CASE("attention-matrix: breaking it on purpose", "[content]") {
+    const auto s = scene_file("attention-matrix");
+    const std::size_t n = s->n(), bank = token(*s, "bank"), river = token(*s, "river");
+    SECTION("T → ∞ washes every row out to 1/n") {
+        const auto t = trace_experiment(*s, "T → ∞: wash it out");
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = 0; j < n; ++j) CHECK(t.weights(i, j) == Approx(1.0 / n).margin(1e-12));
+    }
+    SECTION("T → 0 makes every row one-hot; bank's 1 is on river") {
+        const auto t = trace_experiment(*s, "T → 0: winner takes all");
+        for (std::size_t i = 0; i < n; ++i) {
+            int ones = 0;
+            for (std::size_t j = 0; j < n; ++j) {
+                CHECK((t.weights(i, j) == 0.0 || t.weights(i, j) == 1.0));
+                ones += t.weights(i, j) == 1.0;
+            }
+            CHECK(ones == 1);
+        }
+        CHECK(t.weights(bank, river) == 1.0);
+    }
+    SECTION("a small positive T gives the winner 99% or more") {
+        scene::Settings cold;
+        cold.temperature = 0.05;
+        const auto t = trace_with(*s, cold);
+        CHECK(t.weights(bank, river) > 0.99);
+    }
+    SECTION("the temperature steps go to ∞, then 0, then back to 1") {
+        std::vector<double> temps;
+        for (const auto& step : s->steps)
+            if (step.set.temperature) temps.push_back(*step.set.temperature);
+        REQUIRE(temps.size() >= 3);
+        CHECK(std::find_if(temps.begin(), temps.end(), [](double x) { return std::isinf(x); }) != temps.end());
+        CHECK(std::find(temps.begin(), temps.end(), 0.0) != temps.end());
+        CHECK(temps.back() == 1.0);
+    }
+    SECTION("identical keys: every row uniform") {
+        const auto t = trace_experiment(*s, "Identical keys");
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = 0; j < n; ++j) CHECK(t.weights(i, j) == Approx(1.0 / n).margin(1e-12));
+    }
+    SECTION("the steps start at the tokens stage with the explainer's words") {
+        REQUIRE(!s->steps.empty());
+        CHECK(s->steps[0].stage == scene::Stage::Tokens);
+        CHECK(contains(s->steps[0].say, "Each token carries a vector; nothing is connected yet."));
+    }
+}
+
+TEST_CASE("attention-matrix: the quiz asks the first explainer's four ideas", "[content]") {
+    const auto s = scene_file("attention-matrix");
+    REQUIRE(s->quiz.questions.size() >= 4);
+    const scene::Question* budget = question_with(*s, "add up to");
+    const scene::Question* asym = question_with(*s, "must river pay");
+    const scene::Question* hot = question_with(*s, "raised very high");
+    const scene::Question* cold = question_with(*s, "lowered toward 0");
+    REQUIRE(budget);
+    REQUIRE(asym);
+    REQUIRE(hot);
+    REQUIRE(cold);
+    CHECK(contains(budget->answer, "exactly 1"));
+    CHECK(contains(asym->answer, "query"));
+    CHECK(contains(hot->answer, "1/n"));
+    CHECK(contains(cold->answer, "highest-scoring"));
+    for (const auto* q : {budget, asym, hot, cold}) CHECK(!q->choices.empty());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where q, k and v come from.
+
+TEST_CASE("projections: q, k, v are x·W, and a query points where its key does not", "[content]") {
+    const auto s = scene_file("projections");
+    REQUIRE(s->projections);
+    const auto& p = *s->projections;
+    CHECK(p.x[0].size() >= 3);
+    CHECK(p.x[0].size() <= 4);
+    CHECK(s->d() == 2);
+    CHECK(s->has(scene::Panel::Projections));
+    // The loader's q, k, v are exactly the products (computed here independently).
+    auto product = [](const core::Mat& x, const core::Mat& w) {
+        core::Mat out(x.size(), core::Vec(w[0].size(), 0.0));
+        for (std::size_t i = 0; i < x.size(); ++i)
+            for (std::size_t c = 0; c < w[0].size(); ++c)
+                for (std::size_t m = 0; m < w.size(); ++m) out[i][c] += x[i][m] * w[m][c];
+        return out;
+    };
+    for (auto [got, w] : {std::pair{&s->q, &p.w_q}, std::pair{&s->k, &p.w_k}, std::pair{&s->v, &p.w_v}}) {
+        const core::Mat want = product(p.x, *w);
+        for (std::size_t i = 0; i < s->n(); ++i)
+            for (std::size_t c = 0; c < want[i].size(); ++c) CHECK((*got)[i][c] == Approx(want[i][c]).margin(1e-12));
+    }
+    const std::size_t the0 = 0, cat = token(*s, "cat"), chased = token(*s, "chased"), mouse = token(*s, "mouse");
+    // chased's query is nearly at right angles to its own key; The's query points away from its key.
+    CHECK(std::abs(cosine(s->q[chased], s->k[chased])) < 0.2);
+    CHECK(cosine(s->q[the0], s->k[the0]) < -0.5);
+    const auto t = trace_with(*s);
+    const auto rank = ranking(row(t.weights, chased));
+    CHECK(rank[0] == cat);
+    CHECK(rank[1] == mouse);
+    CHECK(t.weights(chased, cat) == Approx(0.47).margin(0.005));
+    CHECK(t.weights(chased, mouse) == Approx(0.36).margin(0.005));
+    // The experiment's figures for The.
+    const auto te = trace_experiment(*s, "A determiner's query points away from its key");
+    CHECK(te.weights(the0, cat) == Approx(0.41).margin(0.005));
+    CHECK(te.weights(the0, mouse) == Approx(0.33).margin(0.005));
+    CHECK(te.weights(the0, the0) == Approx(0.05).margin(0.005));
+    // T → 0: chased reads only cat; its output is cat's value.
+    const auto cold = trace_experiment(*s, "T → 0: a hard lookup");
+    CHECK(cold.weights(chased, cat) == 1.0);
+    for (std::size_t c = 0; c < s->dv(); ++c) CHECK(cold.output(chased, c) == Approx(s->v[cat][c]).margin(1e-12));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The whole matrix with the mask.
+
+TEST_CASE("causal-matrix: a lower triangle of budgets", "[content]") {
+    const auto s = scene_file("causal-matrix");
+    const std::size_t n = s->n();
+    CHECK(n >= 12);
+    CHECK(n <= 16);
+    CHECK(s->d() >= 4);
+    CHECK(s->d() <= 8);
+    CHECK(s->mask);
+    CHECK(s->has(scene::Panel::Matrix));
+    const auto t = trace_with(*s);
+    check_rows_are_budgets(t);
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < n; ++j) {
+            if (j > i) CHECK(t.weights(i, j) == 0.0);
+            else CHECK(t.weights(i, j) > 0.0);
+        }
+    CHECK(t.weights(0, 0) == 1.0);
+
+    const std::size_t cat = token(*s, "cat"), dog = token(*s, "dog"), chased = token(*s, "chased"),
+                      ran = token(*s, "ran"), hid = token(*s, "hid"), tall = token(*s, "tall"),
+                      tree = token(*s, "tree"), period = token(*s, ".");
+    CHECK(ranking(row(t.weights, ran))[0] == cat);
+    CHECK(t.weights(ran, cat) == Approx(0.59).margin(0.005));
+    CHECK(ranking(row(t.weights, hid))[0] == cat);
+    CHECK(t.weights(hid, cat) == Approx(0.48).margin(0.005));
+    CHECK(ranking(row(t.weights, chased))[0] == dog);
+    CHECK(t.weights(chased, dog) == Approx(0.46).margin(0.005));
+    CHECK(t.weights(chased, cat) == Approx(0.28).margin(0.005));
+    CHECK(ranking(row(t.weights, tree))[0] == tall);
+    CHECK(period == n - 1);
+    for (std::size_t j = 0; j < n; ++j) CHECK(t.weights(period, j) == Approx(1.0 / n).margin(0.02));
+
+    SECTION("T → ∞ with the mask: row i is 1/(i+1) on each visible cell") {
+        const auto hot = trace_experiment(*s, "T → ∞ with the mask: a staircase");
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = 0; j <= i; ++j) CHECK(hot.weights(i, j) == Approx(1.0 / (i + 1)).margin(1e-12));
+        // The quiz: the fifth token (dog) gives 1/5 to each token it sees.
+        CHECK(dog == 4);
+        CHECK(hot.weights(dog, 0) == Approx(0.2).margin(1e-12));
+    }
+    SECTION("T → 0 with the mask: a single 1 on or below the diagonal") {
+        const auto cold = trace_experiment(*s, "T → 0 with the mask");
+        for (std::size_t i = 0; i < n; ++i) {
+            int ones = 0;
+            for (std::size_t j = 0; j < n; ++j) ones += cold.weights(i, j) == 1.0 && j <= i;
+            CHECK(ones == 1);
+        }
+    }
+    SECTION("mask off: the upper triangle fills in") {
+        const auto open = trace_experiment(*s, "Mask off, encoder-style");
+        for (std::size_t i = 0; i + 1 < n; ++i) CHECK(open.weights(i, n - 1) > 0.0);
+        check_rows_are_budgets(open);
+    }
+}
+
+TEST_CASE("every step and experiment of the repo's scenes keeps the controls valid", "[content]") {
+    for (const auto& f : yaml_files("scenes")) {
+        const load::Result r = load::load_file(f.string());
+        REQUIRE(r.ok());
+        const scene::Scene& s = *r.deck.slides[0].scene;
+        scene::Controls c = scene::start_controls(s);
+        for (const auto& step : s.steps) {
+            // A focus a step names must be a token: apply() would silently ignore anything else.
+            if (step.set.focus) CHECK((*step.set.focus >= 0 && *step.set.focus < static_cast<int>(s.n())));
+            c = scene::apply(s, c, step.set);
+            attention::Trace t;
+            std::string error;
+            INFO(f.filename().string() << " step '" << step.title << "': " << error);
+            CHECK(attention::trace(scene::attention_input(s, c), t, error));
+        }
+        for (const auto& e : s.experiments) {
+            if (e.set.focus) CHECK((*e.set.focus >= 0 && *e.set.focus < static_cast<int>(s.n())));
+            for (const auto& [tok, key] : e.set.keys) {
+                CHECK((tok >= 0 && tok < static_cast<int>(s.n())));
+                CHECK(key.size() == s.d());
+            }
+            if (e.set.compare) {
+                CHECK((e.set.compare->first >= 0 && e.set.compare->first < static_cast<int>(s.n())));
+                CHECK((e.set.compare->second >= 0 && e.set.compare->second < static_cast<int>(s.n())));
+            }
+        }
+    }
+}
