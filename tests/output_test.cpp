@@ -1,0 +1,588 @@
+// Tests of output/: frame counts, PNG files read back with libpng, determinism, PDF pages,
+// MP4 duration read back with ffprobe, errors that leave nothing behind, replay, step timing.
+#include <catch2/catch.hpp>
+
+#include <cairo.h>
+#include <fcntl.h>
+#include <png.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "output/output.hpp"
+
+extern char** environ;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh directory under the build's temp area, removed at the end of the test.
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        char tmpl[] = "/tmp/attnlab-output-test-XXXXXX";
+        path = mkdtemp(tmpl);
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+    std::string operator/(const std::string& name) const { return (path / name).string(); }
+};
+
+// A three-token scene with steps of the given animation and hold lengths.
+scene::Deck test_deck(const std::vector<std::pair<double, double>>& timing) {
+    auto s = std::make_shared<scene::Scene>();
+    s->id = "test";
+    s->title = "Test scene";
+    s->tokens = {"a", "b", "c"};
+    s->q = {{1, 0}, {0, 1}, {1, 1}};
+    s->k = {{1, 0.2}, {-0.3, 1}, {0.8, 0.9}};
+    s->v = {{1, 0}, {0, 1}, {-1, -0.5}};
+    s->panels = scene::default_panels(3);
+    std::vector<scene::Step> all = scene::default_steps();
+    for (std::size_t i = 0; i < timing.size(); ++i) {
+        scene::Step st = all[i % all.size()];
+        st.duration = timing[i].first;
+        st.hold = timing[i].second;
+        s->steps.push_back(st);
+    }
+    return scene::deck_of(s);
+}
+
+output::Options options(const std::string& out, output::Kind kind, int w, int h, double fps) {
+    output::Options o;
+    o.out = out;
+    o.kind = kind;
+    o.width = w;
+    o.height = h;
+    o.fps = fps;
+    o.quiet = true;
+    return o;
+}
+
+std::vector<std::string> files_in(const std::string& dir) {
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir, ec)) names.push_back(e.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    std::ostringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+struct Png {
+    int width = 0, height = 0;
+    std::vector<unsigned char> rgb;  // 3 bytes a pixel
+};
+
+bool read_png(const std::string& path, Png& out) {
+    png_image img{};
+    img.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_file(&img, path.c_str())) return false;
+    img.format = PNG_FORMAT_RGB;
+    out.width = static_cast<int>(img.width);
+    out.height = static_cast<int>(img.height);
+    out.rgb.resize(PNG_IMAGE_SIZE(img));
+    bool ok = png_image_finish_read(&img, nullptr, out.rgb.data(), 0, nullptr) != 0;
+    png_image_free(&img);
+    return ok;
+}
+
+// The same frame drawn straight into a Cairo surface, as RGB.
+std::vector<unsigned char> reference_rgb(const scene::Deck& deck, const timeline::State& s, double now, int w, int h) {
+    timeline::Layout lay = timeline::layout(deck);
+    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+    cairo_t* cr = cairo_create(surface);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_paint(cr);
+    draw::render(cr, w, h, deck, lay, s, now, draw::Options{});
+    cairo_destroy(cr);
+    cairo_surface_flush(surface);
+    std::vector<unsigned char> rgb;
+    const unsigned char* data = cairo_image_surface_get_data(surface);
+    int stride = cairo_image_surface_get_stride(surface);
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            const unsigned char* p = data + y * stride + x * 4;  // B, G, R, A
+            rgb.push_back(p[2]);
+            rgb.push_back(p[1]);
+            rgb.push_back(p[0]);
+        }
+    cairo_surface_destroy(surface);
+    return rgb;
+}
+
+struct Ran {
+    int code = -1;
+    std::string out, err;
+};
+
+// Runs a program with an argument vector; `path` (if given) replaces PATH in its environment.
+Ran run_program(const std::vector<std::string>& argv, const std::string& scratch, const std::string* path = nullptr,
+                int interrupt_after_ms = -1) {
+    std::vector<std::string> env_store;
+    for (char** e = environ; *e; ++e) {
+        std::string kv = *e;
+        if (path && kv.rfind("PATH=", 0) == 0) continue;
+        env_store.push_back(kv);
+    }
+    if (path) env_store.push_back("PATH=" + *path);
+    std::vector<char*> envp;
+    for (auto& kv : env_store) envp.push_back(kv.data());
+    envp.push_back(nullptr);
+    std::vector<std::string> args = argv;
+    std::vector<char*> cargv;
+    for (auto& a : args) cargv.push_back(a.data());
+    cargv.push_back(nullptr);
+    std::string out_path = scratch + "/.stdout", err_path = scratch + "/.stderr";
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&fa, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    pid_t pid = -1;
+    Ran r;
+    int rc = posix_spawn(&pid, cargv[0], &fa, nullptr, cargv.data(), envp.data());
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc != 0) {
+        r.err = std::string("cannot start ") + cargv[0] + ": " + std::strerror(rc);
+        fs::remove(out_path);
+        fs::remove(err_path);
+        return r;
+    }
+    if (interrupt_after_ms >= 0) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(interrupt_after_ms));
+        kill(pid, SIGINT);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    r.out = slurp(out_path);
+    r.err = slurp(err_path);
+    fs::remove(out_path);
+    fs::remove(err_path);
+    return r;
+}
+
+// Files an export may leave behind by mistake: anything named like our temporaries.
+bool has_temporaries(const std::string& dir) {
+    for (const auto& n : files_in(dir))
+        if (n.find(".attnlab-") != std::string::npos) return true;
+    return false;
+}
+
+const std::vector<std::pair<double, double>> kUneven = {{0.7, 0.35}, {0.45, 0.2}, {0.9, 0.25}};
+
+}  // namespace
+
+TEST_CASE("bad options are refused with a reason", "[output]") {
+    output::Options o;
+    bool help = false;
+    std::string error;
+    CHECK_FALSE(output::parse_options({"scene.yaml"}, o, help, error));
+    CHECK(error.find("-o OUT") != std::string::npos);
+    o = {};
+    CHECK_FALSE(output::parse_options({"scene.yaml", "-o", "frame.png"}, o, help, error));
+    CHECK(error.find("--still") != std::string::npos);
+    o = {};
+    CHECK_FALSE(output::parse_options({"scene.yaml", "-o", "x.mp4", "--steps", "3-2"}, o, help, error));
+    o = {};
+    CHECK_FALSE(output::parse_options({"scene.yaml", "-o", "x.mp4", "--size", "641x360"}, o, help, error));
+    CHECK(error.find("even") != std::string::npos);
+    o = {};
+    CHECK_FALSE(output::parse_options({"scene.yaml", "-o", "frames/", "--split-steps"}, o, help, error));
+    o = {};
+    CHECK_FALSE(output::parse_options({"scene.yaml", "-o", "x.pdf", "--replay", "rec.txt"}, o, help, error));
+}
+
+TEST_CASE("options: presets, explicit size and fps win, output kinds", "[output]") {
+    output::Options o;
+    bool help = false;
+    std::string error;
+    REQUIRE(output::parse_options({"s.yaml", "--fps", "24", "-q", "h", "-o", "a.mp4"}, o, help, error));
+    CHECK(o.width == 1920);
+    CHECK(o.height == 1080);
+    CHECK(o.fps == 24.0);
+    CHECK(o.kind == output::Kind::Mp4);
+    o = {};
+    REQUIRE(output::parse_options({"s.yaml", "-q", "l", "--size=640x360", "-o", "out/", "--seed", "42", "--theme",
+                                   "dark", "--steps", "2-3"},
+                                  o, help, error));
+    CHECK(o.width == 640);
+    CHECK(o.height == 360);
+    CHECK(o.fps == 15.0);
+    CHECK(o.kind == output::Kind::PngSequence);
+    CHECK(o.draw.seed == 42u);
+    CHECK(o.draw.theme == draw::ThemeKind::Dark);
+    REQUIRE(o.steps);
+    CHECK(o.steps->first == 2);
+    CHECK(o.steps->second == 3);
+    o = {};
+    REQUIRE(output::parse_options({"s.yaml", "--still", "2", "-o", "s.png"}, o, help, error));
+    CHECK(o.kind == output::Kind::StillPng);
+    o = {};
+    REQUIRE(output::parse_options({"s.yaml", "--format", "svg", "-o", "pages"}, o, help, error));
+    CHECK(o.kind == output::Kind::SvgPages);
+}
+
+TEST_CASE("frame count is round(duration × fps) at 24, 30 and 60 fps", "[output]") {
+    scene::Deck deck = test_deck(kUneven);
+    const double total = timeline::layout(deck).total;
+    for (double fps : {24.0, 30.0, 60.0}) {
+        TempDir tmp;
+        std::string dir = tmp / "frames";
+        std::ostringstream err;
+        REQUIRE(output::run(deck, options(dir, output::Kind::PngSequence, 64, 36, fps), {}, err) == 0);
+        std::vector<std::string> names = files_in(dir);
+        const long expected = std::lround(total * fps);
+        CHECK(static_cast<long>(names.size()) == expected);
+        REQUIRE(!names.empty());
+        CHECK(names.front() == "frame_000000.png");
+        char last[32];
+        std::snprintf(last, sizeof last, "frame_%06ld.png", expected - 1);
+        CHECK(names.back() == last);
+        CHECK_FALSE(has_temporaries(tmp.path.string()));
+    }
+}
+
+TEST_CASE("--steps exports only that range, from its own start", "[output]") {
+    scene::Deck deck = test_deck(kUneven);
+    timeline::Layout lay = timeline::layout(deck);
+    output::Options o = options("unused", output::Kind::PngSequence, 64, 36, 30);
+    o.steps = std::pair<int, int>{2, 3};
+    output::Plan p = output::plan(lay, o);
+    CHECK(p.t0 == Approx(lay.spans[1].start));
+    CHECK(p.frames == std::lround((lay.spans[2].end() - lay.spans[1].start) * 30));
+    CHECK(output::plain_state(lay, p.time(0)).span == 1);
+    CHECK(output::plain_state(lay, p.time(p.frames - 1)).span == 2);
+}
+
+TEST_CASE("PNG frames have the requested size and hold exactly the rendered frame", "[output]") {
+    scene::Deck deck = test_deck(kUneven);
+    timeline::Layout lay = timeline::layout(deck);
+    TempDir tmp;
+    std::string dir = tmp / "frames";
+    std::ostringstream err;
+    const int w = 320, h = 180;
+    const double fps = 10;
+    REQUIRE(output::run(deck, options(dir, output::Kind::PngSequence, w, h, fps), {}, err) == 0);
+    for (long i : {0L, 7L, 15L}) {
+        char name[32];
+        std::snprintf(name, sizeof name, "/frame_%06ld.png", i);
+        Png png;
+        REQUIRE(read_png(dir + name, png));
+        CHECK(png.width == w);
+        CHECK(png.height == h);
+        double t = i / fps;
+        std::vector<unsigned char> ref = reference_rgb(deck, output::plain_state(lay, t), t, w, h);
+        CHECK(png.rgb == ref);
+    }
+}
+
+TEST_CASE("two exports of the same input are byte-identical", "[output]") {
+    scene::Deck deck = test_deck(kUneven);
+    TempDir tmp;
+    std::ostringstream err;
+    output::Options o = options(tmp / "a", output::Kind::PngSequence, 160, 90, 12);
+    REQUIRE(output::run(deck, o, {}, err) == 0);
+    o.out = tmp / "b";
+    REQUIRE(output::run(deck, o, {}, err) == 0);
+    std::vector<std::string> a = files_in(tmp / "a"), b = files_in(tmp / "b");
+    REQUIRE(a == b);
+    REQUIRE(a.size() > 10);
+    for (const auto& n : a) CHECK(slurp(tmp / ("a/" + n)) == slurp(tmp / ("b/" + n)));
+}
+
+TEST_CASE("a second export into the same directory leaves no stale frames", "[output]") {
+    scene::Deck deck = test_deck(kUneven);
+    TempDir tmp;
+    std::ostringstream err;
+    std::string dir = tmp / "frames";
+    REQUIRE(output::run(deck, options(dir, output::Kind::PngSequence, 64, 36, 30), {}, err) == 0);
+    std::ofstream(dir + "/notes.txt") << "mine";
+    output::Options o = options(dir, output::Kind::PngSequence, 64, 36, 30);
+    o.steps = std::pair<int, int>{1, 1};
+    REQUIRE(output::run(deck, o, {}, err) == 0);
+    std::vector<std::string> names = files_in(dir);
+    timeline::Layout lay = timeline::layout(deck);
+    CHECK(static_cast<long>(names.size()) == std::lround(lay.spans[0].end() * 30) + 1);  // + notes.txt
+    CHECK(std::find(names.begin(), names.end(), "notes.txt") != names.end());
+}
+
+TEST_CASE("the PDF has one page per step", "[output]") {
+    scene::Deck deck = test_deck(kUneven);
+    const std::size_t steps = timeline::layout(deck).spans.size();
+    TempDir tmp;
+    std::ostringstream err;
+    auto pages = [](const std::string& pdf) {
+        // Count page objects: "/Type /Page" not followed by "s" (that is the /Pages tree).
+        std::size_t n = 0, at = 0;
+        while ((at = pdf.find("/Type /Page", at)) != std::string::npos) {
+            at += 11;
+            if (at >= pdf.size() || pdf[at] != 's') ++n;
+        }
+        return n;
+    };
+    REQUIRE(output::run(deck, options(tmp / "h.pdf", output::Kind::Pdf, 1920, 1080, 30), {}, err) == 0);
+    std::string pdf = slurp(tmp / "h.pdf");
+    CHECK(pdf.rfind("%PDF-", 0) == 0);
+    CHECK(pages(pdf) == steps);
+    output::Options o = options(tmp / "two.pdf", output::Kind::Pdf, 1920, 1080, 30);
+    o.steps = std::pair<int, int>{2, 3};
+    REQUIRE(output::run(deck, o, {}, err) == 0);
+    CHECK(pages(slurp(tmp / "two.pdf")) == 2);
+    CHECK_FALSE(has_temporaries(tmp.path.string()));
+}
+
+TEST_CASE("SVG pages: one file per step", "[output]") {
+    scene::Deck deck = test_deck(kUneven);
+    TempDir tmp;
+    std::ostringstream err;
+    REQUIRE(output::run(deck, options(tmp / "svg", output::Kind::SvgPages, 640, 360, 30), {}, err) == 0);
+    std::vector<std::string> names = files_in(tmp / "svg");
+    REQUIRE(names.size() == kUneven.size());
+    CHECK(names.front() == "step_001.svg");
+    CHECK(slurp(tmp / "svg/step_001.svg").find("<svg") != std::string::npos);
+}
+
+TEST_CASE("--still writes one picture of a step's final state", "[output]") {
+    scene::Deck deck = test_deck(kUneven);
+    timeline::Layout lay = timeline::layout(deck);
+    TempDir tmp;
+    std::ostringstream err;
+    output::Options o = options(tmp / "s.png", output::Kind::StillPng, 200, 120, 30);
+    o.still = 2;
+    REQUIRE(output::run(deck, o, {}, err) == 0);
+    Png png;
+    REQUIRE(read_png(tmp / "s.png", png));
+    CHECK(png.width == 200);
+    CHECK(png.height == 120);
+    timeline::State s = timeline::state_at_span(lay, 1);
+    CHECK(png.rgb == reference_rgb(deck, s, lay.spans[1].end(), 200, 120));
+    o.still = 9;
+    CHECK(output::run(deck, o, {}, err) == 2);
+}
+
+TEST_CASE("an MP4's duration and frame count read back with ffprobe", "[output]") {
+    const std::string ffprobe = output::find_in_path("ffprobe");
+    if (ffprobe.empty()) FAIL("ffprobe (from ffmpeg, which the project installs) is not in PATH");
+    scene::Deck deck = test_deck(kUneven);
+    const double total = timeline::layout(deck).total;
+    TempDir tmp;
+    std::ostringstream err;
+    const double fps = 30;
+    REQUIRE(output::run(deck, options(tmp / "v.mp4", output::Kind::Mp4, 320, 180, fps), {}, err) == 0);
+    Ran r = run_program({ffprobe, "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                         "stream=nb_read_frames,width,height:format=duration", "-of", "default=noprint_wrappers=1",
+                         tmp / "v.mp4"},
+                        tmp.path.string());
+    REQUIRE(r.code == 0);
+    const long frames = std::lround(total * fps);
+    CHECK(r.out.find("nb_read_frames=" + std::to_string(frames)) != std::string::npos);
+    CHECK(r.out.find("width=320") != std::string::npos);
+    auto at = r.out.find("duration=");
+    REQUIRE(at != std::string::npos);
+    CHECK(std::strtod(r.out.c_str() + at + 9, nullptr) == Approx(frames / fps).margin(0.5 / fps));
+    CHECK(files_in(tmp.path.string()) == std::vector<std::string>{"v.mp4"});
+}
+
+TEST_CASE("--split-steps writes one clip per step and a JSON index", "[output]") {
+    scene::Deck deck = test_deck(kUneven);
+    TempDir tmp;
+    std::ostringstream err;
+    output::Options o = options(tmp / "talk.mp4", output::Kind::Mp4, 160, 90, 20);
+    o.split_steps = true;
+    REQUIRE(output::run(deck, o, {}, err) == 0);
+    CHECK(files_in(tmp.path.string()) ==
+          std::vector<std::string>{"talk-001.mp4", "talk-002.mp4", "talk-003.mp4", "talk.json"});
+    std::string json = slurp(tmp / "talk.json");
+    CHECK(json.find("\"file\": \"talk-002.mp4\"") != std::string::npos);
+    CHECK(json.find("\"step\": 3") != std::string::npos);
+    CHECK(json.find("\"title\": \"Scale\"") != std::string::npos);
+}
+
+TEST_CASE("an unwritable output path is a clear error and writes nothing", "[output]") {
+    scene::Deck deck = test_deck(kUneven);
+    std::ostringstream err;
+    CHECK(output::run(deck, options("/nonexistent/x.mp4", output::Kind::Mp4, 64, 36, 30), {}, err) == 2);
+    CHECK(err.str().find("attnlab: error: cannot write /nonexistent/x.mp4: No such file or directory") !=
+          std::string::npos);
+    TempDir tmp;
+    std::ofstream(tmp / "file") << "x";
+    std::ostringstream err2;
+    CHECK(output::run(deck, options(tmp / "file/frames", output::Kind::PngSequence, 64, 36, 30), {}, err2) == 2);
+    CHECK(err2.str().find("Not a directory") != std::string::npos);
+    CHECK(files_in(tmp.path.string()) == std::vector<std::string>{"file"});
+}
+
+TEST_CASE("the command line: missing ffmpeg and a bad output path are reported before rendering", "[output]") {
+    TempDir tmp;
+    const std::string scene = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml";
+    const std::string empty_path = tmp / "bin";
+    fs::create_directory(empty_path);
+    Ran r = run_program({ATTNLAB_BINARY, "export", scene, "-o", tmp / "x.mp4"}, tmp.path.string(), &empty_path);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("ffmpeg was not found in PATH") != std::string::npos);
+    CHECK(files_in(tmp.path.string()) == std::vector<std::string>{"bin"});
+
+    r = run_program({ATTNLAB_BINARY, "export", scene, "-o", "/nonexistent/x.mp4"}, tmp.path.string());
+    CHECK(r.code == 2);
+    CHECK(r.err.find("attnlab: error: cannot write /nonexistent/x.mp4: No such file or directory") !=
+          std::string::npos);
+
+    // A broken input: its diagnostics, exit 2, nothing written.
+    std::ofstream(tmp / "bad.yaml") << "scene: bad\ntokens: [a, b]\nq: [[1, 0]]\n";
+    r = run_program({ATTNLAB_BINARY, "export", tmp / "bad.yaml", "-o", tmp / "out/"}, tmp.path.string());
+    CHECK(r.code == 2);
+    CHECK(r.err.find("bad.yaml:") != std::string::npos);
+    CHECK(files_in(tmp.path.string()) == std::vector<std::string>{"bad.yaml", "bin"});
+
+    // And the happy path through the binary: frames for the whole scene.
+    r = run_program({ATTNLAB_BINARY, "export", scene, "-o", tmp / "frames/", "--size", "64x36", "--fps", "10"},
+                    tmp.path.string());
+    CHECK(r.code == 0);
+    CHECK(r.err.find("attnlab: wrote") != std::string::npos);  // stderr is not a terminal: one summary line
+    CHECK(files_in(tmp / "frames").size() > 5);
+}
+
+TEST_CASE("ffmpeg failing: the tail of its stderr is reported and no file is left", "[output]") {
+    TempDir tmp;
+    fs::create_directory(tmp / "bin");
+    {
+        std::ofstream f(tmp / "bin/ffmpeg");
+        f << "#!/bin/sh\nhead -c 100000 >/dev/null\necho 'first line' >&2\necho 'encoder exploded: out of ideas' >&2\nexit 3\n";
+    }
+    fs::permissions(tmp / "bin/ffmpeg", fs::perms::owner_all);
+    const char* old = std::getenv("PATH");
+    std::string saved = old ? old : "";
+    setenv("PATH", (tmp / "bin").c_str(), 1);
+    scene::Deck deck = test_deck(kUneven);
+    std::ostringstream err;
+    int code = output::run(deck, options(tmp / "v.mp4", output::Kind::Mp4, 64, 36, 30), {}, err);
+    setenv("PATH", saved.c_str(), 1);
+    CHECK(code == 2);
+    CHECK(err.str().find("ffmpeg failed (exit 3)") != std::string::npos);
+    CHECK(err.str().find("encoder exploded: out of ideas") != std::string::npos);
+    CHECK(files_in(tmp.path.string()) == std::vector<std::string>{"bin"});
+}
+
+TEST_CASE("SIGINT stops an export cleanly: exit 130 and no partial output", "[output]") {
+    TempDir tmp;
+    const std::string scene = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/one-query-row.yaml";
+    Ran r = run_program({ATTNLAB_BINARY, "export", scene, "-o", tmp / "frames/", "--size", "1280x720", "--fps", "60"},
+                        tmp.path.string(), nullptr, 700);
+    CHECK(r.code == 130);
+    CHECK(files_in(tmp.path.string()).empty());
+    r = run_program({ATTNLAB_BINARY, "export", scene, "-o", tmp / "v.mp4", "--size", "1280x720", "--fps", "60"},
+                    tmp.path.string(), nullptr, 700);
+    CHECK(r.code == 130);
+    CHECK(files_in(tmp.path.string()).empty());
+}
+
+TEST_CASE("--replay: a recorded command changes the frames after its time, not before", "[output]") {
+    scene::Deck deck = test_deck({{0.5, 0.5}, {0.5, 0.5}});
+    timeline::Layout lay = timeline::layout(deck);
+    TempDir tmp;
+    {
+        std::ofstream f(tmp / "rec.txt");
+        f << "# a recorded session\n1.000000 temperature 8\n";
+    }
+    std::vector<timeline::Event> events;
+    core::Diagnostics errors;
+    REQUIRE(output::read_recording(tmp / "rec.txt", events, errors));
+    REQUIRE(events.size() == 1);
+
+    // The state: the edit appears exactly at the event's time.
+    output::Replayer r(deck, lay, events);
+    const timeline::State before = r.at(0.95);
+    const bool edited_before = !before.edits.empty() && before.edits[0].temperature.has_value();
+    CHECK_FALSE(edited_before);
+    REQUIRE(r.at(1.0).edits.size() > 0);
+    CHECK(r.at(1.0).edits[0].temperature == Approx(8.0));
+
+    // Duration: the last event, then the step it left showing, animation and hold.
+    output::Plan p = output::replay_plan(deck, lay, events, 10);
+    CHECK(p.duration == Approx(1.0 + lay.spans[0].anim + lay.spans[0].hold));
+    CHECK(p.frames == std::lround(p.duration * 10));
+
+    // The frames: identical to a session without the command before 1 s, different after.
+    std::ostringstream err;
+    output::Options o = options(tmp / "with", output::Kind::PngSequence, 320, 180, 10);
+    REQUIRE(output::run(deck, o, events, err) == 0);
+    std::vector<timeline::Event> idle = {timeline::Event{1.0, timeline::cmd::Hover{-1}}};
+    o.out = tmp / "without";
+    REQUIRE(output::run(deck, o, idle, err) == 0);
+    REQUIRE(files_in(tmp / "with") == files_in(tmp / "without"));
+    int differ_after = 0;
+    for (long i = 0; i < p.frames; ++i) {
+        char name[32];
+        std::snprintf(name, sizeof name, "/frame_%06ld.png", i);
+        bool same = slurp(tmp / "with" + name) == slurp(tmp / "without" + name);
+        if (i < 10) CHECK(same);
+        else if (!same) ++differ_after;
+    }
+    CHECK(differ_after == p.frames - 10);
+
+    std::ofstream(tmp / "bad.txt") << "1.0 next\n0.5 temperature x\n0.2 next\n";
+    events.clear();
+    errors.clear();
+    CHECK_FALSE(output::read_recording(tmp / "bad.txt", events, errors));
+    REQUIRE(errors.size() == 2);
+    CHECK(errors[0].line == 2);
+    CHECK(errors[1].line == 3);
+}
+
+TEST_CASE("step boundaries land on the same time at 24, 30 and 60 fps", "[output]") {
+    // Steps whose lengths are whole frames at all three rates (multiples of 1/6 s)…
+    scene::Deck exact = test_deck({{0.5, 1.0 / 3}, {2.0 / 3, 0.5}, {1.0 / 6, 1.5}, {1.0, 1.0 / 3}});
+    timeline::Layout lay = timeline::layout(exact);
+    for (double fps : {24.0, 30.0, 60.0}) {
+        output::Options o = options("x", output::Kind::PngSequence, 64, 36, fps);
+        output::Plan p = output::plan(lay, o);
+        std::vector<double> first(lay.spans.size(), -1);
+        for (long i = 0; i < p.frames; ++i) {
+            int span = output::plain_state(lay, p.time(i)).span;
+            if (first[static_cast<std::size_t>(span)] < 0) first[static_cast<std::size_t>(span)] = p.time(i);
+        }
+        for (std::size_t k = 0; k < lay.spans.size(); ++k) {
+            INFO("fps " << fps << ", step " << k + 1);
+            CHECK(first[k] == Approx(lay.spans[k].start).margin(1e-9));
+            // …and the first frame of a step shows its animation at u = 0.
+            timeline::View v = timeline::evaluate(exact, lay, output::plain_state(lay, first[k]), first[k]);
+            CHECK(v.span == static_cast<int>(k));
+            CHECK(v.u_linear == Approx(0.0).margin(1e-6));
+        }
+    }
+    // …and steps of any length start within one frame after their time.
+    scene::Deck uneven = test_deck(kUneven);
+    timeline::Layout lay2 = timeline::layout(uneven);
+    for (double fps : {24.0, 30.0, 60.0}) {
+        output::Plan p = output::plan(lay2, options("x", output::Kind::PngSequence, 64, 36, fps));
+        std::vector<double> first(lay2.spans.size(), -1);
+        for (long i = 0; i < p.frames; ++i) {
+            int span = output::plain_state(lay2, p.time(i)).span;
+            if (first[static_cast<std::size_t>(span)] < 0) first[static_cast<std::size_t>(span)] = p.time(i);
+        }
+        for (std::size_t k = 0; k < lay2.spans.size(); ++k) {
+            CHECK(first[k] >= lay2.spans[k].start - 1e-9);
+            CHECK(first[k] < lay2.spans[k].start + 1.0 / fps);
+        }
+    }
+}
