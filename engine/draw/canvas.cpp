@@ -106,6 +106,7 @@ Theme make_light() {
     t.key = hex(0x0072b2);
     t.value = hex(0x009e73);
     t.output = hex(0xcc79a7);
+    t.output_ink = hex(0xa14a7f);
     t.accent = hex(0xd55e00);
     t.accent2 = hex(0x56b4e9);
     t.hidden = hex(0xe4e2dc);
@@ -130,6 +131,7 @@ Theme make_dark() {
     t.key = hex(0x56b4e9);
     t.value = hex(0x2fc79a);
     t.output = hex(0xe08fbf);
+    t.output_ink = hex(0xe08fbf);
     t.accent = hex(0xf07a2c);
     t.accent2 = hex(0x56b4e9);
     t.hidden = hex(0x2a2d33);

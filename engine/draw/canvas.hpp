@@ -56,6 +56,7 @@ struct Theme {
     core::Color key;      // blue: keys
     core::Color value;    // bluish green: values
     core::Color output;   // rose: the new vector
+    core::Color output_ink;  // rose deep enough for text
     core::Color accent;   // vermillion: compare, highlights
     core::Color accent2;  // sky blue: the other side of a comparison
     core::Color hidden, hidden_hatch;  // masked: a neutral fill and its hatching

@@ -84,7 +84,7 @@ void paint_graph(Canvas& c, const Model& m, const core::Rect& r) {
             // The weight beside the node, outward from the ring.
             core::Point ctr = content.centre();
             double dx = p.x - ctr.x, dy = p.y - ctr.y, l = std::max(1e-6, std::hypot(dx, dy));
-            core::Point lp{p.x + dx / l * (radius + 22), p.y + dy / l * (radius + 16)};
+            core::Point lp{p.x + dx / l * (radius + 38), p.y + dy / l * (radius + 18)};
             c.color(c.th.ink_soft);
             core::Rect box{lp.x - 30, lp.y - 11, 60, 22};
             box.x = std::clamp(box.x, content.x, content.right() - box.w);

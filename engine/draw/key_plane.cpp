@@ -8,23 +8,6 @@
 
 namespace draw {
 
-namespace {
-
-// A label next to a point, kept inside `area`, on a halo so grid lines do not cut it.
-void label_at(Canvas& c, std::string_view s, core::Point p, const core::Rect& area, Font f, double size,
-              const core::Color& ink, double alpha = 1.0) {
-    c.font(f, size);
-    double w = std::min(c.measure(s), area.w - 4);
-    double x = std::clamp(p.x, area.x + 2, area.right() - w - 2);
-    double y = std::clamp(p.y, area.y + size, area.bottom() - 4);
-    c.color(c.th.card, 0.8 * alpha);
-    c.rounded({x - 3, y - size * 0.95, w + 6, size * 1.25}, 4);
-    cairo_fill(c.cr);
-    c.color(ink, alpha);
-    c.text_in(s, {x, y - size * 1.0, w, size * 1.3}, f, size, size * 0.6);
-}
-
-}  // namespace
 
 void paint_key_plane(Canvas& c, const Model& m, const core::Rect& r) {
     core::Rect content = c.card(r, "Keys, and the question being asked");
@@ -87,7 +70,11 @@ void paint_key_plane(Canvas& c, const Model& m, const core::Rect& r) {
     }
     // The question.
     c.arrow(o, pl.to(q), 5, 22, c.th.query);
-    // The keys.
+    // The keys, then their labels where they cover least.
+    Labels labels;
+    for (int j = 0; j < m.n; ++j) labels.dot(pl.to(vec2(keys[static_cast<std::size_t>(j)])), 14);
+    core::Point qp = pl.to(q);
+    labels.dot(qp, 14);
     for (int j = 0; j < m.n; ++j) {
         const std::size_t J = static_cast<std::size_t>(j);
         core::Point p = pl.to(vec2(keys[J]));
@@ -121,14 +108,18 @@ void paint_key_plane(Canvas& c, const Model& m, const core::Rect& r) {
             cairo_set_line_width(c.cr, 2);
             cairo_stroke(c.cr);
         }
-        std::string name = m.sc->tokens[J];
-        label_at(c, name, {p.x + 16, p.y - 10}, content, Font::Bold, 18, hide > 0.5 ? c.th.ink_faint : c.th.ink);
-        if (j == m.focus) label_at(c, "own key", {p.x + 16, p.y + 16}, content, Font::Italic, 15, c.th.ink_soft);
-        else if (hide > 0.5) label_at(c, "hidden", {p.x + 16, p.y + 14}, content, Font::Italic, 15, c.th.ink_faint, hide);
     }
-    core::Point qp = pl.to(q);
-    label_at(c, "q · " + m.sc->tokens[static_cast<std::size_t>(m.focus)], {qp.x + 12, qp.y + 26}, content, Font::Bold, 18,
-             c.th.query_ink);
+    labels.place(c, "q · " + m.sc->tokens[static_cast<std::size_t>(m.focus)], qp, 16, content, Font::Bold, 19,
+                 c.th.query_ink);
+    for (int j = 0; j < m.n; ++j) {
+        const std::size_t J = static_cast<std::size_t>(j);
+        core::Point p = pl.to(vec2(keys[J]));
+        double hide = m.hide[J];
+        std::string name = m.sc->tokens[J];
+        if (j == m.focus) name += " · own key";
+        else if (hide > 0.5) name += " · hidden";
+        labels.place(c, name, p, 15, content, Font::Bold, 18, hide > 0.5 ? c.th.ink_faint : c.th.ink);
+    }
     if (m.d != 2) {
         c.color(c.th.ink_faint);
         std::string note = "d = " + std::to_string(m.d) + ": the plane shows the first two coordinates";

@@ -58,14 +58,14 @@ SceneLayout layout_scene(const scene::Scene& sc) {
         double h;  // 0: flexible
     };
     std::vector<Row> rows;
-    if (sc.has(Panel::Pipeline)) rows.push_back({{Panel::Pipeline}, 136});
-    if (sc.has(Panel::TokenRow)) rows.push_back({{Panel::TokenRow}, 100});
+    if (sc.has(Panel::Pipeline)) rows.push_back({{Panel::Pipeline}, 122});
+    if (sc.has(Panel::TokenRow)) rows.push_back({{Panel::TokenRow}, 86});
     std::vector<Panel> big;
     for (Panel p : {Panel::Matrix, Panel::Graph, Panel::KeyPlane, Panel::ValuePlane, Panel::Projections})
         if (sc.has(p)) big.push_back(p);
     if (!big.empty()) rows.push_back({big, 0});
-    if (sc.has(Panel::ScoreRow)) rows.push_back({{Panel::ScoreRow}, 124});
-    if (sc.has(Panel::WeightBars)) rows.push_back({{Panel::WeightBars}, big.empty() ? 0.0 : 206.0});
+    if (sc.has(Panel::ScoreRow)) rows.push_back({{Panel::ScoreRow}, 108});
+    if (sc.has(Panel::WeightBars)) rows.push_back({{Panel::WeightBars}, big.empty() ? 0.0 : 222.0});
 
     double fixed = 0;
     int flex = 0;

@@ -40,7 +40,7 @@ void paint_matrix(Canvas& c, const Model& m, const core::Rect& r) {
     double mag = 0;
     for (double s : tr.scores.data) mag = std::max(mag, std::fabs(s));
     if (mag < 1e-9) mag = 1;
-    const bool numbers = g.cell >= 44;
+    const bool numbers = g.cell >= 40;
     const double fs = std::min(19.0, g.cell * 0.3);
 
     // Labels.
@@ -53,7 +53,7 @@ void paint_matrix(Canvas& c, const Model& m, const core::Rect& r) {
                   7, Align::Right);
         double x = g.grid.x + i * g.cell;
         c.color(h ? c.th.hover : c.th.ink_soft);
-        c.text_in(tok, {x + 1, g.col_labels.y, g.cell - 2, g.col_labels.h}, Font::Regular, std::min(18.0, g.cell * 0.42), 6,
+        c.text_in(tok, {x + 1, g.col_labels.y, g.cell - 2, g.col_labels.h}, Font::Regular, std::min(18.0, g.cell * 0.42), 12,
                   Align::Center);
     }
     c.color(c.th.ink_soft);

@@ -145,6 +145,39 @@ Plane value_plane_frame(const Model& m, const core::Rect& content) {
     return frame_of(x0, x1, y0, y1, content);
 }
 
+core::Rect Labels::place(Canvas& c, std::string_view s, core::Point p, double r, const core::Rect& area, Font f,
+                         double size, const core::Color& ink, double alpha) {
+    c.font(f, size);
+    const double w = std::min(c.measure(s), area.w - 8), h = size * 1.2, g = r + 5;
+    const core::Point cand[] = {{p.x + g, p.y - h / 2},         {p.x - g - w, p.y - h / 2}, {p.x - w / 2, p.y - g - h},
+                                {p.x - w / 2, p.y + g},         {p.x + g * 0.7, p.y - g * 0.7 - h},
+                                {p.x + g * 0.7, p.y + g * 0.7}, {p.x - g * 0.7 - w, p.y - g * 0.7 - h},
+                                {p.x - g * 0.7 - w, p.y + g * 0.7}};
+    core::Rect best{};
+    double best_cost = 1e300;
+    for (core::Point q : cand) {
+        core::Rect b{std::clamp(q.x, area.x + 4, area.right() - w - 4), std::clamp(q.y, area.y + 2, area.bottom() - h - 2), w, h};
+        double cost = 0;
+        for (const auto& t : taken) {
+            double ox = std::max(0.0, std::min(b.right(), t.right()) - std::max(b.x, t.x));
+            double oy = std::max(0.0, std::min(b.bottom(), t.bottom()) - std::max(b.y, t.y));
+            cost += ox * oy;
+        }
+        cost += 0.05 * std::hypot(b.x - q.x, b.y - q.y) * h;  // moved by clamping: a little worse
+        if (cost < best_cost - 1e-9) {
+            best_cost = cost;
+            best = b;
+        }
+    }
+    c.color(c.th.card, 0.82 * alpha);
+    c.rounded(best.inset(-2), 4);
+    cairo_fill(c.cr);
+    c.color(ink, alpha);
+    c.text_in(s, best, f, size, size * 0.6);
+    taken.push_back(best);
+    return best;
+}
+
 void paint_plane_grid(Canvas& c, const Plane& p) {
     Saved saved(c.cr);
     cairo_rectangle(c.cr, p.area.x, p.area.y, p.area.w, p.area.h);

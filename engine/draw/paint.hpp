@@ -81,6 +81,13 @@ struct Plane {
 core::Point vec2(const core::Vec& v);  // first two coordinates (missing ones 0)
 Plane key_plane_frame(const Model& m, const core::Rect& content);  // content: card_content(panel)
 Plane value_plane_frame(const Model& m, const core::Rect& content);
+// Labels beside dots on a plane, each placed where it covers the fewest dots and labels.
+struct Labels {
+    std::vector<core::Rect> taken;
+    void dot(core::Point p, double r) { taken.push_back({p.x - r, p.y - r, 2 * r, 2 * r}); }
+    core::Rect place(Canvas& c, std::string_view s, core::Point p, double r, const core::Rect& area, Font f, double size,
+                     const core::Color& ink, double alpha = 1.0);
+};
 // Grid lines, the two axes and a few tick labels of a plane.
 void paint_plane_grid(Canvas& c, const Plane& p);
 

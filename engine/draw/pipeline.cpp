@@ -46,16 +46,16 @@ void paint_pipeline(Canvas& c, const Model& m, const core::Rect& r) {
         }
         core::Color ink = active ? c.th.ink_on(c.th.query) : (done ? c.th.ink : c.th.ink_faint);
         // Number disc.
-        core::Point disc{b.x + 22, b.y + 26};
+        core::Point disc{b.x + 22, b.y + 24};
         c.circle(disc, 13);
         c.color(active ? c.th.card : (done ? c.th.key : c.th.grid));
         cairo_fill(c.cr);
         c.color(active ? c.th.ink : (done ? c.th.card : c.th.ink_faint));
         c.text_in(done ? "✓" : std::to_string(i + 1), {disc.x - 10, disc.y - 11, 20, 22}, Font::Bold, 16, 10, Align::Center);
         c.color(ink);
-        c.text_in(s.label, {b.x + 42, b.y + 8, b.w - 50, 36}, Font::Bold, 25, 12);
+        c.text_in(s.label, {b.x + 42, b.y + 6, b.w - 50, 36}, Font::Bold, 25, 12);
         c.color(ink, active ? 1.0 : 0.9);
-        c.text_in(s.caption, {b.x + 10, b.y + 50, b.w - 20, 26}, Font::Regular, 16, 9);
+        c.paragraph(s.caption, {b.x + 10, b.y + 44, b.w - 18, b.h - 50}, Font::Regular, 16, 11, 1.15);
         if (active && m.view->u < 1) {
             // How far this step's animation has gone.
             core::Rect track{b.x + 10, b.bottom() - 9, b.w - 20, 4};

@@ -30,19 +30,6 @@ std::vector<core::Point> hull(std::vector<core::Point> pts) {
     return h;
 }
 
-void label(Canvas& c, std::string_view s, core::Point p, const core::Rect& area, Font f, double size,
-           const core::Color& ink) {
-    c.font(f, size);
-    double w = std::min(c.measure(s), area.w - 4);
-    double x = std::clamp(p.x, area.x + 2, area.right() - w - 2);
-    double y = std::clamp(p.y, area.y + size, area.bottom() - 4);
-    c.color(c.th.card, 0.8);
-    c.rounded({x - 3, y - size * 0.95, w + 6, size * 1.25}, 4);
-    cairo_fill(c.cr);
-    c.color(ink);
-    c.text_in(s, {x, y - size * 1.0, w, size * 1.3}, f, size, size * 0.6);
-}
-
 }  // namespace
 
 void paint_value_plane(Canvas& c, const Model& m, const core::Rect& r) {
@@ -87,7 +74,11 @@ void paint_value_plane(Canvas& c, const Model& m, const core::Rect& r) {
             at = next;
         }
     }
-    // The value dots, growing with their weight once the weights exist.
+    // The value dots, growing with their weight once the weights exist; labels afterwards.
+    Labels labels;
+    for (int j = 0; j < m.n; ++j) labels.dot(pts[static_cast<std::size_t>(j)], 14);
+    if (pb > 0) labels.dot(out, 18);
+    std::vector<double> radii(pts.size());
     for (int j = 0; j < m.n; ++j) {
         const std::size_t J = static_cast<std::size_t>(j);
         double rad = 8 + 10 * std::sqrt(std::max(0.0, m.weight[J])) * px;
@@ -117,8 +108,12 @@ void paint_value_plane(Canvas& c, const Model& m, const core::Rect& r) {
             cairo_set_line_width(c.cr, 2);
             cairo_stroke(c.cr);
         }
-        label(c, m.sc->tokens[J], {pts[J].x + rad + 6, pts[J].y - 8}, content, Font::Bold, 18,
-              m.hide[J] > 0.5 ? c.th.ink_faint : c.th.ink);
+        radii[J] = rad;
+    }
+    for (int j = 0; j < m.n; ++j) {
+        const std::size_t J = static_cast<std::size_t>(j);
+        labels.place(c, m.sc->tokens[J] + (j == m.focus ? " · own value" : ""), pts[J], radii[J] + 2, content, Font::Bold,
+                     18, m.hide[J] > 0.5 ? c.th.ink_faint : c.th.ink);
     }
     if (pb > 0) {
         // The diamond arrives as the chain ends; then the dashed arrow from the word's own value.
@@ -152,7 +147,7 @@ void paint_value_plane(Canvas& c, const Model& m, const core::Rect& r) {
             c.color(c.th.card);
             cairo_set_line_width(c.cr, 2.5);
             cairo_stroke(c.cr);
-            if (dg >= 1) label(c, "new vector", {out.x + 20, out.y + 28}, content, Font::Bold, 17, c.th.output);
+            if (dg >= 1) labels.place(c, "new vector", out, 18, content, Font::Bold, 18, c.th.output_ink);
         }
     }
 }

@@ -14,7 +14,7 @@ void paint_weight_bars(Canvas& c, const Model& m, const core::Rect& r) {
     double sum = 0;
     for (double w : m.weight) sum += w;
     std::string aside;
-    if (px > 0) aside = shares ? "Σ a = " + num(sum) : "e^s, relative to the largest";
+    if (px > 0) aside = shares ? "Σ a = " + num(sum) : "e^s · bars scaled to the largest";
     core::Rect content = c.card(r, "Weights · shares of 1", aside);
     Cells cols = score_row_cells(m, r);
     const double label_h = 26, value_h = 26;
