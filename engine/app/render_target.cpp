@@ -103,6 +103,10 @@ bool RenderTarget::open(const std::string& title, int display, int w, int h, boo
         return false;
     }
     bool software = prefer_software_renderer();
+    if (software && direct_surface()) {
+        renderer_name_ = "window surface";
+        return true;
+    }
     if (!make_renderer(software, error)) {
         if (software || !make_renderer(true, error)) return false;
         software = true;
@@ -121,8 +125,24 @@ bool RenderTarget::open(const std::string& title, int display, int w, int h, boo
     return true;
 }
 
+// Without a GPU the cheapest path is no renderer at all: Cairo draws into the window's own
+// framebuffer (shared memory on X11), saving the texture-to-framebuffer copy of a present.
+bool RenderTarget::direct_surface() {
+    SDL_Surface* s = SDL_GetWindowSurface(win_);
+    if (!s || s->format->BytesPerPixel != 4 || s->format->Rmask != 0x00ff0000 || s->format->Gmask != 0x0000ff00 ||
+        s->format->Bmask != 0x000000ff)
+        return false;
+    surface_ = true;
+    return true;
+}
+
 void RenderTarget::sizes(int& win_w, int& win_h, int& px_w, int& px_h) const {
     SDL_GetWindowSize(win_, &win_w, &win_h);
+    if (surface_) {
+        px_w = win_w;
+        px_h = win_h;
+        return;
+    }
     if (SDL_GetRendererOutputSize(ren_, &px_w, &px_h) != 0) {
         px_w = win_w;
         px_h = win_h;
@@ -136,6 +156,22 @@ bool RenderTarget::fullscreen() const {
 void RenderTarget::set_fullscreen(bool on) { SDL_SetWindowFullscreen(win_, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0); }
 
 bool RenderTarget::draw(const std::function<void(SDL_Surface*)>& paint, std::string& error) {
+    if (surface_) {
+        SDL_Surface* ws = SDL_GetWindowSurface(win_);  // re-made by SDL after a resize
+        if (!ws) {
+            error = std::string("cannot get the window surface: ") + SDL_GetError();
+            return false;
+        }
+        SDL_LockSurface(ws);
+        SDL_Surface* s = SDL_CreateRGBSurfaceWithFormatFrom(ws->pixels, ws->w, ws->h, 32, ws->pitch, SDL_PIXELFORMAT_ARGB8888);
+        if (s) {
+            paint(s);
+            SDL_FreeSurface(s);
+        }
+        SDL_UnlockSurface(ws);
+        SDL_UpdateWindowSurface(win_);
+        return true;
+    }
     int ww, wh, pw, ph;
     sizes(ww, wh, pw, ph);
     if (pw <= 0 || ph <= 0) return true;

@@ -1,5 +1,6 @@
 // app/render_target: thin RAII over SDL's video subsystem and one window with its renderer and
-// a streaming ARGB8888 texture that Cairo draws into directly (no intermediate copy).
+// a streaming ARGB8888 texture that Cairo draws into directly (no intermediate copy); without a
+// GPU, no renderer at all: Cairo draws into the window's framebuffer.
 #pragma once
 
 #include <SDL.h>
@@ -27,7 +28,7 @@ private:
     std::string problem_;
 };
 
-// Whether to skip the GPU renderer: ATTNLAB_RENDERER=software|accelerated decides; otherwise
+// Whether to skip the GPU renderer (and draw straight into the window's framebuffer): ATTNLAB_RENDERER=software|accelerated decides; otherwise
 // software when the machine has no GPU (/dev/dri missing) or the GL driver is a software
 // rasteriser (llvmpipe, softpipe, swrast), which costs 13–15 ms a present at 1080p.
 bool prefer_software_renderer();
@@ -54,6 +55,8 @@ public:
 
 private:
     bool make_renderer(bool software, std::string& error);
+    bool direct_surface();
+    bool surface_ = false;  // drawing into the window's framebuffer, no renderer
     SDL_Window* win_ = nullptr;
     SDL_Renderer* ren_ = nullptr;
     SDL_Texture* tex_ = nullptr;
