@@ -12,7 +12,9 @@
 #include <cairo.h>
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <string>
 
@@ -118,6 +120,64 @@ struct Rgb {
     return nullptr;
 }
 
+const draw::Recorder::Mark* mark(const draw::Recorder& rec, const std::string& name) {
+    for (const auto& m : rec.marks)
+        if (m.name == name) return &m;
+    return nullptr;
+}
+
+// Colour at a pixel position.
+Rgb pixel(const Image& img, core::Point p) {
+    const unsigned char* q = img.px(static_cast<int>(p.x), static_cast<int>(p.y));
+    return {q[2], q[1], q[0]};
+}
+Rgb rgb_of(const char* hex) {
+    unsigned v = static_cast<unsigned>(std::strtoul(hex + 1, nullptr, 16));
+    return {int((v >> 16) & 0xff), int((v >> 8) & 0xff), int(v & 0xff)};
+}
+
+// Golden comparison: per-channel tolerance and the share of pixels allowed to exceed it.
+void compare_golden(const Image& img, const std::string& name) {
+    const std::string golden = std::string(ATTNLAB_SOURCE_DIR) + "/tests/golden/" + name + ".png";
+    if (const char* regen = std::getenv("ATTNLAB_REGENERATE_GOLDEN"); regen && *regen == '1') {
+        REQUIRE(cairo_surface_write_to_png(img.s, golden.c_str()) == CAIRO_STATUS_SUCCESS);
+        WARN("regenerated " << golden);
+        return;
+    }
+    Image want(cairo_image_surface_create_from_png(golden.c_str()));
+    INFO("golden " << golden << " (regenerate: ATTNLAB_REGENERATE_GOLDEN=1 ctest -R draw_test)");
+    REQUIRE(want.ok());
+    REQUIRE(want.w() == img.w());
+    REQUIRE(want.h() == img.h());
+    const int tol = 24;
+    long bad = 0;
+    Image diff(img.w(), img.h());
+    unsigned char* dd = cairo_image_surface_get_data(diff.s);
+    const int ds = cairo_image_surface_get_stride(diff.s);
+    for (int y = 0; y < img.h(); ++y)
+        for (int x = 0; x < img.w(); ++x) {
+            const unsigned char* a = img.px(x, y);
+            const unsigned char* b = want.px(x, y);
+            int d = 0;
+            for (int ch = 0; ch < 3; ++ch) d = std::max(d, std::abs(int(a[ch]) - int(b[ch])));
+            unsigned char* o = dd + y * ds + x * 4;
+            bool over = d > tol;
+            bad += over;
+            o[0] = over ? 0 : a[0] / 3;
+            o[1] = over ? 0 : a[1] / 3;
+            o[2] = over ? 255 : a[2] / 3;
+            o[3] = 255;
+        }
+    double ratio = double(bad) / (img.w() * img.h());
+    if (ratio > 0.002) {
+        cairo_surface_mark_dirty(diff.s);
+        cairo_surface_write_to_png(img.s, (name + ".actual.png").c_str());
+        cairo_surface_write_to_png(diff.s, (name + ".diff.png").c_str());
+    }
+    INFO("mismatched pixels: " << bad << " (" << ratio * 100 << "%); wrote " << name << ".diff.png in the test's working dir");
+    CHECK(ratio <= 0.002);
+}
+
 }  // namespace
 
 TEST_CASE("fonts are found through ATTNLAB_FONTS", "[draw]") {
@@ -172,6 +232,220 @@ TEST_CASE("every text box stays inside its panel at every output size", "[draw]"
             }
         }
     }
+}
+
+TEST_CASE("golden frames at 640x360", "[draw]") {
+    Fixture row(sentence_scene()), mat(matrix_scene());
+    SECTION("one-row layout, scores counting up") {
+        compare_golden(*draw_view(row.view(row.span_of(Stage::Scores), 0.5), 640, 360), "row_scores_half");
+    }
+    SECTION("one-row layout, blend finished") {
+        compare_golden(*draw_view(row.view(row.span_of(Stage::Blend), 1.0), 640, 360), "row_blend_end");
+    }
+    SECTION("matrix layout, softmax filling rows, dark") {
+        draw::Options opt;
+        opt.theme = draw::ThemeKind::Dark;
+        compare_golden(*draw_view(mat.view(mat.span_of(Stage::Softmax), 0.6), 640, 360, opt), "matrix_softmax_dark");
+    }
+}
+
+TEST_CASE("pixel probes: what a frame shows means what it should", "[draw]") {
+    Fixture row(sentence_scene()), mat(matrix_scene());
+    const int W = 1280, H = 720;
+    SECTION("a masked cell is hatched in the hidden colours, an open one is not") {
+        draw::Recorder rec;
+        draw::Options opt;
+        opt.recorder = &rec;
+        auto img = draw_view(mat.view(mat.span_of(Stage::Blend), 1.0), W, H, opt);
+        const auto* hidden = mark(rec, "cell:0:11");
+        const auto* open = mark(rec, "cell:11:0");
+        REQUIRE(hidden);
+        REQUIRE(open);
+        // Scan the hidden cell: only the hidden fill and its hatching (and antialiased mixes
+        // of the two) appear, and both of them do.
+        const Rgb fill = rgb_of("#e4e2dc"), hatch = rgb_of("#a8a59c");
+        int n_fill = 0, n_hatch = 0, n_other = 0;
+        for (double y = hidden->rect.y + 4; y < hidden->rect.bottom() - 4; y += 1)
+            for (double x = hidden->rect.x + 4; x < hidden->rect.right() - 4; x += 1) {
+                Rgb p = pixel(*img, {x, y});
+                if (dist(p, fill) < 10) ++n_fill;
+                else if (dist(p, hatch) < 10) ++n_hatch;
+                else if (std::abs(p.r - p.g) > 12 || p.r > fill.r + 8 || p.r < hatch.r - 8) ++n_other;
+            }
+        CHECK(n_fill > 20);
+        CHECK(n_hatch > 5);
+        CHECK(n_other == 0);
+        Rgb o = pixel(*img, {open->rect.x + 3, open->rect.y + 3});
+        CHECK(dist(o, fill) > 10);
+        CHECK(dist(o, hatch) > 10);
+    }
+    SECTION("the diamond is drawn in rose and lies inside the hull of the values") {
+        draw::Recorder rec;
+        draw::Options opt;
+        opt.recorder = &rec;
+        auto img = draw_view(row.view(row.span_of(Stage::Blend), 1.0), W, H, opt);
+        const auto* dia = mark(rec, "diamond");
+        REQUIRE(dia);
+        CHECK(dist(pixel(*img, {dia->rect.x, dia->rect.y}), rgb_of("#cc79a7")) < 12);
+        std::vector<core::Point> vals;
+        for (int j = 0; j < 6; ++j) {
+            const auto* v = mark(rec, "value:" + std::to_string(j));
+            REQUIRE(v);
+            vals.push_back({v->rect.x, v->rect.y});
+        }
+        // Inside the convex hull ⇔ not strictly outside any edge of it: check against every
+        // pair of value points that has all others on one side (the hull edges).
+        core::Point d{dia->rect.x, dia->rect.y};
+        int edges = 0;
+        for (std::size_t a = 0; a < vals.size(); ++a)
+            for (std::size_t b = 0; b < vals.size(); ++b) {
+                if (a == b) continue;
+                auto side = [&](core::Point p) {
+                    return (vals[b].x - vals[a].x) * (p.y - vals[a].y) - (vals[b].y - vals[a].y) * (p.x - vals[a].x);
+                };
+                bool edge = true;
+                for (std::size_t c = 0; c < vals.size(); ++c)
+                    if (c != a && c != b && side(vals[c]) < 0) edge = false;
+                if (!edge) continue;
+                ++edges;
+                CHECK(side(d) >= -1e-6);
+            }
+        CHECK(edges >= 3);
+    }
+    SECTION("the focused token is marked in gold, the others are not") {
+        draw::Recorder rec;
+        draw::Options opt;
+        opt.recorder = &rec;
+        auto img = draw_view(row.view(row.span_of(Stage::Scores), 1.0), W, H, opt);
+        const Rgb gold = rgb_of("#e69f00");
+        for (int j = 0; j < 6; ++j) {
+            const auto* t = mark(rec, "token:" + std::to_string(j));
+            REQUIRE(t);
+            Rgb p = pixel(*img, {t->rect.x + 5, t->rect.y + t->rect.h / 2});
+            INFO("token " << j);
+            if (j == 2) CHECK(dist(p, gold) < 12);
+            else CHECK(dist(p, gold) > 60);
+        }
+    }
+    SECTION("blank is a black frame") {
+        timeline::View v = row.view(0, 1.0);
+        v.blank = true;
+        auto img = draw_view(v, 320, 180);
+        for (int y = 0; y < 180; y += 7)
+            for (int x = 0; x < 320; x += 7) CHECK(pixel(*img, {double(x), double(y)}).r == 0);
+    }
+}
+
+TEST_CASE("weights before the softmax step are not drawn; at softmax they are", "[draw]") {
+    Fixture row(sentence_scene());
+    draw::Recorder before, after;
+    draw::Options a, b;
+    a.recorder = &before;
+    b.recorder = &after;
+    draw_view(row.view(row.span_of(Stage::Scale), 1.0), 1280, 720, a);
+    draw_view(row.view(row.span_of(Stage::Softmax), 1.0), 1280, 720, b);
+    auto has = [](const draw::Recorder& r, const std::string& s) {
+        for (const auto& t : r.texts)
+            if (t.text == s) return true;
+        return false;
+    };
+    CHECK_FALSE(has(before, "Σ a = 1.00"));
+    CHECK(has(after, "Σ a = 1.00"));
+    CHECK(has(before, "the weights appear at the softmax step"));
+}
+
+TEST_CASE("hit testing finds tokens, keys, cells and the controls", "[draw]") {
+    Fixture row(sentence_scene()), mat(matrix_scene());
+    const int W = 1920, H = 1080;  // design space = pixels
+    draw::Recorder rec;
+    draw::Options opt;
+    opt.recorder = &rec;
+    timeline::View v = row.view(row.span_of(Stage::Blend), 1.0);
+    draw_view(v, W, H, opt);
+    auto centre = [](const draw::Recorder::Mark* m) { return core::Point{m->rect.x + m->rect.w / 2, m->rect.y + m->rect.h / 2}; };
+    for (int j = 0; j < 6; ++j) {
+        auto h = draw::hit_test(v, centre(mark(rec, "token:" + std::to_string(j))));
+        CHECK(h.kind == draw::Hit::Kind::Token);
+        CHECK(h.token == j);
+        auto k = draw::hit_test(v, centre(mark(rec, "key:" + std::to_string(j))));
+        CHECK(k.kind == draw::Hit::Kind::Key);
+        CHECK(k.token == j);
+        auto p = draw::key_plane_point(v, centre(mark(rec, "key:" + std::to_string(j))));
+        REQUIRE(p);
+        CHECK(p->x == Approx(row.deck.slides[0].scene->k[static_cast<std::size_t>(j)][0]).margin(1e-6));
+    }
+    auto knob = draw::hit_test(v, centre(mark(rec, "knob")));
+    CHECK(knob.kind == draw::Hit::Kind::TemperatureSlider);
+    CHECK(knob.value == Approx(1.0).margin(0.02));
+    CHECK(draw::hit_test(v, centre(mark(rec, "switch"))).kind == draw::Hit::Kind::MaskSwitch);
+
+    draw::Recorder mrec;
+    opt.recorder = &mrec;
+    timeline::View mv = mat.view(mat.span_of(Stage::Blend), 1.0);
+    draw_view(mv, W, H, opt);
+    auto cell = draw::hit_test(mv, centre(mark(mrec, "cell:3:8")));
+    CHECK(cell.kind == draw::Hit::Kind::MatrixCell);
+    CHECK(cell.row == 3);
+    CHECK(cell.token == 8);
+}
+
+TEST_CASE("the same view gives identical pixels", "[draw]") {
+    Fixture row(sentence_scene());
+    timeline::View v = row.view(row.span_of(Stage::Softmax), 0.4);
+    auto a = draw_view(v, 800, 450);
+    auto b = draw_view(v, 800, 450);
+    const std::size_t bytes = static_cast<std::size_t>(cairo_image_surface_get_stride(a->s)) * 450;
+    CHECK(std::memcmp(cairo_image_surface_get_data(a->s), cairo_image_surface_get_data(b->s), bytes) == 0);
+    // …and a different moment gives different pixels.
+    auto c = draw_view(row.view(row.span_of(Stage::Softmax), 0.8), 800, 450);
+    CHECK(std::memcmp(cairo_image_surface_get_data(a->s), cairo_image_surface_get_data(c->s), bytes) != 0);
+}
+
+TEST_CASE("title and text slides cross-fade into a scene", "[draw]") {
+    scene::Deck deck;
+    deck.title = "How attention works";
+    scene::Slide title;
+    title.kind = scene::Slide::Kind::Title;
+    title.title = "Attention is a weighted read";
+    title.subtitle = "Part 1";
+    scene::Slide text;
+    text.kind = scene::Slide::Kind::Text;
+    text.title = "Where q, k and v come from";
+    text.bullets = {"One input x per token", "q = x·W_Q, k = x·W_K, v = x·W_V"};
+    scene::Slide sc;
+    sc.scene = sentence_scene();
+    deck.slides = {title, text, sc};
+    timeline::Layout lay = timeline::layout(deck);
+    auto at = [&](double t) {
+        auto img = std::make_unique<Image>(640, 360);
+        cairo_t* cr = cairo_create(img->s);
+        draw::render(cr, 640, 360, deck, lay, timeline::state_at(lay, t), t, {});
+        cairo_destroy(cr);
+        cairo_surface_flush(img->s);
+        return img;
+    };
+    const double t2 = lay.spans[2].start;
+    auto before = at(t2 - 0.01), mid = at(t2 + scene::kCrossFade / 2), after = at(t2 + scene::kCrossFade + 0.01);
+    // Half-way through the fade a pixel lies between the text slide's and the scene's.
+    int between = 0, total = 0;
+    for (int y = 5; y < 360; y += 9)
+        for (int x = 5; x < 640; x += 9) {
+            Rgb a = pixel(*before, {double(x), double(y)}), m = pixel(*mid, {double(x), double(y)}),
+                b = pixel(*after, {double(x), double(y)});
+            if (dist(a, b) < 40) continue;
+            ++total;
+            if (dist(m, a) > 5 && dist(m, b) > 5) ++between;
+        }
+    REQUIRE(total > 50);
+    CHECK(between > total * 0.8);
+    // Text slides lay their text out inside the slide area.
+    draw::Recorder rec;
+    draw::Options opt;
+    opt.recorder = &rec;
+    timeline::View v = timeline::evaluate(deck, lay, timeline::state_at_span(lay, 1), lay.spans[1].start + 1);
+    auto img = draw_view(v, 1280, 720, opt);
+    REQUIRE(rec.texts.size() >= 3);
+    for (const auto& t : rec.texts) CHECK(rec.panels[static_cast<std::size_t>(t.panel)].rect.contains(t.rect));
 }
 
 TEST_CASE("preview: a PNG of every stage (ATTNLAB_PREVIEW_DIR)", "[.preview]") {

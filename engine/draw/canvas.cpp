@@ -415,6 +415,14 @@ void Canvas::record_panel(const char* name, const core::Rect& r) {
     panel_ = static_cast<int>(rec_->panels.size()) - 1;
 }
 
+void Canvas::mark(const std::string& name, const core::Rect& r) const {
+    if (!rec_) return;
+    double x0 = r.x, y0 = r.y, x1 = r.right(), y1 = r.bottom();
+    cairo_user_to_device(cr, &x0, &y0);
+    cairo_user_to_device(cr, &x1, &y1);
+    rec_->marks.push_back({name, {x0, y0, x1 - x0, y1 - y0}});
+}
+
 void Canvas::record_text(const core::Rect& r, std::string_view s) const {
     if (!rec_) return;
     // Corners through the current transform (rotations are not used for text).

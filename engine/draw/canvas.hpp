@@ -120,6 +120,9 @@ public:
 
     void record_panel(const char* name, const core::Rect& r);
     void record_text(const core::Rect& r, std::string_view s) const;
+    void mark(const std::string& name, const core::Rect& r) const;
+    void mark(const std::string& name, core::Point p) const { mark(name, {p.x, p.y, 0, 0}); }
+    bool recording() const { return rec_ != nullptr; }
 
 private:
     Recorder* rec_;

@@ -46,6 +46,7 @@ void paint_controls(Canvas& c, const Model& m, const core::Rect& r) {
                   Font::Regular, 16, 10, Align::Center);
     }
     core::Point knob{g.slider.x + g.slider.w * pos, g.slider.y + g.slider.h / 2};
+    c.mark("knob", knob);
     c.circle(knob, 13);
     c.color(c.th.card);
     cairo_fill_preserve(c.cr);
@@ -54,6 +55,7 @@ void paint_controls(Canvas& c, const Model& m, const core::Rect& r) {
     cairo_stroke(c.cr);
     // Mask switch.
     double on = m.view->mask_u;
+    c.mark("switch", g.sw);
     c.rounded(g.sw, g.sw.h / 2);
     c.color(core::lerp(c.th.grid, c.th.key, on));
     cairo_fill(c.cr);

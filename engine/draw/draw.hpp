@@ -33,8 +33,13 @@ struct Recorder {
         core::Rect rect;
         std::string text;
     };
+    struct Mark {
+        std::string name;  // what is there: "token:2", "key:4", "value:1", "cell:3:5", "diamond", "knob", "switch"
+        core::Rect rect;
+    };
     std::vector<Panel> panels;
     std::vector<Text> texts;
+    std::vector<Mark> marks;  // where things of meaning were drawn (for pixel probes)
 };
 
 struct Options {

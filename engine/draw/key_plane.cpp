@@ -79,6 +79,7 @@ void paint_key_plane(Canvas& c, const Model& m, const core::Rect& r) {
         const std::size_t J = static_cast<std::size_t>(j);
         core::Point p = pl.to(vec2(keys[J]));
         double hide = m.hide[J];
+        c.mark("key:" + std::to_string(j), p);
         if (j == m.view->hover) {
             c.circle(p, 19);
             c.color(c.th.hover);

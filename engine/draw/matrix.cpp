@@ -69,6 +69,7 @@ void paint_matrix(Canvas& c, const Model& m, const core::Rect& r) {
             const std::size_t J = static_cast<std::size_t>(j);
             core::Rect cell{g.grid.x + j * g.cell, g.grid.y + i * g.cell, g.cell, g.cell};
             core::Rect in = cell.inset(std::min(2.0, g.cell * 0.05));
+            if (c.recording()) c.mark("cell:" + std::to_string(i) + ":" + std::to_string(j), cell);
             double tempered = std::isinf(m.T) ? 0 : (m.T <= 0 ? tr.scaled(I, J) : tr.scaled(I, J) / m.T);
             double s = tr.scores(I, J) * rp_scores;
             s = core::lerp(s, tr.scaled(I, J), pc);

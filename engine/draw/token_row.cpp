@@ -29,6 +29,7 @@ void paint_token_row(Canvas& c, const Model& m, const core::Rect& r) {
     for (int j = 0; j < m.n; ++j) {
         const core::Rect& cell = cells.cells[static_cast<std::size_t>(j)];
         bool focus = j == m.focus;
+        c.mark("token:" + std::to_string(j), cell);
         double hide = m.hide[static_cast<std::size_t>(j)];
         double alpha = 1.0 - 0.55 * hide;
         c.rounded(cell, 10);

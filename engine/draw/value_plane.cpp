@@ -109,6 +109,7 @@ void paint_value_plane(Canvas& c, const Model& m, const core::Rect& r) {
             cairo_stroke(c.cr);
         }
         radii[J] = rad;
+        c.mark("value:" + std::to_string(j), pts[J]);
     }
     for (int j = 0; j < m.n; ++j) {
         const std::size_t J = static_cast<std::size_t>(j);
@@ -143,6 +144,7 @@ void paint_value_plane(Canvas& c, const Model& m, const core::Rect& r) {
             cairo_line_to(c.cr, out.x - s, out.y);
             cairo_close_path(c.cr);
             c.color(c.th.output);
+            c.mark("diamond", out);
             cairo_fill_preserve(c.cr);
             c.color(c.th.card);
             cairo_set_line_width(c.cr, 2.5);
