@@ -198,7 +198,6 @@ int present_command(const std::vector<std::string>& args) {
         }
         SDL_RaiseWindow(main.window());
     };
-    if (o.presenter) open_presenter();
 
     Watcher watcher;
     watcher.watch(o.file, *deck);
@@ -283,6 +282,7 @@ int present_command(const std::vector<std::string>& args) {
                 first = false;
                 if (std::getenv("ATTNLAB_TIMING"))
                     std::cerr << "attnlab: first frame after " << clock() * 1000 << " ms\n";
+                if (o.presenter) open_presenter();  // after the slides are up: they come first
             }
         }
         if (presenter && (main_needs || t - presenter_drawn_at >= 1.0)) {

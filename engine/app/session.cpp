@@ -721,7 +721,16 @@ void Session::draw_overview(SDL_Surface* target) {
         } else {
             name += sl.title;
         }
-        overlay_->text(name, x, y + th + 2, std::max(10, label - 4), Rgba{230, 230, 235, 255});
+        const int lpx = std::max(10, label - 4);
+        // Cut a long title to the thumbnail's width (whole UTF-8 characters), marked with "…".
+        if (overlay_->measure(name, lpx).x > tw) {
+            while (name.size() > 4 && overlay_->measure(name + "…", lpx).x > tw) {
+                while (!name.empty() && (static_cast<unsigned char>(name.back()) & 0xC0) == 0x80) name.pop_back();
+                if (!name.empty()) name.pop_back();  // the lead byte (or an ASCII character)
+            }
+            name += "…";
+        }
+        overlay_->text(name, x, y + th + 2, lpx, Rgba{230, 230, 235, 255});
     }
     overlay_->paint(target);
 }
