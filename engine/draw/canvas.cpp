@@ -358,16 +358,44 @@ void Canvas::arrow(core::Point a, core::Point b, double w, double head, const co
 }
 
 void Canvas::hatch(const core::Rect& r, double radius) const {
-    Saved s(cr);
     rounded(r, radius);
     color(th.hidden);
-    cairo_fill_preserve(cr);
-    cairo_clip(cr);
+    cairo_fill(cr);
+    // 45° lines clipped to the rectangle by arithmetic (a cairo clip per cell is slow), kept
+    // clear of the rounded corners.
+    const core::Rect in = r.inset(std::min(1.5 + radius * 0.3, std::min(r.w, r.h) / 2));
+    if (in.w <= 0 || in.h <= 0) return;
     color(th.hidden_hatch);
     cairo_set_line_width(cr, 1.6);
     const double step = 9;
-    for (double x = r.x - r.h; x < r.right(); x += step) line({x, r.bottom()}, {x + r.h, r.y});
+    // Line: x − (bottom − y) = c, i.e. from (c, bottom) rising to the right.
+    for (double c = in.x - in.h + std::fmod(in.h, step); c < in.right(); c += step) {
+        double x0 = c, y0 = in.bottom();
+        if (x0 < in.x) {
+            y0 -= in.x - x0;
+            x0 = in.x;
+        }
+        double x1 = c + in.h, y1 = in.y;
+        if (x1 > in.right()) {
+            y1 += x1 - in.right();
+            x1 = in.right();
+        }
+        if (x1 - x0 < 0.5) continue;
+        line({x0, y0}, {x1, y1});
+    }
     cairo_stroke(cr);
+}
+
+void Canvas::clip_rect(const core::Rect& r) const {
+    // Snapped to device pixels so that cairo keeps a fast rectangular clip.
+    double x0 = r.x, y0 = r.y, x1 = r.right(), y1 = r.bottom();
+    cairo_user_to_device(cr, &x0, &y0);
+    cairo_user_to_device(cr, &x1, &y1);
+    x0 = std::round(x0), y0 = std::round(y0), x1 = std::round(x1), y1 = std::round(y1);
+    cairo_device_to_user(cr, &x0, &y0);
+    cairo_device_to_user(cr, &x1, &y1);
+    cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
+    cairo_clip(cr);
 }
 
 core::Rect Canvas::card(const core::Rect& r, std::string_view heading, std::string_view aside) const {

@@ -113,6 +113,8 @@ public:
     void arrow(core::Point a, core::Point b, double w, double head, const core::Color& c, double alpha = 1.0) const;
     // Diagonal hatching over a rectangle (the "hidden" look of masked entries).
     void hatch(const core::Rect& r, double radius) const;
+    // Clip to a rectangle, snapped to device pixels (fast in cairo).
+    void clip_rect(const core::Rect& r) const;
     // A card: rounded panel background with a heading; returns the content rect.
     core::Rect card(const core::Rect& r, std::string_view heading, std::string_view aside = {}) const;
     // A small pill badge centred at p.

@@ -124,11 +124,10 @@ void frame(cairo_t* cr, int width, int height, const timeline::View& view, const
     Transform t = transform_for(width, height);
     cairo_translate(cr, t.dx, t.dy);
     cairo_scale(cr, t.scale, t.scale);
-    cairo_rectangle(cr, 0, 0, kDesignWidth, kDesignHeight);
-    cairo_clip(cr);
+    Canvas c(cr, th, opt.recorder);
+    c.clip_rect({0, 0, kDesignWidth, kDesignHeight});
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 
-    Canvas c(cr, th, opt.recorder);
     if (view.slide_ptr) {
         switch (view.slide_ptr->kind) {
             case scene::Slide::Kind::Title: paint_title_slide(c, view); break;

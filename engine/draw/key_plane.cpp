@@ -14,8 +14,7 @@ void paint_key_plane(Canvas& c, const Model& m, const core::Rect& r) {
     Plane pl = key_plane_frame(m, content);
     paint_plane_grid(c, pl);
     Saved clip(c.cr);
-    cairo_rectangle(c.cr, content.x, content.y, content.w, content.h);
-    cairo_clip(c.cr);
+    c.clip_rect(content);
     const auto& keys = m.view->controls.keys;
     const core::Point q = vec2(m.sc->q[static_cast<std::size_t>(m.focus)]);
     const double qlen = std::hypot(q.x, q.y);

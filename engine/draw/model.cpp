@@ -180,8 +180,7 @@ core::Rect Labels::place(Canvas& c, std::string_view s, core::Point p, double r,
 
 void paint_plane_grid(Canvas& c, const Plane& p) {
     Saved saved(c.cr);
-    cairo_rectangle(c.cr, p.area.x, p.area.y, p.area.w, p.area.h);
-    cairo_clip(c.cr);
+    c.clip_rect(p.area);
     double step = nice_step(std::max(p.x1 - p.x0, p.y1 - p.y0));
     c.color(c.th.grid);
     cairo_set_line_width(c.cr, 1.2);

@@ -37,8 +37,7 @@ void paint_value_plane(Canvas& c, const Model& m, const core::Rect& r) {
     Plane pl = value_plane_frame(m, content);
     paint_plane_grid(c, pl);
     Saved clip(c.cr);
-    cairo_rectangle(c.cr, content.x, content.y, content.w, content.h);
-    cairo_clip(c.cr);
+    c.clip_rect(content);
     const auto& V = m.sc->v;
     std::vector<core::Point> pts;
     for (const auto& v : V) pts.push_back(pl.to(vec2(v)));
