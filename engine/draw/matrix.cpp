@@ -77,11 +77,11 @@ void paint_matrix(Canvas& c, const Model& m, const core::Rect& r) {
             double w = tr.weights(I, J);
             if (open) w = core::lerp(v.open.weights(I, J), w, v.mask_u);
             double hide = (j > i && v.mask_u > 0) ? v.mask_u * pm : 0.0;
+            if (hide < 0.5) rowsum += rp_soft > 0.5 ? w : s;  // hidden cells take no part in the row
             core::Color fill = c.th.bg;
             if (ps > 0) fill = core::lerp(c.th.bg, c.th.heat(std::clamp(0.5 + 0.5 * s / mag, 0.0, 1.0)), rp_scores);
             if (px > 0) fill = core::lerp(fill, c.th.heat(w), rp_soft);
             double shown = rp_soft > 0.5 ? w : s;
-            rowsum += rp_soft > 0.5 ? w : s;
             // The mask flips a cell over, left to right, to its hatched back.
             bool back = hide >= 0.5;
             double k = back ? 2 * hide - 1 : 1 - 2 * hide;
