@@ -1,0 +1,593 @@
+// The `attnlab check` and `attnlab trace` commands, run as a subprocess (ATTNLAB_BINARY): exit
+// codes, `ok FILE`, error lines, and trace's JSON checked against an independent implementation
+// of softmax(Q·Kᵀ/(√d·T))·V written here in long double (no code shared with engine/attention).
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <limits>
+#include <map>
+#include <random>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        std::string tmpl = (fs::temp_directory_path() / "attnlab-cli-XXXXXX").string();
+        REQUIRE(mkdtemp(tmpl.data()) != nullptr);
+        path = tmpl;
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+    std::string write(const std::string& name, const std::string& text) const {
+        fs::path p = path / name;
+        fs::create_directories(p.parent_path());
+        std::ofstream(p, std::ios::binary) << text;
+        return p.string();
+    }
+};
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+struct Run {
+    int code = -1;
+    std::string out;
+    std::string err;
+};
+
+// Runs attnlab with `args` (no shell), capturing stdout and stderr.
+Run attnlab(const std::vector<std::string>& args) {
+    TempDir io;
+    const std::string out_path = (io.path / "out").string(), err_path = (io.path / "err").string();
+    std::vector<std::string> argv_s = {ATTNLAB_BINARY};
+    argv_s.insert(argv_s.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& a : argv_s) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    pid_t pid = fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (out < 0 || err < 0) _exit(126);
+        dup2(out, 1);
+        dup2(err, 2);
+        execv(ATTNLAB_BINARY, argv.data());
+        _exit(127);
+    }
+    int status = 0;
+    REQUIRE(waitpid(pid, &status, 0) == pid);
+    Run r;
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    r.out = slurp(out_path);
+    r.err = slurp(err_path);
+    return r;
+}
+
+bool contains(const std::string& hay, const std::string& needle) { return hay.find(needle) != std::string::npos; }
+
+// ---------------------------------------------------------------------------------------------
+// A minimal JSON reader: enough for trace's output (objects, arrays, numbers, strings, literals).
+
+struct Json {
+    enum class Type { Null, Bool, Number, String, Array, Object } type = Type::Null;
+    bool b = false;
+    long double num = 0;
+    std::string str;
+    std::vector<Json> arr;
+    std::vector<std::pair<std::string, Json>> obj;
+
+    const Json& operator[](const std::string& key) const {
+        for (const auto& [k, v] : obj)
+            if (k == key) return v;
+        FAIL("no key '" << key << "' in the JSON object");
+        static Json none;
+        return none;
+    }
+    const Json& operator[](std::size_t i) const { return arr.at(i); }
+    bool is_null() const { return type == Type::Null; }
+};
+
+class JsonReader {
+public:
+    explicit JsonReader(const std::string& text) : s_(text) {}
+    Json document() {
+        Json j = value();
+        space();
+        if (i_ != s_.size()) fail("trailing characters");
+        return j;
+    }
+
+private:
+    const std::string& s_;
+    std::size_t i_ = 0;
+
+    [[noreturn]] void fail(const std::string& what) {
+        throw std::runtime_error("JSON: " + what + " at offset " + std::to_string(i_));
+    }
+    void space() {
+        while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
+    }
+    bool eat(char c) {
+        space();
+        if (i_ < s_.size() && s_[i_] == c) {
+            ++i_;
+            return true;
+        }
+        return false;
+    }
+    void expect(char c) {
+        if (!eat(c)) fail(std::string("expected '") + c + "'");
+    }
+    std::string string() {
+        expect('"');
+        std::string out;
+        while (i_ < s_.size() && s_[i_] != '"') {
+            char c = s_[i_++];
+            if (c != '\\') {
+                out += c;
+                continue;
+            }
+            if (i_ >= s_.size()) fail("bad escape");
+            char e = s_[i_++];
+            switch (e) {
+                case '"': out += '"'; break;
+                case '\\': out += '\\'; break;
+                case '/': out += '/'; break;
+                case 'n': out += '\n'; break;
+                case 't': out += '\t'; break;
+                case 'r': out += '\r'; break;
+                case 'b': out += '\b'; break;
+                case 'f': out += '\f'; break;
+                case 'u': {
+                    if (i_ + 4 > s_.size()) fail("bad \\u");
+                    unsigned cp = static_cast<unsigned>(std::stoul(s_.substr(i_, 4), nullptr, 16));
+                    i_ += 4;
+                    if (cp >= 0x80) fail("only ASCII \\u escapes are expected");
+                    out += static_cast<char>(cp);
+                    break;
+                }
+                default: fail("bad escape");
+            }
+        }
+        expect('"');
+        return out;
+    }
+    Json value() {
+        space();
+        if (i_ >= s_.size()) fail("unexpected end");
+        Json j;
+        const char c = s_[i_];
+        if (c == '{') {
+            ++i_;
+            j.type = Json::Type::Object;
+            if (eat('}')) return j;
+            do {
+                space();
+                std::string k = string();
+                expect(':');
+                j.obj.emplace_back(k, value());
+            } while (eat(','));
+            expect('}');
+        } else if (c == '[') {
+            ++i_;
+            j.type = Json::Type::Array;
+            if (eat(']')) return j;
+            do j.arr.push_back(value());
+            while (eat(','));
+            expect(']');
+        } else if (c == '"') {
+            j.type = Json::Type::String;
+            j.str = string();
+        } else if (s_.compare(i_, 4, "null") == 0) {
+            i_ += 4;
+        } else if (s_.compare(i_, 4, "true") == 0) {
+            i_ += 4;
+            j.type = Json::Type::Bool;
+            j.b = true;
+        } else if (s_.compare(i_, 5, "false") == 0) {
+            i_ += 5;
+            j.type = Json::Type::Bool;
+        } else {
+            const char* start = s_.c_str() + i_;
+            char* end = nullptr;
+            j.num = std::strtold(start, &end);
+            if (end == start) fail("unexpected character");
+            i_ += static_cast<std::size_t>(end - start);
+            j.type = Json::Type::Number;
+        }
+        return j;
+    }
+};
+
+Json parse_json(const std::string& text) {
+    try {
+        return JsonReader(text).document();
+    } catch (const std::exception& e) {
+        FAIL(e.what() << "\n" << text.substr(0, 400));
+    }
+    return {};
+}
+
+// ---------------------------------------------------------------------------------------------
+// The formula, independently: long double, straight loops.
+
+using LMat = std::vector<std::vector<long double>>;
+constexpr long double kInf = std::numeric_limits<long double>::infinity();
+
+struct Expected {
+    LMat scores, scaled, logits, weights, output;
+};
+
+// T = 0: all weight on the row's largest visible score, ties share; T = ∞: uniform over the
+// visible keys; otherwise softmax(scaled / T) with the row maximum subtracted.
+Expected reference(const LMat& q, const LMat& k, const LMat& v, long double T, bool mask) {
+    const std::size_t n = q.size(), d = q[0].size(), dv = v[0].size();
+    Expected e;
+    e.scores.assign(n, std::vector<long double>(n, 0));
+    e.scaled = e.logits = e.weights = e.scores;
+    e.output.assign(n, std::vector<long double>(dv, 0));
+    for (std::size_t i = 0; i < n; ++i) {
+        std::size_t visible = mask ? i + 1 : n;
+        for (std::size_t j = 0; j < n; ++j) {
+            long double s = 0;
+            for (std::size_t c = 0; c < d; ++c) s += q[i][c] * k[j][c];
+            e.scores[i][j] = s;
+            e.scaled[i][j] = s / std::sqrt(static_cast<long double>(d));
+            e.logits[i][j] = j < visible ? e.scaled[i][j] / T : -kInf;
+        }
+        if (T == 0) {
+            long double best = -kInf;
+            for (std::size_t j = 0; j < visible; ++j) best = std::max(best, e.scaled[i][j]);
+            std::size_t ties = 0;
+            for (std::size_t j = 0; j < visible; ++j) ties += e.scaled[i][j] == best;
+            for (std::size_t j = 0; j < visible; ++j) e.weights[i][j] = e.scaled[i][j] == best ? 1.0L / ties : 0;
+        } else if (std::isinf(T)) {
+            for (std::size_t j = 0; j < visible; ++j) e.weights[i][j] = 1.0L / visible;
+        } else {
+            long double best = -kInf, sum = 0;
+            for (std::size_t j = 0; j < visible; ++j) best = std::max(best, e.logits[i][j]);
+            for (std::size_t j = 0; j < visible; ++j) sum += e.weights[i][j] = std::exp(e.logits[i][j] - best);
+            for (std::size_t j = 0; j < visible; ++j) e.weights[i][j] /= sum;
+        }
+        for (std::size_t j = 0; j < n; ++j)
+            for (std::size_t c = 0; c < dv; ++c) e.output[i][c] += e.weights[i][j] * v[j][c];
+    }
+    return e;
+}
+
+void check_matrix(const Json& got, const LMat& want, long double tol, const char* name) {
+    INFO(name);
+    REQUIRE(got.type == Json::Type::Array);
+    REQUIRE(got.arr.size() == want.size());
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        REQUIRE(got[i].arr.size() == want[i].size());
+        for (std::size_t j = 0; j < want[i].size(); ++j) {
+            INFO("row " << i << " column " << j);
+            if (std::isinf(want[i][j])) {
+                CHECK(got[i][j].is_null());
+                continue;
+            }
+            REQUIRE(got[i][j].type == Json::Type::Number);
+            CHECK(std::fabs(static_cast<double>(got[i][j].num - want[i][j])) <= static_cast<double>(tol));
+        }
+    }
+}
+
+std::string number(long double x) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.17g", static_cast<double>(x));
+    return buf;
+}
+
+std::string yaml_matrix(const LMat& m) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < m.size(); ++i) {
+        out += i ? ", [" : "[";
+        for (std::size_t j = 0; j < m[i].size(); ++j) out += (j ? ", " : "") + number(m[i][j]);
+        out += "]";
+    }
+    return out + "]";
+}
+
+const std::string kTiny =
+    "scene: tiny\n"
+    "tokens: [a, b, c]\n"
+    "q: [[1, 0], [0, 1], [1, 1]]\n"
+    "k: [[1, 0], [0, 1], [1, 1]]\n"
+    "v: [[1, 0], [0, 1], [1, 1]]\n";
+const LMat kTinyQ = {{1, 0}, {0, 1}, {1, 1}};
+
+std::string data(const std::string& name) { return std::string(ATTNLAB_SOURCE_DIR) + "/tests/data/" + name; }
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// attnlab check
+
+TEST_CASE("check: each bad file gets FILE:LINE:COLUMN: error and exit code 2", "[cli][check]") {
+    struct Case {
+        const char* file;
+        int line, column;
+        const char* message;
+    };
+    const Case cases[] = {
+        {"unknown-key.yaml", 2, 1, "unknown key 'tokns' (did you mean 'tokens'?)"},
+        {"wrong-type.yaml", 7, 9, "start.mask: expected true or false, found 'sometimes'"},
+        {"nan-in-key.yaml", 4, 9, "k[0][1]: expected a finite number, found '.nan'"},
+        {"unknown-panel.yaml", 6, 21, "unknown panel 'heatmap'"},
+        {"negative-temperature.yaml", 6, 22, "start.temperature: expected a temperature ≥ 0"},
+        {"self-include.yaml", 4, 11, "includes itself"},
+        {"missing-scene.yaml", 3, 12, "no-such-scene.yaml"},
+        {"latin1.yaml", 2, 13, "not UTF-8"},
+        {"alias-bomb.yaml", 7, 37, "alias bomb"},
+    };
+    for (const auto& c : cases) {
+        CAPTURE(c.file);
+        const std::string file = data(c.file);
+        Run r = attnlab({"check", file});
+        CHECK(r.code == 2);
+        CHECK(r.out.empty());
+        const std::string prefix = file + ":" + std::to_string(c.line) + ":" + std::to_string(c.column) + ": error: ";
+        CHECK(r.err.rfind(prefix, 0) == 0);
+        CHECK(contains(r.err, c.message));
+    }
+}
+
+TEST_CASE("check: ok FILE for each valid file, exit 0 only when all are valid", "[cli][check]") {
+    TempDir dir;
+    const std::string good = dir.write("tiny.yaml", kTiny);
+    const std::string deck = dir.write("deck.yaml", "deck: d\nslides:\n  - title: Hi\n  - scene: tiny.yaml\n");
+    Run ok = attnlab({"check", good, deck});
+    CHECK(ok.code == 0);
+    CHECK(ok.out == "ok " + good + "\nok " + deck + "\n");
+    CHECK(ok.err.empty());
+
+    Run mixed = attnlab({"check", good, data("unknown-key.yaml"), deck});
+    CHECK(mixed.code == 2);
+    CHECK(mixed.out == "ok " + good + "\nok " + deck + "\n");
+    CHECK(mixed.err == data("unknown-key.yaml") + ":2:1: error: unknown key 'tokns' (did you mean 'tokens'?)\n");
+
+    const std::string missing = (dir.path / "absent.yaml").string();
+    Run gone = attnlab({"check", missing});
+    CHECK(gone.code == 2);
+    CHECK(gone.err.rfind(missing + ": error: cannot open the file", 0) == 0);
+    Run folder = attnlab({"check", dir.path.string()});
+    CHECK(folder.code == 2);
+    CHECK(contains(folder.err, "is a directory"));
+
+    Run none = attnlab({"check"});
+    CHECK(none.code == 2);
+    CHECK(contains(none.err, "check needs at least one FILE"));
+}
+
+TEST_CASE("check: several errors of one file, one per line", "[cli][check]") {
+    TempDir dir;
+    const std::string file = dir.write("many.yaml", "scene: m\ntokens: [a, b]\nq: [[1], [.inf]]\nk: [[1], [1]]\nv: [[1], [2]]\n"
+                                                    "start: {focus: 2}\npanels: [grpah]\n");
+    Run r = attnlab({"check", file});
+    CHECK(r.code == 2);
+    std::istringstream lines(r.err);
+    std::vector<std::string> got;
+    for (std::string line; std::getline(lines, line);) got.push_back(line);
+    INFO(r.err);
+    REQUIRE(got.size() == 3);
+    CHECK(got[0].rfind(file + ":3:11: error: q[1][0]: expected a finite number", 0) == 0);
+    CHECK(got[1].rfind(file + ":6:16: error: start.focus: expected a token index in 0..1", 0) == 0);
+    CHECK(got[2].rfind(file + ":7:10: error: panels[0]: unknown panel 'grpah' (did you mean 'graph'?)", 0) == 0);
+}
+
+TEST_CASE("check: 10 MB of random bytes is one clear error", "[cli][check]") {
+    TempDir dir;
+    std::mt19937 rng(7);
+    std::string bytes(10 * 1024 * 1024, '\0');
+    for (char& c : bytes) c = static_cast<char>(rng() & 0xFF);
+    const std::string file = dir.write("noise.yaml", bytes);
+    Run r = attnlab({"check", file});
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.rfind(file + ":", 0) == 0);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK((contains(r.err, "not UTF-8") || contains(r.err, "control character")));
+}
+
+// ---------------------------------------------------------------------------------------------
+// attnlab trace
+
+TEST_CASE("trace --json prints exactly the agreed fields", "[cli][trace]") {
+    TempDir dir;
+    const std::string file = dir.write("tiny.yaml", kTiny);
+    Run r = attnlab({"trace", file, "--json"});
+    REQUIRE(r.code == 0);
+    CHECK(r.err.empty());
+    Json j = parse_json(r.out);
+    REQUIRE(j.type == Json::Type::Object);
+    std::vector<std::string> keys;
+    for (const auto& [k, v] : j.obj) keys.push_back(k);
+    CHECK(keys == std::vector<std::string>{"tokens", "d", "temperature", "mask", "scores", "scaled", "logits", "weights", "output"});
+    REQUIRE(j["tokens"].arr.size() == 3);
+    CHECK(j["tokens"][0].str == "a");
+    CHECK(j["tokens"][2].str == "c");
+    CHECK(j["d"].num == 2);
+    CHECK(j["temperature"].num == 1);
+    CHECK(j["mask"].type == Json::Type::Bool);
+    CHECK_FALSE(j["mask"].b);
+    Expected e = reference(kTinyQ, kTinyQ, kTinyQ, 1, false);
+    check_matrix(j["scores"], e.scores, 1e-15L, "scores");
+    check_matrix(j["scaled"], e.scaled, 1e-15L, "scaled");
+    check_matrix(j["logits"], e.logits, 1e-15L, "logits");
+    check_matrix(j["weights"], e.weights, 1e-12L, "weights");
+    check_matrix(j["output"], e.output, 1e-12L, "output");
+    // 17 significant digits: 1/√2 (the scaled score of a to a) printed in full.
+    CHECK(std::regex_search(r.out, std::regex(R"(\[\[0\.70710678118654\d\d\d,)")));
+}
+
+TEST_CASE("trace --temperature 0: one-hot on the maximum, ties share; logits null", "[cli][trace]") {
+    TempDir dir;
+    const std::string file = dir.write("tiny.yaml", kTiny);
+    Run r = attnlab({"trace", file, "--temperature", "0", "--json"});
+    REQUIRE(r.code == 0);
+    Json j = parse_json(r.out);
+    CHECK(j["temperature"].type == Json::Type::Number);
+    CHECK(j["temperature"].num == 0);
+    CHECK(j["logits"].is_null());
+    // Row 0: q = (1, 0) scores 1, 0, 1 against the keys: a tie between tokens 0 and 2.
+    CHECK(j["weights"][0][0].num == 0.5L);
+    CHECK(j["weights"][0][1].num == 0.0L);
+    CHECK(j["weights"][0][2].num == 0.5L);
+    // Row 2: q = (1, 1) scores 1, 1, 2: all on token 2, and the output is v2.
+    CHECK(j["weights"][2][2].num == 1.0L);
+    CHECK(j["output"][2][0].num == 1.0L);
+    CHECK(j["output"][2][1].num == 1.0L);
+    check_matrix(j["weights"], reference(kTinyQ, kTinyQ, kTinyQ, 0, false).weights, 1e-15L, "weights");
+}
+
+TEST_CASE("trace --temperature inf: uniform weights, the string \"inf\", logits null", "[cli][trace]") {
+    TempDir dir;
+    const std::string file = dir.write("tiny.yaml", kTiny);
+    Run r = attnlab({"trace", file, "--temperature", "inf", "--json"});
+    REQUIRE(r.code == 0);
+    Json j = parse_json(r.out);
+    CHECK(j["temperature"].type == Json::Type::String);
+    CHECK(j["temperature"].str == "inf");
+    CHECK(j["logits"].is_null());
+    for (std::size_t i = 0; i < 3; ++i)
+        for (std::size_t k = 0; k < 3; ++k) CHECK(std::fabs(static_cast<double>(j["weights"][i][k].num) - 1.0 / 3) < 1e-15);
+    // The plain average of the values.
+    CHECK(std::fabs(static_cast<double>(j["output"][1][0].num) - 2.0 / 3) < 1e-15);
+    // The scene's own start temperature applies without the flag.
+    const std::string hot = dir.write("hot.yaml", kTiny + "start: {temperature: .inf, mask: true}\n");
+    Json h = parse_json(attnlab({"trace", hot, "--json"}).out);
+    CHECK(h["temperature"].str == "inf");
+    CHECK(h["mask"].b);
+    CHECK(h["weights"][1][0].num == 0.5L);
+    CHECK(h["weights"][1][2].num == 0.0L);
+}
+
+TEST_CASE("trace --mask on: masked logits are null and their weights exactly 0", "[cli][trace]") {
+    TempDir dir;
+    const std::string file = dir.write("tiny.yaml", kTiny);
+    Run r = attnlab({"trace", file, "--mask", "on", "--json"});
+    REQUIRE(r.code == 0);
+    Json j = parse_json(r.out);
+    CHECK(j["mask"].b);
+    for (std::size_t i = 0; i < 3; ++i)
+        for (std::size_t k = 0; k < 3; ++k) {
+            if (k > i) {
+                CHECK(j["logits"][i][k].is_null());
+                CHECK(j["weights"][i][k].type == Json::Type::Number);
+                CHECK(j["weights"][i][k].num == 0.0L);
+                CHECK_FALSE(contains(r.out, "-0,"));
+            } else {
+                CHECK(j["logits"][i][k].type == Json::Type::Number);
+            }
+        }
+    // Row 0 sees only itself: one-hot, and its output is v0.
+    CHECK(j["weights"][0][0].num == 1.0L);
+    CHECK(j["output"][0][0].num == 1.0L);
+    CHECK(j["output"][0][1].num == 0.0L);
+    check_matrix(j["weights"], reference(kTinyQ, kTinyQ, kTinyQ, 1, true).weights, 1e-12L, "weights");
+    check_matrix(j["logits"], reference(kTinyQ, kTinyQ, kTinyQ, 1, true).logits, 1e-15L, "logits");
+}
+
+TEST_CASE("trace refuses bad scenes and bad flags with exit code 2", "[cli][trace]") {
+    Run bad = attnlab({"trace", data("nan-in-key.yaml"), "--json"});
+    CHECK(bad.code == 2);
+    CHECK(bad.out.empty());
+    CHECK(bad.err.rfind(data("nan-in-key.yaml") + ":4:9: error: ", 0) == 0);
+    TempDir dir;
+    const std::string file = dir.write("tiny.yaml", kTiny);
+    CHECK(attnlab({"trace", file}).code == 2);
+    CHECK(attnlab({"trace", file, "--temperature", "-1", "--json"}).code == 2);
+    CHECK(attnlab({"trace", file, "--mask", "maybe", "--json"}).code == 2);
+}
+
+TEST_CASE("trace on scenes nobody here wrote matches the formula to 1e-9", "[cli][trace]") {
+    std::mt19937_64 rng(20240611);
+    auto uniform = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
+    auto integer = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+    auto random_matrix = [&](std::size_t rows, std::size_t cols, double scale) {
+        LMat m(rows, std::vector<long double>(cols));
+        for (auto& row : m)
+            for (auto& x : row) x = static_cast<double>(uniform(-scale, scale));  // exactly representable
+        return m;
+    };
+    TempDir dir;
+    for (int trial = 0; trial < 40; ++trial) {
+        const std::size_t n = static_cast<std::size_t>(integer(1, 16));
+        const std::size_t d = static_cast<std::size_t>(integer(1, 12));
+        const std::size_t dv = static_cast<std::size_t>(integer(1, 6));
+        const bool mask = integer(0, 1) == 1;
+        const int kind = integer(0, 5);  // 0: T = 0, 1: T = ∞, else a number in (0.05, 4)
+        const long double T = kind == 0 ? 0.0L : kind == 1 ? kInf : static_cast<long double>(uniform(0.05, 4.0));
+        const bool projected = integer(0, 2) == 0;  // x with W_Q, W_K, W_V instead of q, k, v
+        const bool by_flag = integer(0, 1) == 1;    // T and the mask from flags or from start:
+        CAPTURE(trial, n, d, dv, mask, static_cast<double>(T), projected, by_flag);
+
+        std::string yaml = "scene: random-" + std::to_string(trial) + "\ntokens: [";
+        for (std::size_t i = 0; i < n; ++i) yaml += (i ? ", " : "") + std::string(i % 3 == 0 ? "the" : "w") + std::to_string(i % 5);
+        yaml += "]\n";
+        LMat q, k, v;
+        if (projected) {
+            const std::size_t m = static_cast<std::size_t>(integer(1, 5));
+            LMat x = random_matrix(n, m, 1.5), wq = random_matrix(m, d, 1.0), wk = random_matrix(m, d, 1.0), wv = random_matrix(m, dv, 2.0);
+            yaml += "x: " + yaml_matrix(x) + "\nw_q: " + yaml_matrix(wq) + "\nw_k: " + yaml_matrix(wk) + "\nw_v: " + yaml_matrix(wv) + "\n";
+            auto times = [](const LMat& a, const LMat& b) {
+                LMat out(a.size(), std::vector<long double>(b[0].size(), 0));
+                for (std::size_t i = 0; i < a.size(); ++i)
+                    for (std::size_t j = 0; j < b[0].size(); ++j)
+                        for (std::size_t c = 0; c < b.size(); ++c) out[i][j] += a[i][c] * b[c][j];
+                return out;
+            };
+            q = times(x, wq), k = times(x, wk), v = times(x, wv);
+        } else {
+            q = random_matrix(n, d, 2.0), k = random_matrix(n, d, 2.0), v = random_matrix(n, dv, 3.0);
+            yaml += "q: " + yaml_matrix(q) + "\nk: " + yaml_matrix(k) + "\nv: " + yaml_matrix(v) + "\n";
+        }
+        const std::string t_text = kind == 0 ? "0" : kind == 1 ? "inf" : number(T);
+        std::vector<std::string> args = {"trace", "", "--json"};
+        if (by_flag) {
+            args.insert(args.end(), {"--temperature", t_text, "--mask", mask ? "on" : "off"});
+        } else {
+            yaml += "start:\n  temperature: " + std::string(kind == 1 ? ".inf" : t_text) + "\n  mask: " + (mask ? "true" : "false") + "\n";
+        }
+        args[1] = dir.write("random-" + std::to_string(trial) + ".yaml", yaml);
+        Run r = attnlab(args);
+        INFO(r.err);
+        REQUIRE(r.code == 0);
+        Json j = parse_json(r.out);
+        Expected e = reference(q, k, v, T, mask);
+        CHECK(j["d"].num == d);
+        CHECK(j["mask"].b == mask);
+        REQUIRE(j["tokens"].arr.size() == n);
+        if (kind == 1) CHECK(j["temperature"].str == "inf");
+        else CHECK(std::fabs(static_cast<double>(j["temperature"].num - T)) <= 1e-15 * static_cast<double>(T));
+        check_matrix(j["scores"], e.scores, 1e-9L, "scores");
+        check_matrix(j["scaled"], e.scaled, 1e-9L, "scaled");
+        if (kind <= 1) CHECK(j["logits"].is_null());
+        else check_matrix(j["logits"], e.logits, 1e-9L, "logits");
+        check_matrix(j["weights"], e.weights, 1e-9L, "weights");
+        check_matrix(j["output"], e.output, 1e-9L, "output");
+    }
+}
