@@ -1,6 +1,7 @@
 // output: PNG files with libpng (zlib level 1, no filtering: ~4× faster than
 // cairo_surface_write_to_png for a file of the same size) and the PNG-sequence sink, which
 // encodes frames on a pool of threads into a temporary directory moved into place at the end.
+#include <libyuv.h>
 #include <png.h>
 #include <sys/stat.h>
 
@@ -46,9 +47,8 @@ bool encode(FILE* file, const Image& img, png_bytep* rows, PngFailure& failure) 
                  PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
     png_set_compression_level(png, 1);
+    png_set_compression_buffer_size(png, 1 << 17);
     png_write_info(png, info);
-    png_set_bgr(png);                            // Cairo's ARGB32 is B, G, R, A in memory
-    png_set_filler(png, 0, PNG_FILLER_AFTER);    // and the fourth byte is dropped (frames are opaque)
     png_write_image(png, rows);
     png_write_end(png, nullptr);
     png_destroy_write_struct(&png, &info);
@@ -63,10 +63,14 @@ bool write_png(const std::string& path, const Image& img, std::string& error) {
         error = "cannot write " + path + ": " + std::strerror(errno);
         return false;
     }
+    // Cairo's ARGB32 (B, G, R, A in memory) to packed R, G, B with libyuv ("RAW" in its names):
+    // ~1 ms, and cheaper than libpng's per-row bgr + filler transforms. Frames are opaque.
+    thread_local std::vector<unsigned char> rgb;
+    const std::size_t row = static_cast<std::size_t>(img.width) * 3;
+    rgb.resize(row * static_cast<std::size_t>(img.height));
+    libyuv::ARGBToRAW(img.pixels.data(), img.stride, rgb.data(), static_cast<int>(row), img.width, img.height);
     std::vector<png_bytep> rows(static_cast<std::size_t>(img.height));
-    for (int y = 0; y < img.height; ++y)
-        rows[static_cast<std::size_t>(y)] =
-            const_cast<png_bytep>(img.pixels.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(img.stride));
+    for (int y = 0; y < img.height; ++y) rows[static_cast<std::size_t>(y)] = rgb.data() + static_cast<std::size_t>(y) * row;
     PngFailure failure;
     errno = 0;
     bool ok = encode(file, img, rows.data(), failure);

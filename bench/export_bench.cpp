@@ -1,0 +1,111 @@
+// Export end to end (render → encoder → file), as `attnlab export` runs it: PNG sequence at
+// 1920×1080 and MP4 (x264 veryfast) at 1920×1080, 60 fps. Prints medians of several runs.
+// Targets on 2 cores: PNG ≥ 100 frames/s, MP4 ≥ 60 frames/s.
+//
+//   export_bench [SCENE] [--runs N]    (default: scenes/one-query-row.yaml, its last step)
+#include <cairo.h>
+#include <stdlib.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "load/load.hpp"
+#include "output/output.hpp"
+
+namespace {
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0.0 : (v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2);
+}
+
+// Frames per second of `runs` exports; each run's frames / its wall time.
+double export_rate(const scene::Deck& deck, output::Options opt, int runs, long& frames) {
+    std::vector<double> rates;
+    timeline::Layout lay = timeline::layout(deck);
+    frames = output::plan(lay, opt).frames;
+    for (int r = 0; r < runs; ++r) {
+        char tmpl[] = "/tmp/attnlab-export-bench-XXXXXX";
+        std::string dir = mkdtemp(tmpl);
+        output::Options o = opt;
+        o.out = dir + "/" + opt.out;
+        std::ostringstream err;
+        auto t0 = std::chrono::steady_clock::now();
+        int code = output::run(deck, o, {}, err);
+        double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        std::filesystem::remove_all(dir);
+        if (code != 0) {
+            std::cerr << err.str();
+            return 0.0;
+        }
+        rates.push_back(static_cast<double>(frames) / secs);
+    }
+    return median(rates);
+}
+
+// The render alone (draw::render into a 1080p surface), for scale.
+double render_ms(const scene::Deck& deck, int span) {
+    timeline::Layout lay = timeline::layout(deck);
+    timeline::State s = timeline::state_at_span(lay, span);
+    const timeline::Span& sp = lay.spans[static_cast<std::size_t>(span)];
+    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1920, 1080);
+    std::vector<double> ms;
+    for (int i = 0; i < 60; ++i) {
+        double now = sp.start + sp.anim * (i % 30) / 30.0;
+        auto t0 = std::chrono::steady_clock::now();
+        cairo_t* cr = cairo_create(surface);
+        draw::render(cr, 1920, 1080, deck, lay, s, now, draw::Options{});
+        cairo_destroy(cr);
+        cairo_surface_flush(surface);
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    cairo_surface_destroy(surface);
+    return median(ms);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string file = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/one-query-row.yaml";
+    int runs = 3;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a == "--runs" && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
+        else file = a;
+    }
+    if (!getenv("ATTNLAB_FONTS")) setenv("ATTNLAB_FONTS", (std::string(ATTNLAB_SOURCE_DIR) + "/fonts").c_str(), 0);
+    load::Result r = load::load_file(file);
+    if (!r.ok()) {
+        for (const auto& e : r.errors) std::cerr << e.format() << "\n";
+        return 2;
+    }
+    timeline::Layout lay = timeline::layout(r.deck);
+    const int last = static_cast<int>(lay.spans.size());  // the busiest: the last step (blend)
+
+    std::printf("export bench: %s, step %d of %d, %d runs each (medians)\n", file.c_str(), last, last, runs);
+    std::printf("  render only, 1920x1080:           %6.2f ms a frame\n", render_ms(r.deck, last - 1));
+
+    output::Options png;
+    png.out = "frames";
+    png.kind = output::Kind::PngSequence;
+    png.fps = 30;
+    png.quiet = true;
+    png.steps = std::pair<int, int>{last, last};
+    long frames = 0;
+    double png_rate = export_rate(r.deck, png, runs, frames);
+    std::printf("  PNG sequence, 1920x1080:          %6.1f frames/s  (%ld frames; target >= 100)\n", png_rate, frames);
+
+    output::Options mp4 = png;
+    mp4.out = "out.mp4";
+    mp4.kind = output::Kind::Mp4;
+    mp4.fps = 60;
+    double mp4_rate = export_rate(r.deck, mp4, runs, frames);
+    std::printf("  MP4 x264 veryfast, 1920x1080@60:  %6.1f frames/s  (%ld frames; target >= 60)\n", mp4_rate, frames);
+    return 0;
+}
