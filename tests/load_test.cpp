@@ -614,3 +614,30 @@ TEST_CASE("every committed scene and deck loads", "[load]") {
         }
     }
 }
+
+TEST_CASE("every complete scene example in scenes/README.md loads", "[load][docs]") {
+    std::ifstream in(std::string(ATTNLAB_SOURCE_DIR) + "/scenes/README.md");
+    REQUIRE(in);
+    std::string line, block;
+    bool inside = false;
+    int examples = 0;
+    while (std::getline(in, line)) {
+        if (!inside && line == "```yaml") {
+            inside = true;
+            block.clear();
+        } else if (inside && line == "```") {
+            inside = false;
+            if (block.rfind("scene:", 0) == 0 || block.rfind("version: 1\nscene:", 0) == 0) {
+                ++examples;
+                load::Result r = load::load_text(block, "README example " + std::to_string(examples), "");
+                std::string all;
+                for (const auto& e : r.errors) all += e.format() + "\n";
+                INFO(block << "\n" << all);
+                CHECK(r.ok());
+            }
+        } else if (inside) {
+            block += line + "\n";
+        }
+    }
+    CHECK(examples >= 3);
+}
