@@ -5,6 +5,7 @@
 //   export_bench [SCENE] [--runs N]    (default: scenes/one-query-row.yaml, its last step)
 #include <cairo.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
@@ -20,14 +21,27 @@
 
 namespace {
 
+// CPU seconds used so far by this process and its reaped children (ffmpeg).
+double cpu_seconds() {
+    double total = 0;
+    for (int who : {RUSAGE_SELF, RUSAGE_CHILDREN}) {
+        rusage u{};
+        getrusage(who, &u);
+        total += u.ru_utime.tv_sec + u.ru_stime.tv_sec + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+    }
+    return total;
+}
+
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v.empty() ? 0.0 : (v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2);
 }
 
 // Frames per second of `runs` exports; each run's frames / its wall time.
-double export_rate(const scene::Deck& deck, output::Options opt, int runs, long& frames) {
-    std::vector<double> rates;
+// `cpu_ms` gets the median CPU milliseconds a frame (all threads and ffmpeg together): on a
+// machine shared with other work the wall-clock rate understates what two free cores do.
+double export_rate(const scene::Deck& deck, output::Options opt, int runs, long& frames, double& cpu_ms) {
+    std::vector<double> rates, cpu;
     timeline::Layout lay = timeline::layout(deck);
     frames = output::plan(lay, opt).frames;
     for (int r = 0; r < runs; ++r) {
@@ -37,8 +51,10 @@ double export_rate(const scene::Deck& deck, output::Options opt, int runs, long&
         o.out = dir + "/" + opt.out;
         std::ostringstream err;
         auto t0 = std::chrono::steady_clock::now();
+        double c0 = cpu_seconds();
         int code = output::run(deck, o, {}, err);
         double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        cpu.push_back((cpu_seconds() - c0) * 1000.0 / static_cast<double>(frames));
         std::filesystem::remove_all(dir);
         if (code != 0) {
             std::cerr << err.str();
@@ -46,6 +62,7 @@ double export_rate(const scene::Deck& deck, output::Options opt, int runs, long&
         }
         rates.push_back(static_cast<double>(frames) / secs);
     }
+    cpu_ms = median(cpu);
     return median(rates);
 }
 
@@ -67,6 +84,11 @@ double render_ms(const scene::Deck& deck, int span) {
     }
     cairo_surface_destroy(surface);
     return median(ms);
+}
+
+double load_average() {
+    double l[1] = {0};
+    return getloadavg(l, 1) == 1 ? l[0] : -1;
 }
 
 }  // namespace
@@ -98,14 +120,18 @@ int main(int argc, char** argv) {
     png.quiet = true;
     png.steps = std::pair<int, int>{last, last};
     long frames = 0;
-    double png_rate = export_rate(r.deck, png, runs, frames);
+    double cpu_ms = 0;
+    std::printf("  load average at start: %.2f (2 cores; > 2 means the figures below are shared)\n", load_average());
+    double png_rate = export_rate(r.deck, png, runs, frames, cpu_ms);
     std::printf("  PNG sequence, 1920x1080:          %6.1f frames/s  (%ld frames; target >= 100)\n", png_rate, frames);
+    std::printf("      CPU a frame %.1f ms -> %.1f frames/s if both cores were free\n", cpu_ms, 2000.0 / cpu_ms);
 
     output::Options mp4 = png;
     mp4.out = "out.mp4";
     mp4.kind = output::Kind::Mp4;
     mp4.fps = 60;
-    double mp4_rate = export_rate(r.deck, mp4, runs, frames);
+    double mp4_rate = export_rate(r.deck, mp4, runs, frames, cpu_ms);
     std::printf("  MP4 x264 veryfast, 1920x1080@60:  %6.1f frames/s  (%ld frames; target >= 60)\n", mp4_rate, frames);
+    std::printf("      CPU a frame %.1f ms -> %.1f frames/s if both cores were free\n", cpu_ms, 2000.0 / cpu_ms);
     return 0;
 }
