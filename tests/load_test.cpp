@@ -641,3 +641,13 @@ TEST_CASE("every complete scene example in scenes/README.md loads", "[load][docs
     }
     CHECK(examples >= 3);
 }
+
+TEST_CASE("only format version 1 is accepted", "[load][errors]") {
+    auto l = load_yaml("version: 2\n" + kTiny);
+    const auto& e = find(l->result, "version: expected 1");
+    CHECK(e.line == 1);
+    CHECK(e.column == 10);
+    CHECK(contains(e.message, "found '2'"));
+    auto ok = load_yaml("version: 1\n" + kTiny);
+    CHECK(ok->result.ok());
+}

@@ -381,6 +381,12 @@ private:
     std::size_t count_ = 0;
 };
 
+// `version:` is optional; only 1 exists.
+void version(Reader& r, const Node* v) {
+    if (v->kind == Kind::Scalar && v->plain && v->value == "1") return;
+    r.error(v, "version: expected 1 (this attnlab reads format version 1), found " + describe(v));
+}
+
 // q = x·W: (n×m)·(m×d); long double accumulation, then back to double.
 core::Mat multiply(const core::Mat& x, const core::Mat& w) {
     const std::size_t n = x.size(), m = w.size(), d = w.empty() ? 0 : w[0].size();
@@ -596,7 +602,7 @@ struct SceneReader {
 
     void read(const Node* root) {
         auto f = r.fields(root, "the scene", kSceneKeys);
-        if (auto v = f.get("version")) r.integer(v, "version", 1, 1, "the format version");
+        if (auto v = f.get("version")) version(r, v);
         if (auto v = f.get("scene")) {
             if (auto id = r.name(v, "scene")) s.id = *id;
         }
@@ -1012,7 +1018,7 @@ private:
 
     void read_deck(Reader& r, const Node* root, const std::string& dir, Parsed& out) {
         auto f = r.fields(root, "the deck", kDeckKeys);
-        if (auto v = f.get("version")) r.integer(v, "version", 1, 1, "the format version");
+        if (auto v = f.get("version")) version(r, v);
         std::string id;
         if (auto v = f.get("deck")) id = r.name(v, "deck").value_or("");
         out.title = id;
