@@ -651,3 +651,15 @@ TEST_CASE("only format version 1 is accepted", "[load][errors]") {
     auto ok = load_yaml("version: 1\n" + kTiny);
     CHECK(ok->result.ok());
 }
+
+TEST_CASE("an empty value points at its key; a tab in the indentation is named", "[load][errors]") {
+    auto l = load_yaml("scene: x\ntokens:\nq: [[1]]\nk: [[1]]\nv: [[1]]\n");
+    const auto& e = find(l->result, "tokens: expected a list");
+    CHECK(e.line == 2);
+    CHECK(e.column == 1);
+    CHECK(contains(e.message, "found nothing"));
+    auto t = load_yaml(kTiny + "start:\n\tfocus: 1\n");
+    const auto& tab = find(t->result, "malformed YAML");
+    CHECK(tab.line == 7);
+    CHECK(contains(tab.message, "tab"));
+}

@@ -917,6 +917,19 @@ std::string resolve(const std::string& dir, const std::string& rel) {
     return (fs::path(dir) / p).lexically_normal().string();
 }
 
+// True when line `line` (1-based) starts with whitespace that holds a tab.
+bool indented_with_tab(const std::string& text, int line) {
+    std::size_t at = 0;
+    for (int l = 1; l < line; ++l) {
+        at = text.find('\n', at);
+        if (at == std::string::npos) return false;
+        ++at;
+    }
+    for (; at < text.size() && (text[at] == ' ' || text[at] == '\t'); ++at)
+        if (text[at] == '\t') return true;
+    return false;
+}
+
 class Loader {
 public:
     core::Diagnostics errors;
@@ -944,6 +957,7 @@ public:
         if (!tree::parse(text, doc, e)) {
             e.file = file;
             e.column = columns.to_chars(e.line, e.column);
+            if (indented_with_tab(text, e.line)) e.message += " (a tab indents this line; YAML indents with spaces only)";
             errors.push_back(e);
             return out;
         }

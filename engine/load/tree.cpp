@@ -45,6 +45,13 @@ public:
 
     void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
         Node* n = make(Node::Kind::Null, mark, anchor);
+        // yaml-cpp marks an empty value where the next token starts (often the next line);
+        // "key:" with nothing after it reads better pointing at the key.
+        if (!open_.empty() && open_.back()->kind == Node::Kind::Map && open_.back()->items.size() % 2 == 1) {
+            const Node* key = open_.back()->items.back();
+            n->line = key->line;
+            n->column = key->column;
+        }
         finish(n);
     }
 
