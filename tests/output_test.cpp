@@ -429,7 +429,15 @@ TEST_CASE("an unwritable output path is a clear error and writes nothing", "[out
     std::ostringstream err2;
     CHECK(output::run(deck, options(tmp / "file/frames", output::Kind::PngSequence, 64, 36, 30), {}, err2) == 2);
     CHECK(err2.str().find("Not a directory") != std::string::npos);
-    CHECK(files_in(tmp.path.string()) == std::vector<std::string>{"file"});
+    std::ostringstream err3;
+    CHECK(output::run(deck, options(tmp / "file", output::Kind::PngSequence, 64, 36, 30), {}, err3) == 2);
+    CHECK(err3.str().find("cannot write " + tmp / "file" + ": Not a directory") != std::string::npos);
+    fs::create_directory(tmp / "dir.mp4");
+    std::ostringstream err4;
+    CHECK(output::run(deck, options(tmp / "dir.mp4", output::Kind::Mp4, 64, 36, 30), {}, err4) == 2);
+    CHECK(err4.str().find("Is a directory") != std::string::npos);
+    CHECK(files_in(tmp.path.string()) == std::vector<std::string>{"dir.mp4", "file"});
+    CHECK(files_in(tmp / "dir.mp4").empty());
 }
 
 TEST_CASE("the command line: missing ffmpeg and a bad output path are reported before rendering", "[output]") {

@@ -243,7 +243,10 @@ bool parse_options(const std::vector<std::string>& raw, Options& opt, bool& help
     const bool is_dir = stat(opt.out.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
     std::string f = format;
     if (f.empty()) {
-        if (slash || is_dir || ext.empty()) f = "dir";
+        static const char* known[] = {"png", "svg", "pdf", "mp4", "webm", "gif"};
+        const bool known_ext =
+            std::find_if(std::begin(known), std::end(known), [&](const char* k) { return ext == k; }) != std::end(known);
+        if (slash || ext.empty() || (is_dir && !known_ext)) f = "dir";
         else f = ext;
     }
     if (opt.still) {
@@ -576,7 +579,7 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
             return fail("ffmpeg was not found in PATH; it is needed to write " + opt.out +
                         " (install ffmpeg, or export PNG frames with -o DIR/)");
     }
-    if (std::string why = check_writable(opt.out); !why.empty()) return fail(why);
+    if (std::string why = check_writable(opt.out, writes_directory(opt.kind)); !why.empty()) return fail(why);
 
     std::string error;
     if (opt.kind == Kind::StillPng || opt.kind == Kind::StillSvg || opt.kind == Kind::StillPdf ||
@@ -721,7 +724,7 @@ int export_command(const std::vector<std::string>& args) {
                   << " (install ffmpeg, or export PNG frames with -o DIR/)\n";
         return 2;
     }
-    if (std::string why = check_writable(opt.out); !why.empty()) {
+    if (std::string why = check_writable(opt.out, writes_directory(opt.kind)); !why.empty()) {
         std::cerr << "attnlab: error: " << why << "\n";
         return 2;
     }

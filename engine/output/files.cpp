@@ -79,9 +79,11 @@ std::string temp_name(const std::string& path) {
     return dir + "." + base + ".attnlab-" + std::to_string(getpid()) + ".part";
 }
 
-std::string check_writable(const std::string& out) {
-    std::string dir = parent_of(out);
+std::string check_writable(const std::string& out, bool directory) {
     struct stat st {};
+    if (stat(strip_slashes(out).c_str(), &st) == 0 && S_ISDIR(st.st_mode) != directory)
+        return "cannot write " + out + ": " + std::strerror(directory ? ENOTDIR : EISDIR);
+    std::string dir = parent_of(out);
     if (stat(dir.c_str(), &st) != 0) return "cannot write " + out + ": " + std::strerror(errno);
     if (!S_ISDIR(st.st_mode)) return "cannot write " + out + ": " + std::strerror(ENOTDIR);
     if (access(dir.c_str(), W_OK) != 0) return "cannot write " + out + ": " + std::strerror(errno);

@@ -77,8 +77,11 @@ std::string temp_name(const std::string& path);
 // The directory a path lives in ("." for a bare name); trailing slashes ignored.
 std::string parent_of(const std::string& path);
 std::string strip_slashes(const std::string& path);
-// "cannot write OUT: REASON" if OUT's directory is missing or not writable; "" when fine.
-std::string check_writable(const std::string& out);
+// "cannot write OUT: REASON" if OUT's directory is missing or not writable, or OUT exists and
+// is a directory where a file is wanted (or the other way round); "" when fine.
+std::string check_writable(const std::string& out, bool directory);
+// Whether an export of this kind writes a directory (PNG sequence, SVG pages).
+inline bool writes_directory(Kind k) { return k == Kind::PngSequence || k == Kind::SvgPages; }
 // Moves a finished temporary directory into place as `dir`: renamed when `dir` does not exist or
 // is empty, else its files replace the ones there (files matching `prefix`*`suffix` not in the
 // new set are removed, so no stale frames remain).
