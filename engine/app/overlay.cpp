@@ -71,12 +71,14 @@ void Overlay::box(double x, double y, double w, double h, Rgba c, double radius)
     boxes_.push_back({x, y, w, h, c, radius});
 }
 
+void Overlay::shape(std::function<void(cairo_t*)> draw) { shapes_.push_back(std::move(draw)); }
+
 void Overlay::text(const std::string& s, double x, double y, int px, Rgba c, Face face, int align, int wrap) {
     texts_.push_back({s, x, y, px, c, face, align, wrap});
 }
 
 void Overlay::paint(SDL_Surface* target) {
-    if (!boxes_.empty()) {
+    if (!boxes_.empty() || !shapes_.empty()) {
         SDL_LockSurface(target);
         cairo_surface_t* cs = cairo_image_surface_create_for_data(static_cast<unsigned char*>(target->pixels),
                                                                   CAIRO_FORMAT_ARGB32, target->w, target->h, target->pitch);
@@ -96,6 +98,11 @@ void Overlay::paint(SDL_Surface* target) {
             }
             cairo_fill(cr);
         }
+        for (const auto& f : shapes_) {
+            cairo_save(cr);
+            f(cr);
+            cairo_restore(cr);
+        }
         cairo_destroy(cr);
         cairo_surface_flush(cs);
         cairo_surface_destroy(cs);
@@ -111,6 +118,7 @@ void Overlay::paint(SDL_Surface* target) {
         SDL_BlitSurface(surf, nullptr, target, &dst);
     }
     boxes_.clear();
+    shapes_.clear();
     texts_.clear();
 }
 

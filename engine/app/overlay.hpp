@@ -7,6 +7,7 @@
 #include <SDL_ttf.h>
 #include <cairo.h>
 
+#include <functional>
 #include <map>
 #include <string>
 #include <tuple>
@@ -34,6 +35,8 @@ public:
     SDL_Point measure(const std::string& text, int px, Face face = Face::Regular, int wrap = 0);
 
     void box(double x, double y, double w, double h, Rgba c, double radius = 0);
+    // Any Cairo drawing (icons, knobs), painted after the boxes and before the text.
+    void shape(std::function<void(cairo_t*)> draw);
     // Anchored at (x, y): align 0 = left, 1 = centre, 2 = right (vertical: top).
     void text(const std::string& text, double x, double y, int px, Rgba c, Face face = Face::Regular,
               int align = 0, int wrap = 0);
@@ -46,6 +49,7 @@ private:
     struct Box { double x, y, w, h; Rgba c; double radius; };
     struct Text { std::string s; double x, y; int px; Rgba c; Face face; int align; int wrap; };
     std::vector<Box> boxes_;
+    std::vector<std::function<void(cairo_t*)>> shapes_;
     std::vector<Text> texts_;
     std::map<std::pair<int, int>, TTF_Font*> fonts_;
     std::map<std::tuple<std::string, int, int, Uint32, int>, SDL_Surface*> cache_;

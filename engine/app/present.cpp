@@ -4,7 +4,9 @@
 #include <SDL.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -34,7 +36,12 @@ options:
   --screen N           put the slides on display N (0-based), fullscreen
   --fullscreen         start fullscreen
   --size WxH           window size (default 1280x720)
-  --start-at STEP      open at step STEP (1-based, as the counter shows it)
+  --student            self-paced study: drawn controls (back, next, replay, pause, a
+                       scrubber, speed, overview, Try this, Check yourself) and the place
+                       where you stopped remembered in $XDG_STATE_HOME/attnlab/places
+  --start-at STEP      open at step STEP (1-based, as the counter shows it); overrides
+                       the remembered place
+  --seed N             seed for the quiz draws (default: from the clock; --record keeps it)
   --exit-after-last    quit on Next after the last step has finished
   --record FILE        write every command as timestamped lines (for export --replay)
   --theme light|dark   frame theme
@@ -103,7 +110,28 @@ struct Options {
     std::string record;
     bool dark = false;
     bool fps = false;
+    bool student = false;
+    std::optional<std::uint64_t> seed;
 };
+
+bool parse_seed(const std::string& s, std::uint64_t& out) {
+    if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos || s.size() > 20) return false;
+    errno = 0;
+    char* end = nullptr;
+    const unsigned long long v = std::strtoull(s.c_str(), &end, 10);
+    if (errno == ERANGE || !end || *end != '\0') return false;
+    out = v;
+    return true;
+}
+
+// A seed from the clock when none is given: the wall time's nanoseconds, mixed (splitmix64's
+// finaliser) so that two starts a moment apart draw very different quizzes.
+std::uint64_t clock_seed() {
+    std::uint64_t z = static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) + 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
 
 }  // namespace
 
@@ -125,6 +153,12 @@ int present_command(const std::vector<std::string>& args) {
         else if (a == "--fullscreen") o.fullscreen = true;
         else if (a == "--exit-after-last") o.exit_after_last = true;
         else if (a == "--fps") o.fps = true;
+        else if (a == "--student") o.student = true;
+        else if (a == "--seed") {
+            std::uint64_t seed = 0;
+            if (!value(v) || !parse_seed(v, seed)) return fail("--seed expects a whole number from 0 to 18446744073709551615");
+            o.seed = seed;
+        }
         else if (a == "--talk-time") {
             if (!value(v) || !parse_talk_time(v, o.talk_time)) return fail("--talk-time expects MM:SS, H:MM:SS or minutes");
         } else if (a == "--screen") {
@@ -173,11 +207,23 @@ int present_command(const std::vector<std::string>& args) {
     SessionOptions so;
     so.exit_after_last = o.exit_after_last;
     so.show_fps = o.fps;
+    so.student = o.student;
     so.draw.theme = o.dark ? draw::ThemeKind::Dark : draw::ThemeKind::Light;
     auto clock = [t_start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count(); };
     Session session(deck, clock, so);
     if (record.is_open()) session.record_to(&record);
-    if (o.start_at > 0) session.command(timeline::cmd::Goto{o.start_at - 1});
+    // Always sent, so a recording carries the seed and its replay draws the same quiz.
+    session.command(timeline::cmd::Seed{o.seed ? *o.seed : clock_seed()});
+    if (o.student) session.open_student(o.file, o.start_at > 0 ? std::optional<int>(o.start_at - 1) : std::nullopt);
+    else if (o.start_at > 0) session.command(timeline::cmd::Goto{o.start_at - 1});
+    bool place_warned = false;
+    auto keep_place = [&] {
+        std::string perr;
+        if (!session.save_place(perr) && !place_warned) {
+            std::cerr << "attnlab: warning: cannot remember the place: " << perr << "\n";
+            place_warned = true;
+        }
+    };
 
     std::string err;
     const int displays = SDL_GetNumVideoDisplays();
@@ -254,6 +300,7 @@ int present_command(const std::vector<std::string>& args) {
             }
             got = SDL_PollEvent(&e) != 0;
         }
+        if (o.student) keep_place();
         if (session.fullscreen_toggle_requested()) {
             main.set_fullscreen(!main.fullscreen());
             session.set_fullscreen(main.fullscreen());
@@ -290,6 +337,7 @@ int present_command(const std::vector<std::string>& args) {
             presenter->draw([&](SDL_Surface* s) { session.render_presenter(s, o.talk_time, t - talk_started); }, err);
         }
     }
+    if (o.student) keep_place();
     return 0;
 }
 

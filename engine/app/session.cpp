@@ -1,20 +1,67 @@
 #include "app/session.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
 
 #include "app/overlay.hpp"
+#include "app/places.hpp"
 
 namespace app {
 
 namespace {
 
 // T / Shift+T walk this ladder; both limits are on it so "break it on purpose" is two keys away.
+constexpr double kSpeeds[] = {0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0};
 constexpr double kLadder[] = {0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0, 1.4, 2.0, 3.0, 5.0, 10.0, 25.0, attention::kInfinity};
 
 std::string step_label(int i, int n) { return std::to_string(i + 1) + " / " + std::to_string(n); }
+
+// The student bar's geometry in pixels for a w×h target: scrubber row over a row of buttons.
+struct BarGeo {
+    int top = 0;  // first row of the bar
+    int pad = 4;
+    int sh = 14;  // scrubber row height
+    int u = 28;   // button size
+    int fs = 12;  // label size
+};
+BarGeo bar_geo(int, int h) {
+    BarGeo g;
+    g.u = std::max(26, h * 50 / 1080);
+    g.pad = std::max(4, g.u / 7);
+    g.sh = std::max(14, g.u * 2 / 5);
+    g.fs = std::max(11, g.u * 2 / 5);
+    g.top = h - (g.pad + g.sh + g.u + g.pad);
+    return g;
+}
+
+// The experiments menu: a box in the upper middle with one row per experiment (and a last row
+// "back to the script" while one runs).
+struct MenuGeo {
+    int x = 0, y = 0, w = 0, h = 0;
+    int rows_y = 0, row_h = 0, fs = 12, pad = 6;
+};
+MenuGeo menu_geo(int w, int h, int rows) {
+    MenuGeo m;
+    m.fs = std::max(11, h / 54);
+    m.pad = m.fs / 2;
+    m.y = h / 6;
+    m.w = w / 2;
+    m.x = (w - m.w) / 2;
+    m.row_h = m.fs + 2 * m.pad;
+    m.h = m.row_h * (rows + 2) + 2 * m.pad;
+    m.rows_y = m.y + m.fs + 3 * m.pad;
+    return m;
+}
+
+bool inside(const SDL_Rect& r, int x, int y) { return x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h; }
+
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
 
 std::string fmt(double x) {
     if (std::isinf(x)) return "∞";
@@ -41,8 +88,14 @@ const char* kHelp[][2] = {
     {"M", "causal mask on / off"},
     {"K, 1–9, arrows", "take the keys, pick one, move it (Shift: bigger)"},
     {"E (in keys)", "type exact coordinates"},
-    {"E or X", "experiments: Try this"},
+    {"E or X", "experiments: Try this (0 ends)"},
     {"0", "reset every edit of this scene"},
+    {"C", "check yourself: a fresh quiz each time"},
+    {"quiz: 1–9 · Space · →", "pick a choice · reveal, then next · next"},
+    {"quiz: Y · Esc", "show me the experiment · close the quiz"},
+    {"Shift+← / Shift+→", "scrub the step's animation (pauses)"},
+    {"[ / ]", "slower / faster (0.25× … 2×)"},
+    {"the bottom bar", "--student: a button for each of these"},
     {"Esc", "hand the arrows back to the slides"},
     {"? / F1", "this help"},
     {"Q / Ctrl+Q", "quit"},
@@ -58,6 +111,41 @@ const char* mode_name(Mode m) {
         case Mode::KeyEntry: return "key coordinates";
         case Mode::Overview: return "overview";
         case Mode::Experiments: return "experiments";
+    }
+    return "";
+}
+
+double speed_up(double s) {
+    for (double x : kSpeeds)
+        if (x > s + 1e-9) return x;
+    return kSpeeds[std::size(kSpeeds) - 1];
+}
+
+double speed_down(double s) {
+    double best = kSpeeds[0];
+    for (double x : kSpeeds)
+        if (x < s - 1e-9) best = x;
+    return best;
+}
+
+const char* control_name(Control c) {
+    switch (c) {
+        case Control::Back: return "back";
+        case Control::Play: return "play";
+        case Control::Replay: return "replay";
+        case Control::Next: return "next";
+        case Control::Scrubber: return "scrubber";
+        case Control::Slower: return "slower";
+        case Control::Faster: return "faster";
+        case Control::TryThis: return "try this";
+        case Control::Reset: return "reset";
+        case Control::Quiz: return "check yourself";
+        case Control::Overview: return "overview";
+        case Control::Help: return "help";
+        case Control::QuizReveal: return "reveal";
+        case Control::QuizNext: return "next question";
+        case Control::QuizShowMe: return "show me";
+        case Control::QuizClose: return "close quiz";
     }
     return "";
 }
@@ -173,7 +261,20 @@ core::Point Session::design_point(int x, int y) const {
     // Mouse coordinates are in points; the frame is drawn in pixels (HiDPI).
     double px = (x + 0.5) * px_w_ / static_cast<double>(win_w_);
     double py = (y + 0.5) * px_h_ / static_cast<double>(win_h_);
-    return draw::transform_for(px_w_, px_h_).to_design({px, py});
+    const SDL_Rect fr = frame_rect();
+    return draw::transform_for(fr.w, fr.h).to_design({px - fr.x, py - fr.y});
+}
+
+SDL_Rect Session::frame_rect_for(int w, int h) const {
+    if (!opt_.student) return {0, 0, w, h};
+    return {0, 0, w, std::max(1, bar_geo(w, h).top)};
+}
+
+SDL_Rect Session::frame_rect() const { return frame_rect_for(px_w_, px_h_); }
+
+Overlay& Session::overlay() {
+    if (!overlay_) overlay_ = std::make_unique<Overlay>();
+    return *overlay_;
 }
 
 bool Session::needs_redraw() const {
@@ -256,6 +357,7 @@ bool Session::on_key(const SDL_KeyboardEvent& k) {
         dirty_ = true;
         return true;
     }
+    if (state_.quiz.open && (mode_ == Mode::Slides || mode_ == Mode::Keys)) return on_key_quiz(sym);
     switch (mode_) {
         case Mode::Slides: return on_key_slides(sym, mod);
         case Mode::GotoStep: return on_key_entry(sym, mod, true);
@@ -280,7 +382,16 @@ bool Session::on_key_slides(SDL_Keycode sym, Uint16 mod) {
     using namespace timeline::cmd;
     const timeline::View v = view();
     const int digit = digit_of(sym);
+    if ((mod & KMOD_SHIFT) && (sym == SDLK_LEFT || sym == SDLK_RIGHT)) {
+        // Scrub a tenth of the step's animation, paused so it stays where it was put.
+        if (!state_.paused) command(Pause{});
+        command(Seek{std::clamp(v.u_linear + (sym == SDLK_LEFT ? -0.1 : 0.1), 0.0, 1.0)});
+        return true;
+    }
     switch (sym) {
+        case SDLK_LEFTBRACKET: command(Speed{speed_down(state_.speed)}); return true;
+        case SDLK_RIGHTBRACKET: command(Speed{speed_up(state_.speed)}); return true;
+        case SDLK_c: open_quiz(); return true;
         case SDLK_RIGHT: case SDLK_DOWN: case SDLK_SPACE: case SDLK_PAGEDOWN: case SDLK_RETURN: case SDLK_KP_ENTER:
             next();
             return true;
@@ -485,11 +596,12 @@ bool Session::on_key_experiments(SDL_Keycode sym) {
         mode_ = Mode::Slides;
         return true;
     }
+    const int rows = n + (state_.experiment >= 0 ? 1 : 0);
     switch (sym) {
         case SDLK_UP: menu_index_ = std::max(0, menu_index_ - 1); return true;
-        case SDLK_DOWN: menu_index_ = std::min(n - 1, menu_index_ + 1); return true;
+        case SDLK_DOWN: menu_index_ = std::min(rows - 1, menu_index_ + 1); return true;
         case SDLK_RETURN: case SDLK_KP_ENTER:
-            command(timeline::cmd::Experiment{menu_index_});
+            command(timeline::cmd::Experiment{menu_index_ < n ? menu_index_ : -1});
             mode_ = Mode::Slides;
             return true;
         case SDLK_0: case SDLK_KP_0: case SDLK_BACKSPACE:
@@ -503,12 +615,12 @@ bool Session::on_key_experiments(SDL_Keycode sym) {
 
 bool Session::on_mouse_down(const SDL_MouseButtonEvent& b) {
     if (b.button != SDL_BUTTON_LEFT) return false;
+    const int px = static_cast<int>(b.x * static_cast<long>(px_w_) / win_w_);
+    const int py = static_cast<int>(b.y * static_cast<long>(px_h_) / win_h_);
     if (mode_ == Mode::Overview) {
-        int i = overview_at(static_cast<int>(b.x * px_w_ / win_w_), static_cast<int>(b.y * px_h_ / win_h_));
-        if (i >= 0) {
-            mode_ = Mode::Slides;
-            command(timeline::cmd::Goto{i});
-        }
+        int i = overview_at(px, py);
+        mode_ = Mode::Slides;  // a click beside the thumbnails leaves the overview
+        if (i >= 0) command(timeline::cmd::Goto{i});
         dirty_ = true;
         return true;
     }
@@ -518,10 +630,35 @@ bool Session::on_mouse_down(const SDL_MouseButtonEvent& b) {
         return true;
     }
     const timeline::View v = view();
-    if (!v.scene) return false;
+    if (opt_.student) {
+        for (const ControlBox& cb : controls_for(v))
+            if (inside(cb.rect, px, py)) return press_control(cb.id, px, py);
+        if (py >= frame_rect().h) return false;  // the bar between its buttons
+    }
+    if (mode_ == Mode::Experiments) {
+        const int i = menu_item_at(px, py);
+        if (i >= 0 && v.scene) {
+            const int n = static_cast<int>(v.scene->experiments.size());
+            command(timeline::cmd::Experiment{i < n ? i : -1});
+            mode_ = Mode::Slides;
+        } else if (i == -2) {
+            mode_ = Mode::Slides;  // a click outside the menu closes it
+        }
+        dirty_ = true;
+        return true;
+    }
     const core::Point p = design_point(b.x, b.y);
     const draw::Hit hit = draw::hit_test(v, p);
     using K = draw::Hit::Kind;
+    if (state_.quiz.open) {
+        // The quiz card is on top: a click on a choice picks it; the panels beneath take none.
+        if (hit.kind == K::QuizChoice && hit.token >= 0) {
+            command(timeline::cmd::QuizPick{hit.token});
+            return true;
+        }
+        return false;
+    }
+    if (!v.scene) return false;
     switch (hit.kind) {
         case K::Token: case K::Value:
             if (hit.token >= 0) command(timeline::cmd::Focus{hit.token});
@@ -544,6 +681,7 @@ bool Session::on_mouse_down(const SDL_MouseButtonEvent& b) {
         case K::MaskSwitch:
             command(timeline::cmd::Mask{!v.controls.mask});
             return true;
+        case K::QuizChoice: return false;
         case K::Panel: case K::None:
             if (draw::key_plane_point(v, p) && hit.kind == K::Panel) {
                 mode_ = Mode::Keys;
@@ -557,13 +695,49 @@ bool Session::on_mouse_down(const SDL_MouseButtonEvent& b) {
 
 bool Session::on_mouse_up(const SDL_MouseButtonEvent& b) {
     if (b.button != SDL_BUTTON_LEFT) return false;
+    const bool scrubbed = drag_ == Drag::Scrub;
     drag_ = Drag::None;
     drag_token_ = -1;
+    if (scrubbed && scrub_paused_) {
+        scrub_paused_ = false;
+        command(timeline::cmd::Pause{});  // it plays on from where it was let go
+        return true;
+    }
     return false;
 }
 
 bool Session::on_motion(const SDL_MouseMotionEvent& m) {
     const core::Point p = design_point(m.x, m.y);
+    if (drag_ == Drag::Scrub) {
+        if (!(m.state & SDL_BUTTON_LMASK)) {
+            SDL_MouseButtonEvent up{};
+            up.button = SDL_BUTTON_LEFT;
+            return on_mouse_up(up);
+        }
+        scrub_to(static_cast<int>(m.x * static_cast<long>(px_w_) / win_w_));
+        return true;
+    }
+    if (opt_.student && drag_ == Drag::None && mode_ != Mode::Overview && !laser_mode_) {
+        const int px = static_cast<int>(m.x * static_cast<long>(px_w_) / win_w_);
+        const int py = static_cast<int>(m.y * static_cast<long>(px_h_) / win_h_);
+        if (py >= frame_rect().h) {
+            int hot = -1;
+            for (const ControlBox& cb : controls())
+                if (inside(cb.rect, px, py)) hot = static_cast<int>(cb.id);
+            bool changed = hot != hot_control_;
+            hot_control_ = hot;
+            if (state_.hover != -1) {
+                command(timeline::cmd::Hover{-1});
+                changed = true;
+            }
+            if (changed) dirty_ = true;
+            return changed;
+        }
+        if (hot_control_ != -1) {
+            hot_control_ = -1;
+            dirty_ = true;
+        }
+    }
     if (laser_mode_) {
         command(timeline::cmd::Laser{p});
         return true;
@@ -616,12 +790,30 @@ void Session::render(SDL_Surface* target) {
     const double t = clock_();
     if (last_frame_ >= 0 && t > last_frame_) fps_ = 0.9 * fps_ + 0.1 / (t - last_frame_);
     last_frame_ = t;
+    // Evaluated once: the frame and the overlay share this view (a cross-fade needs the
+    // previous step too, and draw::render evaluates both then).
+    const timeline::View v = timeline::evaluate(*deck_, layout_, state_, t);
     if (mode_ == Mode::Overview) {
         draw_overview(target);
     } else {
-        render_frame(target, *deck_, layout_, state_, t, opt_.draw);
+        const SDL_Rect fr = frame_rect_for(target->w, target->h);
+        SDL_LockSurface(target);
+        cairo_surface_t* cs = cairo_image_surface_create_for_data(
+            static_cast<unsigned char*>(target->pixels) + static_cast<std::ptrdiff_t>(fr.y) * target->pitch,
+            CAIRO_FORMAT_ARGB32, fr.w, fr.h, target->pitch);
+        cairo_t* cr = cairo_create(cs);
+        if (v.fade_from_span < 0 || v.fade_u >= 1.0 || v.blank) draw::frame(cr, fr.w, fr.h, v, opt_.draw);
+        else draw::render(cr, fr.w, fr.h, *deck_, layout_, state_, t, opt_.draw);
+        cairo_destroy(cr);
+        cairo_surface_flush(cs);
+        cairo_surface_destroy(cs);
+        SDL_UnlockSurface(target);
+        if (fr.h < target->h) {
+            SDL_Rect bar{0, fr.h, target->w, target->h - fr.h};
+            SDL_FillRect(target, &bar, SDL_MapRGB(target->format, 24, 26, 32));
+        }
     }
-    if (opt_.overlay) draw_overlay(target, view());
+    if (opt_.overlay) draw_overlay(target, v);
     dirty_ = false;
 }
 
@@ -746,8 +938,10 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
     const Rgba ink{245, 245, 245, 255};
     const Rgba dim{200, 204, 212, 255};
     const int n = step_count();
+    const int fh = frame_rect_for(w, h).h;  // the frame's bottom: the student bar is below it
+    if (opt_.student && mode_ != Mode::Overview) draw_bar(target, v);
 
-    if (opt_.show_counter && mode_ != Mode::Overview && !v.blank) {
+    if (opt_.show_counter && !opt_.student && mode_ != Mode::Overview && !v.blank) {
         // Thin progress bar along the bottom edge and the counter above its right end.
         const double bar = std::max(3, h / 270);
         const double frac = n > 1 ? static_cast<double>(state_.span) / (n - 1) : 1.0;
@@ -776,18 +970,20 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
             m = "go to step " + entry_ + "▏ of " + std::to_string(n) + "  (Enter)";
         else if (mode_ == Mode::Overview)
             m = "overview · arrows + Enter or click · Esc back";
+        else if (state_.quiz.open)
+            m = "quiz · 1–9 pick · Space reveal · → next · Esc close";
         if (laser_mode_) m += " · laser";
         if (state_.paused) m += " · paused";
-        const bool quiet = mode_ == Mode::Slides && !laser_mode_ && !state_.paused;
+        const bool quiet = mode_ == Mode::Slides && !laser_mode_ && !state_.paused && !state_.quiz.open;
         if (!(quiet && (!opt_.show_counter || v.blank))) {
             SDL_Point sz = o.measure(m, fs);
-            o.box(pad, h - sz.y - 3 * pad, sz.x + 2 * pad, sz.y + pad, quiet ? Rgba{20, 22, 28, 70} : chip, pad / 2.0);
-            o.text(m, 2 * pad, h - sz.y - 2.5 * pad, fs, quiet ? Rgba{255, 255, 255, 150} : ink);
+            o.box(pad, fh - sz.y - 3 * pad, sz.x + 2 * pad, sz.y + pad, quiet ? Rgba{20, 22, 28, 70} : chip, pad / 2.0);
+            o.text(m, 2 * pad, fh - sz.y - 2.5 * pad, fs, quiet ? Rgba{255, 255, 255, 150} : ink);
         }
         if (!entry_error_.empty() && (mode_ == Mode::KeyEntry || mode_ == Mode::Slides)) {
             SDL_Point sz = o.measure(entry_error_, fs);
-            o.box(pad, h - 2 * sz.y - 6 * pad, sz.x + 2 * pad, sz.y + pad, Rgba{150, 30, 30, 220}, pad / 2.0);
-            o.text(entry_error_, 2 * pad, h - 2 * sz.y - 5.5 * pad, fs, ink);
+            o.box(pad, fh - 2 * sz.y - 6 * pad, sz.x + 2 * pad, sz.y + pad, Rgba{150, 30, 30, 220}, pad / 2.0);
+            o.text(entry_error_, 2 * pad, fh - 2 * sz.y - 5.5 * pad, fs, ink);
         }
     }
 
@@ -801,18 +997,20 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
 
     if (mode_ == Mode::Experiments && v.scene) {
         const auto& ex = v.scene->experiments;
-        int y = h / 6;
-        const int bw = w / 2;
-        const int x = (w - bw) / 2;
-        int total = (fs + 2 * pad) * (static_cast<int>(ex.size()) + 2);
-        o.box(x, y, bw, total + 2 * pad, Rgba{20, 22, 28, 225}, pad);
-        o.text("Try this — 1–9 or arrows + Enter · 0 ends · Esc closes", x + 2 * pad, y + pad, fs, dim, Overlay::Face::Bold);
-        y += fs + 3 * pad;
-        for (std::size_t i = 0; i < ex.size(); ++i) {
-            if (static_cast<int>(i) == menu_index_) o.box(x + pad, y - pad / 2, bw - 2 * pad, fs + 2 * pad, Rgba{230, 140, 30, 200}, pad / 2.0);
-            std::string line = std::to_string(i + 1) + "  " + ex[i].title + (static_cast<int>(i) == state_.experiment ? "  ✓" : "");
+        const int rows = static_cast<int>(ex.size()) + (state_.experiment >= 0 ? 1 : 0);
+        const MenuGeo g = menu_geo(w, h, rows);
+        const int x = g.x, bw = g.w;
+        int y = g.y;
+        o.box(x, y, bw, g.h, Rgba{20, 22, 28, 225}, pad);
+        o.text("Try this — click, 1–9 or arrows + Enter · 0 ends · Esc closes", x + 2 * pad, y + pad, fs, dim, Overlay::Face::Bold);
+        y = g.rows_y;
+        for (int i = 0; i < rows; ++i) {
+            if (i == menu_index_) o.box(x + pad, y - pad / 2, bw - 2 * pad, g.row_h, Rgba{230, 140, 30, 200}, pad / 2.0);
+            std::string line = i < static_cast<int>(ex.size())
+                                   ? std::to_string(i + 1) + "  " + ex[static_cast<std::size_t>(i)].title + (i == state_.experiment ? "  ✓" : "")
+                                   : "0  back to the script (end the experiment)";
             o.text(line, x + 2 * pad, y + pad / 2, fs, ink);
-            y += fs + 2 * pad;
+            y += g.row_h;
         }
     } else if (state_.experiment >= 0 && v.scene && state_.experiment < static_cast<int>(v.scene->experiments.size())) {
         const scene::Experiment& ex = v.scene->experiments[static_cast<std::size_t>(state_.experiment)];
@@ -928,6 +1126,336 @@ void Session::render_presenter(SDL_Surface* target, double talk_seconds, double 
     if (notes.empty()) notes = "(no notes for this step)";
     o.text(notes, pad, pad + fs + pad + ch + 2 * pad, fs, ink, Overlay::Face::Regular, 0, cw);
     o.paint(target);
+}
+
+// ---------------------------------------------------------------------------------------------
+// student mode: the drawn controls, the quiz keys, the remembered place
+
+void Session::open_quiz() {
+    command(timeline::cmd::QuizOpen{});
+    mode_ = Mode::Slides;
+    entry_error_ = state_.quiz.open ? "" : "no questions to check yourself on here";
+    dirty_ = true;
+}
+
+bool Session::on_key_quiz(SDL_Keycode sym) {
+    using namespace timeline::cmd;
+    const int digit = digit_of(sym);
+    if (digit >= 1 && digit <= 9) {
+        command(QuizPick{digit - 1});
+        return true;
+    }
+    switch (sym) {
+        case SDLK_SPACE: case SDLK_RETURN: case SDLK_KP_ENTER:
+            if (state_.quiz.revealed) command(QuizNext{});
+            else command(QuizReveal{});
+            return true;
+        case SDLK_RIGHT: case SDLK_DOWN: case SDLK_PAGEDOWN: command(QuizNext{}); return true;
+        case SDLK_ESCAPE: command(QuizClose{}); return true;
+        case SDLK_c: open_quiz(); return true;
+        case SDLK_y: show_me(); return true;
+        default: return true;  // nothing else reaches the slides while the quiz is open
+    }
+}
+
+std::optional<std::pair<int, int>> Session::show_me_target() const {
+    return show_me_target(timeline::evaluate(*deck_, layout_, state_, clock_()));
+}
+
+std::optional<std::pair<int, int>> Session::show_me_target(const timeline::View& v) const {
+    if (!state_.quiz.open || !state_.quiz.revealed || !v.quiz || !v.quiz->question) return std::nullopt;
+    const scene::Question* q = v.quiz->question;
+    if (q->experiment.empty()) return std::nullopt;
+    const std::string want = lower(q->experiment);
+    auto find = [&](const scene::Scene& sc) {
+        for (std::size_t i = 0; i < sc.experiments.size(); ++i)
+            if (lower(sc.experiments[i].title) == want) return static_cast<int>(i);
+        return -1;
+    };
+    if (v.scene) {
+        const int i = find(*v.scene);
+        if (i >= 0) return std::make_pair(state_.span, i);
+    }
+    // A question drawn from another scene's bank (a slide without its own quiz): go to the end
+    // of that scene, where every stage is on screen, and run its experiment there.
+    for (std::size_t sl = 0; sl < deck_->slides.size(); ++sl) {
+        const auto& scp = deck_->slides[sl].scene;
+        if (!scp) continue;
+        const auto& qs = scp->quiz.questions;
+        if (std::none_of(qs.begin(), qs.end(), [&](const scene::Question& x) { return &x == q; })) continue;
+        const int i = find(*scp);
+        if (i < 0) return std::nullopt;
+        int span = -1;
+        for (std::size_t k = 0; k < layout_.spans.size(); ++k)
+            if (layout_.spans[k].slide == static_cast<int>(sl)) span = static_cast<int>(k);
+        if (span < 0) return std::nullopt;
+        return std::make_pair(span, i);
+    }
+    return std::nullopt;
+}
+
+void Session::show_me() {
+    const auto target = show_me_target();
+    if (!target) return;
+    command(timeline::cmd::QuizClose{});
+    if (target->first != state_.span) command(timeline::cmd::Goto{target->first});
+    command(timeline::cmd::Experiment{target->second});
+    mode_ = Mode::Slides;
+}
+
+void Session::open_student(const std::string& deck_path, std::optional<int> start_at) {
+    place_path_ = deck_path;
+    const std::optional<int> remembered = start_at ? std::nullopt : load_place(deck_path);
+    const std::optional<int> at = start_at ? start_at : remembered;
+    if (at && step_count() > 0) command(timeline::cmd::Goto{std::clamp(*at, 0, step_count() - 1)});
+    saved_span_ = remembered ? state_.span : -1;
+}
+
+bool Session::save_place(std::string& error) {
+    if (place_path_.empty() || state_.span == saved_span_) return true;
+    saved_span_ = state_.span;  // one try per step: a failing disk is reported once, not every frame
+    return app::save_place(place_path_, state_.span, error);
+}
+
+int Session::bar_height(int h) const { return h - bar_geo(px_w_, h).top; }
+
+int Session::menu_item_at(int px, int py) const {
+    const timeline::View v = view();
+    if (!v.scene) return -2;
+    const int rows = static_cast<int>(v.scene->experiments.size()) + (state_.experiment >= 0 ? 1 : 0);
+    const MenuGeo g = menu_geo(px_w_, px_h_, rows);
+    if (!inside({g.x, g.y, g.w, g.h}, px, py)) return -2;
+    if (py < g.rows_y - g.pad / 2) return -1;
+    const int i = (py - (g.rows_y - g.pad / 2)) / g.row_h;
+    return i < rows ? i : -1;
+}
+
+void Session::scrub_to(int px) {
+    const std::optional<SDL_Rect> r = control_rect(Control::Scrubber);
+    if (!r || r->w <= 0) return;
+    command(timeline::cmd::Seek{std::clamp((px - r->x) / static_cast<double>(r->w), 0.0, 1.0)});
+}
+
+bool Session::press_control(Control c, int px, int) {
+    using namespace timeline::cmd;
+    dirty_ = true;
+    switch (c) {
+        case Control::Back: command(Back{}); return true;
+        case Control::Next: next(); return true;
+        case Control::Replay: command(Replay{}); return true;
+        case Control::Play: {
+            // Pause while it moves, resume when paused, and play a finished step again.
+            const timeline::View v = view();
+            if (state_.paused || v.animating) command(Pause{});
+            else command(Replay{});
+            return true;
+        }
+        case Control::Scrubber:
+            drag_ = Drag::Scrub;
+            scrub_paused_ = !state_.paused;
+            if (scrub_paused_) command(Pause{});  // held still under the pointer while dragging
+            scrub_to(px);
+            return true;
+        case Control::Slower: command(Speed{speed_down(state_.speed)}); return true;
+        case Control::Faster: command(Speed{speed_up(state_.speed)}); return true;
+        case Control::TryThis:
+            if (mode_ == Mode::Experiments) mode_ = Mode::Slides;
+            else {
+                mode_ = Mode::Experiments;
+                menu_index_ = std::max(0, state_.experiment);
+            }
+            return true;
+        case Control::Reset: command(Reset{}); return true;
+        case Control::Quiz: open_quiz(); return true;
+        case Control::Overview:
+            mode_ = Mode::Overview;
+            menu_index_ = state_.span;
+            return true;
+        case Control::Help: help_ = !help_; return true;
+        case Control::QuizReveal: command(QuizReveal{}); return true;
+        case Control::QuizNext: command(QuizNext{}); return true;
+        case Control::QuizShowMe: show_me(); return true;
+        case Control::QuizClose: command(QuizClose{}); return true;
+    }
+    return false;
+}
+
+std::vector<ControlBox> Session::controls() { return controls_for(view()); }
+
+std::optional<SDL_Rect> Session::control_rect(Control c) {
+    for (const ControlBox& cb : controls())
+        if (cb.id == c) return cb.rect;
+    return std::nullopt;
+}
+
+std::vector<ControlBox> Session::controls_for(const timeline::View& v) {
+    std::vector<ControlBox> out;
+    if (!opt_.student || mode_ == Mode::Overview) return out;
+    const BarGeo g = bar_geo(px_w_, px_h_);
+    Overlay& o = overlay();
+    auto width_of = [&](const std::string& s) {
+        const int tw = o.ok() ? o.measure(s, g.fs, Overlay::Face::Bold).x : static_cast<int>(s.size()) * g.fs * 3 / 5;
+        return std::max(g.u, tw + 3 * g.pad);
+    };
+    out.push_back({Control::Scrubber, {2 * g.pad, g.top + g.pad, px_w_ - 4 * g.pad, g.sh}, ""});
+    const int y = g.top + g.pad + g.sh;
+    const bool quiz = state_.quiz.open;
+    if (!quiz) {
+        int x = 2 * g.pad;
+        for (Control c : {Control::Back, Control::Play, Control::Replay, Control::Next}) {
+            out.push_back({c, {x, y, g.u, g.u}, ""});
+            x += g.u + g.pad / 2;
+        }
+    }
+    int r = px_w_ - 2 * g.pad;
+    auto right = [&](Control c, const std::string& label) {
+        const int bw = width_of(label);
+        r -= bw;
+        out.push_back({c, {r, y, bw, g.u}, label});
+        r -= g.pad;
+    };
+    right(Control::Help, "?");
+    if (quiz) {
+        right(Control::QuizClose, "Close (Esc)");
+        if (show_me_target(v)) right(Control::QuizShowMe, "Show me (Y)");
+        right(Control::QuizNext, "Next (→)");
+        if (!state_.quiz.revealed) right(Control::QuizReveal, "Reveal (Space)");
+        return out;
+    }
+    right(Control::Faster, "+");
+    r -= width_of("0.25×") - g.pad;  // the speed between − and +
+    right(Control::Slower, "−");
+    r -= g.pad;
+    right(Control::Overview, "Overview (O)");
+    if (!timeline::quiz_bank(*deck_, v.slide).questions.empty()) right(Control::Quiz, "Check yourself (C)");
+    if (v.scene && !v.scene->experiments.empty()) right(Control::TryThis, "Try this (E)");
+    const bool edited = state_.experiment >= 0 ||
+                        (static_cast<std::size_t>(v.slide) < state_.edits.size() && !state_.edits[static_cast<std::size_t>(v.slide)].empty());
+    if (v.scene && edited) right(Control::Reset, "Reset (0)");
+    return out;
+}
+
+namespace {
+// Cuts `s` (whole UTF-8 characters) until it fits `width` pixels, marked with "…".
+std::string fit(Overlay& o, std::string s, int px, int width, Overlay::Face face = Overlay::Face::Regular) {
+    if (width <= 0) return "";
+    if (o.measure(s, px, face).x <= width) return s;
+    while (!s.empty() && o.measure(s + "…", px, face).x > width) {
+        while (!s.empty() && (static_cast<unsigned char>(s.back()) & 0xC0) == 0x80) s.pop_back();
+        if (!s.empty()) s.pop_back();
+    }
+    return s.empty() ? "" : s + "…";
+}
+}  // namespace
+
+void Session::draw_bar(SDL_Surface* target, const timeline::View& v) {
+    Overlay& o = overlay();
+    const int w = target->w;
+    const BarGeo g = bar_geo(w, target->h);
+    const std::vector<ControlBox> cbs = controls_for(v);
+    const Rgba ink{240, 241, 245, 255};
+    const Rgba dim{170, 176, 190, 255};
+    const Rgba accent{230, 140, 30, 255};
+    int text_left = 2 * g.pad, text_right = w - 2 * g.pad;
+    const SDL_Rect* slower = nullptr;
+    const SDL_Rect* faster = nullptr;
+    for (const ControlBox& cb : cbs) {
+        const SDL_Rect& r = cb.rect;
+        const bool hot = hot_control_ == static_cast<int>(cb.id);
+        if (cb.id == Control::Scrubber) {
+            const double cy = r.y + r.h / 2.0;
+            const double th = std::max(3.0, r.h / 4.0);
+            const double u = v.u_linear;
+            const double kx = r.x + u * r.w;
+            const bool dragging = drag_ == Drag::Scrub;
+            o.shape([=](cairo_t* cr) {
+                cairo_set_source_rgba(cr, 1, 1, 1, 0.22);
+                cairo_rectangle(cr, r.x, cy - th / 2, r.w, th);
+                cairo_fill(cr);
+                cairo_set_source_rgba(cr, accent.r / 255.0, accent.g / 255.0, accent.b / 255.0, 1);
+                cairo_rectangle(cr, r.x, cy - th / 2, kx - r.x, th);
+                cairo_fill(cr);
+                cairo_arc(cr, kx, cy, r.h * (hot || dragging ? 0.45 : 0.36), 0, 2 * M_PI);
+                cairo_fill(cr);
+            });
+            continue;
+        }
+        const bool lit = cb.id == Control::Quiz || cb.id == Control::TryThis || cb.id == Control::QuizShowMe;
+        const Rgba fill = lit ? Rgba{accent.r, accent.g, accent.b, static_cast<Uint8>(hot ? 255 : 200)}
+                              : Rgba{255, 255, 255, static_cast<Uint8>(hot ? 64 : 26)};
+        o.box(r.x, r.y, r.w, r.h, fill, g.u / 5.0);
+        if (cb.id == Control::Back || cb.id == Control::Next || cb.id == Control::Play || cb.id == Control::Replay) {
+            text_left = std::max(text_left, r.x + r.w + 2 * g.pad);
+            const double cx = r.x + r.w / 2.0, cy = r.y + r.h / 2.0, z = r.w * 0.22;
+            const Control id = cb.id;
+            const bool playing = v.animating && !state_.paused;
+            o.shape([=](cairo_t* cr) {
+                cairo_set_source_rgba(cr, ink.r / 255.0, ink.g / 255.0, ink.b / 255.0, 1);
+                if (id == Control::Back || id == Control::Next) {
+                    const double sgn = id == Control::Next ? 1 : -1;
+                    cairo_move_to(cr, cx - sgn * z * 0.8, cy - z);
+                    cairo_line_to(cr, cx - sgn * z * 0.8, cy + z);
+                    cairo_line_to(cr, cx + sgn * z * 0.6, cy);
+                    cairo_close_path(cr);
+                    cairo_fill(cr);
+                    cairo_rectangle(cr, sgn > 0 ? cx + z * 0.6 : cx - z * 0.95, cy - z, z * 0.35, 2 * z);
+                    cairo_fill(cr);
+                } else if (id == Control::Play) {
+                    if (playing) {
+                        cairo_rectangle(cr, cx - z * 0.75, cy - z, z * 0.5, 2 * z);
+                        cairo_rectangle(cr, cx + z * 0.25, cy - z, z * 0.5, 2 * z);
+                    } else {
+                        cairo_move_to(cr, cx - z * 0.7, cy - z);
+                        cairo_line_to(cr, cx - z * 0.7, cy + z);
+                        cairo_line_to(cr, cx + z * 0.9, cy);
+                        cairo_close_path(cr);
+                    }
+                    cairo_fill(cr);
+                } else {
+                    // ↺: three quarters of a circle with an arrow head at its open end.
+                    cairo_set_line_width(cr, z * 0.3);
+                    cairo_arc(cr, cx, cy, z * 0.85, -M_PI * 0.35, M_PI * 1.25);
+                    cairo_stroke(cr);
+                    const double ax = cx + z * 0.85 * std::cos(-M_PI * 0.35), ay = cy + z * 0.85 * std::sin(-M_PI * 0.35);
+                    cairo_move_to(cr, ax + z * 0.45, ay - z * 0.1);
+                    cairo_line_to(cr, ax - z * 0.35, ay - z * 0.45);
+                    cairo_line_to(cr, ax - z * 0.05, ay + z * 0.45);
+                    cairo_close_path(cr);
+                    cairo_fill(cr);
+                }
+            });
+            continue;
+        }
+        text_right = std::min(text_right, r.x - 2 * g.pad);
+        if (cb.id == Control::Slower) slower = &cb.rect;
+        if (cb.id == Control::Faster) faster = &cb.rect;
+        o.text(cb.label, r.x + r.w / 2.0, r.y + (r.h - o.measure(cb.label, g.fs, Overlay::Face::Bold).y) / 2.0, g.fs,
+               lit ? Rgba{20, 20, 24, 255} : ink, Overlay::Face::Bold, 1);
+    }
+    if (slower && faster) {
+        char buf[16];
+        std::snprintf(buf, sizeof buf, "%g×", state_.speed);
+        const double mid = (slower->x + slower->w + faster->x) / 2.0;
+        o.text(buf, mid, slower->y + (slower->h - o.measure(buf, g.fs).y) / 2.0, g.fs,
+               state_.speed == 1.0 ? dim : accent, Overlay::Face::Mono, 1);
+    }
+    // The step: "7 / 24  Title", or the quiz's progress while it is open.
+    std::string head, title;
+    if (state_.quiz.open && v.quiz) {
+        head = "Check yourself · " + std::to_string(v.quiz->index + 1) + " / " + std::to_string(v.quiz->total);
+        title = std::to_string(v.quiz->right) + " of " + std::to_string(v.quiz->answered) + " right";
+    } else {
+        head = step_label(state_.span, step_count());
+        if (v.step_ptr) title = v.step_ptr->title.empty() ? scene::stage_name(v.stage) : v.step_ptr->title;
+        if (v.slide_ptr && !v.slide_ptr->title.empty()) title = v.step_ptr ? v.slide_ptr->title + " — " + title : v.slide_ptr->title;
+        else if (v.scene && !v.scene->title.empty()) title = v.scene->title + " — " + title;
+    }
+    const int ty = g.top + g.pad + g.sh + (g.u - o.measure(head, g.fs + 2, Overlay::Face::Bold).y) / 2;
+    const int hw = o.measure(head, g.fs + 2, Overlay::Face::Bold).x;
+    if (text_right - text_left > hw) {
+        o.text(head, text_left, ty, g.fs + 2, accent, Overlay::Face::Bold);
+        o.text(fit(o, title, g.fs + 2, text_right - text_left - hw - 2 * g.pad), text_left + hw + 2 * g.pad, ty, g.fs + 2, ink);
+    }
 }
 
 }  // namespace app

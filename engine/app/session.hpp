@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -39,12 +40,32 @@ struct SessionOptions {
     bool show_fps = false;        // F12 toggles
     bool exit_after_last = false; // Next on the finished last step quits
     bool overlay = true;          // draw the SDL2_ttf overlay at all (tests turn it off to hash frames)
+    bool student = false;         // --student: drawn controls along the bottom, the frame above them
     draw::Options draw;           // theme for the frame
 };
 
 // The temperature ladder of T / Shift+T and + / −: multiplicative steps from 0 to ∞ inclusive.
 double temperature_up(double t);
 double temperature_down(double t);
+
+// The speed ladder of [ and ] and the drawn − / + buttons: 0.25× … 2×.
+double speed_up(double s);
+double speed_down(double s);
+
+// The drawn controls of student mode (window overlay, never in exported frames).
+enum class Control {
+    Back, Play, Replay, Next,        // the step: back, pause/resume, replay, next
+    Scrubber,                        // drag through the current step's animation
+    Slower, Faster,                  // speed − / +
+    TryThis, Reset, Quiz, Overview, Help,
+    QuizReveal, QuizNext, QuizShowMe, QuizClose,  // while a quiz is open
+};
+const char* control_name(Control c);
+struct ControlBox {
+    Control id;
+    SDL_Rect rect;      // window pixels
+    std::string label;  // text drawn on it ("" for icons)
+};
 
 class Session {
 public:
@@ -84,6 +105,23 @@ public:
     void set_fullscreen(bool on) { fullscreen_ = on; }
     bool laser_mode() const { return laser_mode_; }
 
+    // ---- student mode ----
+    // Where the deck frame is drawn, in pixels: the whole target, or above the control bar.
+    SDL_Rect frame_rect() const;
+    // The drawn controls now (empty unless student mode), in pixels, in drawing order.
+    std::vector<ControlBox> controls();
+    std::optional<SDL_Rect> control_rect(Control c);
+    // The place remembered for `deck_path` (XDG state dir) is restored, unless `start_at`
+    // (0-based) overrides it. Afterwards save_place() keeps it current.
+    void open_student(const std::string& deck_path, std::optional<int> start_at);
+    // Writes the place when the step changed since the last save; returns false (with the
+    // reason in `error`) only when a write failed.
+    bool save_place(std::string& error);
+    // "Show me" of a revealed quiz question: the step and the experiment index that demonstrate
+    // the answer, if the question names one.
+    std::optional<std::pair<int, int>> show_me_target() const;
+    std::optional<std::pair<int, int>> show_me_target(const timeline::View& v) const;
+
     // Every command, as timeline::format lines, flushed as it happens.
     void record_to(std::ostream* out) { record_ = out; }
     const std::vector<timeline::Event>& history() const { return history_; }
@@ -107,6 +145,17 @@ private:
     bool on_key_entry(SDL_Keycode sym, Uint16 mod, bool goto_step);
     bool on_key_overview(SDL_Keycode sym);
     bool on_key_experiments(SDL_Keycode sym);
+    bool on_key_quiz(SDL_Keycode sym);
+    bool press_control(Control c, int px, int py);
+    void scrub_to(int px);
+    void show_me();
+    int bar_height(int h) const;
+    int menu_item_at(int px, int py) const;  // experiments menu row under a pixel, -1 none, -2 outside
+    void draw_bar(SDL_Surface* target, const timeline::View& v);
+    std::vector<ControlBox> controls_for(const timeline::View& v);
+    SDL_Rect frame_rect_for(int w, int h) const;
+    void open_quiz();
+    Overlay& overlay();
     bool on_mouse_down(const SDL_MouseButtonEvent& b);
     bool on_mouse_up(const SDL_MouseButtonEvent& b);
     bool on_motion(const SDL_MouseMotionEvent& m);
@@ -139,7 +188,11 @@ private:
     bool want_presenter_toggle_ = false;
     std::string error_;
 
-    enum class Drag { None, Key, Slider } drag_ = Drag::None;
+    enum class Drag { None, Key, Slider, Scrub } drag_ = Drag::None;
+    bool scrub_paused_ = false;  // the scrubber paused the animation (resumed on release)
+    int hot_control_ = -1;       // the control under the pointer (drawn lit)
+    std::string place_path_;     // student mode: the deck whose place is remembered
+    int saved_span_ = -1;
     int drag_token_ = -1;
     double slider_y_ = 0.0;      // design y of the slider press (drags follow x along it)
 

@@ -1,0 +1,632 @@
+// Student mode (`--student`) driven without a display (SDL_VIDEODRIVER=offscreen): the drawn
+// controls clicked through SDL's event queue, the scrubber and the speed, the quiz keys, "show
+// me", and the place remembered in the XDG state directory.
+#include <SDL.h>
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+
+#include "app/places.hpp"
+#include "app/session.hpp"
+#include "draw/draw.hpp"
+#include "load/load.hpp"
+#include "timeline/timeline.hpp"
+
+namespace {
+
+constexpr int W = 1280, H = 720;
+
+struct SdlOnce {
+    SdlOnce() {
+        if (!std::getenv("SDL_VIDEODRIVER")) setenv("SDL_VIDEODRIVER", "offscreen", 1);
+        if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) FAIL("SDL_Init: " << SDL_GetError());
+    }
+};
+void sdl() { static SdlOnce once; }
+
+scene::Question question(std::string ask, std::vector<std::string> choices, int correct, std::string experiment = "") {
+    scene::Question q;
+    q.ask = std::move(ask);
+    q.answer = "because";
+    q.choices = std::move(choices);
+    q.correct = correct;
+    q.experiment = std::move(experiment);
+    return q;
+}
+
+// "The cat chased the mouse ." with two experiments and a quiz of three questions, one of which
+// names an experiment.
+std::shared_ptr<const scene::Scene> cat_scene() {
+    auto s = std::make_shared<scene::Scene>();
+    s->id = "cat";
+    s->title = "Each word decides which other words matter";
+    s->tokens = {"The", "cat", "chased", "the", "mouse", "."};
+    s->q = {{1.0, 0.8}, {0.3, -1.3}, {1.8, 0.7}, {1.2, 0.1}, {0.2, -1.2}, {0.15, -0.12}};
+    s->k = {{-0.6, 0.9}, {1.2, 0.8}, {0.2, -1.0}, {-0.5, 1.0}, {1.3, 0.3}, {-0.9, -0.5}};
+    s->v = {{-1.8, -0.2}, {-0.9, 1.6}, {0.2, -1.6}, {-1.5, -0.6}, {1.0, 1.5}, {1.7, -0.5}};
+    s->focus = 2;
+    s->panels = scene::default_panels(6);
+    s->steps = scene::default_steps();
+    scene::Experiment cold;
+    cold.title = "Freeze it";
+    cold.set.temperature = 0.0;
+    s->experiments.push_back(cold);
+    scene::Experiment same;
+    same.title = "Identical keys";
+    same.set.keys_same = true;
+    s->experiments.push_back(same);
+    s->quiz.questions.push_back(question("What does a row sum to?", {"0", "1", "n"}, 1));
+    s->quiz.questions.push_back(question("If every key is the same, what is each weight?", {"1", "1/n", "0"}, 1, "identical keys"));
+    s->quiz.questions.push_back(question("Can the output leave the cloud of values?", {"yes", "no"}, 1));
+    return s;
+}
+
+std::shared_ptr<const scene::Deck> cat_deck() {
+    auto d = std::make_shared<scene::Deck>();
+    d->title = "test";
+    scene::Slide title;
+    title.kind = scene::Slide::Kind::Title;
+    title.title = "Attention";
+    d->slides.push_back(title);
+    scene::Slide sl;
+    sl.scene = cat_scene();
+    d->slides.push_back(sl);
+    return d;
+}
+
+struct Fixture {
+    double t = 0.0;
+    std::unique_ptr<app::Session> session;
+    SDL_Surface* surf = nullptr;
+    explicit Fixture(bool overlay = true, std::shared_ptr<const scene::Deck> deck = cat_deck()) {
+        sdl();
+        app::SessionOptions o;
+        o.overlay = overlay;
+        o.student = true;
+        session = std::make_unique<app::Session>(std::move(deck), [this] { return t; }, o);
+        session->resize(W, H, W, H);
+        surf = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
+        SDL_FlushEvents(SDL_FIRSTEVENT, SDL_LASTEVENT);
+    }
+    ~Fixture() { SDL_FreeSurface(surf); }
+    void push(SDL_Event e) {
+        REQUIRE(SDL_PushEvent(&e) == 1);
+        SDL_Event got;
+        while (SDL_PollEvent(&got)) session->handle(got);
+    }
+    void key(SDL_Keycode sym, Uint16 mod = KMOD_NONE) {
+        SDL_Event e{};
+        e.type = SDL_KEYDOWN;
+        e.key.keysym.sym = sym;
+        e.key.keysym.mod = mod;
+        e.key.state = SDL_PRESSED;
+        push(e);
+    }
+    // Mouse events at window pixels (the fixture's window is W×H points = pixels).
+    void button(bool down, int x, int y) {
+        SDL_Event e{};
+        e.type = down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
+        e.button.button = SDL_BUTTON_LEFT;
+        e.button.state = down ? SDL_PRESSED : SDL_RELEASED;
+        e.button.x = x;
+        e.button.y = y;
+        push(e);
+    }
+    void motion(int x, int y, bool held) {
+        SDL_Event e{};
+        e.type = SDL_MOUSEMOTION;
+        e.motion.state = held ? SDL_BUTTON_LMASK : 0;
+        e.motion.x = x;
+        e.motion.y = y;
+        push(e);
+    }
+    void click(int x, int y) {
+        motion(x, y, false);
+        button(true, x, y);
+        button(false, x, y);
+    }
+    // Clicks the middle of a drawn control; fails when it is not on screen.
+    void click(app::Control c) {
+        const auto r = session->control_rect(c);
+        INFO("control " << app::control_name(c));
+        REQUIRE(r);
+        click(r->x + r->w / 2, r->y + r->h / 2);
+    }
+    bool shown(app::Control c) { return session->control_rect(c).has_value(); }
+    double anim() const { return session->layout().spans[static_cast<std::size_t>(session->state().span)].anim; }
+    void settle() { t += 10.0; }
+};
+
+struct TempStateHome {
+    std::filesystem::path dir;
+    std::string old;
+    bool had = false;
+    TempStateHome() {
+        dir = std::filesystem::temp_directory_path() / ("attnlab_student_test_" + std::to_string(::getpid()));
+        std::filesystem::remove_all(dir);
+        std::filesystem::create_directories(dir);
+        if (const char* o = std::getenv("XDG_STATE_HOME")) {
+            old = o;
+            had = true;
+        }
+        setenv("XDG_STATE_HOME", dir.c_str(), 1);
+    }
+    ~TempStateHome() {
+        if (had) setenv("XDG_STATE_HOME", old.c_str(), 1);
+        else unsetenv("XDG_STATE_HOME");
+        std::filesystem::remove_all(dir);
+    }
+};
+
+}  // namespace
+
+// ---- edges first ----
+
+TEST_CASE("Student controls are only drawn in student mode and never in the exported frame", "[student]") {
+    Fixture f(false);
+    f.session->command(timeline::cmd::Goto{2});
+    f.settle();
+    const SDL_Rect fr = f.session->frame_rect();
+    REQUIRE(fr.h < H);  // the bar takes a strip at the bottom
+    CHECK(fr.w == W);
+    for (const app::ControlBox& cb : f.session->controls()) CHECK(cb.rect.y >= fr.h);  // every control below the frame
+    // The frame above the bar is exactly what an export of the same state at that size shows.
+    f.session->render(f.surf);
+    SDL_Surface* alone = SDL_CreateRGBSurfaceWithFormat(0, fr.w, fr.h, 32, SDL_PIXELFORMAT_ARGB8888);
+    app::render_frame(alone, f.session->deck(), f.session->layout(), f.session->state(), f.t, {});
+    SDL_Surface* top = SDL_CreateRGBSurfaceWithFormat(0, fr.w, fr.h, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Rect src{0, 0, fr.w, fr.h};
+    SDL_SetSurfaceBlendMode(f.surf, SDL_BLENDMODE_NONE);
+    SDL_BlitSurface(f.surf, &src, top, nullptr);
+    CHECK(app::surface_hash(top) == app::surface_hash(alone));
+    SDL_FreeSurface(top);
+    SDL_FreeSurface(alone);
+
+    app::SessionOptions plain;
+    app::Session presenter(cat_deck(), [] { return 0.0; }, plain);
+    presenter.resize(W, H, W, H);
+    CHECK(presenter.controls().empty());
+    CHECK(presenter.frame_rect().h == H);
+}
+
+TEST_CASE("Speed stays within 0.25× and 2×", "[student]") {
+    CHECK(app::speed_up(2.0) == 2.0);
+    CHECK(app::speed_down(0.25) == 0.25);
+    double s = 1.0;
+    for (int i = 0; i < 10; ++i) s = app::speed_up(s);
+    CHECK(s == 2.0);
+    for (int i = 0; i < 10; ++i) s = app::speed_down(s);
+    CHECK(s == 0.25);
+}
+
+TEST_CASE("A places file with foreign lines is read around them and kept tidy", "[student]") {
+    TempStateHome home;
+    const std::string file = app::places_file();
+    CHECK(file == (home.dir / "attnlab" / "places").string());
+    std::filesystem::create_directories(home.dir / "attnlab");
+    {
+        std::ofstream out(file);
+        out << "garbage line\n0\t/zero/is/not/a/step\n-3\t/negative\nx\t/nan\n7\t" << app::place_key("/decks/a.yaml") << "\n";
+    }
+    CHECK(app::load_place("/decks/a.yaml") == 6);
+    CHECK_FALSE(app::load_place("/zero/is/not/a/step"));
+    CHECK_FALSE(app::load_place("/decks/b.yaml"));
+    std::string err;
+    REQUIRE(app::save_place("/decks/b.yaml", 2, err));
+    CHECK(app::load_place("/decks/a.yaml") == 6);
+    CHECK(app::load_place("/decks/b.yaml") == 2);
+    // Relative paths are keyed by their absolute form.
+    CHECK(app::place_key("x/../deck.yaml") == (std::filesystem::current_path() / "deck.yaml").string());
+    // Written by rename: no temporary file is left beside it.
+    int files = 0;
+    for (const auto& e : std::filesystem::directory_iterator(home.dir / "attnlab")) {
+        (void)e;
+        ++files;
+    }
+    CHECK(files == 1);
+}
+
+TEST_CASE("An unwritable state directory is reported, not fatal", "[student]") {
+    TempStateHome home;
+    // A file where the attnlab directory should be.
+    { std::ofstream(home.dir / "attnlab") << "in the way"; }
+    std::string err;
+    CHECK_FALSE(app::save_place("/decks/a.yaml", 3, err));
+    CHECK_FALSE(err.empty());
+    CHECK_FALSE(app::load_place("/decks/a.yaml"));
+}
+
+// ---- the controls ----
+
+TEST_CASE("Mouse only: the drawn next and back buttons move the step", "[student]") {
+    Fixture f;
+    f.settle();
+    f.click(app::Control::Next);
+    CHECK(f.session->state().span == 1);
+    f.settle();
+    f.click(app::Control::Next);
+    CHECK(f.session->state().span == 2);
+    // Next during the animation completes it first, as the keys do.
+    f.click(app::Control::Next);
+    CHECK(f.session->state().span == 2);
+    CHECK(f.session->view().u_linear == Approx(1.0));
+    f.click(app::Control::Back);
+    CHECK(f.session->state().span == 1);
+    CHECK(f.session->view().u == 1.0);
+    // Replay and pause buttons.
+    f.click(app::Control::Replay);
+    CHECK(f.session->view().u_linear == 0.0);
+    f.t += f.anim() / 2;
+    f.click(app::Control::Play);
+    CHECK(f.session->state().paused);
+    const double u = f.session->view().u_linear;
+    f.t += 1.0;
+    CHECK(f.session->view().u_linear == u);
+    f.click(app::Control::Play);
+    CHECK_FALSE(f.session->state().paused);
+    // The overview from its button; a click beside the grid leaves it without moving.
+    f.click(app::Control::Overview);
+    CHECK(f.session->mode() == app::Mode::Overview);
+    f.click(2, 2);
+    CHECK(f.session->mode() == app::Mode::Slides);
+    CHECK(f.session->state().span == 1);
+    // Help from its button, closed by any click.
+    f.click(app::Control::Help);
+    f.session->render(f.surf);
+    f.click(W / 2, H / 2);
+    CHECK(f.session->state().span == 1);
+}
+
+TEST_CASE("Dragging the scrubber moves through the step's animation", "[student]") {
+    Fixture f;
+    f.session->command(timeline::cmd::Goto{1});
+    f.t += 0.01;
+    const auto r = f.session->control_rect(app::Control::Scrubber);
+    REQUIRE(r);
+    REQUIRE(f.anim() > 0);
+    const int y = r->y + r->h / 2;
+    const int x25 = r->x + r->w / 4, x75 = r->x + r->w * 3 / 4;
+    f.motion(x25, y, false);
+    f.button(true, x25, y);
+    CHECK(f.session->view().u_linear == Approx(0.25).margin(2.0 / r->w));
+    CHECK(f.session->state().paused);  // held still under the pointer
+    f.t += 5.0;
+    CHECK(f.session->view().u_linear == Approx(0.25).margin(2.0 / r->w));
+    f.session->render(f.surf);
+    const std::uint64_t at25 = app::surface_hash(f.surf);
+    f.motion(x75, y, true);
+    CHECK(f.session->view().u_linear == Approx(0.75).margin(2.0 / r->w));
+    f.motion(r->x - 50, y, true);  // past the start: clamped
+    CHECK(f.session->view().u_linear == 0.0);
+    f.motion(x75, y, true);
+    f.session->render(f.surf);
+    CHECK(app::surface_hash(f.surf) != at25);
+    f.button(false, x75, y);
+    CHECK_FALSE(f.session->state().paused);  // it plays on from there
+    f.t += f.anim() / 10;
+    CHECK(f.session->view().u_linear > 0.75);
+
+    // Keyboard only: Shift+← and Shift+→ move a tenth, paused.
+    f.session->command(timeline::cmd::Seek{0.5});
+    f.key(SDLK_LEFT, KMOD_LSHIFT);
+    CHECK(f.session->state().span == 1);
+    CHECK(f.session->state().paused);
+    CHECK(f.session->view().u_linear == Approx(0.4));
+    f.key(SDLK_RIGHT, KMOD_LSHIFT);
+    f.key(SDLK_RIGHT, KMOD_LSHIFT);
+    CHECK(f.session->view().u_linear == Approx(0.6));
+    CHECK(f.session->state().span == 1);
+}
+
+TEST_CASE("The speed buttons and [ ] change the pace of the animation", "[student]") {
+    Fixture f;
+    f.session->command(timeline::cmd::Goto{1});
+    const double a = f.anim();
+    REQUIRE(a > 0);
+    for (int i = 0; i < 4; ++i) f.click(app::Control::Faster);
+    CHECK(f.session->state().speed == 2.0);
+    f.click(app::Control::Faster);
+    CHECK(f.session->state().speed == 2.0);
+    f.click(app::Control::Replay);
+    f.t += a / 4;
+    CHECK(f.session->view().u_linear == Approx(0.5));  // twice as fast
+    for (int i = 0; i < 8; ++i) f.key(SDLK_LEFTBRACKET);
+    CHECK(f.session->state().speed == 0.25);
+    // Changing the speed mid-animation keeps the place: u does not jump.
+    CHECK(f.session->view().u_linear == Approx(0.5));
+    f.t += a / 4;
+    CHECK(f.session->view().u_linear == Approx(0.5 + 0.25 / 4));  // a quarter as fast
+    f.key(SDLK_RIGHTBRACKET);
+    CHECK(f.session->state().speed == 0.5);
+    f.click(app::Control::Slower);
+    CHECK(f.session->state().speed == 0.25);
+}
+
+TEST_CASE("The place is remembered in the XDG state directory and restored; --start-at overrides", "[student]") {
+    TempStateHome home;
+    const std::string deck = (home.dir / "lecture.yaml").string();
+    {
+        Fixture f;
+        f.session->open_student(deck, std::nullopt);
+        CHECK(f.session->state().span == 0);  // nothing remembered yet
+        f.settle();
+        for (int i = 0; i < 4; ++i) {
+            f.click(app::Control::Next);
+            f.settle();
+        }
+        REQUIRE(f.session->state().span == 4);
+        std::string err;
+        REQUIRE(f.session->save_place(err));
+        CHECK(std::filesystem::exists(home.dir / "attnlab" / "places"));
+    }
+    {
+        Fixture f;
+        f.session->open_student(deck, std::nullopt);
+        CHECK(f.session->state().span == 4);
+        f.click(app::Control::Back);
+        std::string err;
+        REQUIRE(f.session->save_place(err));
+    }
+    {
+        Fixture f;
+        f.session->open_student(deck, 1);  // --start-at 2
+        CHECK(f.session->state().span == 1);
+    }
+    {
+        Fixture f;  // --start-at did not overwrite the place until the student moved
+        f.session->open_student(deck, std::nullopt);
+        CHECK(f.session->state().span == 3);
+    }
+    {
+        Fixture f;  // another deck has its own place
+        f.session->open_student((home.dir / "other.yaml").string(), std::nullopt);
+        CHECK(f.session->state().span == 0);
+    }
+    {
+        // A remembered step past the end of a deck that has since shrunk: the last step.
+        std::string err;
+        REQUIRE(app::save_place(deck, 999, err));
+        Fixture f;
+        f.session->open_student(deck, std::nullopt);
+        CHECK(f.session->state().span == static_cast<int>(f.session->layout().spans.size()) - 1);
+    }
+}
+
+// ---- check yourself ----
+
+TEST_CASE("Quiz keys: C opens, digits pick, Space reveals, → goes on, the score counts", "[student]") {
+    Fixture f;
+    f.session->command(timeline::cmd::Goto{3});
+    f.settle();
+    f.key(SDLK_c);
+    REQUIRE(f.session->state().quiz.open);
+    auto v = f.session->view();
+    REQUIRE(v.quiz);
+    REQUIRE(v.quiz->question);
+    CHECK(v.quiz->total == 3);
+    // Right: the question's correct choice.
+    f.key(static_cast<SDL_Keycode>(SDLK_1 + v.quiz->question->correct));
+    CHECK(f.session->state().quiz.revealed);
+    CHECK(f.session->state().quiz.right == 1);
+    // → goes to the next question, not to the next step.
+    f.key(SDLK_RIGHT);
+    CHECK(f.session->state().span == 3);
+    CHECK(f.session->state().quiz.index == 1);
+    CHECK_FALSE(f.session->state().quiz.revealed);
+    // Space reveals without a pick (answered, not right); then Enter goes on.
+    f.key(SDLK_SPACE);
+    CHECK(f.session->state().quiz.revealed);
+    CHECK(f.session->state().quiz.answered == 2);
+    CHECK(f.session->state().quiz.right == 1);
+    f.key(SDLK_RETURN);
+    CHECK(f.session->state().quiz.index == 2);
+    // Wrong: any other choice.
+    v = f.session->view();
+    const int wrong = v.quiz->question->correct == 0 ? 1 : 0;
+    f.key(static_cast<SDL_Keycode>(SDLK_1 + wrong));
+    CHECK(f.session->state().quiz.answered == 3);
+    CHECK(f.session->state().quiz.right == 1);
+    // The score is on screen in the bar while the quiz is open.
+    CHECK(f.shown(app::Control::QuizNext));
+    CHECK_FALSE(f.shown(app::Control::Next));  // slide navigation gives way to the quiz
+    f.key(SDLK_RIGHT);  // after the last question the quiz closes
+    CHECK_FALSE(f.session->state().quiz.open);
+    CHECK(f.session->state().span == 3);
+    f.key(SDLK_RIGHT);  // and → moves the slides again
+    CHECK(f.session->state().span == 4);
+    // Esc closes an open quiz (and does nothing else).
+    f.key(SDLK_c);
+    CHECK(f.session->state().quiz.open);
+    f.key(SDLK_ESCAPE);
+    CHECK_FALSE(f.session->state().quiz.open);
+    CHECK(f.session->state().span == 4);
+}
+
+TEST_CASE("Each C starts a fresh attempt in a fresh order", "[student]") {
+    Fixture f;
+    f.session->command(timeline::cmd::Seed{12345});
+    f.session->command(timeline::cmd::Goto{2});
+    const auto& deck = f.session->deck();
+    f.key(SDLK_c);
+    CHECK(f.session->state().quiz.attempt == 0);
+    const auto first = timeline::quiz_order(deck, f.session->state(), 1);
+    f.key(SDLK_1);
+    f.key(SDLK_RIGHT);
+    CHECK(f.session->state().quiz.answered == 1);
+    f.key(SDLK_c);  // while open: a fresh attempt, from its first question, score cleared
+    CHECK(f.session->state().quiz.open);
+    CHECK(f.session->state().quiz.attempt == 1);
+    CHECK(f.session->state().quiz.index == 0);
+    CHECK(f.session->state().quiz.answered == 0);
+    const auto second = timeline::quiz_order(deck, f.session->state(), 1);
+    CHECK(second != first);
+    f.key(SDLK_ESCAPE);
+    f.click(app::Control::Quiz);  // the drawn button too
+    CHECK(f.session->state().quiz.attempt == 2);
+    CHECK(timeline::quiz_order(deck, f.session->state(), 1) != second);
+    // The same seed draws the same attempts again.
+    Fixture g;
+    g.session->command(timeline::cmd::Seed{12345});
+    g.session->command(timeline::cmd::Goto{2});
+    g.key(SDLK_c);
+    CHECK(timeline::quiz_order(deck, g.session->state(), 1) == timeline::quiz_order(g.session->deck(), g.session->state(), 1));
+    CHECK(timeline::quiz_order(g.session->deck(), g.session->state(), 1) == first);
+}
+
+TEST_CASE("Show me: a revealed answer that names an experiment starts it", "[student]") {
+    Fixture f;
+    f.session->command(timeline::cmd::Goto{4});
+    f.settle();
+    const int span = f.session->state().span;
+    // Open attempts until the experiment question comes up, then answer it.
+    bool found = false;
+    for (int attempt = 0; attempt < 3 && !found; ++attempt) {
+        f.key(SDLK_c);
+        for (int i = 0; i < 3 && f.session->state().quiz.open; ++i) {
+            auto v = f.session->view();
+            REQUIRE(v.quiz);
+            if (!v.quiz->question->experiment.empty()) {
+                found = true;
+                break;
+            }
+            f.key(SDLK_RIGHT);
+        }
+    }
+    REQUIRE(found);
+    CHECK_FALSE(f.shown(app::Control::QuizShowMe));  // not before the answer is shown
+    f.key(SDLK_y);
+    CHECK(f.session->state().quiz.open);
+    f.key(SDLK_SPACE);
+    REQUIRE(f.shown(app::Control::QuizShowMe));
+    const auto target = f.session->show_me_target();
+    REQUIRE(target);
+    CHECK(target->first == span);
+    CHECK(f.session->deck().slides[1].scene->experiments[static_cast<std::size_t>(target->second)].title == "Identical keys");
+    f.click(app::Control::QuizShowMe);
+    CHECK_FALSE(f.session->state().quiz.open);
+    CHECK(f.session->state().experiment == target->second);
+    CHECK(f.session->state().span == span);
+    f.settle();
+    const auto v = f.session->view();
+    for (std::size_t j = 0; j < v.trace.n; ++j) CHECK(v.trace.weights(2, j) == Approx(1.0 / 6));  // every weight 1/n
+    // Reset (the drawn button, or 0) returns to the script.
+    f.click(app::Control::Reset);
+    CHECK(f.session->state().experiment == -1);
+    CHECK_FALSE(f.shown(app::Control::Reset));
+}
+
+TEST_CASE("Show me from the title slide's quiz goes to the scene that owns the question", "[student]") {
+    Fixture f;
+    f.settle();
+    REQUIRE(f.session->state().span == 0);
+    for (int attempt = 0; attempt < 4; ++attempt) {
+        f.key(SDLK_c);
+        for (int i = 0; i < 3 && f.session->state().quiz.open; ++i) {
+            if (!f.session->view().quiz->question->experiment.empty()) break;
+            f.key(SDLK_RIGHT);
+        }
+        if (f.session->state().quiz.open) break;
+    }
+    REQUIRE(f.session->state().quiz.open);
+    f.key(SDLK_SPACE);
+    f.key(SDLK_y);
+    CHECK_FALSE(f.session->state().quiz.open);
+    const auto& spans = f.session->layout().spans;
+    CHECK(spans[static_cast<std::size_t>(f.session->state().span)].slide == 1);
+    CHECK(f.session->state().span == static_cast<int>(spans.size()) - 1);  // the scene's last step
+    CHECK(f.session->state().experiment == 1);
+}
+
+TEST_CASE("Mouse only: Try this opens the menu, a row runs the experiment, the last row ends it", "[student]") {
+    Fixture f;
+    f.session->command(timeline::cmd::Goto{6});
+    f.settle();
+    const double t0 = f.session->view().controls.temperature;
+    f.click(app::Control::TryThis);
+    REQUIRE(f.session->mode() == app::Mode::Experiments);
+    f.session->render(f.surf);
+    // Find the first row by probing down the middle of the screen.
+    int row_y = -1;
+    for (int y = 0; y < f.session->frame_rect().h && row_y < 0; y += 2) {
+        if (f.session->mode() != app::Mode::Experiments) f.click(app::Control::TryThis);
+        f.click(W / 2, y);
+        if (f.session->state().experiment == 0) row_y = y;
+        else if (f.session->state().experiment != -1) f.session->command(timeline::cmd::Experiment{-1});
+    }
+    REQUIRE(row_y >= 0);
+    CHECK(row_y > H / 8);  // below the menu's heading
+    CHECK(f.session->mode() == app::Mode::Slides);
+    CHECK(f.session->state().experiment == 0);
+    f.session->command(timeline::cmd::Reset{});
+    f.t = 100.0;
+    f.click(app::Control::TryThis);
+    f.click(W / 2, row_y);
+    REQUIRE(f.session->state().experiment == 0);
+    f.t += 0.4;
+    CHECK(f.session->view().animating);  // the controls move there
+    const double mid = f.session->view().controls.temperature;
+    CHECK(mid < t0);
+    CHECK(mid > 0.0);
+    f.settle();
+    CHECK(f.session->view().controls.temperature == 0.0);
+    // Reopen: a row now ends it.
+    f.click(app::Control::TryThis);
+    f.key(SDLK_DOWN);
+    f.key(SDLK_DOWN);
+    f.key(SDLK_RETURN);
+    CHECK(f.session->state().experiment == -1);
+    f.settle();
+    CHECK(f.session->view().controls.temperature == Approx(t0));
+    // A click outside the menu closes it.
+    f.click(app::Control::TryThis);
+    f.click(5, 5);
+    CHECK(f.session->mode() == app::Mode::Slides);
+}
+
+TEST_CASE("Clicks on the frame map through the frame's place above the bar", "[student]") {
+    Fixture f;
+    f.session->command(timeline::cmd::Goto{1});
+    f.settle();
+    const auto v = f.session->view();
+    const SDL_Rect fr = f.session->frame_rect();
+    const draw::Transform tf = draw::transform_for(fr.w, fr.h);
+    for (double y = 3; y < draw::kDesignHeight; y += 6)
+        for (double x = 3; x < draw::kDesignWidth; x += 6) {
+            const draw::Hit h = draw::hit_test(v, {x, y});
+            if (h.kind != draw::Hit::Kind::Token || h.token != 4) continue;
+            const core::Point px = tf.to_pixels({x, y});
+            f.click(static_cast<int>(px.x) + fr.x, static_cast<int>(px.y) + fr.y);
+            CHECK(f.session->view().controls.focus == 4);
+            return;
+        }
+    FAIL("draw::hit_test finds no token 'mouse'");
+}
+
+TEST_CASE("Every question of the lecture that names an experiment can show it", "[student]") {
+    load::Result r = load::load_file(ATTNLAB_SOURCE_DIR "/slides/lecture.yaml");
+    REQUIRE(r.ok());
+    auto deck = std::make_shared<const scene::Deck>(std::move(r.deck));
+    int named = 0;
+    for (const auto& sl : deck->slides) {
+        if (!sl.scene) continue;
+        for (const auto& q : sl.scene->quiz.questions) {
+            if (q.experiment.empty()) continue;
+            ++named;
+            bool has = false;
+            for (const auto& e : sl.scene->experiments) {
+                std::string a = e.title, b = q.experiment;
+                for (auto& c : a) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+                for (auto& c : b) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+                has = has || a == b;
+            }
+            INFO(sl.scene->id << ": \"" << q.ask << "\" names \"" << q.experiment << "\"");
+            CHECK(has);
+        }
+    }
+    CHECK(named > 0);
+}
