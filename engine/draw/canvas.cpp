@@ -12,6 +12,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <unordered_map>
 #include <mutex>
 #include <sys/stat.h>
 
@@ -187,16 +189,59 @@ std::string percent(double w) {
 // ---- canvas --------------------------------------------------------------------------------
 
 void Canvas::font(Font f, double size) const {
+    font_ = f;
+    size_ = size;
     cairo_set_font_face(cr, font_face(f));
     cairo_set_font_size(cr, size);
 }
 
-double Canvas::measure(std::string_view s) const {
-    if (s.empty()) return 0;
-    cairo_text_extents_t e;
+namespace {
+
+// Per-thread memo tables. Keys carry everything the result depends on (font, size, the scale of
+// the transform and the string), so a hit returns exactly what cairo would compute: the cache
+// never changes a frame, it only skips work. Cleared when they grow large.
+template <class V>
+struct Memo {
+    std::unordered_map<std::string, V> map;
+    std::size_t limit;
+    explicit Memo(std::size_t lim) : limit(lim) {}
+    V* find(const std::string& k) {
+        auto it = map.find(k);
+        return it == map.end() ? nullptr : &it->second;
+    }
+    V& put(std::string k, V v) {
+        if (map.size() >= limit) map.clear();
+        return map.insert_or_assign(std::move(k), std::move(v)).first->second;
+    }
+};
+
+void append_bits(std::string& k, double x) {
+    char b[sizeof(double)];
+    std::memcpy(b, &x, sizeof b);
+    k.append(b, sizeof b);
+}
+
+}  // namespace
+
+double Canvas::scale_key() const {
+    cairo_matrix_t m;
+    cairo_get_matrix(cr, &m);
+    return m.xx;
+}
+
+Canvas::Extents Canvas::extents(std::string_view s) const {
+    thread_local Memo<Extents> memo(1 << 15);
+    std::string key;
+    key.reserve(s.size() + 20);
+    key.push_back(static_cast<char>('0' + static_cast<int>(font_)));
+    append_bits(key, size_);
+    append_bits(key, scale_key());
+    key.append(s);
+    if (const Extents* e = memo.find(key)) return *e;
+    cairo_text_extents_t te;
     std::string str(s);
-    cairo_text_extents(cr, str.c_str(), &e);
-    return e.x_advance;
+    cairo_text_extents(cr, str.c_str(), &te);
+    return memo.put(std::move(key), {te.x_bearing, te.y_bearing, te.width, te.height, te.x_advance});
 }
 
 double Canvas::ascent() const {
@@ -213,13 +258,12 @@ double Canvas::descent() const {
 
 core::Rect Canvas::text(std::string_view s, double x, double baseline, Align a) const {
     if (s.empty()) return {x, baseline, 0, 0};
-    std::string str(s);
-    cairo_text_extents_t e;
-    cairo_text_extents(cr, str.c_str(), &e);
+    Extents e = extents(s);
     double w = e.x_advance;
     if (a == Align::Center) x -= w / 2;
     else if (a == Align::Right) x -= w;
     cairo_move_to(cr, x, baseline);
+    std::string str(s);
     cairo_show_text(cr, str.c_str());
     // The box: the advance horizontally (and any ink beyond it), ascent+descent of the glyphs.
     double left = std::min(x, x + e.x_bearing);
@@ -263,12 +307,17 @@ core::Rect Canvas::text_in(std::string_view s, const core::Rect& box, Font f, do
 }
 
 int Canvas::wrap(std::string_view s, double width, std::vector<std::string>& lines) const {
+    // Advances add up (no kerning through cairo's text API), so a line's width is the sum of
+    // its words and spaces: each word is measured once (and memoised), not each trial line.
     int count = 0;
     std::string cur;
+    double cur_w = 0;
+    const double space = measure(" ");
     std::size_t i = 0;
     auto flush = [&] {
         lines.push_back(cur);
         cur.clear();
+        cur_w = 0;
         ++count;
     };
     while (i < s.size()) {
@@ -279,14 +328,15 @@ int Canvas::wrap(std::string_view s, double width, std::vector<std::string>& lin
         }
         std::size_t j = i;
         while (j < s.size() && s[j] != ' ' && s[j] != '\n') ++j;
-        std::string word(s.substr(i, j - i));
-        std::string trial = cur.empty() ? word : cur + " " + word;
-        if (!cur.empty() && measure(trial) > width) {
-            flush();
-            cur = word;
-        } else {
-            cur = trial;
+        std::string_view word = s.substr(i, j - i);
+        double ww = measure(word);
+        if (!cur.empty() && cur_w + space + ww > width) flush();
+        if (!cur.empty()) {
+            cur += ' ';
+            cur_w += space;
         }
+        cur += word;
+        cur_w += ww;
         i = j;
         while (i < s.size() && s[i] == ' ') ++i;
     }
@@ -294,32 +344,71 @@ int Canvas::wrap(std::string_view s, double width, std::vector<std::string>& lin
     return count;
 }
 
-double Canvas::paragraph(std::string_view s, const core::Rect& box, Font f, double size, double min_size,
-                         double leading) const {
-    if (s.empty()) return 0;
-    std::vector<std::string> lines;
+const Canvas::Para& Canvas::layout_paragraph(std::string_view s, const core::Rect& box, Font f, double size,
+                                             double min_size, double leading, bool whole) const {
+    thread_local Memo<Para> memo(4096);
+    std::string key;
+    key.push_back(static_cast<char>('0' + static_cast<int>(f)));
+    key.push_back(whole ? 'w' : 'p');
+    for (double x : {box.w, box.h, size, min_size, leading, scale_key()}) append_bits(key, x);
+    key.append(s);
+    if (const Para* p = memo.find(key)) {
+        font(f, p->size);
+        return *p;
+    }
+    Para p;
     double sz = size;
+    const double floor = whole ? std::min(min_size, 6.0) : min_size;
     for (;;) {
         font(f, sz);
-        lines.clear();
-        wrap(s, box.w, lines);
+        p.lines.clear();
+        wrap(s, box.w, p.lines);
         bool wide = false;
-        for (const auto& l : lines) wide = wide || measure(l) > box.w;
-        double h = static_cast<double>(lines.size()) * sz * leading;
-        if ((h <= box.h && !wide) || sz <= min_size) break;
-        sz = std::max(min_size, sz * 0.92);
+        for (const auto& l : p.lines) wide = wide || measure(l) > box.w;
+        // The last line needs its ascent+descent, the others the full leading.
+        double h = static_cast<double>(p.lines.size() - 1) * sz * leading + (ascent() + descent());
+        if (p.lines.empty()) h = 0;
+        if ((h <= box.h && !wide) || sz <= floor) break;
+        double next = sz * (sz > min_size ? 0.96 : 0.92);
+        if (sz > min_size && next < min_size) next = min_size;
+        sz = std::max(floor, next);
     }
+    p.size = sz;
+    font(f, sz);
+    return memo.put(std::move(key), std::move(p));
+}
+
+double Canvas::draw_paragraph(const Para& p, const core::Rect& box, Font f, double leading, bool whole) const {
+    const double sz = p.size;
     double asc = ascent();
     double y = box.y + asc;
     double used = 0;
-    for (const auto& l : lines) {
-        if (y + descent() > box.bottom() + 0.01) break;  // never clipped: drop lines that do not fit
-        if (measure(l) > box.w) text_in(l, {box.x, y - asc, box.w, sz * leading}, f, sz, sz);
+    for (const auto& l : p.lines) {
+        if (!whole && y + descent() > box.bottom() + 0.01) break;  // never clipped: drop lines that do not fit
+        if (!whole && measure(l) > box.w) text_in(l, {box.x, y - asc, box.w, sz * leading}, f, sz, sz);
         else text(l, box.x, y);
         used = y + descent() - box.y;
         y += sz * leading;
     }
     return used;
+}
+
+double Canvas::paragraph(std::string_view s, const core::Rect& box, Font f, double size, double min_size,
+                         double leading) const {
+    if (s.empty()) return 0;
+    return draw_paragraph(layout_paragraph(s, box, f, size, min_size, leading, false), box, f, leading, false);
+}
+
+double Canvas::paragraph_whole(std::string_view s, const core::Rect& box, Font f, double size, double min_size,
+                               double leading, double* used_h) const {
+    if (s.empty()) {
+        if (used_h) *used_h = 0;
+        return size;
+    }
+    const Para& p = layout_paragraph(s, box, f, size, min_size, leading, true);
+    double used = draw_paragraph(p, box, f, leading, true);
+    if (used_h) *used_h = used;
+    return p.size;
 }
 
 void Canvas::rounded(const core::Rect& r, double radius) const {
@@ -366,7 +455,7 @@ void Canvas::hatch(const core::Rect& r, double radius) const {
     const core::Rect in = r.inset(std::min(1.5 + radius * 0.3, std::min(r.w, r.h) / 2));
     if (in.w <= 0 || in.h <= 0) return;
     color(th.hidden_hatch);
-    cairo_set_line_width(cr, 1.6);
+    cairo_set_line_width(cr, 2.2);  // at least a pixel and a half at 720p, so the lines read
     const double step = 9;
     // Line: x − (bottom − y) = c, i.e. from (c, bottom) rising to the right.
     for (double c = in.x - in.h + std::fmod(in.h, step); c < in.right(); c += step) {
@@ -463,7 +552,7 @@ void Canvas::record_text(const core::Rect& r, std::string_view s) const {
         x1 = std::max(x1, xs[i]);
         y1 = std::max(y1, ys[i]);
     }
-    rec_->texts.push_back({panel_, {x0, y0, x1 - x0, y1 - y0}, std::string(s)});
+    rec_->texts.push_back({panel_, {x0, y0, x1 - x0, y1 - y0}, std::string(s), size_});
 }
 
 }  // namespace draw

@@ -83,7 +83,13 @@ public:
     void color(const core::Color& c) const { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
     void color(const core::Color& c, double alpha) const { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a * alpha); }
     void font(Font f, double size) const;
-    double measure(std::string_view s) const;  // advance width with the current font
+    // Text extents with the current font, memoised per thread (key: font, size, scale, string):
+    // the same label is measured once, not once per frame.
+    struct Extents {
+        double x_bearing = 0, y_bearing = 0, width = 0, height = 0, x_advance = 0;
+    };
+    Extents extents(std::string_view s) const;
+    double measure(std::string_view s) const { return s.empty() ? 0.0 : extents(s).x_advance; }
     double ascent() const;
     double descent() const;
 
@@ -99,6 +105,11 @@ public:
     // Returns the height used.
     double paragraph(std::string_view s, const core::Rect& box, Font f, double size, double min_size,
                      double leading = 1.3) const;
+    // A paragraph that must be read whole (narration): never drops a line, never ellipsizes.
+    // Shrinks from `size` towards `min_size`, and below it only when nothing else fits.
+    // Returns the font size used; *used_h (if given) the height used.
+    double paragraph_whole(std::string_view s, const core::Rect& box, Font f, double size, double min_size,
+                           double leading = 1.3, double* used_h = nullptr) const;
 
     void rounded(const core::Rect& r, double radius) const;
     void line(core::Point a, core::Point b) const {
@@ -127,8 +138,20 @@ public:
     bool recording() const { return rec_ != nullptr; }
 
 private:
+    struct Para {
+        double size = 0;
+        std::vector<std::string> lines;
+    };
+    // Wraps and shrinks a paragraph (memoised like extents); `whole`: may go below min_size.
+    const Para& layout_paragraph(std::string_view s, const core::Rect& box, Font f, double size, double min_size,
+                                 double leading, bool whole) const;
+    double draw_paragraph(const Para& p, const core::Rect& box, Font f, double leading, bool whole) const;
+    double scale_key() const;
+
     Recorder* rec_;
     int panel_ = -1;
+    mutable Font font_ = Font::Regular;
+    mutable double size_ = 10;
 };
 
 // Numbers as the lecture writes them: a real minus sign, fixed decimals.

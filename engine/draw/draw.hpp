@@ -32,9 +32,11 @@ struct Recorder {
         int panel = -1;  // index into panels, -1 when drawn outside any panel
         core::Rect rect;
         std::string text;
+        double size = 0;  // font size in design units
     };
     struct Mark {
-        std::string name;  // what is there: "token:2", "key:4", "value:1", "cell:3:5", "diamond", "knob", "switch"
+        std::string name;  // what is there: "token:2", "key:4", "value:1", "cell:3:5", "diamond", "knob", "switch",
+                           // "choice:1" (a quiz choice, 0-based)
         core::Rect rect;
     };
     std::vector<Panel> panels;
@@ -70,8 +72,9 @@ void frame(cairo_t* cr, int width, int height, const timeline::View& view, const
 
 // What is under a design-space point, for the window's mouse handling.
 struct Hit {
-    enum class Kind { None, Token, Key, Value, TemperatureSlider, MaskSwitch, MatrixCell, Panel } kind = Kind::None;
-    int token = -1;          // token index for Token/Key/Value/MatrixCell (the row read from: column)
+    enum class Kind { None, Token, Key, Value, TemperatureSlider, MaskSwitch, MatrixCell, Panel, QuizChoice } kind = Kind::None;
+    int token = -1;          // token index for Token/Key/Value/MatrixCell (the row read from: column);
+                             // QuizChoice: the choice (0-based)
     int row = -1;            // MatrixCell: the row
     double value = 0.0;      // TemperatureSlider: the temperature at that point
     core::Point plane;       // KeyPlane: the point in plane coordinates (for dragging)

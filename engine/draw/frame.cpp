@@ -137,6 +137,7 @@ void frame(cairo_t* cr, int width, int height, const timeline::View& view, const
                 break;
         }
     }
+    if (view.quiz) paint_quiz(c, view);
     if (view.laser) {
         core::Point p = *view.laser;
         for (int i = 3; i >= 1; --i) {
@@ -164,7 +165,20 @@ std::optional<core::Point> key_plane_point(const timeline::View& view, core::Poi
 
 Hit hit_test(const timeline::View& view, core::Point p) {
     Hit h;
-    if (!view.scene || view.blank) return h;
+    if (view.blank) return h;
+    if (view.quiz) {
+        // The quiz card is on top: its choices take clicks, the rest of the card swallows them.
+        QuizGeom g = quiz_geom(*view.quiz);
+        for (std::size_t i = 0; i < g.choices.size(); ++i)
+            if (g.choices[i].contains(p)) {
+                h.kind = Hit::Kind::QuizChoice;
+                h.token = static_cast<int>(i);
+                return h;
+            }
+        if (g.card.contains(p)) h.kind = Hit::Kind::Panel;
+        return h;
+    }
+    if (!view.scene) return h;
     Model m = make_model(view);
     if (!m.ok) return h;
     SceneLayout L = layout_scene(*view.scene);
@@ -175,7 +189,7 @@ Hit hit_test(const timeline::View& view, core::Point p) {
         auto nearest_dot = [&](const Plane& pl, const core::Mat& pts, Hit::Kind kind) {
             double best = 22;  // design px
             for (std::size_t j = 0; j < pts.size(); ++j) {
-                core::Point q = pl.to(vec2(pts[j]));
+                core::Point q = plane_dot(pl, vec2(pts[j]));
                 double dist = std::hypot(q.x - p.x, q.y - p.y);
                 if (dist < best) {
                     best = dist;

@@ -13,7 +13,9 @@ std::vector<core::Point> graph_nodes(const Model& m, const core::Rect& panel, do
     const int n = std::max(1, m.n);
     double R = std::min(content.w, content.h) / 2;
     radius = std::clamp(R * 3.0 / n, 6.0, 38.0);
-    R -= radius + 28;
+    // Room outside the ring for the percentage labels: wider sideways than up and down.
+    R = std::min(content.w / 2 - radius - 70, content.h / 2 - radius - 32);
+    R = std::max(R, radius);
     core::Point c = content.centre();
     for (int j = 0; j < m.n; ++j) {
         double a = -M_PI / 2 + 2 * M_PI * j / n;
@@ -82,14 +84,19 @@ void paint_graph(Canvas& c, const Model& m, const core::Rect& r) {
                   focus ? Font::Bold : Font::Regular, 20, 6, Align::Center);
         if (px >= 1 && m.weight[J] >= 0.05 && !focus) {
             // The weight beside the node, outward from the ring.
+            // Its box touches the circle at most at a gap of 6 along the ray from the centre.
             core::Point ctr = content.centre();
             double dx = p.x - ctr.x, dy = p.y - ctr.y, l = std::max(1e-6, std::hypot(dx, dy));
-            core::Point lp{p.x + dx / l * (radius + 38), p.y + dy / l * (radius + 18)};
-            c.color(c.th.ink_soft);
-            core::Rect box{lp.x - 30, lp.y - 11, 60, 22};
+            const double ux = dx / l, uy = dy / l;
+            const std::string label = percent(m.weight[J]);
+            c.font(Font::Bold, 16);
+            const double hw = c.measure(label) / 2 + 2, hh = 11;
+            const double reach = radius + 6 + std::fabs(ux) * hw + std::fabs(uy) * hh;
+            core::Rect box{p.x + ux * reach - hw, p.y + uy * reach - hh, 2 * hw, 2 * hh};
             box.x = std::clamp(box.x, content.x, content.right() - box.w);
             box.y = std::clamp(box.y, content.y, content.bottom() - box.h);
-            c.text_in(percent(m.weight[J]), box, Font::Bold, 16, 9, Align::Center);
+            c.color(c.th.ink_soft);
+            c.text_in(label, box, Font::Bold, 16, 9, Align::Center);
         }
     }
 }

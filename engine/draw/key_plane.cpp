@@ -69,15 +69,33 @@ void paint_key_plane(Canvas& c, const Model& m, const core::Rect& r) {
     }
     // The question.
     c.arrow(o, pl.to(q), 5, 22, c.th.query);
-    // The keys, then their labels where they cover least.
+    // The keys, then their labels where they cover least (and clear of the question arrow).
     Labels labels;
-    for (int j = 0; j < m.n; ++j) labels.dot(pl.to(vec2(keys[static_cast<std::size_t>(j)])), 14);
+    for (int j = 0; j < m.n; ++j) labels.dot(plane_dot(pl, vec2(keys[static_cast<std::size_t>(j)])), 14);
     core::Point qp = pl.to(q);
     labels.dot(qp, 14);
+    {
+        const double len = std::hypot(qp.x - o.x, qp.y - o.y);
+        const int steps = static_cast<int>(len / 10);
+        for (int i = 1; i < steps; ++i) labels.dot({core::lerp(o.x, qp.x, double(i) / steps), core::lerp(o.y, qp.y, double(i) / steps)}, 6);
+    }
     for (int j = 0; j < m.n; ++j) {
         const std::size_t J = static_cast<std::size_t>(j);
-        core::Point p = pl.to(vec2(keys[J]));
+        bool clamped = false;
+        core::Point p = plane_dot(pl, vec2(keys[J]), &clamped);
         double hide = m.hide[J];
+        if (clamped) {
+            // Off the plane: a pointer at the edge towards where the key really is.
+            core::Point t = pl.to(vec2(keys[J]));
+            double dx = t.x - p.x, dy = t.y - p.y, l = std::max(1e-9, std::hypot(dx, dy));
+            dx /= l, dy /= l;
+            c.color(c.th.key);
+            cairo_move_to(c.cr, p.x + dx * 22, p.y + dy * 22);
+            cairo_line_to(c.cr, p.x + dx * 12 - dy * 8, p.y + dy * 12 + dx * 8);
+            cairo_line_to(c.cr, p.x + dx * 12 + dy * 8, p.y + dy * 12 - dx * 8);
+            cairo_close_path(c.cr);
+            cairo_fill(c.cr);
+        }
         c.mark("key:" + std::to_string(j), p);
         if (j == m.view->hover) {
             c.circle(p, 19);
@@ -113,9 +131,11 @@ void paint_key_plane(Canvas& c, const Model& m, const core::Rect& r) {
                  c.th.query_ink);
     for (int j = 0; j < m.n; ++j) {
         const std::size_t J = static_cast<std::size_t>(j);
-        core::Point p = pl.to(vec2(keys[J]));
+        bool clamped = false;
+        core::Point p = plane_dot(pl, vec2(keys[J]), &clamped);
         double hide = m.hide[J];
         std::string name = m.sc->tokens[J];
+        if (clamped) name += " · off the plane";
         if (j == m.focus) name += " · own key";
         else if (hide > 0.5) name += " · hidden";
         labels.place(c, name, p, 15, content, Font::Bold, 18, hide > 0.5 ? c.th.ink_faint : c.th.ink);

@@ -2,6 +2,9 @@
 // list. Left: rows (pipeline, token row, the big panels side by side, score row, weight bars);
 // right: a column (narration, readouts, arithmetic, controls). A scene with a matrix gets the
 // matrix layout (big heatmap and graph); one with planes the one-row layout of the explainer.
+// Narration always gets the tallest box of the right column: a student reads it alone, so the
+// whole `say` must fit at a readable size. When the right column would be crowded (narration,
+// readouts, arithmetic and controls), the readouts move beside the weight bars.
 #include <algorithm>
 
 #include "draw/paint.hpp"
@@ -16,11 +19,13 @@ SceneLayout layout_scene(const scene::Scene& sc) {
     L.header = {M, 14, W - 2 * M, 64};
     const double top = 92, bottom = H - 24;
 
+    const bool readouts_below =
+        sc.has(Panel::Readouts) && sc.has(Panel::WeightBars) && sc.has(Panel::Arithmetic) && sc.has(Panel::Narration);
     const Panel right_order[] = {Panel::Narration, Panel::Readouts, Panel::Arithmetic, Panel::Controls};
     std::vector<Panel> right;
     for (Panel p : right_order)
-        if (sc.has(p)) right.push_back(p);
-    const double RW = 470;
+        if (sc.has(p) && !(p == Panel::Readouts && readouts_below)) right.push_back(p);
+    const double RW = 500;
     const double left_w = right.empty() ? W - 2 * M : W - 2 * M - RW - G;
 
     // Right column: fixed heights, narration takes what is left.
@@ -28,8 +33,8 @@ SceneLayout layout_scene(const scene::Scene& sc) {
         auto pref = [](Panel p) {
             switch (p) {
                 case Panel::Readouts: return 300.0;
-                case Panel::Arithmetic: return 312.0;
-                case Panel::Controls: return 236.0;
+                case Panel::Arithmetic: return 288.0;
+                case Panel::Controls: return 200.0;
                 default: return 0.0;  // narration: flexible
             }
         };
@@ -79,10 +84,14 @@ SceneLayout layout_scene(const scene::Scene& sc) {
     double y = top;
     for (const Row& r : rows) {
         double h = r.h > 0 ? r.h * k : flex_h;
-        if (r.panels.size() == 1) {
+        if (readouts_below && r.panels.size() == 1 && r.panels[0] == Panel::WeightBars) {
+            const double rw = 440;
+            L.boxes.push_back({Panel::WeightBars, {M, y, left_w - rw - G, h}});
+            L.boxes.push_back({Panel::Readouts, {M + left_w - rw, y, rw, h}});
+        } else if (r.panels.size() == 1) {
             L.boxes.push_back({r.panels[0], {M, y, left_w, h}});
         } else {
-            auto weight = [](Panel p) { return p == Panel::Matrix ? 1.35 : 1.0; };
+            auto weight = [](Panel p) { return p == Panel::Matrix ? 1.35 : (p == Panel::Projections ? 1.7 : 1.0); };
             double total = 0;
             for (Panel p : r.panels) total += weight(p);
             double x = M;

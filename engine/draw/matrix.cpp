@@ -12,9 +12,29 @@ namespace draw {
 MatrixGeom matrix_geom(const Model& m, const core::Rect& panel) {
     core::Rect content = card_content(panel);
     MatrixGeom g;
-    const double label_w = 104, top_h = 34, sums_w = 72, legend_h = 64;
+    const double label_w = 104, sums_w = 72, legend_h = 64;
+    double top_h = 34;
     double n = std::max(1, m.n);
-    g.cell = std::max(2.0, std::min((content.w - label_w - sums_w - 10) / n, (content.h - top_h - legend_h - 8) / n));
+    // Column labels: level when the longest word fits a cell, else tilted 45° so words read
+    // whole. The width is estimated from the character count (no cairo here: hit tests use this).
+    std::size_t longest = 0;
+    if (m.sc)
+        for (const auto& t : m.sc->tokens) {
+            std::size_t chars = 0;
+            for (unsigned char ch : t) chars += (ch & 0xC0) != 0x80;
+            longest = std::max(longest, chars);
+        }
+    auto cell_for = [&](double th) {
+        return std::max(2.0, std::min((content.w - label_w - sums_w - 10) / n, (content.h - th - legend_h - 8) / n));
+    };
+    g.cell = cell_for(top_h);
+    g.col_font = std::min(18.0, g.cell * 0.42);
+    if (static_cast<double>(longest) * g.col_font * 0.62 > g.cell - 4) {
+        g.tilted = true;
+        g.col_font = std::clamp(g.cell * 0.42, 12.0, 18.0);
+        top_h = std::min(96.0, static_cast<double>(longest) * g.col_font * 0.62 * 0.71 + g.col_font + 8);
+        g.cell = cell_for(top_h);
+    }
     double gw = g.cell * n;
     double x = content.x + label_w + (content.w - label_w - sums_w - 10 - gw) / 2;
     g.grid = {x, content.y + top_h, gw, gw};
@@ -52,12 +72,21 @@ void paint_matrix(Canvas& c, const Model& m, const core::Rect& r) {
         c.text_in(tok, {g.row_labels.x, y, g.row_labels.w, g.cell}, f ? Font::Bold : Font::Regular, std::min(20.0, g.cell * 0.5),
                   7, Align::Right);
         double x = g.grid.x + i * g.cell;
-        c.color(h ? c.th.hover : c.th.ink_soft);
-        c.text_in(tok, {x + 1, g.col_labels.y, g.cell - 2, g.col_labels.h}, Font::Regular, std::min(18.0, g.cell * 0.42), 12,
-                  Align::Center);
+        c.color(f ? c.th.query_ink : (h ? c.th.hover : c.th.ink_soft));
+        if (g.tilted) {
+            // Rising at 45° from the bottom of the label band, above its column.
+            Saved saved(c.cr);
+            cairo_translate(c.cr, x + g.cell * 0.5 - g.col_font * 0.25, g.col_labels.bottom() - 2);
+            cairo_rotate(c.cr, -M_PI / 4);
+            const double len = (g.col_labels.h - 4) / 0.71 - g.col_font * 0.5;
+            c.text_in(tok, {0, -g.col_font * 0.6, len, g.col_font * 1.2}, f ? Font::Bold : Font::Regular, g.col_font, 9);
+        } else {
+            c.text_in(tok, {x + 1, g.col_labels.y, g.cell - 2, g.col_labels.h}, f ? Font::Bold : Font::Regular, g.col_font,
+                      12, Align::Center);
+        }
     }
     c.color(c.th.ink_soft);
-    c.text_in("Σ row", {g.sums.x, g.col_labels.y, g.sums.w, g.col_labels.h}, Font::Bold, 17, 9, Align::Center);
+    c.text_in("Σ row", {g.sums.x, g.col_labels.bottom() - 30, g.sums.w, 30}, Font::Bold, 17, 9, Align::Center);
 
     for (int i = 0; i < n; ++i) {
         const std::size_t I = static_cast<std::size_t>(i);

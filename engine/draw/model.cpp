@@ -130,13 +130,33 @@ void extend(const core::Mat& rows, double& x0, double& x1, double& y0, double& y
 }  // namespace
 
 Plane key_plane_frame(const Model& m, const core::Rect& content) {
+    // The scene's own vectors and whatever its steps and experiments set, never a key dragged
+    // by hand: dragging must not zoom the plane (a key dragged outside sits clamped at the edge).
     double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
     if (m.sc) {
         extend(m.sc->q, x0, x1, y0, y1);
         extend(m.sc->k, x0, x1, y0, y1);
-        extend(m.view->controls.keys, x0, x1, y0, y1);
+        auto settings = [&](const scene::Settings& s) {
+            if (s.key_scale) {
+                core::Mat scaled = m.sc->k;
+                for (auto& row : scaled)
+                    for (double& x : row) x *= *s.key_scale;
+                extend(scaled, x0, x1, y0, y1);
+            }
+            for (const auto& kv : s.keys) extend(core::Mat{kv.second}, x0, x1, y0, y1);
+        };
+        for (const auto& st : m.sc->steps) settings(st.set);
+        for (const auto& ex : m.sc->experiments) settings(ex.set);
     }
     return frame_of(x0, x1, y0, y1, content);
+}
+
+core::Point plane_dot(const Plane& p, core::Point plane_pt, bool* clamped) {
+    core::Point d = p.to(plane_pt);
+    const double m = 12;
+    core::Point c{std::clamp(d.x, p.area.x + m, p.area.right() - m), std::clamp(d.y, p.area.y + m, p.area.bottom() - m)};
+    if (clamped) *clamped = c.x != d.x || c.y != d.y;
+    return c;
 }
 
 Plane value_plane_frame(const Model& m, const core::Rect& content) {

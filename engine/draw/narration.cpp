@@ -43,26 +43,39 @@ std::string default_say(const Model& m) {
 }  // namespace
 
 void paint_narration(Canvas& c, const Model& m, const core::Rect& r) {
+    const scene::Experiment* ex = nullptr;
+    if (m.view->experiment >= 0 && static_cast<std::size_t>(m.view->experiment) < m.sc->experiments.size())
+        ex = &m.sc->experiments[static_cast<std::size_t>(m.view->experiment)];
+    if (ex) {
+        // An experiment replaces the step's narration (whose numbers no longer hold): what was
+        // set and what to look for, on a card framed in the accent colour.
+        core::Rect content = c.card(r, "Try this", "0 resets · E for more");
+        c.rounded(r.inset(1.5), 13);
+        c.color(c.th.accent);
+        cairo_set_line_width(c.cr, 3);
+        cairo_stroke(c.cr);
+        c.color(c.th.accent);
+        double used = 0;
+        c.paragraph_whole(ex->title, {content.x, content.y, content.w, 76}, Font::Bold, 28, 20, 1.2, &used);
+        double y = content.y + used + 16;
+        c.color(c.th.accent);
+        c.text_in("Look for", {content.x, y, content.w, 28}, Font::Bold, 22, 16);
+        y += 36;
+        c.color(c.th.ink);
+        c.paragraph_whole(ex->look_for.empty() ? "How the weights and the new vector change." : ex->look_for,
+                          {content.x, y, content.w, content.bottom() - y}, Font::Regular, 23, 20, 1.35);
+        return;
+    }
     core::Rect content = c.card(r, "In plain words");
     const scene::Step* st = m.view->step_ptr;
     std::string title = st && !st->title.empty() ? st->title : default_title(m.view->stage);
     std::string say = st && !st->say.empty() ? st->say : default_say(m);
     c.color(c.th.ink);
-    c.text_in(title, {content.x, content.y, content.w, 38}, Font::Bold, 28, 16);
-    core::Rect body{content.x, content.y + 50, content.w, content.h - 50};
-    std::string look;
-    if (m.view->experiment >= 0 && static_cast<std::size_t>(m.view->experiment) < m.sc->experiments.size())
-        look = m.sc->experiments[static_cast<std::size_t>(m.view->experiment)].look_for;
-    if (!look.empty()) {
-        core::Rect lower{body.x, body.y + body.h * 0.58, body.w, body.h * 0.42};
-        body.h *= 0.55;
-        c.color(c.th.accent);
-        c.text_in("Look for", {lower.x, lower.y, lower.w, 26}, Font::Bold, 19, 12);
-        c.color(c.th.ink);
-        c.paragraph(look, {lower.x, lower.y + 30, lower.w, lower.h - 30}, Font::Regular, 20, 12);
-    }
+    double used = 0;
+    c.paragraph_whole(title, {content.x, content.y, content.w, 72}, Font::Bold, 28, 20, 1.2, &used);
+    const double y = content.y + used + 16;
     c.color(c.th.ink);
-    c.paragraph(say, body, Font::Regular, 23, 13, 1.35);
+    c.paragraph_whole(say, {content.x, y, content.w, content.bottom() - y}, Font::Regular, 23, 20, 1.35);
 }
 
 }  // namespace draw

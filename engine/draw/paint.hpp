@@ -81,6 +81,9 @@ struct Plane {
 core::Point vec2(const core::Vec& v);  // first two coordinates (missing ones 0)
 Plane key_plane_frame(const Model& m, const core::Rect& content);  // content: card_content(panel)
 Plane value_plane_frame(const Model& m, const core::Rect& content);
+// Where a dot of a plane is drawn: its place, clamped 12 units inside the area (*clamped says
+// whether it was moved, e.g. a key dragged off the plane).
+core::Point plane_dot(const Plane& p, core::Point plane_pt, bool* clamped = nullptr);
 // Labels beside dots on a plane, each placed where it covers the fewest dots and labels.
 struct Labels {
     std::vector<core::Rect> taken;
@@ -107,6 +110,8 @@ void paint_arithmetic(Canvas& c, const Model& m, const core::Rect& r);
 void paint_controls(Canvas& c, const Model& m, const core::Rect& r);
 void paint_projections(Canvas& c, const Model& m, const core::Rect& r);
 void paint_title_slide(Canvas& c, const timeline::View& v);
+// The "Check yourself" card over the frame when v.quiz is set.
+void paint_quiz(Canvas& c, const timeline::View& v);
 void paint_text_slide(Canvas& c, const timeline::View& v);
 
 // Geometry shared by painting and hit-testing; each takes the panel's whole rect.
@@ -119,6 +124,8 @@ struct MatrixGeom {
     core::Rect grid;   // the n×n cells
     double cell = 0;
     core::Rect row_labels, col_labels, sums, legend;
+    bool tilted = false;   // column labels rise at 45° (long words, small cells)
+    double col_font = 18;  // their font size
 };
 MatrixGeom matrix_geom(const Model& m, const core::Rect& panel);
 std::vector<core::Point> graph_nodes(const Model& m, const core::Rect& panel, double& radius);
@@ -127,6 +134,12 @@ struct ControlsGeom {
     core::Rect sw;      // the switch
 };
 ControlsGeom controls_geom(const core::Rect& panel);
+// The quiz card: fixed geometry (independent of text) so that clicks map to choices.
+struct QuizGeom {
+    core::Rect card, head, question, answer, hint;
+    std::vector<core::Rect> choices;
+};
+QuizGeom quiz_geom(const timeline::View::Quiz& q);
 // Slider position (0..1) of a temperature and back: g = T / (1 + T), so ∞ sits at the right end.
 double slider_pos(double T);
 double slider_temperature(double pos);
