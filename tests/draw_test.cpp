@@ -448,12 +448,195 @@ TEST_CASE("title and text slides cross-fade into a scene", "[draw]") {
     for (const auto& t : rec.texts) CHECK(rec.panels[static_cast<std::size_t>(t.panel)].rect.contains(t.rect));
 }
 
+namespace {
+
+std::string joined_texts(const draw::Recorder& rec, const std::string& panel) {
+    std::string out;
+    for (const auto& t : rec.texts)
+        if (t.panel >= 0 && rec.panels[static_cast<std::size_t>(t.panel)].name == panel) out += t.text + " ";
+    return out;
+}
+
+// The colour nearest to `want` within a few pixels of a point (strokes are antialiased).
+int nearest(const Image& img, core::Point p, Rgb want) {
+    int best = 1000;
+    for (int dy = -3; dy <= 3; ++dy)
+        for (int dx = -3; dx <= 3; ++dx) {
+            int x = static_cast<int>(p.x) + dx, y = static_cast<int>(p.y) + dy;
+            if (x < 0 || y < 0 || x >= img.w() || y >= img.h()) continue;
+            best = std::min(best, dist(pixel(img, {double(x), double(y)}), want));
+        }
+    return best;
+}
+
+}  // namespace
+
+TEST_CASE("the quiz card: question, numbered choices, feedback, answer, progress; choices take clicks", "[draw]") {
+    Fixture row(sentence_scene());
+    scene::Question q;
+    q.ask = "Doubling every key at T = 1 has the same effect as which temperature?";
+    q.answer = "T = 0.5: doubling the keys doubles every score, and so does dividing by 0.5.";
+    q.choices = {"T = 2", "T = 0.5", "T = 1 (no change)"};
+    q.correct = 1;
+    timeline::View v = row.view(row.span_of(Stage::Blend), 1.0);
+    timeline::View::Quiz quiz;
+    quiz.question = &q;
+    quiz.index = 1;
+    quiz.total = 4;
+    quiz.attempt = 2;
+    quiz.revealed = true;
+    quiz.picked = 0;  // a wrong pick
+    quiz.answered = 2;
+    quiz.right = 1;
+    v.quiz = quiz;
+    const int W = 1280, H = 720;
+    draw::Recorder rec;
+    draw::Options opt;
+    opt.recorder = &rec;
+    auto img = draw_view(v, W, H, opt);
+    const std::string text = joined_texts(rec, "quiz");
+    CHECK(text.find("Check yourself") != std::string::npos);
+    CHECK(text.find("question 2 of 4 · attempt 3 · score 1/2") != std::string::npos);
+    CHECK(text.find("T = 0.5") != std::string::npos);
+    CHECK(text.find("your pick") != std::string::npos);
+    CHECK(text.find("1–3 pick") != std::string::npos);
+    CHECK(text.find("…") == std::string::npos);
+    for (const char* word : {"Doubling", "temperature?", "dividing", "0.5."}) CHECK(text.find(word) != std::string::npos);
+    // Every text of the card stays inside it.
+    for (const auto& t : rec.texts) {
+        if (rec.panels[static_cast<std::size_t>(t.panel)].name != "quiz") continue;
+        INFO(t.text);
+        CHECK(rec.panels[static_cast<std::size_t>(t.panel)].rect.inset(-0.5).contains(t.rect));
+    }
+    // Feedback: the wrong pick is framed in red, the right answer in green; the third neither.
+    const auto* c0 = mark(rec, "choice:0");
+    const auto* c1 = mark(rec, "choice:1");
+    const auto* c2 = mark(rec, "choice:2");
+    REQUIRE(c0);
+    REQUIRE(c1);
+    REQUIRE(c2);
+    CHECK_FALSE(mark(rec, "choice:3"));
+    const Rgb red{204, 41, 26}, green = rgb_of("#009e73");
+    auto left_edge = [](const draw::Recorder::Mark* m) { return core::Point{m->rect.x, m->rect.y + m->rect.h / 2}; };
+    CHECK(nearest(*img, left_edge(c0), red) < 30);
+    CHECK(nearest(*img, left_edge(c1), green) < 30);
+    CHECK(nearest(*img, left_edge(c2), red) > 60);
+    CHECK(nearest(*img, left_edge(c2), green) > 60);
+    // Clicks: the centre of each choice (in design space) is that choice.
+    const draw::Transform t = draw::transform_for(W, H);
+    for (int i = 0; i < 3; ++i) {
+        const auto* m = mark(rec, "choice:" + std::to_string(i));
+        core::Point d = t.to_design({m->rect.x + m->rect.w / 2, m->rect.y + m->rect.h / 2});
+        draw::Hit h = draw::hit_test(v, d);
+        CHECK(h.kind == draw::Hit::Kind::QuizChoice);
+        CHECK(h.token == i);
+    }
+    // Without the quiz the same point is a panel of the scene, not a choice.
+    core::Point d = t.to_design({c1->rect.x + c1->rect.w / 2, c1->rect.y + c1->rect.h / 2});
+    v.quiz.reset();
+    CHECK(draw::hit_test(v, d).kind != draw::Hit::Kind::QuizChoice);
+    draw::Recorder plain;
+    opt.recorder = &plain;
+    draw_view(v, W, H, opt);
+    CHECK_FALSE(mark(plain, "choice:0"));
+}
+
+TEST_CASE("the quiz card before a pick: no feedback, no answer; on a text slide too", "[draw]") {
+    scene::Deck deck;
+    scene::Slide text;
+    text.kind = scene::Slide::Kind::Text;
+    text.title = "Check yourself";
+    text.bullets = {"Questions from the whole deck"};
+    deck.slides = {text};
+    timeline::Layout lay = timeline::layout(deck);
+    timeline::View v = timeline::evaluate(deck, lay, timeline::state_at_span(lay, 0), 1.0);
+    scene::Question q;
+    q.ask = "Why can the diamond never leave the cloud of values?";
+    q.answer = "The weights are non-negative and add up to 1.";
+    timeline::View::Quiz quiz;
+    quiz.question = &q;
+    quiz.total = 3;
+    v.quiz = quiz;
+    draw::Recorder rec;
+    draw::Options opt;
+    opt.recorder = &rec;
+    draw_view(v, 1280, 720, opt);
+    const std::string text_q = joined_texts(rec, "quiz");
+    CHECK(text_q.find("question 1 of 3 · attempt 1 · score 0/0") != std::string::npos);
+    CHECK(text_q.find("Why can the diamond never leave the cloud of values?") != std::string::npos);
+    CHECK(text_q.find("non-negative") == std::string::npos);  // not revealed yet
+    CHECK(text_q.find("Space reveal") != std::string::npos);
+    CHECK_FALSE(mark(rec, "choice:0"));
+    v.quiz->revealed = true;
+    draw::Recorder rec2;
+    opt.recorder = &rec2;
+    draw_view(v, 1280, 720, opt);
+    CHECK(joined_texts(rec2, "quiz").find("The weights are non-negative and add up to 1.") != std::string::npos);
+}
+
+TEST_CASE("an experiment shows its title and what to look for, whole", "[draw]") {
+    auto s = sentence_scene();
+    scene::Experiment ex;
+    ex.title = "Identical keys";
+    ex.set.keys_same = true;
+    ex.look_for = "Every key becomes the same vector, so every score is the same and every weight is exactly 1/6. "
+                  "The new vector is the plain average of the six values, whatever the question.";
+    s->experiments.push_back(ex);
+    Fixture row(s);
+    timeline::View v = row.view(row.span_of(Stage::Blend), 1.0);
+    v.experiment = 0;
+    for (auto size : {std::pair{1280, 720}, std::pair{1920, 1080}}) {
+        draw::Recorder rec;
+        draw::Options opt;
+        opt.recorder = &rec;
+        draw_view(v, size.first, size.second, opt);
+        const std::string narr = joined_texts(rec, "narration");
+        CHECK(narr.find("Try this") != std::string::npos);
+        CHECK(narr.find("Identical keys") != std::string::npos);
+        CHECK(narr.find("Look for") != std::string::npos);
+        CHECK(narr.find("…") == std::string::npos);
+        for (const char* w : {"Every key becomes", "exactly 1/6.", "whatever the question."}) CHECK(narr.find(w) != std::string::npos);
+        CHECK(joined_texts(rec, "header").find("Try this: Identical keys") != std::string::npos);
+        for (const auto& t : rec.texts) {
+            if (rec.panels[static_cast<std::size_t>(t.panel)].name != "narration") continue;
+            INFO(t.text);
+            CHECK(rec.panels[static_cast<std::size_t>(t.panel)].rect.inset(-0.5).contains(t.rect));
+            if (t.text != "Try this" && t.text != "0 resets · E for more") CHECK(t.size >= 20);
+        }
+    }
+}
+
 TEST_CASE("preview: a PNG of every stage (ATTNLAB_PREVIEW_DIR)", "[.preview]") {
     const char* dir = std::getenv("ATTNLAB_PREVIEW_DIR");
     if (!dir) return;
     Fixture row(sentence_scene()), mat(matrix_scene());
     int w = 1920, h = 1080;
     if (const char* s = std::getenv("ATTNLAB_PREVIEW_W")) w = std::atoi(s), h = w * 9 / 16;
+    {
+        scene::Question q;
+        q.ask = "Doubling every key at T = 1 has the same effect as which temperature?";
+        q.answer = "T = 0.5: doubling the keys doubles every score, and so does dividing by 0.5.";
+        q.choices = {"T = 2", "T = 0.5", "T = 1 (no change: softmax ignores scale)", "T = 0.25"};
+        q.correct = 1;
+        q.experiment = "Double every key";
+        timeline::View v = row.view(row.span_of(Stage::Blend), 1.0);
+        timeline::View::Quiz quiz;
+        quiz.question = &q;
+        quiz.index = 1;
+        quiz.total = 4;
+        quiz.attempt = 2;
+        quiz.revealed = true;
+        quiz.picked = 0;
+        quiz.answered = 2;
+        quiz.right = 1;
+        v.quiz = quiz;
+        auto img = draw_view(v, w, h);
+        cairo_surface_write_to_png(img->s, (std::string(dir) + "/quiz.png").c_str());
+        v.quiz->picked = -1;
+        v.quiz->revealed = false;
+        auto img2 = draw_view(v, w, h, {draw::ThemeKind::Dark, nullptr, 0});
+        cairo_surface_write_to_png(img2->s, (std::string(dir) + "/quiz_open_dark.png").c_str());
+    }
     for (auto [f, name] : {std::pair{&row, "row"}, std::pair{&mat, "mat"}}) {
         for (int span = 0; span < static_cast<int>(f->lay.spans.size()); ++span)
             for (double u : {0.35, 0.7, 1.0}) {

@@ -147,7 +147,11 @@ void paint_quiz(Canvas& c, const timeline::View& v) {
         }
         const double tx = bc.x + bs / 2 + 18;
         c.color(c.th.ink);
-        c.paragraph_whole(qu->choices[i], {tx, r.y + 6, text_right - tx, r.h - 12}, Font::Regular, 24, 16, 1.15);
+        c.font(Font::Regular, 24);
+        if (c.measure(qu->choices[i]) <= text_right - tx)
+            c.text_in(qu->choices[i], {tx, r.y, text_right - tx, r.h}, Font::Regular, 24, 16);
+        else
+            c.paragraph_whole(qu->choices[i], {tx, r.y + 6, text_right - tx, r.h - 12}, Font::Regular, 24, 16, 1.15);
     }
 
     // Feedback and the answer.
