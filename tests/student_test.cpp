@@ -630,3 +630,34 @@ TEST_CASE("Every question of the lecture that names an experiment can show it", 
     }
     CHECK(named > 0);
 }
+
+TEST_CASE("Mouse only: clicking a choice on the quiz card picks it", "[student]") {
+    Fixture f;
+    f.session->command(timeline::cmd::Goto{3});
+    f.settle();
+    f.click(app::Control::Quiz);
+    REQUIRE(f.session->state().quiz.open);
+    const auto v = f.session->view();
+    const SDL_Rect fr = f.session->frame_rect();
+    const draw::Transform tf = draw::transform_for(fr.w, fr.h);
+    for (double y = 3; y < draw::kDesignHeight; y += 6)
+        for (double x = 3; x < draw::kDesignWidth; x += 6) {
+            const draw::Hit h = draw::hit_test(v, {x, y});
+            if (h.kind != draw::Hit::Kind::QuizChoice || h.token != 1) continue;
+            const core::Point px = tf.to_pixels({x, y});
+            const int focus = v.controls.focus;
+            f.click(static_cast<int>(px.x) + fr.x, static_cast<int>(px.y) + fr.y);
+            CHECK(f.session->state().quiz.picked == 1);
+            CHECK(f.session->state().quiz.revealed);
+            CHECK(f.session->state().quiz.right == (v.quiz->question->correct == 1 ? 1 : 0));
+            CHECK(f.session->view().controls.focus == focus);  // nothing beneath the card took the click
+            f.click(app::Control::QuizNext);
+            CHECK(f.session->state().quiz.index == 1);
+            f.click(app::Control::QuizReveal);
+            CHECK(f.session->state().quiz.revealed);
+            f.click(app::Control::QuizClose);
+            CHECK_FALSE(f.session->state().quiz.open);
+            return;
+        }
+    FAIL("draw::hit_test finds no second choice on the quiz card");
+}

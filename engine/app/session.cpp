@@ -278,7 +278,7 @@ Overlay& Session::overlay() {
 }
 
 bool Session::needs_redraw() const {
-    if (dirty_) return true;
+    if (dirty_ || drawn_moving_) return true;  // (one frame more after an animation: its end state)
     return view().animating;
 }
 
@@ -815,6 +815,7 @@ void Session::render(SDL_Surface* target) {
     }
     if (opt_.overlay) draw_overlay(target, v);
     dirty_ = false;
+    drawn_moving_ = v.animating;
 }
 
 void Session::overview_geometry(int w, int h, int& cols, int& tw, int& th, int& gap, int& x0, int& y0) const {
@@ -970,12 +971,11 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
             m = "go to step " + entry_ + "▏ of " + std::to_string(n) + "  (Enter)";
         else if (mode_ == Mode::Overview)
             m = "overview · arrows + Enter or click · Esc back";
-        else if (state_.quiz.open)
-            m = "quiz · 1–9 pick · Space reveal · → next · Esc close";
+
         if (laser_mode_) m += " · laser";
         if (state_.paused) m += " · paused";
-        const bool quiet = mode_ == Mode::Slides && !laser_mode_ && !state_.paused && !state_.quiz.open;
-        if (!(quiet && (!opt_.show_counter || v.blank))) {
+        const bool quiet = mode_ == Mode::Slides && !laser_mode_ && !state_.paused;  // (the quiz card names its keys)
+        if (!(quiet && (!opt_.show_counter || v.blank || opt_.student))) {
             SDL_Point sz = o.measure(m, fs);
             o.box(pad, fh - sz.y - 3 * pad, sz.x + 2 * pad, sz.y + pad, quiet ? Rgba{20, 22, 28, 70} : chip, pad / 2.0);
             o.text(m, 2 * pad, fh - sz.y - 2.5 * pad, fs, quiet ? Rgba{255, 255, 255, 150} : ink);
@@ -1012,13 +1012,8 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
             o.text(line, x + 2 * pad, y + pad / 2, fs, ink);
             y += g.row_h;
         }
-    } else if (state_.experiment >= 0 && v.scene && state_.experiment < static_cast<int>(v.scene->experiments.size())) {
-        const scene::Experiment& ex = v.scene->experiments[static_cast<std::size_t>(state_.experiment)];
-        std::string s = "Try this: " + ex.title + (ex.look_for.empty() ? "" : " — " + ex.look_for) + "   (0 resets)";
-        SDL_Point sz = o.measure(s, fs, Overlay::Face::Regular, w * 2 / 3);
-        o.box((w - sz.x) / 2.0 - pad, pad, sz.x + 2 * pad, sz.y + pad, chip, pad / 2.0);
-        o.text(s, (w - sz.x) / 2.0, 1.5 * pad, fs, ink, Overlay::Face::Regular, 0, w * 2 / 3);
     }
+    // (A running experiment's title and what to look for are part of the frame: draw's "Try this" panel.)
 
     if (!error_.empty()) {
         // A broken save: the last good deck stays on screen, the error on top until fixed.
@@ -1035,7 +1030,7 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
         const int line = fs + pad;
         const int bw = std::min(w - 4 * pad, fs * 40);
         const int bh = (rows + 2) * line + 2 * pad;
-        const int x = (w - bw) / 2, y = std::max(pad, (h - bh) / 2);
+        const int x = (w - bw) / 2, y = std::max(pad, (fh - bh) / 2);
         o.box(x, y, bw, bh, Rgba{16, 18, 24, 235}, pad);
         o.text("attnlab keys", x + 2 * pad, y + pad, fs, Rgba{255, 190, 90, 255}, Overlay::Face::Bold);
         for (int i = 0; i < rows; ++i) {

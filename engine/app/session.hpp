@@ -198,6 +198,7 @@ private:
 
     int win_w_ = 1280, win_h_ = 720, px_w_ = 1280, px_h_ = 720;
     bool dirty_ = true;
+    bool drawn_moving_ = false;  // the last frame drawn was mid-animation
     std::ostream* record_ = nullptr;
     std::vector<timeline::Event> history_;
 
