@@ -939,7 +939,7 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
     const Rgba ink{245, 245, 245, 255};
     const Rgba dim{200, 204, 212, 255};
     const int n = step_count();
-    const int fh = frame_rect_for(w, h).h;  // the frame's bottom: the student bar is below it
+    const int fh = mode_ == Mode::Overview ? h : frame_rect_for(w, h).h;  // the frame's bottom: the student bar is below it
     if (opt_.student && mode_ != Mode::Overview) draw_bar(target, v);
 
     if (opt_.show_counter && !opt_.student && mode_ != Mode::Overview && !v.blank) {
