@@ -487,13 +487,83 @@ void Canvas::clip_rect(const core::Rect& r) const {
     cairo_clip(cr);
 }
 
+core::Rect Canvas::snap(const core::Rect& r) const {
+    double x0 = r.x, y0 = r.y, x1 = r.right(), y1 = r.bottom();
+    cairo_user_to_device(cr, &x0, &y0);
+    cairo_user_to_device(cr, &x1, &y1);
+    x0 = std::round(x0), y0 = std::round(y0), x1 = std::round(x1), y1 = std::round(y1);
+    cairo_device_to_user(cr, &x0, &y0);
+    cairo_device_to_user(cr, &x1, &y1);
+    return {x0, y0, x1 - x0, y1 - y0};
+}
+
+void Canvas::hline(double x0, double x1, double y, double width) const {
+    double px = 1 / scale_key();  // one device pixel in user units
+    double w = std::max(px, std::round(width / px) * px);
+    core::Rect r = snap({x0, y - w / 2, x1 - x0, w});
+    if (r.h < px * 0.5) r.h = px;
+    cairo_rectangle(cr, r.x, r.y, r.w, r.h);
+}
+
+void Canvas::vline(double x, double y0, double y1, double width) const {
+    double px = 1 / scale_key();
+    double w = std::max(px, std::round(width / px) * px);
+    core::Rect r = snap({x - w / 2, y0, w, y1 - y0});
+    if (r.w < px * 0.5) r.w = px;
+    cairo_rectangle(cr, r.x, r.y, r.w, r.h);
+}
+
+void Canvas::panel(const core::Rect& r0, double radius, const core::Color& fill, const core::Color* edge,
+                   double edge_w) const {
+    const core::Rect r = snap(r0);
+    const double px = 1 / scale_key();
+    const double rad = std::min({radius, r.w / 2, r.h / 2});
+    // The body: one snapped box between the rounded bands, then the two bands with the corners.
+    const double band = std::ceil(rad / px) * px;
+    color(fill);
+    cairo_rectangle(cr, r.x, r.y + band, r.w, r.h - 2 * band);
+    cairo_fill(cr);
+    // The bands: the background first (the frame leaves the background out under cards, so
+    // that every pixel is written once), then the rounded shape over it.
+    color(th.bg);
+    cairo_rectangle(cr, r.x, r.y, r.w, band);
+    cairo_rectangle(cr, r.x, r.bottom() - band, r.w, band);
+    cairo_fill(cr);
+    color(fill);
+    Saved saved(cr);
+    for (int side = 0; side < 2; ++side) {
+        cairo_save(cr);
+        cairo_rectangle(cr, r.x, side == 0 ? r.y : r.bottom() - band, r.w, band);
+        cairo_clip(cr);
+        rounded(r, rad);
+        cairo_fill(cr);
+        cairo_restore(cr);
+    }
+    if (!edge) return;
+    const double w = std::max(px, std::round(edge_w / px) * px);
+    color(*edge);
+    // Straight edges as snapped boxes, just inside the rectangle; corners as arcs.
+    cairo_rectangle(cr, r.x + band, r.y, r.w - 2 * band, w);
+    cairo_rectangle(cr, r.x + band, r.bottom() - w, r.w - 2 * band, w);
+    cairo_rectangle(cr, r.x, r.y + band, w, r.h - 2 * band);
+    cairo_rectangle(cr, r.right() - w, r.y + band, w, r.h - 2 * band);
+    cairo_fill(cr);
+    constexpr double pi = 3.141592653589793;
+    cairo_set_line_width(cr, w);
+    const double c = rad - w / 2;
+    const core::Point centres[4] = {{r.x + rad, r.y + rad}, {r.right() - rad, r.y + rad},
+                                    {r.right() - rad, r.bottom() - rad}, {r.x + rad, r.bottom() - rad}};
+    const double from[4] = {pi, 1.5 * pi, 0, 0.5 * pi};
+    for (int i = 0; i < 4; ++i) {
+        cairo_new_sub_path(cr);
+        cairo_arc(cr, centres[i].x, centres[i].y, c, from[i], from[i] + pi / 2);
+        cairo_stroke(cr);
+    }
+    // The straight pieces between the arc ends and the boxes (band − rad < one pixel).
+}
+
 core::Rect Canvas::card(const core::Rect& r, std::string_view heading, std::string_view aside) const {
-    rounded(r, 14);
-    color(th.card);
-    cairo_fill_preserve(cr);
-    color(th.card_edge);
-    cairo_set_line_width(cr, 1.5);
-    cairo_stroke(cr);
+    panel(r, 14, th.card, &th.card_edge, 1.5);
     const double pad = 18;
     if (heading.empty()) return r.inset(pad);
     core::Rect head{r.x + pad, r.y + 10, r.w - 2 * pad, 30};

@@ -126,6 +126,16 @@ public:
     void hatch(const core::Rect& r, double radius) const;
     // Clip to a rectangle, snapped to device pixels (fast in cairo).
     void clip_rect(const core::Rect& r) const;
+    // A rectangle snapped to device pixels (in user units). Cairo fills such rectangles as
+    // boxes, one memory fill each, instead of rasterising them row by row.
+    core::Rect snap(const core::Rect& r) const;
+    // A horizontal or vertical line as a snapped rectangle at least one device pixel wide.
+    void hline(double x0, double x1, double y, double width) const;
+    void vline(double x, double y0, double y1, double width) const;
+    // A filled rounded rectangle with an optional border, drawn mostly as snapped boxes (the
+    // corners alone are rasterised): what a card or a big panel background costs.
+    void panel(const core::Rect& r, double radius, const core::Color& fill, const core::Color* edge = nullptr,
+               double edge_w = 1.5) const;
     // A card: rounded panel background with a heading; returns the content rect.
     core::Rect card(const core::Rect& r, std::string_view heading, std::string_view aside = {}) const;
     // A small pill badge centred at p.

@@ -109,9 +109,22 @@ void frame(cairo_t* cr, int width, int height, const timeline::View& view, const
         cairo_paint(cr);
         return;
     }
+    Transform t = transform_for(width, height);
+    // The background, except under the cards of a scene: they are opaque and paint their own
+    // rectangle (Canvas::panel), so each pixel is written once. Snapped like Canvas::snap.
     cairo_set_source_rgba(cr, th.bg.r, th.bg.g, th.bg.b, 1.0);
     cairo_rectangle(cr, 0, 0, width, height);
+    if (view.slide_ptr && view.slide_ptr->kind == scene::Slide::Kind::Scene && view.scene &&
+        view.trace.n == view.scene->n() && view.trace.n > 0) {
+        for (const Box& b : layout_scene(*view.scene).boxes) {
+            double x0 = std::round(t.dx + b.r.x * t.scale), y0 = std::round(t.dy + b.r.y * t.scale);
+            double x1 = std::round(t.dx + b.r.right() * t.scale), y1 = std::round(t.dy + b.r.bottom() * t.scale);
+            cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
+        }
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
+    }
     cairo_fill(cr);
+    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
 
     // Text metrics must not depend on the output size: no hinting, grey antialiasing.
     cairo_font_options_t* fo = cairo_font_options_create();
@@ -121,7 +134,6 @@ void frame(cairo_t* cr, int width, int height, const timeline::View& view, const
     cairo_set_font_options(cr, fo);
     cairo_font_options_destroy(fo);
 
-    Transform t = transform_for(width, height);
     cairo_translate(cr, t.dx, t.dy);
     cairo_scale(cr, t.scale, t.scale);
     Canvas c(cr, th, opt.recorder);

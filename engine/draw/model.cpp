@@ -202,16 +202,17 @@ void paint_plane_grid(Canvas& c, const Plane& p) {
     Saved saved(c.cr);
     c.clip_rect(p.area);
     double step = nice_step(std::max(p.x1 - p.x0, p.y1 - p.y0));
+    // Grid and axes as snapped boxes: crisp, and one memory fill per line instead of a
+    // rasterised path.
+    const core::Point a = p.to({p.x0, p.y1}), b = p.to({p.x1, p.y0});
     c.color(c.th.grid);
-    cairo_set_line_width(c.cr, 1.2);
-    for (double x = std::ceil(p.x0 / step) * step; x <= p.x1; x += step) c.line(p.to({x, p.y0}), p.to({x, p.y1}));
-    for (double y = std::ceil(p.y0 / step) * step; y <= p.y1; y += step) c.line(p.to({p.x0, y}), p.to({p.x1, y}));
-    cairo_stroke(c.cr);
+    for (double x = std::ceil(p.x0 / step) * step; x <= p.x1; x += step) c.vline(p.to({x, 0}).x, a.y, b.y, 1.2);
+    for (double y = std::ceil(p.y0 / step) * step; y <= p.y1; y += step) c.hline(a.x, b.x, p.to({0, y}).y, 1.2);
+    cairo_fill(c.cr);
     c.color(c.th.axis);
-    cairo_set_line_width(c.cr, 1.6);
-    c.line(p.to({p.x0, 0}), p.to({p.x1, 0}));
-    c.line(p.to({0, p.y0}), p.to({0, p.y1}));
-    cairo_stroke(c.cr);
+    c.hline(a.x, b.x, p.to({0, 0}).y, 1.6);
+    c.vline(p.to({0, 0}).x, a.y, b.y, 1.6);
+    cairo_fill(c.cr);
     // Tick labels along the bottom and left edges, inside the area.
     c.font(Font::Regular, 13);
     c.color(c.th.ink_faint);
