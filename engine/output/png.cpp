@@ -28,9 +28,16 @@ void on_png_error(png_structp png, png_const_charp msg) {
 
 void on_png_warning(png_structp, png_const_charp) {}
 
+void on_png_write(png_structp png, png_bytep data, png_size_t size) {
+    auto* out = static_cast<std::string*>(png_get_io_ptr(png));
+    out->append(reinterpret_cast<const char*>(data), size);
+}
+
+void on_png_flush(png_structp) {}
+
 // C-style on purpose: libpng reports errors by longjmp, so no object with a destructor may be
 // created between setjmp and the calls that can jump.
-bool encode(FILE* file, const Image& img, png_bytep* rows, PngFailure& failure) {
+bool encode(std::string* bytes, const Image& img, png_bytep* rows, PngFailure& failure) {
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &failure, on_png_error, on_png_warning);
     if (!png) return false;
     png_infop info = png_create_info_struct(png);
@@ -42,7 +49,7 @@ bool encode(FILE* file, const Image& img, png_bytep* rows, PngFailure& failure) 
         png_destroy_write_struct(&png, &info);
         return false;
     }
-    png_init_io(png, file);
+    png_set_write_fn(png, bytes, on_png_write, on_png_flush);
     png_set_IHDR(png, info, static_cast<png_uint_32>(img.width), static_cast<png_uint_32>(img.height), 8,
                  PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
@@ -57,12 +64,7 @@ bool encode(FILE* file, const Image& img, png_bytep* rows, PngFailure& failure) 
 
 }  // namespace
 
-bool write_png(const std::string& path, const Image& img, std::string& error) {
-    FILE* file = std::fopen(path.c_str(), "wb");
-    if (!file) {
-        error = "cannot write " + path + ": " + std::strerror(errno);
-        return false;
-    }
+bool encode_png(const Image& img, std::string& bytes, std::string& error) {
     // Cairo's ARGB32 (B, G, R, A in memory) to packed R, G, B with libyuv ("RAW" in its names):
     // ~1 ms, and cheaper than libpng's per-row bgr + filler transforms. Frames are opaque.
     thread_local std::vector<unsigned char> rgb;
@@ -72,21 +74,41 @@ bool write_png(const std::string& path, const Image& img, std::string& error) {
     std::vector<png_bytep> rows(static_cast<std::size_t>(img.height));
     for (int y = 0; y < img.height; ++y) rows[static_cast<std::size_t>(y)] = rgb.data() + static_cast<std::size_t>(y) * row;
     PngFailure failure;
+    bytes.clear();
+    bytes.reserve(row * static_cast<std::size_t>(img.height) / 8);
+    if (!encode(&bytes, img, rows.data(), failure)) {
+        error = failure.message[0] ? failure.message : "libpng failed";
+        return false;
+    }
+    return true;
+}
+
+bool write_file(const std::string& path, const std::string& bytes, std::string& error) {
+    FILE* file = std::fopen(path.c_str(), "wb");
+    if (!file) {
+        error = "cannot write " + path + ": " + std::strerror(errno);
+        return false;
+    }
     errno = 0;
-    bool ok = encode(file, img, rows.data(), failure);
-    int write_errno = errno;
-    if (std::ferror(file) && write_errno == 0) write_errno = EIO;
-    bool flushed = std::fflush(file) == 0 && !std::ferror(file);
-    if (!flushed && write_errno == 0) write_errno = errno ? errno : EIO;
-    bool closed = std::fclose(file) == 0;
-    if (!closed && write_errno == 0) write_errno = errno ? errno : EIO;
-    if (!ok || !flushed || !closed) {
-        std::string why = write_errno ? std::strerror(write_errno) : (failure.message[0] ? failure.message : "libpng failed");
-        error = "cannot write " + path + ": " + why;
+    bool ok = std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
+    int why = ok ? 0 : (errno ? errno : EIO);
+    if (std::fflush(file) != 0 && !why) why = errno ? errno : EIO;
+    if (std::fclose(file) != 0 && !why) why = errno ? errno : EIO;
+    if (why) {
+        error = "cannot write " + path + ": " + std::strerror(why);
         std::remove(path.c_str());
         return false;
     }
     return true;
+}
+
+bool write_png(const std::string& path, const Image& img, std::string& error) {
+    std::string bytes;
+    if (!encode_png(img, bytes, error)) {
+        error = "cannot write " + path + ": " + error;
+        return false;
+    }
+    return write_file(path, bytes, error);
 }
 
 namespace {
@@ -118,7 +140,22 @@ public:
                 pool.release(std::move(img));
                 return false;
             }
-            jobs_.push_back({index, std::move(img)});
+        }
+        // A frame whose pixels equal the previous one's (a hold: nothing moves) is the same file:
+        // its bytes are copied from that frame's encoding instead of deflating 6 MB again.
+        Job job{index, nullptr, nullptr};
+        if (last_ && img->pixels == previous_) {
+            job.encoded = last_;
+            pool.release(std::move(img));
+        } else {
+            previous_.assign(img->pixels.begin(), img->pixels.end());
+            last_ = std::make_shared<Encoded>();
+            job.encoded = last_;
+            job.img = std::move(img);
+        }
+        {
+            std::lock_guard lock(m_);
+            jobs_.push_back(std::move(job));
         }
         cv_.notify_one();
         return true;
@@ -146,9 +183,19 @@ public:
     }
 
 private:
+    // One encoding, shared by the frames that repeat it. Jobs are taken in order, so the frame
+    // that encodes is always taken before the repeats that wait for it.
+    struct Encoded {
+        std::mutex m;
+        std::condition_variable cv;
+        bool done = false;
+        bool ok = false;
+        std::string bytes;
+    };
     struct Job {
         long index;
-        std::unique_ptr<Image> img;
+        std::unique_ptr<Image> img;          // null for a repeat of the previous frame
+        std::shared_ptr<Encoded> encoded;
     };
 
     void work() {
@@ -163,12 +210,28 @@ private:
             }
             std::string error;
             bool ok = true;
-            if (g_stop.load() == 0 && failed_.load() == 0) {
-                char name[32];
-                std::snprintf(name, sizeof name, "/frame_%06ld.png", job.index);
-                ok = write_png(tmp_ + name, *job.img, error);
+            Encoded& enc = *job.encoded;
+            char name[32];
+            std::snprintf(name, sizeof name, "/frame_%06ld.png", job.index);
+            if (job.img) {
+                bool encoded = false;
+                if (g_stop.load() == 0 && failed_.load() == 0) {
+                    encoded = encode_png(*job.img, enc.bytes, error);
+                    if (!encoded) error = "cannot write " + tmp_ + name + ": " + error;
+                }
+                pool_->release(std::move(job.img));
+                {
+                    std::lock_guard lock(enc.m);
+                    enc.done = true;
+                    enc.ok = encoded;
+                }
+                enc.cv.notify_all();
+                ok = !encoded && error.empty() ? true : encoded && write_file(tmp_ + name, enc.bytes, error);
+            } else {
+                std::unique_lock lock(enc.m);
+                enc.cv.wait(lock, [&] { return enc.done; });
+                if (enc.ok && g_stop.load() == 0 && failed_.load() == 0) ok = write_file(tmp_ + name, enc.bytes, error);
             }
-            pool_->release(std::move(job.img));
             if (!ok) {
                 std::lock_guard lock(m_);
                 if (error_.empty()) error_ = error;
@@ -189,6 +252,8 @@ private:
 
     std::string dir_, tmp_;
     int threads_;
+    std::vector<unsigned char> previous_;   // the last frame handed in, to spot repeats
+    std::shared_ptr<Encoded> last_;
     bool created_ = false;
     FramePool* pool_ = nullptr;
     std::vector<std::thread> workers_;

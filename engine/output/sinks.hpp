@@ -68,7 +68,11 @@ std::unique_ptr<Sink> make_png_sequence(const std::string& dir, int threads);
 std::unique_ptr<Sink> make_ffmpeg(const std::string& ffmpeg, const std::string& out, Kind kind, int width, int height,
                                   double fps);
 
-// Writes one image as PNG (8-bit RGB, zlib level 1, no filtering). False with `error` set.
+// One image as PNG bytes (8-bit RGB, zlib level 1, no filtering). False with `error` set.
+bool encode_png(const Image& img, std::string& bytes, std::string& error);
+// Writes bytes to a file; write errors (a full disk) are reported, the partial file removed.
+bool write_file(const std::string& path, const std::string& bytes, std::string& error);
+// Both: one image as a PNG file.
 bool write_png(const std::string& path, const Image& img, std::string& error);
 
 // ---- files ----
