@@ -195,7 +195,13 @@ int main(int argc, char** argv) {
         }
         if (first == "check") return check_command(rest);
         if (first == "trace") return trace_command(rest);
-        if (first == "export") return output::export_command(rest);
+        if (first == "export")
+            return output::export_command(rest, [](const std::string& path, scene::Deck& deck, core::Diagnostics& errors) {
+                load::Result r = load::load_file(path);
+                deck = std::move(r.deck);
+                errors = std::move(r.errors);
+                return errors.empty();
+            });
         if (first == "present") return app::present_command(rest);
     }
     return app::present_command(args);

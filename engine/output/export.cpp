@@ -15,7 +15,6 @@
 #include <sstream>
 #include <sys/stat.h>
 
-#include "load/load.hpp"
 #include "output/pages.hpp"
 
 namespace output {
@@ -705,7 +704,7 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
     return 0;
 }
 
-int export_command(const std::vector<std::string>& args) {
+int export_command(const std::vector<std::string>& args, const Loader& load) {
     Options opt;
     bool help = false;
     std::string error;
@@ -728,9 +727,10 @@ int export_command(const std::vector<std::string>& args) {
         std::cerr << "attnlab: error: " << why << "\n";
         return 2;
     }
-    load::Result r = load::load_file(opt.input);
-    if (!r.ok()) {
-        for (const auto& e : r.errors) std::cerr << e.format() << "\n";
+    scene::Deck deck;
+    core::Diagnostics load_errors;
+    if (!load(opt.input, deck, load_errors)) {
+        for (const auto& e : load_errors) std::cerr << e.format() << "\n";
         return 2;
     }
     std::vector<timeline::Event> events;
@@ -741,7 +741,7 @@ int export_command(const std::vector<std::string>& args) {
             return 2;
         }
     }
-    return run(r.deck, opt, events, std::cerr);
+    return run(deck, opt, events, std::cerr);
 }
 
 }  // namespace output

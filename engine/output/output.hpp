@@ -2,6 +2,7 @@
 // PDF/SVG pages) and `attnlab export`. Draws only through draw::render; knows no window.
 #pragma once
 
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -96,6 +97,9 @@ std::string find_in_path(const std::string& name);
 int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline::Event>& events, std::ostream& err);
 
 // `attnlab export …` with the arguments after "export". Returns the process exit code.
-int export_command(const std::vector<std::string>& args);
+// Reads a deck or scene file; false with diagnostics on bad input. output/ does not parse
+// files itself (that is load/'s job): main.cpp hands it load::load_file through this.
+using Loader = std::function<bool(const std::string& path, scene::Deck& deck, core::Diagnostics& errors)>;
+int export_command(const std::vector<std::string>& args, const Loader& load);
 
 }  // namespace output
