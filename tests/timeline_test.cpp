@@ -291,3 +291,20 @@ TEST_CASE("a quiz draws an attempt, scores picks and starts fresh each time", "[
         CHECK(format(back) == format(e));
     }
 }
+
+TEST_CASE("a step without its own hold stays long enough to read its narration", "[timeline]") {
+    auto sc = tiny_scene();
+    sc->steps[0].say = "";
+    sc->steps[1].say = std::string(200, ' ');  // only spaces: nothing to read
+    std::string long_say;
+    for (int i = 0; i < 80; ++i) long_say += "word ";
+    sc->steps[2].say = long_say;
+    sc->steps[3].say = long_say;
+    sc->steps[3].hold = 0.5;  // the author's hold wins
+    Layout lay = layout(scene::deck_of(sc));
+    CHECK(lay.spans[0].hold == scene::kDefaultHold);
+    CHECK(lay.spans[1].hold == scene::kDefaultHold);
+    CHECK(lay.spans[2].anim + lay.spans[2].hold == Approx(scene::reading_time(long_say)));
+    CHECK(scene::reading_time(long_say) == Approx(20.0));
+    CHECK(lay.spans[3].hold == 0.5);
+}

@@ -54,6 +54,17 @@ double default_duration(Stage s) {
     return 1.5;
 }
 
+double reading_time(const std::string& text) {
+    int words = 0;
+    bool in_word = false;
+    for (unsigned char c : text) {
+        bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+        if (!space && !in_word) ++words;
+        in_word = !space;
+    }
+    return words * 0.25;
+}
+
 std::vector<Step> default_steps() {
     std::vector<Step> steps;
     for (Stage s : {Stage::Scores, Stage::Scale, Stage::Temperature, Stage::Mask, Stage::Softmax, Stage::Blend}) {

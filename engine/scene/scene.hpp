@@ -78,7 +78,8 @@ struct Step {
     std::string notes;            // speaker notes, shown only to the presenter
     Settings set;                 // controls this step sets, tweened during its animation
     double duration = -1;         // animation seconds; < 0 means the stage's default
-    double hold = -1;             // seconds held after the animation in exports; < 0: default
+    double hold = -1;             // seconds held after the animation in exports; < 0: long enough
+                                  // to read `say` (reading_time), at least kDefaultHold
     Ease ease = Ease::InOutCubic;
 };
 
@@ -142,7 +143,8 @@ struct Slide {
     std::vector<std::string> bullets;     // Text: the points
     std::string say;                      // Title/Text: narration
     std::string notes;                    // Title/Text: speaker notes
-    double duration = -1;                 // Title/Text: seconds shown in exports; < 0: default
+    double duration = -1;                 // Title/Text: seconds shown in exports; < 0: long enough to
+                                          // read the slide, at least kDefaultSlideDuration
 };
 
 struct Deck {
@@ -156,6 +158,10 @@ double default_duration(Stage s);
 constexpr double kDefaultHold = 1.5;
 constexpr double kDefaultSlideDuration = 4.0;
 constexpr double kCrossFade = 0.4;
+
+// Seconds a viewer needs to read `text` (about 240 words a minute): a video holds each step
+// at least this long, so that its narration can be read before the next one.
+double reading_time(const std::string& text);
 
 // The default steps: one per stage from scores to blend.
 std::vector<Step> default_steps();

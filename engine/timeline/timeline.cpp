@@ -157,7 +157,8 @@ Layout layout(const scene::Deck& deck) {
                 sp.step = static_cast<int>(k);
                 sp.start = t;
                 sp.anim = st.duration >= 0 ? st.duration : scene::default_duration(st.stage);
-                sp.hold = st.hold >= 0 ? st.hold : scene::kDefaultHold;
+                // Unless the author says, hold until the narration can have been read.
+                sp.hold = st.hold >= 0 ? st.hold : std::max(scene::kDefaultHold, scene::reading_time(st.say) - sp.anim);
                 sp.ease = st.ease;
                 lay.spans.push_back(sp);
                 t = sp.end();
@@ -167,7 +168,9 @@ Layout layout(const scene::Deck& deck) {
             sp.slide = static_cast<int>(si);
             sp.start = t;
             sp.anim = scene::kCrossFade;
-            sp.hold = slide.duration >= 0 ? slide.duration : scene::kDefaultSlideDuration;
+            std::string text = slide.title + " " + slide.subtitle;
+            for (const auto& b : slide.bullets) text += " " + b;
+            sp.hold = slide.duration >= 0 ? slide.duration : std::max(scene::kDefaultSlideDuration, scene::reading_time(text));
             lay.spans.push_back(sp);
             t = sp.end();
         }
