@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <random>
 #include <vector>
 
@@ -20,13 +21,16 @@ core::Mat random_mat(std::mt19937_64& rng, std::size_t rows, std::size_t cols) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
     std::mt19937_64 rng(42);
     const std::size_t d = 64;
     std::printf("attention::trace, full matrix, d = %zu (median of repeated runs)\n", d);
     std::printf("%8s %8s %14s %14s %14s\n", "n", "runs", "median", "p95", "per entry");
     double previous = 0;
-    for (std::size_t n : {6, 64, 512, 2048}) {
+    // `attention_bench N` measures one size only (for a profiler).
+    std::vector<std::size_t> sizes = {6, 64, 512, 2048};
+    if (argc > 1) sizes = {static_cast<std::size_t>(std::strtoul(argv[1], nullptr, 10))};
+    for (std::size_t n : sizes) {
         attention::Input in;
         in.q = random_mat(rng, n, d);
         in.k = random_mat(rng, n, d);

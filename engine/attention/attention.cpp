@@ -32,10 +32,45 @@ std::string check_matrix(const core::Mat& m, const char* name, std::size_t n) {
     return {};
 }
 
-// y += a·x over n contiguous doubles: the one kernel of both products (Q·Kᵀ and A·V).
-// Built twice, for AVX2+FMA and for the baseline, and picked at load time by the CPU.
-__attribute__((target_clones("arch=haswell", "default"))) void axpy(double a, const double* x, double* y, std::size_t n) {
-    for (std::size_t j = 0; j < n; ++j) y[j] += a * x[j];
+// The two products (Q·Kᵀ with Kᵀ stored d×n, and A·V) as out += A·M for row-major matrices.
+// Each output entry is summed in the order of the textbook formula; the inner loops run over
+// contiguous memory so the compiler vectorises them, and four rows of A share each load of a
+// row of M. Built twice, for AVX2 and for the baseline, and picked at load time by the CPU.
+__attribute__((target_clones("avx2", "default"))) void row_times_matrix(const double* a, const double* m,
+                                                                         std::size_t inner, std::size_t cols,
+                                                                         double* out) {
+    for (std::size_t r = 0; r < inner; ++r) {
+        const double ar = a[r];
+        const double* mr = m + r * cols;
+        for (std::size_t c = 0; c < cols; ++c) out[c] += ar * mr[c];
+    }
+}
+
+__attribute__((target_clones("avx2", "default"))) void four_rows_times_matrix(
+    const double* __restrict a, std::size_t lda, const double* __restrict m, std::size_t inner, std::size_t cols,
+    double* __restrict out, std::size_t ldo) {
+    double* __restrict o0 = out;
+    double* __restrict o1 = out + ldo;
+    double* __restrict o2 = out + 2 * ldo;
+    double* __restrict o3 = out + 3 * ldo;
+    for (std::size_t r = 0; r < inner; ++r) {
+        const double x0 = a[r], x1 = a[lda + r], x2 = a[2 * lda + r], x3 = a[3 * lda + r];
+        const double* __restrict mr = m + r * cols;
+        for (std::size_t c = 0; c < cols; ++c) {
+            const double v = mr[c];
+            o0[c] += x0 * v;
+            o1[c] += x1 * v;
+            o2[c] += x2 * v;
+            o3[c] += x3 * v;
+        }
+    }
+}
+
+// out (rows × cols, zeroed) += A (rows × inner) · M (inner × cols).
+void multiply(const Matrix& a, const Matrix& m, Matrix& out) {
+    std::size_t i = 0;
+    for (; i + 4 <= a.rows; i += 4) four_rows_times_matrix(a.row(i), a.cols, m.data.data(), m.rows, m.cols, out.row(i), out.cols);
+    for (; i < a.rows; ++i) row_times_matrix(a.row(i), m.data.data(), m.rows, m.cols, out.row(i));
 }
 
 }  // namespace
@@ -134,24 +169,18 @@ bool trace(const Input& in, Trace& out, std::string& error) {
     if (finite_t) reset(out.logits, n, n);
     else out.logits = Matrix();
 
-    // Keys transposed (d×n): a row of scores is then Σ_c q_c · Kᵀ[c], a run of independent
-    // multiply-adds over contiguous memory that the compiler vectorises, summed in the same
-    // order as the textbook dot product.
+    // Keys transposed (d×n), so that S = Q·Kᵀ and O = A·V are the same kind of product.
     Matrix kt(d, n);
     for (std::size_t j = 0; j < n; ++j)
         for (std::size_t c = 0; c < d; ++c) kt(c, j) = in.k[j][c];
+    const Matrix values = Matrix::from(in.v);
+    multiply(Matrix::from(in.q), kt, out.scores);
 
     const double inv_sqrt_d = 1.0 / std::sqrt(static_cast<double>(d));
     std::unique_ptr<bool[]> visible(new bool[n]);
     for (std::size_t i = 0; i < n; ++i) {
-        const double* q = in.q[i].data();
-        double* scores = out.scores.row(i);
+        const double* scores = out.scores.row(i);
         double* scaled = out.scaled.row(i);
-        for (std::size_t c = 0; c < d; ++c) {
-            const double qc = q[c];
-            const double* kc = kt.row(c);
-            axpy(qc, kc, scores, n);
-        }
         for (std::size_t j = 0; j < n; ++j) {
             const double s = scores[j];
             if (!std::isfinite(s)) {
@@ -164,12 +193,8 @@ bool trace(const Input& in, Trace& out, std::string& error) {
         }
         double* w = out.weights.row(i);
         softmax_into(scaled, visible.get(), n, in.temperature, w);
-        double* o = out.output.row(i);
-        for (std::size_t j = 0; j < n; ++j) {
-            if (w[j] == 0.0) continue;
-            axpy(w[j], in.v[j].data(), o, dv);
-        }
     }
+    multiply(out.weights, values, out.output);
     return true;
 }
 
