@@ -48,34 +48,6 @@ int check_command(const std::vector<std::string>& files) {
     return all_ok ? 0 : 2;
 }
 
-// 17 significant digits round-trip every double; JSON has no infinity, so −∞ becomes null.
-void json_number(std::string& out, double x) {
-    if (!std::isfinite(x)) {
-        out += "null";
-        return;
-    }
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17g", x);
-    out += buf;
-}
-
-void json_string(std::string& out, const std::string& s) {
-    out += '"';
-    for (unsigned char c : s) {
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += static_cast<char>(c);
-        } else if (c < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else {
-            out += static_cast<char>(c);
-        }
-    }
-    out += '"';
-}
-
 void json_matrix(std::string& out, const attention::Matrix& m) {
     out += '[';
     for (std::size_t r = 0; r < m.rows; ++r) {
@@ -83,7 +55,7 @@ void json_matrix(std::string& out, const attention::Matrix& m) {
         out += '[';
         for (std::size_t c = 0; c < m.cols; ++c) {
             if (c) out += ',';
-            json_number(out, m(r, c));
+            core::json_number(out, m(r, c));
         }
         out += ']';
     }
@@ -156,11 +128,11 @@ int trace_command(const std::vector<std::string>& args) {
     std::string out = "{\"tokens\":[";
     for (std::size_t i = 0; i < sc->tokens.size(); ++i) {
         if (i) out += ',';
-        json_string(out, sc->tokens[i]);
+        core::json_string(out, sc->tokens[i]);
     }
     out += "],\"d\":" + std::to_string(tr.d) + ",\"temperature\":";
     if (std::isinf(tr.temperature)) out += "\"inf\"";
-    else json_number(out, tr.temperature);
+    else core::json_number(out, tr.temperature);
     out += std::string(",\"mask\":") + (tr.causal ? "true" : "false");
     out += ",\"scores\":";
     json_matrix(out, tr.scores);

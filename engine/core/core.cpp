@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 
 namespace core {
@@ -27,6 +28,33 @@ std::string Diagnostic::format() const {
         if (column > 0) out += ":" + std::to_string(column);
     }
     return out + ": error: " + message;
+}
+
+void json_string(std::string& out, const std::string& s) {
+    out += '"';
+    for (unsigned char c : s) {
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += static_cast<char>(c);
+        } else if (c < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", c);
+            out += buf;
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    out += '"';
+}
+
+void json_number(std::string& out, double x) {
+    if (!std::isfinite(x)) {
+        out += "null";
+        return;
+    }
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17g", x);
+    out += buf;
 }
 
 int edit_distance(const std::string& a, const std::string& b) {

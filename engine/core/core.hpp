@@ -65,6 +65,11 @@ struct Diagnostic {
 
 using Diagnostics = std::vector<Diagnostic>;
 
+// JSON text: a string with quotes and escapes; a number with 17 significant digits (enough to
+// round-trip every double), or null for a non-finite one (JSON has no infinity).
+void json_string(std::string& out, const std::string& s);
+void json_number(std::string& out, double x);
+
 // Levenshtein distance, for "did you mean" suggestions.
 int edit_distance(const std::string& a, const std::string& b);
 // The candidate nearest to `word` within a sensible distance, or "" if none is close.

@@ -81,23 +81,6 @@ bool parse_size(const std::string& s, int& w, int& h) {
     return true;
 }
 
-void json_string(std::string& out, const std::string& s) {
-    out += '"';
-    for (unsigned char c : s) {
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += static_cast<char>(c);
-        } else if (c < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else {
-            out += static_cast<char>(c);
-        }
-    }
-    out += '"';
-}
-
 std::string number(double x) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.6g", x);
@@ -671,9 +654,9 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
         }
         done += p.frames;
         index += "    {\"step\": " + std::to_string(k + 1) + ", \"title\": ";
-        json_string(index, step_title(deck, lay.spans[static_cast<std::size_t>(k)]));
+        core::json_string(index, step_title(deck, lay.spans[static_cast<std::size_t>(k)]));
         index += ", \"file\": ";
-        json_string(index, base + suffix + ext);
+        core::json_string(index, base + suffix + ext);
         index += ", \"start\": " + number(p.t0 - plans.front().t0) + ", \"duration\": " + number(p.duration) +
                  ", \"frames\": " + std::to_string(p.frames) + "}";
         index += k < last ? ",\n" : "\n";
