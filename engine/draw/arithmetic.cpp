@@ -50,7 +50,8 @@ void paint_arithmetic(Canvas& c, const Model& m, const core::Rect& r) {
             if (m.hide[i] < 1) total += std::exp(m.tempered[i]);
         double e = std::exp(m.tempered[j]);
         lines.push_back("exp:  e^" + num(m.tempered[j]) + " = " + num(e));
-        lines.push_back("share:  " + num(e) + " ÷ " + num(total) + " = " + percent(m.weight[j]));
+        // The share is the quotient shown, so the line stays true while the mask folds.
+        lines.push_back("share:  " + num(e) + " ÷ " + num(total) + " = " + percent(e / total));
     } else if (m.p(Stage::Softmax) >= 1) {
         lines.push_back("share:  " + percent(m.weight[j]));
     }
