@@ -51,7 +51,7 @@ void paint_arithmetic(Canvas& c, const Model& m, const core::Rect& r) {
         double e = std::exp(m.tempered[j]);
         lines.push_back("exp:  e^" + num(m.tempered[j]) + " = " + num(e));
         // The share is the quotient shown, so the line stays true while the mask folds.
-        lines.push_back("share:  " + num(e) + " ÷ " + num(total) + " = " + percent(e / total));
+        lines.push_back("share:  " + num(e) + " ÷ " + num(total) + " = " + percent(std::isfinite(total) ? e / total : m.weight[j]));
     } else if (m.p(Stage::Softmax) >= 1) {
         lines.push_back("share:  " + percent(m.weight[j]));
     }
