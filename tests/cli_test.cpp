@@ -11,43 +11,21 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <limits>
 #include <map>
+#include <memory>
 #include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
-namespace fs = std::filesystem;
+#include "support/files.hpp"
 
 namespace {
 
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string tmpl = (fs::temp_directory_path() / "attnlab-cli-XXXXXX").string();
-        REQUIRE(mkdtemp(tmpl.data()) != nullptr);
-        path = tmpl;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    std::string write(const std::string& name, const std::string& text) const {
-        fs::path p = path / name;
-        fs::create_directories(p.parent_path());
-        std::ofstream(p, std::ios::binary) << text;
-        return p.string();
-    }
-};
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
+using support::contains;
+using support::slurp;
+using support::TempDir;
 
 struct Run {
     int code = -1;
@@ -83,8 +61,6 @@ Run attnlab(const std::vector<std::string>& args) {
     r.err = slurp(err_path);
     return r;
 }
-
-bool contains(const std::string& hay, const std::string& needle) { return hay.find(needle) != std::string::npos; }
 
 // ---------------------------------------------------------------------------------------------
 // A minimal JSON reader: enough for trace's output (objects, arrays, numbers, strings, literals).
@@ -318,6 +294,25 @@ const std::string kTiny =
     "v: [[1, 0], [0, 1], [1, 1]]\n";
 const LMat kTinyQ = {{1, 0}, {0, 1}, {1, 1}};
 
+// `attnlab trace FILE FLAGS… --json` of kTiny written to a fresh directory; the run must succeed.
+// The directory lives as long as the result, so a test can write more scenes next to it.
+struct TinyTrace {
+    TempDir dir;
+    std::string file = dir.write("tiny.yaml", kTiny);
+    Run run;
+    Json json;
+};
+std::unique_ptr<TinyTrace> trace_tiny(const std::vector<std::string>& flags) {
+    auto t = std::make_unique<TinyTrace>();
+    std::vector<std::string> args = {"trace", t->file};
+    args.insert(args.end(), flags.begin(), flags.end());
+    args.push_back("--json");
+    t->run = attnlab(args);
+    REQUIRE(t->run.code == 0);
+    t->json = parse_json(t->run.out);
+    return t;
+}
+
 std::string data(const std::string& name) { return std::string(ATTNLAB_SOURCE_DIR) + "/tests/data/" + name; }
 
 }  // namespace
@@ -415,12 +410,10 @@ TEST_CASE("check: 10 MB of random bytes is one clear error", "[cli][check]") {
 // attnlab trace
 
 TEST_CASE("trace --json prints exactly the agreed fields", "[cli][trace]") {
-    TempDir dir;
-    const std::string file = dir.write("tiny.yaml", kTiny);
-    Run r = attnlab({"trace", file, "--json"});
-    REQUIRE(r.code == 0);
+    const auto t = trace_tiny({});
+    const Run& r = t->run;
+    const Json& j = t->json;
     CHECK(r.err.empty());
-    Json j = parse_json(r.out);
     REQUIRE(j.type == Json::Type::Object);
     std::vector<std::string> keys;
     for (const auto& [k, v] : j.obj) keys.push_back(k);
@@ -447,11 +440,8 @@ TEST_CASE("trace --json prints exactly the agreed fields", "[cli][trace]") {
 }
 
 TEST_CASE("trace --temperature 0: one-hot on the maximum, ties share; logits null", "[cli][trace]") {
-    TempDir dir;
-    const std::string file = dir.write("tiny.yaml", kTiny);
-    Run r = attnlab({"trace", file, "--temperature", "0", "--json"});
-    REQUIRE(r.code == 0);
-    Json j = parse_json(r.out);
+    const auto t = trace_tiny({"--temperature", "0"});
+    const Json& j = t->json;
     CHECK(j["temperature"].type == Json::Type::Number);
     CHECK(j["temperature"].num == 0);
     CHECK(j["logits"].is_null());
@@ -467,11 +457,8 @@ TEST_CASE("trace --temperature 0: one-hot on the maximum, ties share; logits nul
 }
 
 TEST_CASE("trace --temperature inf: uniform weights, the string \"inf\", logits null", "[cli][trace]") {
-    TempDir dir;
-    const std::string file = dir.write("tiny.yaml", kTiny);
-    Run r = attnlab({"trace", file, "--temperature", "inf", "--json"});
-    REQUIRE(r.code == 0);
-    Json j = parse_json(r.out);
+    const auto t = trace_tiny({"--temperature", "inf"});
+    const Json& j = t->json;
     CHECK(j["temperature"].type == Json::Type::String);
     CHECK(j["temperature"].str == "inf");
     CHECK(j["logits"].is_null());
@@ -480,7 +467,7 @@ TEST_CASE("trace --temperature inf: uniform weights, the string \"inf\", logits 
     // The plain average of the values.
     CHECK(std::fabs(static_cast<double>(j["output"][1][0].num) - 2.0 / 3) < 1e-15);
     // The scene's own start temperature applies without the flag.
-    const std::string hot = dir.write("hot.yaml", kTiny + "start: {temperature: .inf, mask: true}\n");
+    const std::string hot = t->dir.write("hot.yaml", kTiny + "start: {temperature: .inf, mask: true}\n");
     Json h = parse_json(attnlab({"trace", hot, "--json"}).out);
     CHECK(h["temperature"].str == "inf");
     CHECK(h["mask"].b);
@@ -489,11 +476,9 @@ TEST_CASE("trace --temperature inf: uniform weights, the string \"inf\", logits 
 }
 
 TEST_CASE("trace --mask on: masked logits are null and their weights exactly 0", "[cli][trace]") {
-    TempDir dir;
-    const std::string file = dir.write("tiny.yaml", kTiny);
-    Run r = attnlab({"trace", file, "--mask", "on", "--json"});
-    REQUIRE(r.code == 0);
-    Json j = parse_json(r.out);
+    const auto t = trace_tiny({"--mask", "on"});
+    const Run& r = t->run;
+    const Json& j = t->json;
     CHECK(j["mask"].b);
     for (std::size_t i = 0; i < 3; ++i)
         for (std::size_t k = 0; k < 3; ++k) {
