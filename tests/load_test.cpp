@@ -8,33 +8,20 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "load/load.hpp"
+#include "support/files.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string tmpl = (fs::temp_directory_path() / "attnlab-load-XXXXXX").string();
-        REQUIRE(mkdtemp(tmpl.data()) != nullptr);
-        path = tmpl;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    std::string write(const std::string& name, const std::string& text) const {
-        fs::path p = path / name;
-        fs::create_directories(p.parent_path());
-        std::ofstream(p, std::ios::binary) << text;
-        return p.string();
-    }
-};
+using support::contains;
+using support::TempDir;
 
 // Loads `text` written to a file named `name` in a fresh directory.
 struct Loaded {
@@ -60,14 +47,33 @@ const core::Diagnostic& find(const load::Result& r, const std::string& needle) {
     return none;
 }
 
-bool contains(const std::string& hay, const std::string& needle) { return hay.find(needle) != std::string::npos; }
-
 const std::string kTiny =
     "scene: tiny\n"
     "tokens: [a, b, c]\n"
     "q: [[1, 0], [0, 1], [1, 1]]\n"
     "k: [[1, 0], [0, 1], [1, 1]]\n"
     "v: [[1, 0], [0, 1], [1, 1]]\n";
+
+// One bad input and where its diagnostic must point: the first diagnostic whose message contains
+// `needle` sits at `line`:`column` (each checked when given) and its message says each of `says`.
+struct Bad {
+    std::string yaml;
+    std::string needle;
+    std::optional<int> line = {}, column = {};
+    std::vector<std::string> says = {};
+};
+
+// Loads `b.yaml` from a fresh scene.yaml and checks its diagnostic; returns that diagnostic for
+// further checks.
+core::Diagnostic expect(const Bad& b) {
+    auto l = load_yaml(b.yaml);
+    INFO("the diagnostic of " << l->file << " containing '" << b.needle << "'");
+    const core::Diagnostic& e = find(l->result, b.needle);
+    if (b.line) CHECK(e.line == *b.line);
+    if (b.column) CHECK(e.column == *b.column);
+    for (const std::string& part : b.says) CHECK(contains(e.message, part));
+    return e;
+}
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -94,92 +100,59 @@ TEST_CASE("an unknown key names the nearest known one", "[load][errors]") {
     CHECK(contains(e.message, "(did you mean 'tokens'?)"));
     CHECK(e.format() == l->file + ":2:1: error: unknown key 'tokns' (did you mean 'tokens'?)");
     // A key far from every known one lists the known keys of that mapping.
-    auto far = load_yaml(kTiny + "start: {zzzzzz: 1}\n");
-    const auto& f = find(far->result, "unknown key 'zzzzzz'");
-    CHECK(f.line == 6);
-    CHECK(f.column == 9);
-    CHECK(contains(f.message, "focus, temperature, mask"));
+    expect({kTiny + "start: {zzzzzz: 1}\n", "unknown key 'zzzzzz'", 6, 9, {"focus, temperature, mask"}});
 }
 
 TEST_CASE("a wrong type names the key, what was expected and what was found", "[load][errors]") {
-    auto l = load_yaml("scene: x\ntokens: 3\n");
-    const auto& e = find(l->result, "tokens: expected a list");
-    CHECK(e.line == 2);
-    CHECK(e.column == 9);
-    CHECK(contains(e.message, "found '3'"));
-
-    auto m = load_yaml(kTiny + "start:\n  mask: maybe\n");
-    const auto& b = find(m->result, "start.mask: expected true or false");
-    CHECK(b.line == 7);
-    CHECK(b.column == 9);
-    CHECK(contains(b.message, "found 'maybe'"));
-
-    auto q = load_yaml("scene: x\ntokens: [a]\nq: [[\"1\"]]\nk: [[1]]\nv: [[1]]\n");
-    const auto& s = find(q->result, "q[0][0]: expected a number");
-    CHECK(s.line == 3);
-    CHECK(s.column == 6);
-    CHECK(contains(s.message, "the string \"1\""));
+    const Bad cases[] = {
+        {"scene: x\ntokens: 3\n", "tokens: expected a list", 2, 9, {"found '3'"}},
+        {kTiny + "start:\n  mask: maybe\n", "start.mask: expected true or false", 7, 9, {"found 'maybe'"}},
+        {"scene: x\ntokens: [a]\nq: [[\"1\"]]\nk: [[1]]\nv: [[1]]\n", "q[0][0]: expected a number", 3, 6, {"the string \"1\""}},
+    };
+    for (const Bad& b : cases) expect(b);
 }
 
 TEST_CASE("a vector of the wrong length", "[load][errors]") {
-    auto l = load_yaml("scene: x\ntokens: [a, b, c]\nq: [[1, 0], [0, 1], [1, 1]]\nk: [[1, 0], [0, 1, 5], [1, 1]]\nv: [[1], [2], [3]]\n");
-    const auto& e = find(l->result, "k[1]: expected 2 numbers");
-    CHECK(e.line == 4);
-    CHECK(e.column == 13);
-    CHECK(contains(e.message, "found 3"));
-    // Keys as wide as the rows of q, but narrower than q.
-    auto w = load_yaml("scene: x\ntokens: [a, b]\nq: [[1, 0], [0, 1]]\nk: [[1], [0]]\nv: [[1], [2]]\n");
-    const auto& d = find(w->result, "k[0]: expected 2 numbers");
-    CHECK(d.line == 4);
-    CHECK(d.column == 5);
-    CHECK(contains(d.message, "the width of q"));
+    const Bad cases[] = {
+        {"scene: x\ntokens: [a, b, c]\nq: [[1, 0], [0, 1], [1, 1]]\nk: [[1, 0], [0, 1, 5], [1, 1]]\nv: [[1], [2], [3]]\n",
+         "k[1]: expected 2 numbers", 4, 13, {"found 3"}},
+        // Keys as wide as the rows of q, but narrower than q.
+        {"scene: x\ntokens: [a, b]\nq: [[1, 0], [0, 1]]\nk: [[1], [0]]\nv: [[1], [2]]\n", "k[0]: expected 2 numbers", 4, 5,
+         {"the width of q"}},
+    };
+    for (const Bad& b : cases) expect(b);
 }
 
 TEST_CASE("token and vector counts that differ", "[load][errors]") {
-    auto l = load_yaml("scene: x\ntokens: [a, b, c]\nq: [[1, 0], [0, 1], [1, 1]]\nk: [[1, 0], [0, 1], [1, 1]]\nv: [[1], [2]]\n");
-    const auto& e = find(l->result, "v: expected 3 rows");
-    CHECK(e.line == 5);
-    CHECK(e.column == 4);
-    CHECK(contains(e.message, "found 2"));
-    CHECK(contains(e.message, "one per token"));
+    expect({"scene: x\ntokens: [a, b, c]\nq: [[1, 0], [0, 1], [1, 1]]\nk: [[1, 0], [0, 1], [1, 1]]\nv: [[1], [2]]\n",
+            "v: expected 3 rows", 5, 4, {"found 2", "one per token"}});
 }
 
 TEST_CASE("no tokens", "[load][errors]") {
-    auto l = load_yaml("scene: x\ntokens: []\nq: []\nk: []\nv: []\n");
-    const auto& e = find(l->result, "tokens: expected at least one token");
-    CHECK(e.line == 2);
-    CHECK(e.column == 9);
-    auto missing = load_yaml("scene: x\nq: [[1]]\nk: [[1]]\nv: [[1]]\n");
-    const auto& m = find(missing->result, "missing key 'tokens'");
-    CHECK(m.line == 1);
-    CHECK(m.column == 1);
+    const Bad cases[] = {
+        {"scene: x\ntokens: []\nq: []\nk: []\nv: []\n", "tokens: expected at least one token", 2, 9},
+        {"scene: x\nq: [[1]]\nk: [[1]]\nv: [[1]]\n", "missing key 'tokens'", 1, 1},
+    };
+    for (const Bad& b : cases) expect(b);
 }
 
 TEST_CASE("NaN or infinity in a vector", "[load][errors]") {
     for (const std::string bad : {".nan", ".NaN", ".inf", "-.inf", ".Inf", "1e999"}) {
         CAPTURE(bad);
-        auto l = load_yaml("scene: x\ntokens: [a, b]\nq: [[1, 0], [0, 1]]\nk: [[1, 0], [0, " + bad + "]]\nv: [[1], [2]]\n");
-        const auto& e = find(l->result, "k[1][1]: expected a finite number");
-        CHECK(e.line == 4);
-        CHECK(e.column == 17);
-        CHECK(contains(e.message, "found '" + bad + "'"));
+        expect({"scene: x\ntokens: [a, b]\nq: [[1, 0], [0, 1]]\nk: [[1, 0], [0, " + bad + "]]\nv: [[1], [2]]\n",
+                "k[1][1]: expected a finite number", 4, 17, {"found '" + bad + "'"}});
     }
-    auto v = load_yaml("scene: x\ntokens: [a]\nq: [[1]]\nk: [[1]]\nv: [[.nan, 2]]\n");
-    CHECK(find(v->result, "v[0][0]: expected a finite number").column == 6);
-    auto q = load_yaml("scene: x\ntokens: [a]\nq: [[.inf]]\nk: [[1]]\nv: [[1]]\n");
-    CHECK(find(q->result, "q[0][0]: expected a finite number").line == 3);
+    expect({.yaml = "scene: x\ntokens: [a]\nq: [[1]]\nk: [[1]]\nv: [[.nan, 2]]\n", .needle = "v[0][0]: expected a finite number", .column = 6});
+    expect({.yaml = "scene: x\ntokens: [a]\nq: [[.inf]]\nk: [[1]]\nv: [[1]]\n", .needle = "q[0][0]: expected a finite number", .line = 3});
 }
 
 TEST_CASE("a negative temperature", "[load][errors]") {
-    auto l = load_yaml(kTiny + "start: {temperature: -0.5}\n");
-    const auto& e = find(l->result, "start.temperature: expected a temperature ≥ 0");
-    CHECK(e.line == 6);
-    CHECK(e.column == 22);
-    CHECK(contains(e.message, "found '-0.5'"));
-    auto inf = load_yaml(kTiny + "steps:\n  - set: {temperature: -.inf}\n");
-    CHECK(find(inf->result, "steps[0].set.temperature").line == 7);
-    auto nan = load_yaml(kTiny + "start: {temperature: .nan}\n");
-    CHECK(find(nan->result, "start.temperature").column == 22);
+    const Bad cases[] = {
+        {kTiny + "start: {temperature: -0.5}\n", "start.temperature: expected a temperature ≥ 0", 6, 22, {"found '-0.5'"}},
+        {.yaml = kTiny + "steps:\n  - set: {temperature: -.inf}\n", .needle = "steps[0].set.temperature", .line = 7},
+        {.yaml = kTiny + "start: {temperature: .nan}\n", .needle = "start.temperature", .column = 22},
+    };
+    for (const Bad& b : cases) expect(b);
 }
 
 TEST_CASE("the temperature accepts numbers ≥ 0, inf and .inf", "[load]") {
@@ -197,29 +170,18 @@ TEST_CASE("the temperature accepts numbers ≥ 0, inf and .inf", "[load]") {
 }
 
 TEST_CASE("a focus index out of range", "[load][errors]") {
-    auto l = load_yaml(kTiny + "start: {focus: 3}\n");
-    const auto& e = find(l->result, "start.focus: expected a token index in 0..2");
-    CHECK(e.line == 6);
-    CHECK(e.column == 16);
-    CHECK(contains(e.message, "found '3'"));
-    auto neg = load_yaml(kTiny + "experiments:\n  - title: t\n    set: {focus: -1}\n");
-    const auto& n = find(neg->result, "experiments[0].set.focus");
-    CHECK(n.line == 8);
-    CHECK(n.column == 18);
-    auto frac = load_yaml(kTiny + "start: {focus: 1.5}\n");
-    CHECK(contains(find(frac->result, "start.focus").message, "an integer"));
-    auto cmp = load_yaml(kTiny + "steps:\n  - set: {compare: [0, 7]}\n");
-    CHECK(find(cmp->result, "steps[0].set.compare[1]").column == 24);
-    auto key = load_yaml(kTiny + "steps:\n  - set: {keys: {9: [1, 1]}}\n");
-    CHECK(find(key->result, "steps[0].set.keys").column == 18);
+    const Bad cases[] = {
+        {kTiny + "start: {focus: 3}\n", "start.focus: expected a token index in 0..2", 6, 16, {"found '3'"}},
+        {kTiny + "experiments:\n  - title: t\n    set: {focus: -1}\n", "experiments[0].set.focus", 8, 18},
+        {.yaml = kTiny + "start: {focus: 1.5}\n", .needle = "start.focus", .says = {"an integer"}},
+        {.yaml = kTiny + "steps:\n  - set: {compare: [0, 7]}\n", .needle = "steps[0].set.compare[1]", .column = 24},
+        {.yaml = kTiny + "steps:\n  - set: {keys: {9: [1, 1]}}\n", .needle = "steps[0].set.keys", .column = 18},
+    };
+    for (const Bad& b : cases) expect(b);
 }
 
 TEST_CASE("an unknown panel lists the known names", "[load][errors]") {
-    auto l = load_yaml(kTiny + "panels: [token-row, matrx]\n");
-    const auto& e = find(l->result, "unknown panel 'matrx'");
-    CHECK(e.line == 6);
-    CHECK(e.column == 21);
-    CHECK(contains(e.message, "did you mean 'matrix'?"));
+    const auto e = expect({kTiny + "panels: [token-row, matrx]\n", "unknown panel 'matrx'", 6, 21, {"did you mean 'matrix'?"}});
     for (const auto& name : scene::panel_names()) CHECK(contains(e.message, name));
 }
 
@@ -274,30 +236,23 @@ TEST_CASE("a deck that includes itself, directly or through another deck", "[loa
 }
 
 TEST_CASE("a file that is not UTF-8 points at the first bad byte", "[load][errors]") {
-    // Line 2, after "tokens: [é, " (12 characters, 13 bytes): column 13 counts characters.
-    auto l = load_yaml("scene: x\ntokens: [\xc3\xa9, \xff]\n");
-    const auto& e = find(l->result, "not UTF-8");
-    CHECK(e.line == 2);
-    CHECK(e.column == 13);
-    CHECK(contains(e.message, "0xFF"));
-    // An overlong encoding and a lone continuation byte are refused too; so is a NUL byte.
-    auto overlong = load_yaml(std::string("scene: \xc0\xaf\n"));
-    CHECK(find(overlong->result, "not UTF-8").column == 8);
-    auto cont = load_yaml(std::string("\n\n  \x80"));
-    CHECK(find(cont->result, "not UTF-8").line == 3);
-    auto nul = load_yaml(std::string("scene: a\0b\n", 11));
-    CHECK(find(nul->result, "control character").column == 9);
-    // UTF-16 with a byte-order mark is not UTF-8.
-    auto utf16 = load_yaml(std::string("\xff\xfes\0c\0", 6));
-    CHECK(find(utf16->result, "not UTF-8").column == 1);
+    const Bad cases[] = {
+        // Line 2, after "tokens: [é, " (12 characters, 13 bytes): column 13 counts characters.
+        {"scene: x\ntokens: [\xc3\xa9, \xff]\n", "not UTF-8", 2, 13, {"0xFF"}},
+        // An overlong encoding and a lone continuation byte are refused too; so is a NUL byte.
+        {.yaml = "scene: \xc0\xaf\n", .needle = "not UTF-8", .column = 8},
+        {.yaml = "\n\n  \x80", .needle = "not UTF-8", .line = 3},
+        {.yaml = std::string("scene: a\0b\n", 11), .needle = "control character", .column = 9},
+        // UTF-16 with a byte-order mark is not UTF-8.
+        {.yaml = std::string("\xff\xfes\0c\0", 6), .needle = "not UTF-8", .column = 1},
+    };
+    for (const Bad& b : cases) expect(b);
 }
 
 TEST_CASE("columns count characters, not bytes, after non-ASCII text", "[load][errors]") {
     // "tokens: [ééé, [x]]": the nested list starts at character 15 (byte 18).
-    auto l = load_yaml("scene: x\ntokens: [\xc3\xa9\xc3\xa9\xc3\xa9, [x]]\nq: [[1], [1]]\nk: [[1], [1]]\nv: [[1], [1]]\n");
-    const auto& e = find(l->result, "tokens[1]: expected text");
-    CHECK(e.line == 2);
-    CHECK(e.column == 15);
+    expect({"scene: x\ntokens: [\xc3\xa9\xc3\xa9\xc3\xa9, [x]]\nq: [[1], [1]]\nk: [[1], [1]]\nv: [[1], [1]]\n",
+            "tokens[1]: expected text", 2, 15});
 }
 
 TEST_CASE("an alias bomb is refused at once, without expanding it", "[load][errors]") {
@@ -328,10 +283,7 @@ TEST_CASE("aliases of ordinary size are fine; a recursive alias is refused", "[l
     const auto& s = *l->result.deck.slides[0].scene;
     CHECK(s.k == s.q);
     CHECK(s.v[1] == core::Vec{0, 1});
-    auto rec = load_yaml("scene: x\ntokens: &t [a, *t]\n");
-    const auto& e = find(rec->result, "contains it");
-    CHECK(e.line == 2);
-    CHECK(e.column == 16);
+    expect({"scene: x\ntokens: &t [a, *t]\n", "contains it", 2, 16});
 }
 
 TEST_CASE("10 MB of random bytes: a clear error, fast", "[load][errors]") {
@@ -362,26 +314,21 @@ TEST_CASE("10 MB of random bytes: a clear error, fast", "[load][errors]") {
 }
 
 TEST_CASE("deep nesting is refused, not a stack overflow", "[load][errors]") {
-    auto l = load_yaml("scene: x\ntokens: " + std::string(100000, '[') + std::string(100000, ']') + "\n");
-    const auto& e = find(l->result, "nested");
-    CHECK(e.line == 2);
-    CHECK(contains(e.message, "too deep"));
+    expect({.yaml = "scene: x\ntokens: " + std::string(100000, '[') + std::string(100000, ']') + "\n",
+            .needle = "nested",
+            .line = 2,
+            .says = {"too deep"}});
 }
 
 TEST_CASE("more than 4096 tokens or dimensions is a clear limit", "[load][errors]") {
-    std::string tokens, row, rows;
+    std::string tokens, row;
     for (int i = 0; i < 4097; ++i) tokens += (i ? ", t" : "t") + std::to_string(i);
     for (int i = 0; i < 4097; ++i) row += i ? ", 1" : "1";
-    auto l = load_yaml("scene: x\ntokens: [" + tokens + "]\nq: [[1]]\nk: [[1]]\nv: [[1]]\n");
-    const auto& e = find(l->result, "at most 4096 tokens");
-    CHECK(e.line == 2);
-    CHECK(e.column == 9);
-    CHECK(contains(e.message, "found 4097"));
-    auto d = load_yaml("scene: x\ntokens: [a]\nq: [[" + row + "]]\nk: [[1]]\nv: [[1]]\n");
-    const auto& w = find(d->result, "at most 4096 dimensions");
-    CHECK(w.line == 3);
-    CHECK(w.column == 5);
-    CHECK(contains(w.message, "found 4097"));
+    const Bad cases[] = {
+        {"scene: x\ntokens: [" + tokens + "]\nq: [[1]]\nk: [[1]]\nv: [[1]]\n", "at most 4096 tokens", 2, 9, {"found 4097"}},
+        {"scene: x\ntokens: [a]\nq: [[" + row + "]]\nk: [[1]]\nv: [[1]]\n", "at most 4096 dimensions", 3, 5, {"found 4097"}},
+    };
+    for (const Bad& b : cases) expect(b);
     // Exactly 4096 dimensions is allowed.
     std::string row4096 = row.substr(3);
     auto ok = load_yaml("scene: x\ntokens: [a]\nq: [[" + row4096 + "]]\nk: [[" + row4096 + "]]\nv: [[1]]\n");
@@ -404,11 +351,8 @@ TEST_CASE("a file that does not exist, or is a directory", "[load][errors]") {
 
 TEST_CASE("a quiz names experiments of the scene by title", "[load][errors]") {
     const std::string ex = kTiny + "experiments:\n  - title: Identical keys\n    set: {keys: same}\n";
-    auto l = load_yaml(ex + "quiz:\n  questions:\n    - ask: Why?\n      answer: Because.\n      experiment: Identcal keys\n");
-    const auto& e = find(l->result, "no experiment of this scene is titled 'Identcal keys'");
-    CHECK(e.line == 13);
-    CHECK(e.column == 19);
-    CHECK(contains(e.message, "did you mean 'Identical keys'?"));
+    expect({ex + "quiz:\n  questions:\n    - ask: Why?\n      answer: Because.\n      experiment: Identcal keys\n",
+            "no experiment of this scene is titled 'Identcal keys'", 13, 19, {"did you mean 'Identical keys'?"}});
     auto good = load_yaml(ex + "quiz:\n  draw: 1\n  questions:\n    - ask: Why?\n      choices: [a, b]\n      correct: 1\n      experiment: Identical keys\n");
     REQUIRE(good->result.ok());
     const auto& q = good->result.deck.slides[0].scene->quiz;
@@ -416,8 +360,9 @@ TEST_CASE("a quiz names experiments of the scene by title", "[load][errors]") {
     REQUIRE(q.questions.size() == 1);
     CHECK(q.questions[0].correct == 1);
     CHECK(q.questions[0].experiment == "Identical keys");
-    auto wrong = load_yaml(kTiny + "quiz:\n  questions:\n    - ask: Why?\n      choices: [a, b]\n      correct: 2\n");
-    CHECK(find(wrong->result, "correct: expected an index into choices in 0..1").line == 10);
+    expect({.yaml = kTiny + "quiz:\n  questions:\n    - ask: Why?\n      choices: [a, b]\n      correct: 2\n",
+            .needle = "correct: expected an index into choices in 0..1",
+            .line = 10});
 }
 
 TEST_CASE("several errors of one file are reported together", "[load][errors]") {
@@ -432,26 +377,21 @@ TEST_CASE("several errors of one file are reported together", "[load][errors]") 
 }
 
 TEST_CASE("duplicate keys, two documents and empty files are errors", "[load][errors]") {
-    auto dup = load_yaml(kTiny + "tokens: [x, y, z]\n");
-    const auto& e = find(dup->result, "duplicate key 'tokens'");
-    CHECK(e.line == 6);
-    CHECK(e.column == 1);
-    CHECK(contains(e.message, "line 2"));
-    auto two = load_yaml(kTiny + "---\n" + kTiny);
-    CHECK(find(two->result, "second YAML document").line == 6);
-    auto empty = load_yaml("");
-    CHECK(find(empty->result, "empty").line == 1);
+    const Bad cases[] = {
+        {kTiny + "tokens: [x, y, z]\n", "duplicate key 'tokens'", 6, 1, {"line 2"}},
+        {.yaml = kTiny + "---\n" + kTiny, .needle = "second YAML document", .line = 6},
+        {.yaml = "", .needle = "empty", .line = 1},
+    };
+    for (const Bad& b : cases) expect(b);
     auto neither = load_yaml("scen: x\n");
     CHECK(contains(find(neither->result, "unknown key 'scen'").message, "did you mean 'scene'?"));
     CHECK(contains(find(neither->result, "missing key 'scene' or 'deck'").file, "scene.yaml"));
 }
 
 TEST_CASE("settings that would overflow the engine are refused", "[load][errors]") {
-    auto l = load_yaml("scene: x\ntokens: [a, b]\nq: [[1e200], [1]]\nk: [[1], [1]]\nv: [[1], [2]]\n"
-                       "steps:\n  - stage: scores\n  - set: {keys: {scale: 1e200}}\n");
-    const auto& e = find(l->result, "steps[1]: its settings cannot be computed");
-    CHECK(e.line == 8);
-    CHECK(e.column == 5);
+    expect({"scene: x\ntokens: [a, b]\nq: [[1e200], [1]]\nk: [[1], [1]]\nv: [[1], [2]]\n"
+            "steps:\n  - stage: scores\n  - set: {keys: {scale: 1e200}}\n",
+            "steps[1]: its settings cannot be computed", 8, 5});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -643,23 +583,15 @@ TEST_CASE("every complete scene example in scenes/README.md loads", "[load][docs
 }
 
 TEST_CASE("only format version 1 is accepted", "[load][errors]") {
-    auto l = load_yaml("version: 2\n" + kTiny);
-    const auto& e = find(l->result, "version: expected 1");
-    CHECK(e.line == 1);
-    CHECK(e.column == 10);
-    CHECK(contains(e.message, "found '2'"));
+    expect({"version: 2\n" + kTiny, "version: expected 1", 1, 10, {"found '2'"}});
     auto ok = load_yaml("version: 1\n" + kTiny);
     CHECK(ok->result.ok());
 }
 
 TEST_CASE("an empty value points at its key; a tab in the indentation is named", "[load][errors]") {
-    auto l = load_yaml("scene: x\ntokens:\nq: [[1]]\nk: [[1]]\nv: [[1]]\n");
-    const auto& e = find(l->result, "tokens: expected a list");
-    CHECK(e.line == 2);
-    CHECK(e.column == 1);
-    CHECK(contains(e.message, "found nothing"));
-    auto t = load_yaml(kTiny + "start:\n\tfocus: 1\n");
-    const auto& tab = find(t->result, "malformed YAML");
-    CHECK(tab.line == 7);
-    CHECK(contains(tab.message, "tab"));
+    const Bad cases[] = {
+        {"scene: x\ntokens:\nq: [[1]]\nk: [[1]]\nv: [[1]]\n", "tokens: expected a list", 2, 1, {"found nothing"}},
+        {.yaml = kTiny + "start:\n\tfocus: 1\n", .needle = "malformed YAML", .line = 7, .says = {"tab"}},
+    };
+    for (const Bad& b : cases) expect(b);
 }
