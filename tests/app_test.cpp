@@ -20,32 +20,17 @@
 #include "app/watch.hpp"
 #include "draw/draw.hpp"
 #include "load/load.hpp"
+#include "support/session.hpp"
 #include "timeline/timeline.hpp"
 
 namespace {
 
 constexpr int W = 960, H = 540;
 
-struct SdlOnce {
-    SdlOnce() {
-        if (!std::getenv("SDL_VIDEODRIVER")) setenv("SDL_VIDEODRIVER", "offscreen", 1);
-        if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) FAIL("SDL_Init: " << SDL_GetError());
-    }
-};
-void sdl() { static SdlOnce once; }
-
-// "The cat chased the mouse ." with hand-placed 2-D vectors, built in code (no loader needed).
+// "The cat chased the mouse ." (support::cat_scene) with presenter notes on its first step and
+// one experiment.
 std::shared_ptr<const scene::Scene> cat_scene() {
-    auto s = std::make_shared<scene::Scene>();
-    s->id = "cat";
-    s->title = "Each word decides which other words matter";
-    s->tokens = {"The", "cat", "chased", "the", "mouse", "."};
-    s->q = {{1.0, 0.8}, {0.3, -1.3}, {1.8, 0.7}, {1.2, 0.1}, {0.2, -1.2}, {0.15, -0.12}};
-    s->k = {{-0.6, 0.9}, {1.2, 0.8}, {0.2, -1.0}, {-0.5, 1.0}, {1.3, 0.3}, {-0.9, -0.5}};
-    s->v = {{-1.8, -0.2}, {-0.9, 1.6}, {0.2, -1.6}, {-1.5, -0.6}, {1.0, 1.5}, {1.7, -0.5}};
-    s->focus = 2;
-    s->panels = scene::default_panels(6);
-    s->steps = scene::default_steps();
+    auto s = support::cat_scene();
     s->steps[0].notes = "Ask the room which word chased should read from.";
     scene::Experiment same;
     same.title = "Identical keys";
@@ -54,92 +39,41 @@ std::shared_ptr<const scene::Scene> cat_scene() {
     return s;
 }
 
-std::shared_ptr<const scene::Deck> cat_deck() {
-    auto d = std::make_shared<scene::Deck>();
-    d->title = "test";
-    scene::Slide title;
-    title.kind = scene::Slide::Kind::Title;
-    title.title = "Attention";
-    d->slides.push_back(title);
-    scene::Slide sl;
-    sl.scene = cat_scene();
-    d->slides.push_back(sl);
-    return d;
+std::shared_ptr<const scene::Deck> cat_deck() { return support::titled_deck(cat_scene()); }
+
+app::SessionOptions presenter(bool overlay) {
+    app::SessionOptions o;
+    o.overlay = overlay;
+    return o;
 }
 
-struct Fixture {
-    double t = 0.0;
-    std::unique_ptr<app::Session> session;
-    SDL_Surface* surf = nullptr;
-    explicit Fixture(bool overlay = true, std::shared_ptr<const scene::Deck> deck = cat_deck()) {
-        sdl();
-        app::SessionOptions o;
-        o.overlay = overlay;
-        session = std::make_unique<app::Session>(std::move(deck), [this] { return t; }, o);
-        session->resize(W, H, W, H);
-        surf = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
-        SDL_FlushEvents(SDL_FIRSTEVENT, SDL_LASTEVENT);
-    }
-    ~Fixture() { SDL_FreeSurface(surf); }
-    // Pushes through SDL's own queue, then lets the session take everything queued.
-    void push(SDL_Event e) {
-        REQUIRE(SDL_PushEvent(&e) == 1);
-        SDL_Event got;
-        while (SDL_PollEvent(&got)) session->handle(got);
-    }
-    void key(SDL_Keycode sym, Uint16 mod = KMOD_NONE) {
-        SDL_Event e{};
-        e.type = SDL_KEYDOWN;
-        e.key.keysym.sym = sym;
-        e.key.keysym.mod = mod;
-        e.key.state = SDL_PRESSED;
-        push(e);
-    }
-    void keys(const std::string& s) {
-        for (char c : s) key(c == ' ' ? SDLK_SPACE : static_cast<SDL_Keycode>(c));
-    }
-    // Mouse events in window points for a design-space point.
+// The presenter's session in a W×H window; mouse events are given at design-space points.
+struct Fixture : support::SessionFixture {
+    explicit Fixture(bool overlay = true, std::shared_ptr<const scene::Deck> deck = cat_deck())
+        : support::SessionFixture(W, H, presenter(overlay), std::move(deck)) {}
+    using support::SessionFixture::button;
+    using support::SessionFixture::motion;
+    // The window point of a design-space point.
     SDL_Point at(core::Point design) const {
         core::Point px = draw::transform_for(W, H).to_pixels(design);
         return {static_cast<int>(std::floor(px.x)), static_cast<int>(std::floor(px.y))};
     }
     void button(bool down, core::Point design) {
-        SDL_Event e{};
-        e.type = down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
-        e.button.button = SDL_BUTTON_LEFT;
-        e.button.state = down ? SDL_PRESSED : SDL_RELEASED;
         SDL_Point p = at(design);
-        e.button.x = p.x;
-        e.button.y = p.y;
-        push(e);
+        button(down, p.x, p.y);
     }
     void motion(core::Point design, bool held) {
-        SDL_Event e{};
-        e.type = SDL_MOUSEMOTION;
-        e.motion.state = held ? SDL_BUTTON_LMASK : 0;
         SDL_Point p = at(design);
-        e.motion.x = p.x;
-        e.motion.y = p.y;
-        push(e);
+        motion(p.x, p.y, held);
     }
-    std::uint64_t frame_hash() {
-        session->render(surf);
-        return app::surface_hash(surf);
+    // Sets the clock, then presses the key.
+    void key_at(double when, SDL_Keycode sym) {
+        t = when;
+        key(sym);
     }
-    // Lets the running animation finish.
-    void settle() { t += 10.0; }
 };
 
-// Where the frame puts something of `kind` for `token`: scans the design space with draw::hit_test
-// (panels own their geometry; the session only asks). Rows are scanned at 6-unit steps.
-std::optional<core::Point> find_hit(const timeline::View& v, draw::Hit::Kind kind, int token) {
-    for (double y = 3; y < draw::kDesignHeight; y += 6)
-        for (double x = 3; x < draw::kDesignWidth; x += 6) {
-            draw::Hit h = draw::hit_test(v, {x, y});
-            if (h.kind == kind && (token < 0 || h.token == token)) return core::Point{x, y};
-        }
-    return std::nullopt;
-}
+using support::find_hit;
 
 double pixel_diff_ratio(const SDL_Surface* a, const SDL_Surface* b, SDL_Rect r) {
     long differ = 0, total = 0;
@@ -514,37 +448,28 @@ TEST_CASE("A recorded session replays through timeline::apply into the same fram
     {
         Fixture f(false);
         f.session->record_to(&rec);
-        auto snap = [&] {
+        // A snapshot at `when`: the frame's hash and the weight of token 1 in the focus row.
+        auto snap = [&](double when) {
+            f.t = when;
             live.emplace_back(f.t, f.frame_hash());
             auto v = f.session->view();
             live_w.push_back(v.trace.n ? v.trace.weights(static_cast<std::size_t>(v.controls.focus), 1) : -1);
         };
         // Snapshots fall between events, never at the same instant.
-        f.t = 0.7;
-        f.key(SDLK_RIGHT);
-        f.t = 1.3;
-        f.key(SDLK_RIGHT);
-        f.t = 1.9;
-        snap();  // mid-animation
-        f.t = 1.95;
-        f.key(SDLK_m);
-        f.t = 2.35;
-        snap();
-        f.t = 2.5;
-        f.key(SDLK_t);
+        f.key_at(0.7, SDLK_RIGHT);
+        f.key_at(1.3, SDLK_RIGHT);
+        snap(1.9);  // mid-animation
+        f.key_at(1.95, SDLK_m);
+        snap(2.35);
+        f.key_at(2.5, SDLK_t);
         f.keys("k2");
         f.key(SDLK_LEFT, KMOD_LSHIFT);
-        f.t = 4.0;
-        snap();
+        snap(4.0);
         f.key(SDLK_ESCAPE);
-        f.t = 4.2;
-        f.key(SDLK_SPACE);
-        f.t = 4.6;
-        snap();
-        f.t = 4.7;
-        f.key(SDLK_b);
-        f.t = 5.0;
-        snap();
+        f.key_at(4.2, SDLK_SPACE);
+        snap(4.6);
+        f.key_at(4.7, SDLK_b);
+        snap(5.0);
     }
     // Replay: parse the lines, apply each at its time, draw at the same instants.
     Fixture r(false);

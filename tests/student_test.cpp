@@ -15,19 +15,12 @@
 #include "app/session.hpp"
 #include "draw/draw.hpp"
 #include "load/load.hpp"
+#include "support/session.hpp"
 #include "timeline/timeline.hpp"
 
 namespace {
 
 constexpr int W = 1280, H = 720;
-
-struct SdlOnce {
-    SdlOnce() {
-        if (!std::getenv("SDL_VIDEODRIVER")) setenv("SDL_VIDEODRIVER", "offscreen", 1);
-        if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) FAIL("SDL_Init: " << SDL_GetError());
-    }
-};
-void sdl() { static SdlOnce once; }
 
 scene::Question question(std::string ask, std::vector<std::string> choices, int correct, std::string experiment = "") {
     scene::Question q;
@@ -39,19 +32,10 @@ scene::Question question(std::string ask, std::vector<std::string> choices, int 
     return q;
 }
 
-// "The cat chased the mouse ." with two experiments and a quiz of three questions, one of which
-// names an experiment.
+// "The cat chased the mouse ." (support::cat_scene) with two experiments and a quiz of three
+// questions, one of which names an experiment.
 std::shared_ptr<const scene::Scene> cat_scene() {
-    auto s = std::make_shared<scene::Scene>();
-    s->id = "cat";
-    s->title = "Each word decides which other words matter";
-    s->tokens = {"The", "cat", "chased", "the", "mouse", "."};
-    s->q = {{1.0, 0.8}, {0.3, -1.3}, {1.8, 0.7}, {1.2, 0.1}, {0.2, -1.2}, {0.15, -0.12}};
-    s->k = {{-0.6, 0.9}, {1.2, 0.8}, {0.2, -1.0}, {-0.5, 1.0}, {1.3, 0.3}, {-0.9, -0.5}};
-    s->v = {{-1.8, -0.2}, {-0.9, 1.6}, {0.2, -1.6}, {-1.5, -0.6}, {1.0, 1.5}, {1.7, -0.5}};
-    s->focus = 2;
-    s->panels = scene::default_panels(6);
-    s->steps = scene::default_steps();
+    auto s = support::cat_scene();
     scene::Experiment cold;
     cold.title = "Freeze it";
     cold.set.temperature = 0.0;
@@ -66,65 +50,19 @@ std::shared_ptr<const scene::Scene> cat_scene() {
     return s;
 }
 
-std::shared_ptr<const scene::Deck> cat_deck() {
-    auto d = std::make_shared<scene::Deck>();
-    d->title = "test";
-    scene::Slide title;
-    title.kind = scene::Slide::Kind::Title;
-    title.title = "Attention";
-    d->slides.push_back(title);
-    scene::Slide sl;
-    sl.scene = cat_scene();
-    d->slides.push_back(sl);
-    return d;
+std::shared_ptr<const scene::Deck> cat_deck() { return support::titled_deck(cat_scene()); }
+
+app::SessionOptions student(bool overlay) {
+    app::SessionOptions o;
+    o.overlay = overlay;
+    o.student = true;
+    return o;
 }
 
-struct Fixture {
-    double t = 0.0;
-    std::unique_ptr<app::Session> session;
-    SDL_Surface* surf = nullptr;
-    explicit Fixture(bool overlay = true, std::shared_ptr<const scene::Deck> deck = cat_deck()) {
-        sdl();
-        app::SessionOptions o;
-        o.overlay = overlay;
-        o.student = true;
-        session = std::make_unique<app::Session>(std::move(deck), [this] { return t; }, o);
-        session->resize(W, H, W, H);
-        surf = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
-        SDL_FlushEvents(SDL_FIRSTEVENT, SDL_LASTEVENT);
-    }
-    ~Fixture() { SDL_FreeSurface(surf); }
-    void push(SDL_Event e) {
-        REQUIRE(SDL_PushEvent(&e) == 1);
-        SDL_Event got;
-        while (SDL_PollEvent(&got)) session->handle(got);
-    }
-    void key(SDL_Keycode sym, Uint16 mod = KMOD_NONE) {
-        SDL_Event e{};
-        e.type = SDL_KEYDOWN;
-        e.key.keysym.sym = sym;
-        e.key.keysym.mod = mod;
-        e.key.state = SDL_PRESSED;
-        push(e);
-    }
-    // Mouse events at window pixels (the fixture's window is W×H points = pixels).
-    void button(bool down, int x, int y) {
-        SDL_Event e{};
-        e.type = down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
-        e.button.button = SDL_BUTTON_LEFT;
-        e.button.state = down ? SDL_PRESSED : SDL_RELEASED;
-        e.button.x = x;
-        e.button.y = y;
-        push(e);
-    }
-    void motion(int x, int y, bool held) {
-        SDL_Event e{};
-        e.type = SDL_MOUSEMOTION;
-        e.motion.state = held ? SDL_BUTTON_LMASK : 0;
-        e.motion.x = x;
-        e.motion.y = y;
-        push(e);
-    }
+// The student's session in a W×H window (points = pixels); mouse events at window pixels.
+struct Fixture : support::SessionFixture {
+    explicit Fixture(bool overlay = true, std::shared_ptr<const scene::Deck> deck = cat_deck())
+        : support::SessionFixture(W, H, student(overlay), std::move(deck)) {}
     void click(int x, int y) {
         motion(x, y, false);
         button(true, x, y);
@@ -137,9 +75,14 @@ struct Fixture {
         REQUIRE(r);
         click(r->x + r->w / 2, r->y + r->h / 2);
     }
+    // Clicks a design-space point of the frame, which sits at frame_rect() above the bar.
+    void click(core::Point design) {
+        const SDL_Rect fr = session->frame_rect();
+        const core::Point px = draw::transform_for(fr.w, fr.h).to_pixels(design);
+        click(static_cast<int>(px.x) + fr.x, static_cast<int>(px.y) + fr.y);
+    }
     bool shown(app::Control c) { return session->control_rect(c).has_value(); }
     double anim() const { return session->layout().spans[static_cast<std::size_t>(session->state().span)].anim; }
-    void settle() { t += 10.0; }
 };
 
 struct TempStateHome {
@@ -592,19 +535,10 @@ TEST_CASE("Clicks on the frame map through the frame's place above the bar", "[s
     Fixture f;
     f.session->command(timeline::cmd::Goto{1});
     f.settle();
-    const auto v = f.session->view();
-    const SDL_Rect fr = f.session->frame_rect();
-    const draw::Transform tf = draw::transform_for(fr.w, fr.h);
-    for (double y = 3; y < draw::kDesignHeight; y += 6)
-        for (double x = 3; x < draw::kDesignWidth; x += 6) {
-            const draw::Hit h = draw::hit_test(v, {x, y});
-            if (h.kind != draw::Hit::Kind::Token || h.token != 4) continue;
-            const core::Point px = tf.to_pixels({x, y});
-            f.click(static_cast<int>(px.x) + fr.x, static_cast<int>(px.y) + fr.y);
-            CHECK(f.session->view().controls.focus == 4);
-            return;
-        }
-    FAIL("draw::hit_test finds no token 'mouse'");
+    const auto mouse = support::find_hit(f.session->view(), draw::Hit::Kind::Token, 4);
+    if (!mouse) FAIL("draw::hit_test finds no token 'mouse'");
+    f.click(*mouse);
+    CHECK(f.session->view().controls.focus == 4);
 }
 
 TEST_CASE("Every question of the lecture that names an experiment can show it", "[student]") {
@@ -638,26 +572,18 @@ TEST_CASE("Mouse only: clicking a choice on the quiz card picks it", "[student]"
     f.click(app::Control::Quiz);
     REQUIRE(f.session->state().quiz.open);
     const auto v = f.session->view();
-    const SDL_Rect fr = f.session->frame_rect();
-    const draw::Transform tf = draw::transform_for(fr.w, fr.h);
-    for (double y = 3; y < draw::kDesignHeight; y += 6)
-        for (double x = 3; x < draw::kDesignWidth; x += 6) {
-            const draw::Hit h = draw::hit_test(v, {x, y});
-            if (h.kind != draw::Hit::Kind::QuizChoice || h.token != 1) continue;
-            const core::Point px = tf.to_pixels({x, y});
-            const int focus = v.controls.focus;
-            f.click(static_cast<int>(px.x) + fr.x, static_cast<int>(px.y) + fr.y);
-            CHECK(f.session->state().quiz.picked == 1);
-            CHECK(f.session->state().quiz.revealed);
-            CHECK(f.session->state().quiz.right == (v.quiz->question->correct == 1 ? 1 : 0));
-            CHECK(f.session->view().controls.focus == focus);  // nothing beneath the card took the click
-            f.click(app::Control::QuizNext);
-            CHECK(f.session->state().quiz.index == 1);
-            f.click(app::Control::QuizReveal);
-            CHECK(f.session->state().quiz.revealed);
-            f.click(app::Control::QuizClose);
-            CHECK_FALSE(f.session->state().quiz.open);
-            return;
-        }
-    FAIL("draw::hit_test finds no second choice on the quiz card");
+    const auto second = support::find_hit(v, draw::Hit::Kind::QuizChoice, 1);
+    if (!second) FAIL("draw::hit_test finds no second choice on the quiz card");
+    const int focus = v.controls.focus;
+    f.click(*second);
+    CHECK(f.session->state().quiz.picked == 1);
+    CHECK(f.session->state().quiz.revealed);
+    CHECK(f.session->state().quiz.right == (v.quiz->question->correct == 1 ? 1 : 0));
+    CHECK(f.session->view().controls.focus == focus);  // nothing beneath the card took the click
+    f.click(app::Control::QuizNext);
+    CHECK(f.session->state().quiz.index == 1);
+    f.click(app::Control::QuizReveal);
+    CHECK(f.session->state().quiz.revealed);
+    f.click(app::Control::QuizClose);
+    CHECK_FALSE(f.session->state().quiz.open);
 }
