@@ -13,33 +13,24 @@
 
 #include "draw/draw.hpp"
 #include "scene/scene.hpp"
+#include "support/views.hpp"
 #include "timeline/timeline.hpp"
 
 namespace {
 
+// The sentence scene with every panel of one row, the arithmetic included.
 std::shared_ptr<scene::Scene> busiest() {
-    auto s = std::make_shared<scene::Scene>();
-    s->id = "one-query-row";
-    s->title = "Each word decides which other words matter";
-    s->tokens = {"The", "cat", "chased", "the", "mouse", "."};
-    s->q = {{0.3, -0.5}, {0.8, 0.2}, {1.0, 0.9}, {0.2, -0.4}, {0.6, 0.5}, {0.1, 0.1}};
-    s->k = {{-0.6, 0.3}, {1.2, 0.6}, {0.2, -0.8}, {-0.5, 0.2}, {0.9, 1.0}, {-0.2, -0.6}};
-    s->v = {{-1.0, 0.6}, {1.4, 1.0}, {0.2, -1.2}, {-0.8, 0.4}, {1.0, 1.6}, {-0.2, -0.4}};
-    s->focus = 2;
+    auto s = support::sentence_scene();
     s->panels = {scene::Panel::TokenRow,   scene::Panel::KeyPlane, scene::Panel::ValuePlane, scene::Panel::ScoreRow,
                  scene::Panel::WeightBars, scene::Panel::Pipeline, scene::Panel::Readouts,   scene::Panel::Narration,
                  scene::Panel::Arithmetic, scene::Panel::Controls};
-    s->steps = scene::default_steps();
-    s->steps[3].set.mask = true;
     return s;
 }
 
 double run(int w, int h, int frames, std::shared_ptr<scene::Scene> sc = busiest(), bool print = true) {
-    scene::Deck deck = scene::deck_of(std::move(sc));
-    timeline::Layout lay = timeline::layout(deck);
-    const int span = static_cast<int>(lay.spans.size()) - 1;  // blend
-    timeline::State st = timeline::state_at_span(lay, span);
-    const auto& sp = lay.spans[static_cast<std::size_t>(span)];
+    const support::Staged staged(std::move(sc));
+    const int span = static_cast<int>(staged.lay.spans.size()) - 1;  // blend
+    const timeline::State st = staged.state(span);
     cairo_surface_t* surf = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
     cairo_t* cr = cairo_create(surf);
     std::vector<double> ms, cpu;
@@ -50,9 +41,9 @@ double run(int w, int h, int frames, std::shared_ptr<scene::Scene> sc = busiest(
     };
     for (int i = 0; i < frames + 10; ++i) {
         double c0 = thread_ms();
-        double now = sp.start + sp.anim * (0.5 + 0.5 * (i % 20) / 20.0);  // blend in motion
+        double now = staged.time(span, 0.5 + 0.5 * (i % 20) / 20.0);  // blend in motion
         auto t0 = std::chrono::steady_clock::now();
-        draw::render(cr, w, h, deck, lay, st, now, {});
+        draw::render(cr, w, h, staged.deck, staged.lay, st, now, {});
         cairo_surface_flush(surf);
         auto t1 = std::chrono::steady_clock::now();
         double c1 = thread_ms();

@@ -17,29 +17,18 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "draw/draw.hpp"
 #include "scene/scene.hpp"
+#include "support/views.hpp"
 #include "timeline/timeline.hpp"
 
 namespace {
 
 using scene::Stage;
 
-std::shared_ptr<scene::Scene> sentence_scene() {
-    auto s = std::make_shared<scene::Scene>();
-    s->id = "one-query-row";
-    s->title = "Each word decides which other words matter";
-    s->tokens = {"The", "cat", "chased", "the", "mouse", "."};
-    s->q = {{0.3, -0.5}, {0.8, 0.2}, {1.0, 0.9}, {0.2, -0.4}, {0.6, 0.5}, {0.1, 0.1}};
-    s->k = {{-0.6, 0.3}, {1.2, 0.6}, {0.2, -0.8}, {-0.5, 0.2}, {0.9, 1.0}, {-0.2, -0.6}};
-    s->v = {{-1.0, 0.6}, {1.4, 1.0}, {0.2, -1.2}, {-0.8, 0.4}, {1.0, 1.6}, {-0.2, -0.4}};
-    s->focus = 2;
-    s->panels = scene::default_panels(6);
-    s->steps = scene::default_steps();
-    s->steps[3].set.mask = true;  // the mask step switches the mask on
-    return s;
-}
+using support::sentence_scene;
 
 std::shared_ptr<scene::Scene> matrix_scene() {
     auto s = std::make_shared<scene::Scene>();
@@ -61,16 +50,9 @@ std::shared_ptr<scene::Scene> matrix_scene() {
     return s;
 }
 
-// A deck, its layout and a view at (span, u).
-struct Fixture {
-    scene::Deck deck;
-    timeline::Layout lay;
-    explicit Fixture(std::shared_ptr<scene::Scene> s) : deck(scene::deck_of(std::move(s))), lay(timeline::layout(deck)) {}
-    timeline::View view(int span, double u) const {
-        timeline::State st = timeline::state_at_span(lay, span);
-        const auto& sp = lay.spans[static_cast<std::size_t>(span)];
-        return timeline::evaluate(deck, lay, st, sp.start + u * sp.anim);
-    }
+// A deck, its layout and a view at (span, u); the span of a stage.
+struct Fixture : support::Staged {
+    using support::Staged::Staged;
     int span_of(Stage s) const {
         for (std::size_t i = 0; i < lay.spans.size(); ++i)
             if (deck.slides[0].scene->steps[static_cast<std::size_t>(lay.spans[i].step)].stage == s) return static_cast<int>(i);
@@ -469,26 +451,29 @@ int nearest(const Image& img, core::Point p, Rgb want) {
     return best;
 }
 
+// "Doubling every key at T = 1 has the same effect as which temperature?", right answer choice 1.
+scene::Question doubling_question(std::vector<std::string> choices) {
+    scene::Question q;
+    q.ask = "Doubling every key at T = 1 has the same effect as which temperature?";
+    q.answer = "T = 0.5: doubling the keys doubles every score, and so does dividing by 0.5.";
+    q.choices = std::move(choices);
+    q.correct = 1;
+    return q;
+}
+
+// The quiz card mid-attempt: question 2 of 4 in the third attempt, one right of two answered, and
+// the answer revealed after a wrong pick (choice 0).
+timeline::View::Quiz revealed_after_wrong_pick(const scene::Question& q) {
+    return {.question = &q, .index = 1, .total = 4, .attempt = 2, .revealed = true, .picked = 0, .answered = 2, .right = 1};
+}
+
 }  // namespace
 
 TEST_CASE("the quiz card: question, numbered choices, feedback, answer, progress; choices take clicks", "[draw]") {
     Fixture row(sentence_scene());
-    scene::Question q;
-    q.ask = "Doubling every key at T = 1 has the same effect as which temperature?";
-    q.answer = "T = 0.5: doubling the keys doubles every score, and so does dividing by 0.5.";
-    q.choices = {"T = 2", "T = 0.5", "T = 1 (no change)"};
-    q.correct = 1;
+    const scene::Question q = doubling_question({"T = 2", "T = 0.5", "T = 1 (no change)"});
     timeline::View v = row.view(row.span_of(Stage::Blend), 1.0);
-    timeline::View::Quiz quiz;
-    quiz.question = &q;
-    quiz.index = 1;
-    quiz.total = 4;
-    quiz.attempt = 2;
-    quiz.revealed = true;
-    quiz.picked = 0;  // a wrong pick
-    quiz.answered = 2;
-    quiz.right = 1;
-    v.quiz = quiz;
+    v.quiz = revealed_after_wrong_pick(q);
     const int W = 1280, H = 720;
     draw::Recorder rec;
     draw::Options opt;
@@ -613,23 +598,10 @@ TEST_CASE("preview: a PNG of every stage (ATTNLAB_PREVIEW_DIR)", "[.preview]") {
     int w = 1920, h = 1080;
     if (const char* s = std::getenv("ATTNLAB_PREVIEW_W")) w = std::atoi(s), h = w * 9 / 16;
     {
-        scene::Question q;
-        q.ask = "Doubling every key at T = 1 has the same effect as which temperature?";
-        q.answer = "T = 0.5: doubling the keys doubles every score, and so does dividing by 0.5.";
-        q.choices = {"T = 2", "T = 0.5", "T = 1 (no change: softmax ignores scale)", "T = 0.25"};
-        q.correct = 1;
+        scene::Question q = doubling_question({"T = 2", "T = 0.5", "T = 1 (no change: softmax ignores scale)", "T = 0.25"});
         q.experiment = "Double every key";
         timeline::View v = row.view(row.span_of(Stage::Blend), 1.0);
-        timeline::View::Quiz quiz;
-        quiz.question = &q;
-        quiz.index = 1;
-        quiz.total = 4;
-        quiz.attempt = 2;
-        quiz.revealed = true;
-        quiz.picked = 0;
-        quiz.answered = 2;
-        quiz.right = 1;
-        v.quiz = quiz;
+        v.quiz = revealed_after_wrong_pick(q);
         auto img = draw_view(v, w, h);
         cairo_surface_write_to_png(img->s, (std::string(dir) + "/quiz.png").c_str());
         v.quiz->picked = -1;
