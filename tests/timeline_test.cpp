@@ -32,6 +32,17 @@ scene::Deck two_slide_deck() {
     return deck;
 }
 
+// The two-slide deck held at the end of span `span`, where commands are applied.
+struct Held {
+    scene::Deck deck = two_slide_deck();
+    Layout lay = layout(deck);
+    State s;
+    double now;
+    explicit Held(int span) : s(state_at_span(lay, span)), now(lay.spans[static_cast<std::size_t>(span)].end()) {}
+    void apply(const Command& c) { s = timeline::apply(deck, lay, s, c, now); }
+    View view(double at) const { return evaluate(deck, lay, s, at); }
+};
+
 }  // namespace
 
 TEST_CASE("a track holds its ends and eases between keys", "[timeline]") {
@@ -160,38 +171,32 @@ TEST_CASE("pause freezes the animation and speed rescales it without a jump", "[
 }
 
 TEST_CASE("edits change the controls in force and reset drops them", "[timeline]") {
-    scene::Deck deck = two_slide_deck();
-    Layout lay = layout(deck);
-    State s = state_at_span(lay, 6);
-    double now = lay.spans[6].end();
-    s = apply(deck, lay, s, cmd::Focus{2}, now);
-    s = apply(deck, lay, s, cmd::Temperature{0.25}, now);
-    s = apply(deck, lay, s, cmd::MoveKey{1, {3, 3}}, now);
-    s = apply(deck, lay, s, cmd::Mask{true}, now);
-    View v = evaluate(deck, lay, s, now);
+    Held h(6);
+    h.apply(cmd::Focus{2});
+    h.apply(cmd::Temperature{0.25});
+    h.apply(cmd::MoveKey{1, {3, 3}});
+    h.apply(cmd::Mask{true});
+    View v = h.view(h.now);
     CHECK(v.controls.focus == 2);
     CHECK(v.controls.temperature == 0.25);
     CHECK(v.controls.keys[1] == core::Vec{3, 3});
     CHECK(v.trace.causal);
     CHECK(v.trace.weights(0, 1) == 0.0);
-    s = apply(deck, lay, s, cmd::Reset{}, now);
-    v = evaluate(deck, lay, s, now);
+    h.apply(cmd::Reset{});
+    v = h.view(h.now);
     CHECK(v.controls.focus == 0);
     CHECK(v.controls.temperature == 1.0);
     CHECK_FALSE(v.trace.causal);
 }
 
 TEST_CASE("an experiment tweens the controls to its settings", "[timeline]") {
-    scene::Deck deck = two_slide_deck();
-    Layout lay = layout(deck);
-    State s = state_at_span(lay, 6);
-    double now = lay.spans[6].end();
-    s = apply(deck, lay, s, cmd::Experiment{0}, now);
-    View mid = evaluate(deck, lay, s, now + 0.4);
+    Held h(6);
+    h.apply(cmd::Experiment{0});
+    View mid = h.view(h.now + 0.4);
     CHECK(mid.animating);
     CHECK(mid.controls.temperature > 0.0);
     CHECK(mid.controls.temperature < 1.0);
-    View end = evaluate(deck, lay, s, now + 2.0);
+    View end = h.view(h.now + 2.0);
     CHECK(end.controls.temperature == 0.0);
     for (std::size_t i = 0; i < 3; ++i) {
         double mx = 0;
