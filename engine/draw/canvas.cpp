@@ -513,53 +513,148 @@ void Canvas::vline(double x, double y0, double y1, double width) const {
     cairo_rectangle(cr, r.x, r.y, r.w, r.h);
 }
 
-void Canvas::panel(const core::Rect& r0, double radius, const core::Color& fill, const core::Color* edge,
-                   double edge_w) const {
-    const core::Rect r = snap(r0);
-    const double px = 1 / scale_key();
-    const double rad = std::min({radius, r.w / 2, r.h / 2});
-    // The body: one snapped box between the rounded bands, then the two bands with the corners.
-    const double band = std::ceil(rad / px) * px;
-    color(fill);
-    cairo_rectangle(cr, r.x, r.y + band, r.w, r.h - 2 * band);
-    cairo_fill(cr);
-    // The bands: the background first (the frame leaves the background out under cards, so
-    // that every pixel is written once), then the rounded shape over it.
-    color(th.bg);
+namespace {
+
+// The four corners of a card, rendered once per thread as one (2b × 2b) device-pixel tile: the
+// background, the rounded fill and the border arcs, exactly as Canvas::panel draws them on a
+// card. Keyed by everything that affects the pixels, so a hit is what drawing would give.
+struct CornerKey {
+    std::array<double, 12> colors{};  // fill, bg, edge (rgba each; edge alpha 0 = none)
+    double scale = 1, rad = 0, w = 0, band = 0;
+    bool operator==(const CornerKey&) const = default;
+};
+struct CornerTile {
+    CornerKey key;
+    SurfacePtr tile;
+};
+
+void draw_corners(cairo_t* cr, const core::Rect& r, double rad, double band, double w, const core::Color& fill,
+                  const core::Color& bg, const core::Color* edge);
+
+cairo_surface_t* corner_tile(const CornerKey& k, int b, const core::Color& fill, const core::Color& bg,
+                             const core::Color* edge, double rad, double band, double w) {
+    thread_local std::vector<CornerTile> tiles;
+    for (const auto& t : tiles)
+        if (t.key == k) return t.tile.get();
+    if (tiles.size() >= 32) tiles.clear();
+    SurfacePtr s(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 2 * b, 2 * b));
+    ContextPtr c(cairo_create(s.get()));
+    cairo_scale(c.get(), k.scale, k.scale);
+    const double side = 2 * b / k.scale;
+    draw_corners(c.get(), {0, 0, side, side}, rad, band, w, fill, bg, edge);
+    cairo_surface_flush(s.get());
+    tiles.push_back({k, std::move(s)});
+    return tiles.back().tile.get();
+}
+
+void rounded_path(cairo_t* cr, const core::Rect& r, double rad) {
+    constexpr double pi = 3.141592653589793;
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, r.right() - rad, r.y + rad, rad, -pi / 2, 0);
+    cairo_arc(cr, r.right() - rad, r.bottom() - rad, rad, 0, pi / 2);
+    cairo_arc(cr, r.x + rad, r.bottom() - rad, rad, pi / 2, pi);
+    cairo_arc(cr, r.x + rad, r.y + rad, rad, pi, 1.5 * pi);
+    cairo_close_path(cr);
+}
+
+// The rounded bands of a card (top and bottom `band` rows): background, the rounded shape over
+// it and the border arcs at the corners. The straight pieces are boxes drawn by Canvas::panel.
+void draw_corners(cairo_t* cr, const core::Rect& r, double rad, double band, double w, const core::Color& fill,
+                  const core::Color& bg, const core::Color* edge) {
+    cairo_save(cr);
+    cairo_set_source_rgba(cr, bg.r, bg.g, bg.b, bg.a);
     cairo_rectangle(cr, r.x, r.y, r.w, band);
     cairo_rectangle(cr, r.x, r.bottom() - band, r.w, band);
     cairo_fill(cr);
-    color(fill);
-    Saved saved(cr);
+    cairo_set_source_rgba(cr, fill.r, fill.g, fill.b, fill.a);
     for (int side = 0; side < 2; ++side) {
         cairo_save(cr);
         cairo_rectangle(cr, r.x, side == 0 ? r.y : r.bottom() - band, r.w, band);
         cairo_clip(cr);
-        rounded(r, rad);
+        rounded_path(cr, r, rad);
         cairo_fill(cr);
         cairo_restore(cr);
     }
-    if (!edge) return;
+    if (edge) {
+        constexpr double pi = 3.141592653589793;
+        cairo_set_source_rgba(cr, edge->r, edge->g, edge->b, edge->a);
+        cairo_set_line_width(cr, w);
+        const double c = rad - w / 2;
+        const core::Point centres[4] = {{r.x + rad, r.y + rad}, {r.right() - rad, r.y + rad},
+                                        {r.right() - rad, r.bottom() - rad}, {r.x + rad, r.bottom() - rad}};
+        const double from[4] = {pi, 1.5 * pi, 0, 0.5 * pi};
+        for (int i = 0; i < 4; ++i) {
+            cairo_new_sub_path(cr);
+            cairo_arc(cr, centres[i].x, centres[i].y, c, from[i], from[i] + pi / 2);
+            cairo_stroke(cr);
+        }
+    }
+    cairo_restore(cr);
+}
+
+}  // namespace
+
+void Canvas::panel(const core::Rect& r0, double radius, const core::Color& fill, const core::Color* edge,
+                   double edge_w) const {
+    const core::Rect r = snap(r0);
+    const double s = scale_key();
+    const double px = 1 / s;
+    const double rad = std::min({radius, r.w / 2, r.h / 2});
+    const double band = std::ceil(rad / px) * px;
     const double w = std::max(px, std::round(edge_w / px) * px);
+    cairo_matrix_t m;
+    cairo_get_matrix(cr, &m);
+    const int b = static_cast<int>(std::lround(band * s));
+    const long W = std::lround(r.w * s), H = std::lround(r.h * s);
+    // Raster targets with an axis-aligned transform: the corners come from a tile (one blit
+    // each) instead of a clip, a rounded fill and four arc strokes per card.
+    const bool tiled = cairo_surface_get_type(cairo_get_group_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE && m.xy == 0 &&
+                       m.yx == 0 && m.xx == m.yy && fill.a >= 1 && th.bg.a >= 1 && b > 0 && b <= 256 && W >= 2 * b &&
+                       H >= 2 * b;
+    color(fill);
+    // The body: one snapped box between the rounded bands (and, with tiles, the straight middle
+    // of the bands).
+    cairo_rectangle(cr, r.x, r.y + band, r.w, r.h - 2 * band);
+    if (tiled && r.w > 2 * band) {
+        cairo_rectangle(cr, r.x + band, r.y, r.w - 2 * band, band);
+        cairo_rectangle(cr, r.x + band, r.bottom() - band, r.w - 2 * band, band);
+    }
+    cairo_fill(cr);
+    if (tiled) {
+        CornerKey k;
+        const core::Color none{0, 0, 0, 0};
+        const core::Color& e = edge ? *edge : none;
+        k.colors = {fill.r, fill.g, fill.b, fill.a, th.bg.r, th.bg.g, th.bg.b, th.bg.a, e.r, e.g, e.b, e.a};
+        k.scale = s, k.rad = rad, k.w = edge ? w : 0, k.band = band;
+        cairo_surface_t* tile = corner_tile(k, b, fill, th.bg, edge, rad, band, w);
+        double X0 = r.x, Y0 = r.y;
+        cairo_user_to_device(cr, &X0, &Y0);
+        X0 = std::round(X0), Y0 = std::round(Y0);
+        const double X1 = X0 + static_cast<double>(W), Y1 = Y0 + static_cast<double>(H);
+        cairo_save(cr);
+        cairo_identity_matrix(cr);
+        const double bb = b;
+        const double at[4][4] = {{X0, Y0, X0, Y0},  // corner x, y; tile origin x, y
+                                 {X1 - bb, Y0, X1 - 2 * bb, Y0},
+                                 {X0, Y1 - bb, X0, Y1 - 2 * bb},
+                                 {X1 - bb, Y1 - bb, X1 - 2 * bb, Y1 - 2 * bb}};
+        for (const auto& a : at) {
+            cairo_set_source_surface(cr, tile, a[2], a[3]);
+            cairo_rectangle(cr, a[0], a[1], bb, bb);
+            cairo_fill(cr);
+        }
+        cairo_restore(cr);
+    } else {
+        draw_corners(cr, r, rad, band, w, fill, th.bg, edge);
+    }
+    if (!edge) return;
     color(*edge);
-    // Straight edges as snapped boxes, just inside the rectangle; corners as arcs.
+    // Straight edges as snapped boxes, just inside the rectangle (corners: the arcs above).
     cairo_rectangle(cr, r.x + band, r.y, r.w - 2 * band, w);
     cairo_rectangle(cr, r.x + band, r.bottom() - w, r.w - 2 * band, w);
     cairo_rectangle(cr, r.x, r.y + band, w, r.h - 2 * band);
     cairo_rectangle(cr, r.right() - w, r.y + band, w, r.h - 2 * band);
     cairo_fill(cr);
-    constexpr double pi = 3.141592653589793;
-    cairo_set_line_width(cr, w);
-    const double c = rad - w / 2;
-    const core::Point centres[4] = {{r.x + rad, r.y + rad}, {r.right() - rad, r.y + rad},
-                                    {r.right() - rad, r.bottom() - rad}, {r.x + rad, r.bottom() - rad}};
-    const double from[4] = {pi, 1.5 * pi, 0, 0.5 * pi};
-    for (int i = 0; i < 4; ++i) {
-        cairo_new_sub_path(cr);
-        cairo_arc(cr, centres[i].x, centres[i].y, c, from[i], from[i] + pi / 2);
-        cairo_stroke(cr);
-    }
-    // The straight pieces between the arc ends and the boxes (band − rad < one pixel).
 }
 
 core::Rect Canvas::card(const core::Rect& r, std::string_view heading, std::string_view aside) const {
