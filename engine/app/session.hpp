@@ -3,6 +3,9 @@
 // only way the State changes), records them, and renders a frame (draw::render) plus the
 // presenter-only overlay (SDL2_ttf) into any ARGB8888 SDL_Surface. The clock is injected, so
 // tests and benchmarks drive it by hand; the window loop lives in present.cpp.
+// Defined by concern: session.cpp (core, commands, render), session_input.cpp (events),
+// session_overlay.cpp (presenter-only drawing), session_student.cpp (student mode); helpers
+// they share are in session_detail.hpp.
 #pragma once
 
 #include <SDL.h>
@@ -139,34 +142,41 @@ public:
     double fps() const { return fps_; }
 
 private:
+    // session.cpp: state helpers that need no events
+    Overlay& overlay();
+    SDL_Rect frame_rect_for(int w, int h) const;
+    void next();
+    int step_count() const { return static_cast<int>(layout_.spans.size()); }
+
+    // session_input.cpp: SDL events → commands
     bool on_key(const SDL_KeyboardEvent& k);
     bool on_key_slides(SDL_Keycode sym, Uint16 mod);
     bool on_key_keys(SDL_Keycode sym, Uint16 mod);
     bool on_key_entry(SDL_Keycode sym, Uint16 mod, bool goto_step);
     bool on_key_overview(SDL_Keycode sym);
     bool on_key_experiments(SDL_Keycode sym);
+    bool on_mouse_down(const SDL_MouseButtonEvent& b);
+    bool on_mouse_up(const SDL_MouseButtonEvent& b);
+    bool on_motion(const SDL_MouseMotionEvent& m);
+    core::Point design_point(int x, int y) const;
+    void nudge_key(double dx, double dy);
+
+    // session_overlay.cpp: what only the presenter sees
+    void draw_overlay(SDL_Surface* target, const timeline::View& v);
+    void draw_overview(SDL_Surface* target);
+    void overview_geometry(int w, int h, int& cols, int& tw, int& th, int& gap, int& x0, int& y0) const;
+    int overview_at(int px, int py) const;
+    int menu_item_at(int px, int py) const;  // experiments menu row under a pixel, -1 none, -2 outside
+
+    // session_student.cpp: the control bar, the quiz keys, show-me
     bool on_key_quiz(SDL_Keycode sym);
     bool press_control(Control c, int px, int py);
     void scrub_to(int px);
     void show_me();
     int bar_height(int h) const;
-    int menu_item_at(int px, int py) const;  // experiments menu row under a pixel, -1 none, -2 outside
     void draw_bar(SDL_Surface* target, const timeline::View& v);
     std::vector<ControlBox> controls_for(const timeline::View& v);
-    SDL_Rect frame_rect_for(int w, int h) const;
     void open_quiz();
-    Overlay& overlay();
-    bool on_mouse_down(const SDL_MouseButtonEvent& b);
-    bool on_mouse_up(const SDL_MouseButtonEvent& b);
-    bool on_motion(const SDL_MouseMotionEvent& m);
-    core::Point design_point(int x, int y) const;
-    void next();
-    void nudge_key(double dx, double dy);
-    int step_count() const { return static_cast<int>(layout_.spans.size()); }
-    void draw_overlay(SDL_Surface* target, const timeline::View& v);
-    void draw_overview(SDL_Surface* target);
-    void overview_geometry(int w, int h, int& cols, int& tw, int& th, int& gap, int& x0, int& y0) const;
-    int overview_at(int px, int py) const;
 
     std::shared_ptr<const scene::Deck> deck_;
     std::function<double()> clock_;

@@ -1,0 +1,398 @@
+// app/session_overlay: what only the presenter sees, never in an exported frame — the
+// overlay on top of the frame (counter, progress, mode, fps, the experiments menu, errors,
+// help), the overview grid of every step with its thumbnails, and the presenter window (now,
+// next, timer, notes). It reads the Session's state and issues no commands; it must not know
+// SDL events, and leaves the student bar to session_student.cpp.
+#include "app/session.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iterator>
+
+#include "app/overlay.hpp"
+#include "app/session_detail.hpp"
+
+namespace app {
+
+using detail::inside;
+using detail::step_label;
+
+namespace {
+
+// The experiments menu: a box in the upper middle with one row per experiment (and a last row
+// "back to the script" while one runs).
+struct MenuGeo {
+    int x = 0, y = 0, w = 0, h = 0;
+    int rows_y = 0, row_h = 0, fs = 12, pad = 6;
+};
+MenuGeo menu_geo(int w, int h, int rows) {
+    MenuGeo m;
+    m.fs = std::max(11, h / 54);
+    m.pad = m.fs / 2;
+    m.y = h / 6;
+    m.w = w / 2;
+    m.x = (w - m.w) / 2;
+    m.row_h = m.fs + 2 * m.pad;
+    m.h = m.row_h * (rows + 2) + 2 * m.pad;
+    m.rows_y = m.y + m.fs + 3 * m.pad;
+    return m;
+}
+
+std::string fmt(double x) {
+    if (std::isinf(x)) return "∞";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", x);
+    return buf;
+}
+
+const char* kHelp[][2] = {
+    {"→ ↓ Space PgDn Enter", "next (first press completes an animation)"},
+    {"← ↑ PgUp Backspace", "back (previous step at its end)"},
+    {"Home / End", "first / last step"},
+    {"G or a number, Enter", "go to step"},
+    {"O", "overview of every step"},
+    {"R / P", "replay / pause the animation"},
+    {"B or .", "blank the screen"},
+    {"L", "laser pointer"},
+    {"H", "hide the counter and progress bar"},
+    {"F / F11, Esc", "fullscreen, leave fullscreen"},
+    {"S", "presenter window"},
+    {"click a token", "make it the one asking"},
+    {"drag a key dot", "move that key"},
+    {"T / Shift+T, + / −", "temperature up / down (0 … ∞)"},
+    {"M", "causal mask on / off"},
+    {"K, 1–9, arrows", "take the keys, pick one, move it (Shift: bigger)"},
+    {"E (in keys)", "type exact coordinates"},
+    {"E or X", "experiments: Try this (0 ends)"},
+    {"0", "reset every edit of this scene"},
+    {"C", "check yourself: a fresh quiz each time"},
+    {"quiz: 1–9 · Space · →", "pick a choice · reveal, then next · next"},
+    {"quiz: Y · Esc", "show me the experiment · close the quiz"},
+    {"Shift+← / Shift+→", "scrub the step's animation (pauses)"},
+    {"[ / ]", "slower / faster (0.25× … 2×)"},
+    {"the bottom bar", "--student: a button for each of these"},
+    {"Esc", "hand the arrows back to the slides"},
+    {"? / F1", "this help"},
+    {"Q / Ctrl+Q", "quit"},
+};
+
+}  // namespace
+
+void Session::overview_geometry(int w, int h, int& cols, int& tw, int& th, int& gap, int& x0, int& y0) const {
+    const int n = std::max(1, step_count());
+    gap = std::max(8, h / 60);
+    const int label = std::max(14, h / 45);
+    tw = 0;
+    cols = 1;
+    for (int c = 1; c <= n; ++c) {
+        int rows = (n + c - 1) / c;
+        int wc = (w - gap * (c + 1)) / c;
+        int hc = wc * 9 / 16;
+        if (rows * (hc + label + gap) + gap > h) {
+            hc = (h - gap) / rows - label - gap;
+            wc = hc * 16 / 9;
+        }
+        if (wc > tw) {
+            tw = wc;
+            cols = c;
+        }
+    }
+    th = tw * 9 / 16;
+    const int rows = (n + cols - 1) / cols;
+    x0 = (w - (cols * tw + (cols - 1) * gap)) / 2;
+    y0 = (h - (rows * (th + label + gap) - gap)) / 2;
+}
+
+int Session::overview_at(int px, int py) const {
+    int cols = 1, tw = 0, th = 0, gap = 0, x0 = 0, y0 = 0;
+    overview_geometry(px_w_, px_h_, cols, tw, th, gap, x0, y0);
+    const int label = std::max(14, px_h_ / 45);
+    if (tw <= 0 || px < x0 || py < y0) return -1;
+    int c = (px - x0) / (tw + gap);
+    int r = (py - y0) / (th + label + gap);
+    if (c >= cols || (px - x0) % (tw + gap) > tw) return -1;
+    int i = r * cols + c;
+    return i < step_count() ? i : -1;
+}
+
+void Session::draw_overview(SDL_Surface* target) {
+    const int w = target->w, h = target->h;
+    int cols = 1, tw = 0, th = 0, gap = 0, x0 = 0, y0 = 0;
+    overview_geometry(w, h, cols, tw, th, gap, x0, y0);
+    const int label = std::max(14, h / 45);
+    if (thumbs_deck_ != deck_.get() || thumb_w_ != tw || thumb_h_ != th) {
+        clear_thumbs();
+        thumb_w_ = tw;
+        thumb_h_ = th;
+        thumbs_deck_ = deck_.get();
+        for (int i = 0; i < step_count() && tw > 0 && th > 0; ++i) {
+            cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, tw, th);
+            cairo_t* cr = cairo_create(s);
+            timeline::State st = timeline::state_at_span(layout_, i);
+            st.edits = state_.edits;  // the thumbnails show the edits in force
+            const timeline::Span& sp = layout_.spans[static_cast<std::size_t>(i)];
+            timeline::View v = timeline::evaluate(*deck_, layout_, st, sp.start + sp.anim + scene::kCrossFade);
+            draw::frame(cr, tw, th, v, opt_.draw);
+            cairo_destroy(cr);
+            thumbs_.push_back(s);
+        }
+    }
+    SDL_LockSurface(target);
+    cairo_surface_t* cs = cairo_image_surface_create_for_data(static_cast<unsigned char*>(target->pixels),
+                                                              CAIRO_FORMAT_ARGB32, w, h, target->pitch);
+    cairo_t* cr = cairo_create(cs);
+    cairo_set_source_rgb(cr, 0.13, 0.14, 0.16);
+    cairo_paint(cr);
+    for (int i = 0; i < static_cast<int>(thumbs_.size()); ++i) {
+        const int x = x0 + (i % cols) * (tw + gap);
+        const int y = y0 + (i / cols) * (th + label + gap);
+        if (i == menu_index_ || i == state_.span) {
+            const double pad = i == menu_index_ ? 4 : 2;
+            if (i == menu_index_) cairo_set_source_rgb(cr, 1.0, 0.75, 0.2);
+            else cairo_set_source_rgb(cr, 0.55, 0.6, 0.7);
+            cairo_rectangle(cr, x - pad, y - pad, tw + 2 * pad, th + 2 * pad);
+            cairo_fill(cr);
+        }
+        cairo_set_source_surface(cr, thumbs_[static_cast<std::size_t>(i)], x, y);
+        cairo_paint(cr);
+    }
+    cairo_destroy(cr);
+    cairo_surface_flush(cs);
+    cairo_surface_destroy(cs);
+    SDL_UnlockSurface(target);
+    if (!overlay_) overlay_ = std::make_unique<Overlay>();
+    if (!overlay_->ok()) return;
+    for (int i = 0; i < static_cast<int>(thumbs_.size()); ++i) {
+        const int x = x0 + (i % cols) * (tw + gap);
+        const int y = y0 + (i / cols) * (th + label + gap);
+        const timeline::Span& sp = layout_.spans[static_cast<std::size_t>(i)];
+        const scene::Slide& sl = deck_->slides[static_cast<std::size_t>(sp.slide)];
+        std::string name = std::to_string(i + 1) + "  ";
+        if (sl.scene) {
+            const scene::Step& st = sl.scene->steps[static_cast<std::size_t>(sp.step)];
+            name += st.title.empty() ? scene::stage_name(st.stage) : st.title;
+        } else {
+            name += sl.title;
+        }
+        const int lpx = std::max(10, label - 4);
+        // Cut a long title to the thumbnail's width (whole UTF-8 characters), marked with "…".
+        if (overlay_->measure(name, lpx).x > tw) {
+            while (name.size() > 4 && overlay_->measure(name + "…", lpx).x > tw) {
+                while (!name.empty() && (static_cast<unsigned char>(name.back()) & 0xC0) == 0x80) name.pop_back();
+                if (!name.empty()) name.pop_back();  // the lead byte (or an ASCII character)
+            }
+            name += "…";
+        }
+        overlay_->text(name, x, y + th + 2, lpx, Rgba{230, 230, 235, 255});
+    }
+    overlay_->paint(target);
+}
+
+void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
+    if (!overlay_) overlay_ = std::make_unique<Overlay>();
+    Overlay& o = *overlay_;
+    if (!o.ok()) return;
+    const int w = target->w, h = target->h;
+    const int fs = std::max(11, h / 54);   // 20 px at 1080p
+    const int pad = fs / 2;
+    const Rgba chip{20, 22, 28, 190};
+    const Rgba ink{245, 245, 245, 255};
+    const Rgba dim{200, 204, 212, 255};
+    const int n = step_count();
+    const int fh = mode_ == Mode::Overview ? h : frame_rect_for(w, h).h;  // the frame's bottom: the student bar is below it
+    if (opt_.student && mode_ != Mode::Overview) draw_bar(target, v);
+
+    if (opt_.show_counter && !opt_.student && mode_ != Mode::Overview && !v.blank) {
+        // Thin progress bar along the bottom edge and the counter above its right end.
+        const double bar = std::max(3, h / 270);
+        const double frac = n > 1 ? static_cast<double>(state_.span) / (n - 1) : 1.0;
+        o.box(0, h - bar, w, bar, Rgba{0, 0, 0, 50});
+        o.box(0, h - bar, w * frac, bar, Rgba{230, 140, 30, 230});
+        const std::string counter = step_label(state_.span, n);
+        SDL_Point sz = o.measure(counter, fs);
+        o.box(w - sz.x - 3 * pad, h - bar - sz.y - 2 * pad, sz.x + 2 * pad, sz.y + pad, chip, pad / 2.0);
+        o.text(counter, w - 2 * pad, h - bar - sz.y - 1.5 * pad, fs, ink, Overlay::Face::Regular, 2);
+    }
+
+    // The mode, always named (faint while on the slides).
+    {
+        std::string m = mode_name(mode_);
+        if (mode_ == Mode::Keys && v.scene && selected_key_ < static_cast<int>(v.scene->n()))
+        {
+            const core::Vec& key = v.controls.keys[static_cast<std::size_t>(selected_key_)];
+            std::string at;
+            for (double x : key) at += (at.empty() ? "" : ", ") + fmt(x);
+            m = "keys · k" + std::to_string(selected_key_ + 1) + " (" + v.scene->tokens[static_cast<std::size_t>(selected_key_)] +
+                ") = (" + at + ") · 1–9 pick · arrows move · Shift bigger · E exact · Esc slides";
+        }
+        else if (mode_ == Mode::KeyEntry)
+            m = "key k" + std::to_string(selected_key_ + 1) + " = " + entry_ + "▏  (Enter sets, Esc cancels)";
+        else if (mode_ == Mode::GotoStep)
+            m = "go to step " + entry_ + "▏ of " + std::to_string(n) + "  (Enter)";
+        else if (mode_ == Mode::Overview)
+            m = "overview · arrows + Enter or click · Esc back";
+
+        if (laser_mode_) m += " · laser";
+        if (state_.paused) m += " · paused";
+        const bool quiet = mode_ == Mode::Slides && !laser_mode_ && !state_.paused;  // (the quiz card names its keys)
+        if (!(quiet && (!opt_.show_counter || v.blank || opt_.student))) {
+            SDL_Point sz = o.measure(m, fs);
+            o.box(pad, fh - sz.y - 3 * pad, sz.x + 2 * pad, sz.y + pad, quiet ? Rgba{20, 22, 28, 70} : chip, pad / 2.0);
+            o.text(m, 2 * pad, fh - sz.y - 2.5 * pad, fs, quiet ? Rgba{255, 255, 255, 150} : ink);
+        }
+        if (!entry_error_.empty() && (mode_ == Mode::KeyEntry || mode_ == Mode::Slides)) {
+            SDL_Point sz = o.measure(entry_error_, fs);
+            o.box(pad, fh - 2 * sz.y - 6 * pad, sz.x + 2 * pad, sz.y + pad, Rgba{150, 30, 30, 220}, pad / 2.0);
+            o.text(entry_error_, 2 * pad, fh - 2 * sz.y - 5.5 * pad, fs, ink);
+        }
+    }
+
+    if (opt_.show_fps) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.0f fps", fps_);
+        SDL_Point sz = o.measure(buf, fs, Overlay::Face::Mono);
+        o.box(w - sz.x - 3 * pad, pad, sz.x + 2 * pad, sz.y + pad, chip, pad / 2.0);
+        o.text(buf, w - 2 * pad, 1.5 * pad, fs, ink, Overlay::Face::Mono, 2);
+    }
+
+    if (mode_ == Mode::Experiments && v.scene) {
+        const auto& ex = v.scene->experiments;
+        const int rows = static_cast<int>(ex.size()) + (state_.experiment >= 0 ? 1 : 0);
+        const MenuGeo g = menu_geo(w, h, rows);
+        const int x = g.x, bw = g.w;
+        int y = g.y;
+        o.box(x, y, bw, g.h, Rgba{20, 22, 28, 225}, pad);
+        o.text("Try this — click, 1–9 or arrows + Enter · 0 ends · Esc closes", x + 2 * pad, y + pad, fs, dim, Overlay::Face::Bold);
+        y = g.rows_y;
+        for (int i = 0; i < rows; ++i) {
+            if (i == menu_index_) o.box(x + pad, y - pad / 2, bw - 2 * pad, g.row_h, Rgba{230, 140, 30, 200}, pad / 2.0);
+            std::string line = i < static_cast<int>(ex.size())
+                                   ? std::to_string(i + 1) + "  " + ex[static_cast<std::size_t>(i)].title + (i == state_.experiment ? "  ✓" : "")
+                                   : "0  back to the script (end the experiment)";
+            o.text(line, x + 2 * pad, y + pad / 2, fs, ink);
+            y += g.row_h;
+        }
+    }
+    // (A running experiment's title and what to look for are part of the frame: draw's "Try this" panel.)
+
+    if (!error_.empty()) {
+        // A broken save: the last good deck stays on screen, the error on top until fixed.
+        const int wrap = w * 3 / 4;
+        const std::string s = error_ + "\n(showing the last version that loaded; save again to retry)";
+        SDL_Point sz = o.measure(s, fs, Overlay::Face::Mono, wrap);
+        const double bx = (w - sz.x) / 2.0 - 2 * pad;
+        o.box(bx, h / 12.0, sz.x + 4 * pad, sz.y + 2 * pad, Rgba{140, 24, 24, 235}, pad / 2.0);
+        o.text(s, bx + 2 * pad, h / 12.0 + pad, fs, ink, Overlay::Face::Mono, 0, wrap);
+    }
+
+    if (help_) {
+        const int rows = static_cast<int>(std::size(kHelp));
+        const int line = fs + pad;
+        const int bw = std::min(w - 4 * pad, fs * 40);
+        const int bh = (rows + 2) * line + 2 * pad;
+        const int x = (w - bw) / 2, y = std::max(pad, (fh - bh) / 2);
+        o.box(x, y, bw, bh, Rgba{16, 18, 24, 235}, pad);
+        o.text("attnlab keys", x + 2 * pad, y + pad, fs, Rgba{255, 190, 90, 255}, Overlay::Face::Bold);
+        for (int i = 0; i < rows; ++i) {
+            const int ty = y + pad + (i + 2) * line;
+            o.text(kHelp[i][0], x + 2 * pad, ty, fs, Rgba{255, 214, 150, 255}, Overlay::Face::Bold);
+            o.text(kHelp[i][1], x + bw * 4 / 10, ty, fs, ink);
+        }
+    }
+    o.paint(target);
+}
+
+void Session::render_presenter(SDL_Surface* target, double talk_seconds, double elapsed) {
+    const int w = target->w, h = target->h;
+    const int n = step_count();
+    const double t = clock_();
+    SDL_FillRect(target, nullptr, SDL_MapRGB(target->format, 24, 26, 32));
+    const int pad = std::max(8, h / 60);
+    const int fs = std::max(12, h / 36);
+
+    // Current frame (left, large) and the next step's end state (right, small).
+    const int cw = w * 3 / 5 - 2 * pad;
+    const int ch = cw * 9 / 16;
+    const int nw = w - cw - 3 * pad;
+    const int nh = nw * 9 / 16;
+    auto draw_into = [&](int x, int y, int tw, int th, const timeline::State& st, double at) {
+        SDL_Surface* sub = SDL_CreateRGBSurfaceWithFormat(0, tw, th, 32, SDL_PIXELFORMAT_ARGB8888);
+        if (!sub) return;
+        render_frame(sub, *deck_, layout_, st, at, opt_.draw);
+        SDL_Rect dst{x, y, tw, th};
+        SDL_BlitSurface(sub, nullptr, target, &dst);
+        SDL_FreeSurface(sub);
+    };
+    draw_into(pad, pad + fs + pad, cw, ch, state_, t);
+    const bool has_next = state_.span + 1 < n;
+    if (has_next) {
+        timeline::State nx = state_;
+        nx.span = state_.span + 1;
+        const timeline::Span& sp = layout_.spans[static_cast<std::size_t>(nx.span)];
+        nx.span_started = t - sp.anim - scene::kCrossFade;
+        nx.paused = false;
+        nx.blank = false;
+        draw_into(cw + 2 * pad, pad + fs + pad, nw, nh, nx, t);
+    }
+
+    if (!overlay_) overlay_ = std::make_unique<Overlay>();
+    Overlay& o = *overlay_;
+    if (!o.ok()) return;
+    const Rgba ink{240, 240, 240, 255};
+    const Rgba dim{170, 176, 190, 255};
+    o.text("now · " + step_label(state_.span, n), pad, pad, fs, dim, Overlay::Face::Bold);
+    o.text(has_next ? "next · " + step_label(state_.span + 1, n) : "end of the deck", cw + 2 * pad, pad, fs, dim,
+           Overlay::Face::Bold);
+
+    // Timer: elapsed, and remaining (red when over) when a talk time is given.
+    auto clock_text = [](double s) {
+        const bool neg = s < 0;
+        long v = static_cast<long>(std::floor(std::abs(s)));
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%s%ld:%02ld", neg ? "−" : "", v / 60, v % 60);
+        return std::string(buf);
+    };
+    int ty = pad + fs + pad + nh + 2 * pad;
+    o.text("elapsed " + clock_text(elapsed), cw + 2 * pad, ty, fs * 3 / 2, ink, Overlay::Face::Mono);
+    ty += fs * 2;
+    if (talk_seconds > 0) {
+        const double left = talk_seconds - elapsed;
+        o.text("left " + clock_text(left), cw + 2 * pad, ty, fs * 3 / 2, left < 0 ? Rgba{255, 90, 80, 255} : Rgba{150, 220, 150, 255},
+               Overlay::Face::Mono);
+        ty += fs * 2;
+        o.box(cw + 2 * pad, ty, nw, pad / 2.0, Rgba{70, 74, 84, 255});
+        o.box(cw + 2 * pad, ty, nw * std::clamp(elapsed / talk_seconds, 0.0, 1.0), pad / 2.0, Rgba{230, 140, 30, 255});
+    }
+
+    // Speaker notes of the current step, below the current frame.
+    std::string notes;
+    const timeline::Span& sp = layout_.spans.empty() ? timeline::Span{} : layout_.spans[static_cast<std::size_t>(state_.span)];
+    if (!layout_.spans.empty()) {
+        const scene::Slide& sl = deck_->slides[static_cast<std::size_t>(sp.slide)];
+        if (sl.scene) {
+            const scene::Step& st = sl.scene->steps[static_cast<std::size_t>(sp.step)];
+            notes = st.notes.empty() ? st.say : st.notes;
+            if (!st.title.empty()) notes = st.title + "\n\n" + notes;
+        } else {
+            notes = sl.notes.empty() ? sl.say : sl.notes;
+            if (!sl.title.empty()) notes = sl.title + "\n\n" + notes;
+        }
+    }
+    if (notes.empty()) notes = "(no notes for this step)";
+    o.text(notes, pad, pad + fs + pad + ch + 2 * pad, fs, ink, Overlay::Face::Regular, 0, cw);
+    o.paint(target);
+}
+
+int Session::menu_item_at(int px, int py) const {
+    const timeline::View v = view();
+    if (!v.scene) return -2;
+    const int rows = static_cast<int>(v.scene->experiments.size()) + (state_.experiment >= 0 ? 1 : 0);
+    const MenuGeo g = menu_geo(px_w_, px_h_, rows);
+    if (!inside({g.x, g.y, g.w, g.h}, px, py)) return -2;
+    if (py < g.rows_y - g.pad / 2) return -1;
+    const int i = (py - (g.rows_y - g.pad / 2)) / g.row_h;
+    return i < rows ? i : -1;
+}
+
+}  // namespace app

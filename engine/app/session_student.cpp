@@ -1,0 +1,391 @@
+// app/session_student: student mode (--student) — the drawn control bar under the frame
+// (step buttons, the scrubber, speed, Try this, Reset, Check yourself, Overview, help), the
+// speed ladder, the quiz keys and "Show me", and the remembered place (places.hpp). Presses
+// become timeline commands through Session::command; it must not know how the presenter's
+// overlay or overview look, nor the keys outside the quiz.
+#include "app/session.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <iterator>
+
+#include "app/overlay.hpp"
+#include "app/places.hpp"
+#include "app/session_detail.hpp"
+
+namespace app {
+
+using detail::bar_geo;
+using detail::BarGeo;
+using detail::digit_of;
+using detail::step_label;
+
+namespace {
+
+// [ / ] and the drawn − / + walk this ladder (0.25× … 2×).
+constexpr double kSpeeds[] = {0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0};
+
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+}  // namespace
+
+double speed_up(double s) {
+    for (double x : kSpeeds)
+        if (x > s + 1e-9) return x;
+    return kSpeeds[std::size(kSpeeds) - 1];
+}
+
+double speed_down(double s) {
+    double best = kSpeeds[0];
+    for (double x : kSpeeds)
+        if (x < s - 1e-9) best = x;
+    return best;
+}
+
+const char* control_name(Control c) {
+    switch (c) {
+        case Control::Back: return "back";
+        case Control::Play: return "play";
+        case Control::Replay: return "replay";
+        case Control::Next: return "next";
+        case Control::Scrubber: return "scrubber";
+        case Control::Slower: return "slower";
+        case Control::Faster: return "faster";
+        case Control::TryThis: return "try this";
+        case Control::Reset: return "reset";
+        case Control::Quiz: return "check yourself";
+        case Control::Overview: return "overview";
+        case Control::Help: return "help";
+        case Control::QuizReveal: return "reveal";
+        case Control::QuizNext: return "next question";
+        case Control::QuizShowMe: return "show me";
+        case Control::QuizClose: return "close quiz";
+    }
+    return "";
+}
+
+// ---------------------------------------------------------------------------------------------
+// student mode: the drawn controls, the quiz keys, the remembered place
+
+void Session::open_quiz() {
+    command(timeline::cmd::QuizOpen{});
+    mode_ = Mode::Slides;
+    entry_error_ = state_.quiz.open ? "" : "no questions to check yourself on here";
+    dirty_ = true;
+}
+
+bool Session::on_key_quiz(SDL_Keycode sym) {
+    using namespace timeline::cmd;
+    const int digit = digit_of(sym);
+    if (digit >= 1 && digit <= 9) {
+        command(QuizPick{digit - 1});
+        return true;
+    }
+    switch (sym) {
+        case SDLK_SPACE: case SDLK_RETURN: case SDLK_KP_ENTER:
+            if (state_.quiz.revealed) command(QuizNext{});
+            else command(QuizReveal{});
+            return true;
+        case SDLK_RIGHT: case SDLK_DOWN: case SDLK_PAGEDOWN: command(QuizNext{}); return true;
+        case SDLK_ESCAPE: command(QuizClose{}); return true;
+        case SDLK_c: open_quiz(); return true;
+        case SDLK_y: show_me(); return true;
+        default: return true;  // nothing else reaches the slides while the quiz is open
+    }
+}
+
+std::optional<std::pair<int, int>> Session::show_me_target() const {
+    return show_me_target(timeline::evaluate(*deck_, layout_, state_, clock_()));
+}
+
+std::optional<std::pair<int, int>> Session::show_me_target(const timeline::View& v) const {
+    if (!state_.quiz.open || !state_.quiz.revealed || !v.quiz || !v.quiz->question) return std::nullopt;
+    const scene::Question* q = v.quiz->question;
+    if (q->experiment.empty()) return std::nullopt;
+    const std::string want = lower(q->experiment);
+    auto find = [&](const scene::Scene& sc) {
+        for (std::size_t i = 0; i < sc.experiments.size(); ++i)
+            if (lower(sc.experiments[i].title) == want) return static_cast<int>(i);
+        return -1;
+    };
+    if (v.scene) {
+        const int i = find(*v.scene);
+        if (i >= 0) return std::make_pair(state_.span, i);
+    }
+    // A question drawn from another scene's bank (a slide without its own quiz): go to the end
+    // of that scene, where every stage is on screen, and run its experiment there.
+    for (std::size_t sl = 0; sl < deck_->slides.size(); ++sl) {
+        const auto& scp = deck_->slides[sl].scene;
+        if (!scp) continue;
+        const auto& qs = scp->quiz.questions;
+        if (std::none_of(qs.begin(), qs.end(), [&](const scene::Question& x) { return &x == q; })) continue;
+        const int i = find(*scp);
+        if (i < 0) return std::nullopt;
+        int span = -1;
+        for (std::size_t k = 0; k < layout_.spans.size(); ++k)
+            if (layout_.spans[k].slide == static_cast<int>(sl)) span = static_cast<int>(k);
+        if (span < 0) return std::nullopt;
+        return std::make_pair(span, i);
+    }
+    return std::nullopt;
+}
+
+void Session::show_me() {
+    const auto target = show_me_target();
+    if (!target) return;
+    command(timeline::cmd::QuizClose{});
+    if (target->first != state_.span) command(timeline::cmd::Goto{target->first});
+    command(timeline::cmd::Experiment{target->second});
+    mode_ = Mode::Slides;
+}
+
+void Session::open_student(const std::string& deck_path, std::optional<int> start_at) {
+    place_path_ = deck_path;
+    const std::optional<int> remembered = start_at ? std::nullopt : load_place(deck_path);
+    const std::optional<int> at = start_at ? start_at : remembered;
+    if (at && step_count() > 0) command(timeline::cmd::Goto{std::clamp(*at, 0, step_count() - 1)});
+    saved_span_ = remembered ? state_.span : -1;
+}
+
+bool Session::save_place(std::string& error) {
+    if (place_path_.empty() || state_.span == saved_span_) return true;
+    saved_span_ = state_.span;  // one try per step: a failing disk is reported once, not every frame
+    return app::save_place(place_path_, state_.span, error);
+}
+
+int Session::bar_height(int h) const { return h - bar_geo(px_w_, h).top; }
+
+void Session::scrub_to(int px) {
+    const std::optional<SDL_Rect> r = control_rect(Control::Scrubber);
+    if (!r || r->w <= 0) return;
+    command(timeline::cmd::Seek{std::clamp((px - r->x) / static_cast<double>(r->w), 0.0, 1.0)});
+}
+
+bool Session::press_control(Control c, int px, int) {
+    using namespace timeline::cmd;
+    dirty_ = true;
+    switch (c) {
+        case Control::Back: command(Back{}); return true;
+        case Control::Next: next(); return true;
+        case Control::Replay: command(Replay{}); return true;
+        case Control::Play: {
+            // Pause while it moves, resume when paused, and play a finished step again.
+            const timeline::View v = view();
+            if (state_.paused || v.animating) command(Pause{});
+            else command(Replay{});
+            return true;
+        }
+        case Control::Scrubber:
+            drag_ = Drag::Scrub;
+            scrub_paused_ = !state_.paused;
+            if (scrub_paused_) command(Pause{});  // held still under the pointer while dragging
+            scrub_to(px);
+            return true;
+        case Control::Slower: command(Speed{speed_down(state_.speed)}); return true;
+        case Control::Faster: command(Speed{speed_up(state_.speed)}); return true;
+        case Control::TryThis:
+            if (mode_ == Mode::Experiments) mode_ = Mode::Slides;
+            else {
+                mode_ = Mode::Experiments;
+                menu_index_ = std::max(0, state_.experiment);
+            }
+            return true;
+        case Control::Reset: command(Reset{}); return true;
+        case Control::Quiz: open_quiz(); return true;
+        case Control::Overview:
+            mode_ = Mode::Overview;
+            menu_index_ = state_.span;
+            return true;
+        case Control::Help: help_ = !help_; return true;
+        case Control::QuizReveal: command(QuizReveal{}); return true;
+        case Control::QuizNext: command(QuizNext{}); return true;
+        case Control::QuizShowMe: show_me(); return true;
+        case Control::QuizClose: command(QuizClose{}); return true;
+    }
+    return false;
+}
+
+std::vector<ControlBox> Session::controls() { return controls_for(view()); }
+
+std::optional<SDL_Rect> Session::control_rect(Control c) {
+    for (const ControlBox& cb : controls())
+        if (cb.id == c) return cb.rect;
+    return std::nullopt;
+}
+
+std::vector<ControlBox> Session::controls_for(const timeline::View& v) {
+    std::vector<ControlBox> out;
+    if (!opt_.student || mode_ == Mode::Overview) return out;
+    const BarGeo g = bar_geo(px_w_, px_h_);
+    Overlay& o = overlay();
+    auto width_of = [&](const std::string& s) {
+        const int tw = o.ok() ? o.measure(s, g.fs, Overlay::Face::Bold).x : static_cast<int>(s.size()) * g.fs * 3 / 5;
+        return std::max(g.u, tw + 3 * g.pad);
+    };
+    out.push_back({Control::Scrubber, {2 * g.pad, g.top + g.pad, px_w_ - 4 * g.pad, g.sh}, ""});
+    const int y = g.top + g.pad + g.sh;
+    const bool quiz = state_.quiz.open;
+    if (!quiz) {
+        int x = 2 * g.pad;
+        for (Control c : {Control::Back, Control::Play, Control::Replay, Control::Next}) {
+            out.push_back({c, {x, y, g.u, g.u}, ""});
+            x += g.u + g.pad / 2;
+        }
+    }
+    int r = px_w_ - 2 * g.pad;
+    auto right = [&](Control c, const std::string& label) {
+        const int bw = width_of(label);
+        r -= bw;
+        out.push_back({c, {r, y, bw, g.u}, label});
+        r -= g.pad;
+    };
+    right(Control::Help, "?");
+    if (quiz) {
+        right(Control::QuizClose, "Close (Esc)");
+        if (show_me_target(v)) right(Control::QuizShowMe, "Show me (Y)");
+        right(Control::QuizNext, "Next (→)");
+        if (!state_.quiz.revealed) right(Control::QuizReveal, "Reveal (Space)");
+        return out;
+    }
+    right(Control::Faster, "+");
+    r -= width_of("0.25×") - g.pad;  // the speed between − and +
+    right(Control::Slower, "−");
+    r -= g.pad;
+    right(Control::Overview, "Overview (O)");
+    if (!timeline::quiz_bank(*deck_, v.slide).questions.empty()) right(Control::Quiz, "Check yourself (C)");
+    if (v.scene && !v.scene->experiments.empty()) right(Control::TryThis, "Try this (E)");
+    const bool edited = state_.experiment >= 0 ||
+                        (static_cast<std::size_t>(v.slide) < state_.edits.size() && !state_.edits[static_cast<std::size_t>(v.slide)].empty());
+    if (v.scene && edited) right(Control::Reset, "Reset (0)");
+    return out;
+}
+
+namespace {
+// Cuts `s` (whole UTF-8 characters) until it fits `width` pixels, marked with "…".
+std::string fit(Overlay& o, std::string s, int px, int width, Overlay::Face face = Overlay::Face::Regular) {
+    if (width <= 0) return "";
+    if (o.measure(s, px, face).x <= width) return s;
+    while (!s.empty() && o.measure(s + "…", px, face).x > width) {
+        while (!s.empty() && (static_cast<unsigned char>(s.back()) & 0xC0) == 0x80) s.pop_back();
+        if (!s.empty()) s.pop_back();
+    }
+    return s.empty() ? "" : s + "…";
+}
+}  // namespace
+
+void Session::draw_bar(SDL_Surface* target, const timeline::View& v) {
+    Overlay& o = overlay();
+    const int w = target->w;
+    const BarGeo g = bar_geo(w, target->h);
+    const std::vector<ControlBox> cbs = controls_for(v);
+    const Rgba ink{240, 241, 245, 255};
+    const Rgba dim{170, 176, 190, 255};
+    const Rgba accent{230, 140, 30, 255};
+    int text_left = 2 * g.pad, text_right = w - 2 * g.pad;
+    const SDL_Rect* slower = nullptr;
+    const SDL_Rect* faster = nullptr;
+    for (const ControlBox& cb : cbs) {
+        const SDL_Rect& r = cb.rect;
+        const bool hot = hot_control_ == static_cast<int>(cb.id);
+        if (cb.id == Control::Scrubber) {
+            const double cy = r.y + r.h / 2.0;
+            const double th = std::max(3.0, r.h / 4.0);
+            const double u = v.u_linear;
+            const double kx = r.x + u * r.w;
+            const bool dragging = drag_ == Drag::Scrub;
+            o.shape([=](cairo_t* cr) {
+                cairo_set_source_rgba(cr, 1, 1, 1, 0.22);
+                cairo_rectangle(cr, r.x, cy - th / 2, r.w, th);
+                cairo_fill(cr);
+                cairo_set_source_rgba(cr, accent.r / 255.0, accent.g / 255.0, accent.b / 255.0, 1);
+                cairo_rectangle(cr, r.x, cy - th / 2, kx - r.x, th);
+                cairo_fill(cr);
+                cairo_arc(cr, kx, cy, r.h * (hot || dragging ? 0.45 : 0.36), 0, 2 * M_PI);
+                cairo_fill(cr);
+            });
+            continue;
+        }
+        const bool lit = cb.id == Control::Quiz || cb.id == Control::TryThis || cb.id == Control::QuizShowMe;
+        const Rgba fill = lit ? Rgba{accent.r, accent.g, accent.b, static_cast<Uint8>(hot ? 255 : 200)}
+                              : Rgba{255, 255, 255, static_cast<Uint8>(hot ? 64 : 26)};
+        o.box(r.x, r.y, r.w, r.h, fill, g.u / 5.0);
+        if (cb.id == Control::Back || cb.id == Control::Next || cb.id == Control::Play || cb.id == Control::Replay) {
+            text_left = std::max(text_left, r.x + r.w + 2 * g.pad);
+            const double cx = r.x + r.w / 2.0, cy = r.y + r.h / 2.0, z = r.w * 0.22;
+            const Control id = cb.id;
+            const bool playing = v.animating && !state_.paused;
+            o.shape([=](cairo_t* cr) {
+                cairo_set_source_rgba(cr, ink.r / 255.0, ink.g / 255.0, ink.b / 255.0, 1);
+                if (id == Control::Back || id == Control::Next) {
+                    const double sgn = id == Control::Next ? 1 : -1;
+                    cairo_move_to(cr, cx - sgn * z * 0.8, cy - z);
+                    cairo_line_to(cr, cx - sgn * z * 0.8, cy + z);
+                    cairo_line_to(cr, cx + sgn * z * 0.6, cy);
+                    cairo_close_path(cr);
+                    cairo_fill(cr);
+                    cairo_rectangle(cr, sgn > 0 ? cx + z * 0.6 : cx - z * 0.95, cy - z, z * 0.35, 2 * z);
+                    cairo_fill(cr);
+                } else if (id == Control::Play) {
+                    if (playing) {
+                        cairo_rectangle(cr, cx - z * 0.75, cy - z, z * 0.5, 2 * z);
+                        cairo_rectangle(cr, cx + z * 0.25, cy - z, z * 0.5, 2 * z);
+                    } else {
+                        cairo_move_to(cr, cx - z * 0.7, cy - z);
+                        cairo_line_to(cr, cx - z * 0.7, cy + z);
+                        cairo_line_to(cr, cx + z * 0.9, cy);
+                        cairo_close_path(cr);
+                    }
+                    cairo_fill(cr);
+                } else {
+                    // ↺: three quarters of a circle with an arrow head at its open end.
+                    cairo_set_line_width(cr, z * 0.3);
+                    cairo_arc(cr, cx, cy, z * 0.85, -M_PI * 0.35, M_PI * 1.25);
+                    cairo_stroke(cr);
+                    const double ax = cx + z * 0.85 * std::cos(-M_PI * 0.35), ay = cy + z * 0.85 * std::sin(-M_PI * 0.35);
+                    cairo_move_to(cr, ax + z * 0.45, ay - z * 0.1);
+                    cairo_line_to(cr, ax - z * 0.35, ay - z * 0.45);
+                    cairo_line_to(cr, ax - z * 0.05, ay + z * 0.45);
+                    cairo_close_path(cr);
+                    cairo_fill(cr);
+                }
+            });
+            continue;
+        }
+        text_right = std::min(text_right, r.x - 2 * g.pad);
+        if (cb.id == Control::Slower) slower = &cb.rect;
+        if (cb.id == Control::Faster) faster = &cb.rect;
+        o.text(cb.label, r.x + r.w / 2.0, r.y + (r.h - o.measure(cb.label, g.fs, Overlay::Face::Bold).y) / 2.0, g.fs,
+               lit ? Rgba{20, 20, 24, 255} : ink, Overlay::Face::Bold, 1);
+    }
+    if (slower && faster) {
+        char buf[16];
+        std::snprintf(buf, sizeof buf, "%g×", state_.speed);
+        const double mid = (slower->x + slower->w + faster->x) / 2.0;
+        o.text(buf, mid, slower->y + (slower->h - o.measure(buf, g.fs).y) / 2.0, g.fs,
+               state_.speed == 1.0 ? dim : accent, Overlay::Face::Mono, 1);
+    }
+    // The step: "7 / 24  Title", or the quiz's progress while it is open.
+    std::string head, title;
+    if (state_.quiz.open && v.quiz) {
+        head = "Check yourself · " + std::to_string(v.quiz->index + 1) + " / " + std::to_string(v.quiz->total);
+        title = std::to_string(v.quiz->right) + " of " + std::to_string(v.quiz->answered) + " right";
+    } else {
+        head = step_label(state_.span, step_count());
+        if (v.step_ptr) title = v.step_ptr->title.empty() ? scene::stage_name(v.stage) : v.step_ptr->title;
+        if (v.slide_ptr && !v.slide_ptr->title.empty()) title = v.step_ptr ? v.slide_ptr->title + " — " + title : v.slide_ptr->title;
+        else if (v.scene && !v.scene->title.empty()) title = v.scene->title + " — " + title;
+    }
+    const int ty = g.top + g.pad + g.sh + (g.u - o.measure(head, g.fs + 2, Overlay::Face::Bold).y) / 2;
+    const int hw = o.measure(head, g.fs + 2, Overlay::Face::Bold).x;
+    if (text_right - text_left > hw) {
+        o.text(head, text_left, ty, g.fs + 2, accent, Overlay::Face::Bold);
+        o.text(fit(o, title, g.fs + 2, text_right - text_left - hw - 2 * g.pad), text_left + hw + 2 * g.pad, ty, g.fs + 2, ink);
+    }
+}
+
+}  // namespace app
