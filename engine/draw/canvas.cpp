@@ -446,14 +446,80 @@ void Canvas::arrow(core::Point a, core::Point b, double w, double head, const co
     cairo_fill(cr);
 }
 
+namespace {
+
+// The hatching as one device-pixel tile (period ≈ 9 design units, 45° lines), rendered once per
+// thread and keyed by everything that affects it; filled as a repeating pattern anchored to the
+// device grid, so that neighbouring cells line up.
+struct HatchKey {
+    int period = 0;
+    double width = 0;
+    std::array<double, 8> colors{};
+    bool operator==(const HatchKey&) const = default;
+};
+struct HatchTile {
+    HatchKey key;
+    PatternPtr pattern;
+};
+
+cairo_pattern_t* hatch_pattern(const HatchKey& k) {
+    thread_local std::vector<HatchTile> tiles;
+    for (const auto& t : tiles)
+        if (t.key == k) return t.pattern.get();
+    if (tiles.size() >= 16) tiles.clear();
+    const int P = k.period;
+    SurfacePtr s(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, P, P));
+    {
+        ContextPtr c(cairo_create(s.get()));
+        cairo_set_source_rgba(c.get(), k.colors[0], k.colors[1], k.colors[2], k.colors[3]);
+        cairo_paint(c.get());
+        cairo_set_source_rgba(c.get(), k.colors[4], k.colors[5], k.colors[6], k.colors[7]);
+        cairo_set_line_width(c.get(), k.width);
+        for (int i = -2; i <= 2; ++i) {  // x − (P − y) = iP, rising to the right, past the edges
+            const double c0 = i * P;
+            cairo_move_to(c.get(), c0 - P, 2.0 * P);
+            cairo_line_to(c.get(), c0 + 2.0 * P, -1.0 * P);
+        }
+        cairo_stroke(c.get());
+    }
+    cairo_surface_flush(s.get());
+    PatternPtr pat(cairo_pattern_create_for_surface(s.get()));
+    cairo_pattern_set_extend(pat.get(), CAIRO_EXTEND_REPEAT);
+    cairo_pattern_set_filter(pat.get(), CAIRO_FILTER_NEAREST);
+    tiles.push_back({k, std::move(pat)});
+    return tiles.back().pattern.get();
+}
+
+}  // namespace
+
 void Canvas::hatch(const core::Rect& r, double radius) const {
     rounded(r, radius);
     color(th.hidden);
     cairo_fill(cr);
-    // 45° lines clipped to the rectangle by arithmetic (a cairo clip per cell is slow), kept
-    // clear of the rounded corners.
+    // Kept clear of the rounded corners.
     const core::Rect in = r.inset(std::min(1.5 + radius * 0.3, std::min(r.w, r.h) / 2));
     if (in.w <= 0 || in.h <= 0) return;
+    cairo_matrix_t m;
+    cairo_get_matrix(cr, &m);
+    const double s = m.xx;
+    if (cairo_surface_get_type(cairo_get_group_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE && m.xy == 0 && m.yx == 0 &&
+        m.xx == m.yy && s > 0 && th.hidden.a >= 1) {
+        // Raster: one fill with the tile (the lines are the same at every place and frame).
+        HatchKey k;
+        k.period = std::max(3, static_cast<int>(std::lround(9 * s)));
+        k.width = std::max(1.0, 2.2 * s);
+        k.colors = {th.hidden.r, th.hidden.g, th.hidden.b, th.hidden.a,
+                    th.hidden_hatch.r, th.hidden_hatch.g, th.hidden_hatch.b, th.hidden_hatch.a};
+        cairo_pattern_t* pat = hatch_pattern(k);
+        cairo_pattern_set_matrix(pat, &m);  // pattern space = device space
+        const core::Rect b = snap(in);
+        if (b.w <= 0 || b.h <= 0) return;
+        cairo_set_source(cr, pat);
+        cairo_rectangle(cr, b.x, b.y, b.w, b.h);
+        cairo_fill(cr);
+        return;
+    }
+    // Vector targets: 45° lines clipped to the rectangle by arithmetic (a cairo clip per cell is slow).
     color(th.hidden_hatch);
     cairo_set_line_width(cr, 2.2);  // at least a pixel and a half at 720p, so the lines read
     const double step = 9;
