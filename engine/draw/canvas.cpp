@@ -661,7 +661,8 @@ void draw_corners(cairo_t* cr, const core::Rect& r, double rad, double band, dou
 }  // namespace
 
 void Canvas::panel(const core::Rect& r0, double radius, const core::Color& fill, const core::Color* edge,
-                   double edge_w) const {
+                   double edge_w, const core::Color* under) const {
+    const core::Color& bg = under ? *under : th.bg;
     const core::Rect r = snap(r0);
     const double s = scale_key();
     const double px = 1 / s;
@@ -675,7 +676,7 @@ void Canvas::panel(const core::Rect& r0, double radius, const core::Color& fill,
     // Raster targets with an axis-aligned transform: the corners come from a tile (one blit
     // each) instead of a clip, a rounded fill and four arc strokes per card.
     const bool tiled = cairo_surface_get_type(cairo_get_group_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE && m.xy == 0 &&
-                       m.yx == 0 && m.xx == m.yy && fill.a >= 1 && th.bg.a >= 1 && b > 0 && b <= 256 && W >= 2 * b &&
+                       m.yx == 0 && m.xx == m.yy && fill.a >= 1 && bg.a >= 1 && b > 0 && b <= 256 && W >= 2 * b &&
                        H >= 2 * b;
     color(fill);
     // The body: one snapped box between the rounded bands (and, with tiles, the straight middle
@@ -690,9 +691,9 @@ void Canvas::panel(const core::Rect& r0, double radius, const core::Color& fill,
         CornerKey k;
         const core::Color none{0, 0, 0, 0};
         const core::Color& e = edge ? *edge : none;
-        k.colors = {fill.r, fill.g, fill.b, fill.a, th.bg.r, th.bg.g, th.bg.b, th.bg.a, e.r, e.g, e.b, e.a};
+        k.colors = {fill.r, fill.g, fill.b, fill.a, bg.r, bg.g, bg.b, bg.a, e.r, e.g, e.b, e.a};
         k.scale = s, k.rad = rad, k.w = edge ? w : 0, k.band = band;
-        cairo_surface_t* tile = corner_tile(k, b, fill, th.bg, edge, rad, band, w);
+        cairo_surface_t* tile = corner_tile(k, b, fill, bg, edge, rad, band, w);
         double X0 = r.x, Y0 = r.y;
         cairo_user_to_device(cr, &X0, &Y0);
         X0 = std::round(X0), Y0 = std::round(Y0);
@@ -711,7 +712,7 @@ void Canvas::panel(const core::Rect& r0, double radius, const core::Color& fill,
         }
         cairo_restore(cr);
     } else {
-        draw_corners(cr, r, rad, band, w, fill, th.bg, edge);
+        draw_corners(cr, r, rad, band, w, fill, bg, edge);
     }
     if (!edge) return;
     color(*edge);

@@ -132,10 +132,12 @@ public:
     // A horizontal or vertical line as a snapped rectangle at least one device pixel wide.
     void hline(double x0, double x1, double y, double width) const;
     void vline(double x, double y0, double y1, double width) const;
-    // A filled rounded rectangle with an optional border, drawn mostly as snapped boxes (the
-    // corners alone are rasterised): what a card or a big panel background costs.
+    // A filled rounded rectangle with an optional border (inside the rectangle), drawn as snapped
+    // boxes and, on raster targets, corners blitted from a cached tile. `under` is the opaque
+    // colour around it (its corners are painted with it; default: the page background), so
+    // use it for a card on the page or a chip on a card.
     void panel(const core::Rect& r, double radius, const core::Color& fill, const core::Color* edge = nullptr,
-               double edge_w = 1.5) const;
+               double edge_w = 1.5, const core::Color* under = nullptr) const;
     // A card: rounded panel background with a heading; returns the content rect.
     core::Rect card(const core::Rect& r, std::string_view heading, std::string_view aside = {}) const;
     // A small pill badge centred at p.

@@ -189,8 +189,11 @@ core::Rect Labels::place(Canvas& c, std::string_view s, core::Point p, double r,
             best = b;
         }
     }
+    // The halo that keeps the label readable over lines: a snapped box (one composite, no
+    // rasterised path); it is nearly the card's colour, so its corners do not show.
     c.color(c.th.card, 0.82 * alpha);
-    c.rounded(best.inset(-2), 4);
+    const core::Rect halo = c.snap(best.inset(-2));
+    cairo_rectangle(c.cr, halo.x, halo.y, halo.w, halo.h);
     cairo_fill(c.cr);
     c.color(ink, alpha);
     c.text_in(s, best, f, size, size * 0.6);

@@ -33,17 +33,8 @@ void paint_pipeline(Canvas& c, const Model& m, const core::Rect& r) {
         core::Rect b{x0 + i * (bw + gap), content.y, bw, content.h};
         bool active = s.st == cur;
         bool done = s.st < cur;
-        c.rounded(b, 10);
-        if (active) {
-            c.color(c.th.query);
-            cairo_fill(c.cr);
-        } else {
-            c.color(done ? c.th.bg : c.th.card);
-            cairo_fill_preserve(c.cr);
-            c.color(c.th.card_edge);
-            cairo_set_line_width(c.cr, 1.5);
-            cairo_stroke(c.cr);
-        }
+        if (active) c.panel(b, 10, c.th.query, nullptr, 0, &c.th.card);
+        else c.panel(b, 10, done ? c.th.bg : c.th.card, &c.th.card_edge, 1.5, &c.th.card);
         core::Color ink = active ? c.th.ink_on(c.th.query) : (done ? c.th.ink : c.th.ink_faint);
         // Number disc.
         core::Point disc{b.x + 22, b.y + 24};

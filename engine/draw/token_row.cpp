@@ -32,21 +32,45 @@ void paint_token_row(Canvas& c, const Model& m, const core::Rect& r) {
         c.mark("token:" + std::to_string(j), cell);
         double hide = m.hide[static_cast<std::size_t>(j)];
         double alpha = 1.0 - 0.55 * hide;
-        c.rounded(cell, 10);
         if (focus) {
-            c.color(c.th.query);
-            cairo_fill(c.cr);
+            c.panel(cell, 10, c.th.query, nullptr, 0, &c.th.card);
+        } else if (hide <= 0) {
+            c.panel(cell, 10, c.th.bg, &c.th.card_edge, 1.5, &c.th.card);
         } else {
-            c.color(c.th.bg, alpha);
-            cairo_fill_preserve(c.cr);
+            // Dimmed: the chip's colour faded into the card (opaque, so drawn like a card), and a
+            // dashed border — dashes as snapped boxes along the straight edges, solid corner arcs.
+            c.panel(cell, 10, core::lerp(c.th.card, c.th.bg, alpha), nullptr, 0, &c.th.card);
             c.color(c.th.card_edge);
-            cairo_set_line_width(c.cr, 1.5);
+            const core::Rect e = c.snap(cell);
+            const double w = 1.5, rad = 10;
             if (hide > 0.5) {
-                double dash[] = {6, 4};
-                cairo_set_dash(c.cr, dash, 2, 0);
+                auto dashes = [&](double from, double to, auto&& put) {
+                    for (double a = from; a < to; a += 10) put(a, std::min(a + 6, to));
+                };
+                dashes(e.x + rad, e.right() - rad, [&](double a, double b) {
+                    c.hline(a, b, e.y + w / 2, w);
+                    c.hline(a, b, e.bottom() - w / 2, w);
+                });
+                dashes(e.y + rad, e.bottom() - rad, [&](double a, double b) {
+                    c.vline(e.x + w / 2, a, b, w);
+                    c.vline(e.right() - w / 2, a, b, w);
+                });
+            } else {
+                c.hline(e.x + rad, e.right() - rad, e.y + w / 2, w);
+                c.hline(e.x + rad, e.right() - rad, e.bottom() - w / 2, w);
+                c.vline(e.x + w / 2, e.y + rad, e.bottom() - rad, w);
+                c.vline(e.right() - w / 2, e.y + rad, e.bottom() - rad, w);
             }
+            cairo_fill(c.cr);
+            constexpr double pi = 3.141592653589793;
+            const core::Point centres[4] = {{e.x + rad, e.y + rad}, {e.right() - rad, e.y + rad},
+                                            {e.right() - rad, e.bottom() - rad}, {e.x + rad, e.bottom() - rad}};
+            for (int k = 0; k < 4; ++k) {
+                cairo_new_sub_path(c.cr);
+                cairo_arc(c.cr, centres[k].x, centres[k].y, rad - w / 2, pi * (1 + 0.5 * k), pi * (1.5 + 0.5 * k));
+            }
+            cairo_set_line_width(c.cr, w);
             cairo_stroke(c.cr);
-            cairo_set_dash(c.cr, nullptr, 0, 0);
         }
         if (j == m.view->hover) {
             c.rounded(cell.inset(-4), 13);
