@@ -724,6 +724,83 @@ void Canvas::panel(const core::Rect& r0, double radius, const core::Color& fill,
     cairo_fill(cr);
 }
 
+namespace {
+
+struct DotKey {
+    std::array<double, 8> colors{};
+    double r = 0, ring_w = 0, on = 0, off = 0, scale = 1;
+    int qx = 0, qy = 0;  // quarter-pixel phase of the centre
+    bool operator==(const DotKey&) const = default;
+};
+struct DotSprite {
+    DotKey key;
+    SurfacePtr tile;
+    int half = 0;  // the centre sits at (half + qx/4, half + qy/4)
+};
+
+void dot_path(cairo_t* cr, double x, double y, const DotKey& k) {
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, x, y, k.r, 0, 2 * 3.141592653589793);
+    cairo_set_source_rgba(cr, k.colors[0], k.colors[1], k.colors[2], k.colors[3]);
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgba(cr, k.colors[4], k.colors[5], k.colors[6], k.colors[7]);
+    cairo_set_line_width(cr, k.ring_w);
+    if (k.on > 0) {
+        const double dash[] = {k.on, k.off};
+        cairo_set_dash(cr, dash, 2, 0);
+    }
+    cairo_stroke(cr);
+    if (k.on > 0) cairo_set_dash(cr, nullptr, 0, 0);
+}
+
+const DotSprite& dot_sprite(const DotKey& k) {
+    thread_local std::vector<DotSprite> sprites;
+    for (const auto& d : sprites)
+        if (d.key == k) return d;
+    if (sprites.size() >= 256) sprites.clear();
+    const int half = static_cast<int>(std::ceil((k.r + k.ring_w) * k.scale)) + 2;
+    SurfacePtr s(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 2 * half + 1, 2 * half + 1));
+    {
+        ContextPtr c(cairo_create(s.get()));
+        cairo_translate(c.get(), half + k.qx / 4.0, half + k.qy / 4.0);
+        cairo_scale(c.get(), k.scale, k.scale);
+        dot_path(c.get(), 0, 0, k);
+    }
+    cairo_surface_flush(s.get());
+    sprites.push_back({k, std::move(s), half});
+    return sprites.back();
+}
+
+}  // namespace
+
+void Canvas::dot(core::Point p, double r, const core::Color& fill, const core::Color& ring, double ring_w, double dash_on,
+                 double dash_off) const {
+    DotKey k;
+    k.colors = {fill.r, fill.g, fill.b, fill.a, ring.r, ring.g, ring.b, ring.a};
+    k.r = r, k.ring_w = ring_w, k.on = dash_on, k.off = dash_off;
+    cairo_matrix_t m;
+    cairo_get_matrix(cr, &m);
+    double X = p.x, Y = p.y;
+    cairo_user_to_device(cr, &X, &Y);
+    if (!(cairo_surface_get_type(cairo_get_group_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE && m.xy == 0 && m.yx == 0 &&
+          m.xx == m.yy && m.xx > 0 && r > 0 && (r + ring_w) * m.xx < 200 && std::fabs(X) < 1e6 && std::fabs(Y) < 1e6)) {
+        dot_path(cr, p.x, p.y, k);
+        return;
+    }
+    k.scale = m.xx;
+    const double fx = std::floor(X * 4 + 0.5), fy = std::floor(Y * 4 + 0.5);  // quarter pixels
+    const double ix = std::floor(fx / 4), iy = std::floor(fy / 4);
+    k.qx = static_cast<int>(fx - ix * 4), k.qy = static_cast<int>(fy - iy * 4);
+    const DotSprite& d = dot_sprite(k);
+    const double size = 2 * d.half + 1;
+    cairo_save(cr);
+    cairo_identity_matrix(cr);
+    cairo_set_source_surface(cr, d.tile.get(), ix - d.half, iy - d.half);
+    cairo_rectangle(cr, ix - d.half, iy - d.half, size, size);
+    cairo_fill(cr);
+    cairo_restore(cr);
+}
+
 core::Rect Canvas::card(const core::Rect& r, std::string_view heading, std::string_view aside) const {
     panel(r, 14, th.card, &th.card_edge, 1.5);
     const double pad = 18;

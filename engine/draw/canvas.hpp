@@ -138,6 +138,11 @@ public:
     // use it for a card on the page or a chip on a card.
     void panel(const core::Rect& r, double radius, const core::Color& fill, const core::Color* edge = nullptr,
                double edge_w = 1.5, const core::Color* under = nullptr) const;
+    // A dot: a disc of radius r filled with `fill`, ringed by a stroke of `ring` (width ring_w,
+    // dashed if dash_on > 0). On raster targets it is blitted from a per-thread sprite rendered
+    // at the nearest quarter pixel.
+    void dot(core::Point p, double r, const core::Color& fill, const core::Color& ring, double ring_w,
+             double dash_on = 0, double dash_off = 0) const;
     // A card: rounded panel background with a heading; returns the content rect.
     core::Rect card(const core::Rect& r, std::string_view heading, std::string_view aside = {}) const;
     // A small pill badge centred at p.

@@ -109,22 +109,12 @@ void paint_key_plane(Canvas& c, const Model& m, const core::Rect& r) {
             cairo_set_line_width(c.cr, 3.5);
             cairo_stroke(c.cr);
         }
-        c.circle(p, 10);
         if (hide > 0.5) {
-            c.color(c.th.card);
-            cairo_fill_preserve(c.cr);
-            c.color(c.th.ink_faint);
-            double dash[] = {4, 3};
-            cairo_set_dash(c.cr, dash, 2, 0);
-            cairo_set_line_width(c.cr, 2.5);
-            cairo_stroke(c.cr);
-            cairo_set_dash(c.cr, nullptr, 0, 0);
+            c.dot(p, 10, c.th.card, c.th.ink_faint, 2.5, 4, 3);
         } else {
-            c.color(c.th.key, 1.0 - 0.5 * hide);
-            cairo_fill_preserve(c.cr);
-            c.color(c.th.card);
-            cairo_set_line_width(c.cr, 2);
-            cairo_stroke(c.cr);
+            core::Color fill = c.th.key;
+            fill.a *= 1.0 - 0.5 * hide;
+            c.dot(p, 10, fill, c.th.card, 2);
         }
     }
     labels.place(c, "q · " + m.sc->tokens[static_cast<std::size_t>(m.focus)], qp, 16, content, Font::Bold, 19,

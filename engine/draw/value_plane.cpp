@@ -93,20 +93,8 @@ void paint_value_plane(Canvas& c, const Model& m, const core::Rect& r) {
             cairo_set_line_width(c.cr, 3.5);
             cairo_stroke(c.cr);
         }
-        c.circle(pts[J], rad);
-        if (m.hide[J] > 0.5) {
-            c.color(c.th.card);
-            cairo_fill_preserve(c.cr);
-            c.color(c.th.ink_faint);
-            cairo_set_line_width(c.cr, 2.5);
-            cairo_stroke(c.cr);
-        } else {
-            c.color(c.th.value);
-            cairo_fill_preserve(c.cr);
-            c.color(c.th.card);
-            cairo_set_line_width(c.cr, 2);
-            cairo_stroke(c.cr);
-        }
+        if (m.hide[J] > 0.5) c.dot(pts[J], rad, c.th.card, c.th.ink_faint, 2.5);
+        else c.dot(pts[J], rad, c.th.value, c.th.card, 2);
         radii[J] = rad;
         c.mark("value:" + std::to_string(j), pts[J]);
     }
