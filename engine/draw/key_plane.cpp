@@ -27,11 +27,29 @@ void paint_key_plane(Canvas& c, const Model& m, const core::Rect& r) {
         double far = (pl.x1 - pl.x0 + pl.y1 - pl.y0);
         c.color(c.th.query, 0.45 * ps);
         cairo_set_line_width(c.cr, 2);
-        double dash[] = {10, 7};
-        cairo_set_dash(c.cr, dash, 2, 0);
-        c.line(pl.to({-qh.x * far, -qh.y * far}), pl.to({qh.x * far, qh.y * far}));
-        cairo_stroke(c.cr);
-        cairo_set_dash(c.cr, nullptr, 0, 0);
+        // Only the visible part is stroked (the dashes keep their phase): the stroker would
+        // otherwise lay dashes along the whole, mostly clipped, line.
+        const core::Point a = pl.to({-qh.x * far, -qh.y * far}), b = pl.to({qh.x * far, qh.y * far});
+        double t0 = 0, t1 = 1;
+        const double d[2] = {b.x - a.x, b.y - a.y}, lo[2] = {content.x - 4, content.y - 4},
+                     hi[2] = {content.right() + 4, content.bottom() + 4}, st[2] = {a.x, a.y};
+        for (int k = 0; k < 2; ++k) {  // Liang–Barsky against the content rect
+            if (std::fabs(d[k]) < 1e-12) {
+                if (st[k] < lo[k] || st[k] > hi[k]) t1 = -1;
+                continue;
+            }
+            double u0 = (lo[k] - st[k]) / d[k], u1 = (hi[k] - st[k]) / d[k];
+            if (u0 > u1) std::swap(u0, u1);
+            t0 = std::max(t0, u0), t1 = std::min(t1, u1);
+        }
+        if (t1 > t0) {
+            const double len = std::hypot(d[0], d[1]);
+            double dash[] = {10, 7};
+            cairo_set_dash(c.cr, dash, 2, std::fmod(t0 * len, 17.0));
+            c.line({a.x + d[0] * t0, a.y + d[1] * t0}, {a.x + d[0] * t1, a.y + d[1] * t1});
+            cairo_stroke(c.cr);
+            cairo_set_dash(c.cr, nullptr, 0, 0);
+        }
     }
     // Projections: a dotted line from each key growing onto the query direction, a tick at its foot.
     int emph = m.view->hover >= 0 && m.view->hover < m.n ? m.view->hover : m.best;
@@ -43,13 +61,18 @@ void paint_key_plane(Canvas& c, const Model& m, const core::Rect& r) {
         core::Point a = pl.to(k), b = pl.to({core::lerp(k.x, foot.x, ps), core::lerp(k.y, foot.y, ps)});
         double alpha = 1.0 - 0.7 * m.hide[J];
         c.color(c.th.key, 0.75 * alpha);
-        cairo_set_line_width(c.cr, 2);
-        double dots[] = {0.1, 6};
-        cairo_set_dash(c.cr, dots, 2, 0);
+        {
+            // The dots (round dots of width 2 every 6.1 units from the key), filled at once
+            // instead of stroking a dashed line with round caps.
+            const double dx = b.x - a.x, dy = b.y - a.y, len = std::hypot(dx, dy);
+            const double ux = len > 1e-9 ? dx / len : 0, uy = len > 1e-9 ? dy / len : 0;
+            for (double t = 0; t <= len + 0.05; t += 6.1) {
+                const double tt = std::min(t + 0.05, len);
+                c.circle({a.x + ux * tt, a.y + uy * tt}, 1.0);
+            }
+            cairo_fill(c.cr);
+        }
         cairo_set_line_cap(c.cr, CAIRO_LINE_CAP_ROUND);
-        c.line(a, b);
-        cairo_stroke(c.cr);
-        cairo_set_dash(c.cr, nullptr, 0, 0);
         if (ps >= 1) {
             core::Point fp = pl.to(foot);
             core::Point nrm{-qh.y * 8, qh.x * 8};  // design-space normal (y flips, length is symmetric)
