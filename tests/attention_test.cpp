@@ -293,3 +293,22 @@ TEST_CASE("dv may differ from d, and the sizes have a limit", "[attention]") {
     Input big = random_input(rng, 2, attention::kMaxSize + 1, 1);
     CHECK_THAT(fails(big), Catch::Contains("limit"));
 }
+
+TEST_CASE("the vectorised and the portable products agree", "[attention]") {
+    std::mt19937_64 rng(12);
+    // Sizes that exercise full 4×8 tiles and every kind of edge (rows % 4, columns % 8).
+    for (std::size_t n : {1, 3, 4, 5, 8, 13, 64}) {
+        for (std::size_t d : {1, 2, 7, 9, 64}) {
+            Input in = random_input(rng, n, d, 1 + d % 5, 0.9, n % 2 == 0);
+            Input portable = in;
+            portable.portable = true;
+            Trace a = run(in), b = run(portable);
+            for (std::size_t i = 0; i < a.scores.data.size(); ++i)
+                CHECK(a.scores.data[i] == Approx(b.scores.data[i]).margin(1e-12));
+            for (std::size_t i = 0; i < a.weights.data.size(); ++i)
+                CHECK(a.weights.data[i] == Approx(b.weights.data[i]).margin(1e-12));
+            for (std::size_t i = 0; i < a.output.data.size(); ++i)
+                CHECK(a.output.data[i] == Approx(b.output.data[i]).margin(1e-12));
+        }
+    }
+}

@@ -46,6 +46,9 @@ struct Input {
     core::Mat v;
     double temperature = 1.0;  // T ≥ 0; 0 and +∞ are the limits (one-hot, uniform)
     bool causal = false;       // hide every key after the query (column > row)
+    bool portable = false;     // use the portable products even where AVX2+FMA is available
+                               // (the two kernels round differently in the last bits; tests
+                               // compare them)
 };
 
 // Every stage's numbers for the full n×n matrix.
