@@ -24,6 +24,16 @@ std::string check_matrix(const core::Mat& m, const char* name, std::size_t n) {
     if (width == 0) return std::string(name) + " vectors are empty, expected at least 1 dimension";
     if (width > kMaxSize)
         return std::string(name) + " vectors have " + std::to_string(width) + " dimensions, the limit is " + std::to_string(kMaxSize);
+    // The common case first, without branches: every row as wide as the first, every number
+    // finite. Only when that fails is the first culprit looked for, to name it.
+    bool clean = true;
+    for (const auto& row : m) {
+        clean &= row.size() == width;
+        unsigned bad = 0;  // x − x is 0 for every finite x, NaN for ±∞ and NaN
+        for (double x : row) bad |= static_cast<unsigned>(!(x - x == 0.0));
+        clean &= bad == 0;
+    }
+    if (clean) return {};
     for (std::size_t r = 0; r < m.size(); ++r) {
         if (m[r].size() != width)
             return std::string(name) + " row " + std::to_string(r) + " has " + std::to_string(m[r].size()) + " numbers, expected " + std::to_string(width);
@@ -226,12 +236,18 @@ bool trace(const Input& in, Trace& out, std::string& error) {
         m.cols = c;
         m.data.assign(r * c, 0.0);
     };
+    // Only the two products accumulate into their buffers; every other stage overwrites each entry.
+    auto resize = [](Matrix& m, std::size_t r, std::size_t c) {
+        m.rows = r;
+        m.cols = c;
+        m.data.resize(r * c);
+    };
     reset(out.scores, n, n);
-    reset(out.scaled, n, n);
-    reset(out.weights, n, n);
+    resize(out.scaled, n, n);
+    resize(out.weights, n, n);
     reset(out.output, n, dv);
     const bool finite_t = in.temperature > 0 && std::isfinite(in.temperature);
-    if (finite_t) reset(out.logits, n, n);
+    if (finite_t) resize(out.logits, n, n);
     else out.logits = Matrix();
 
     // Keys transposed (d×n), so that S = Q·Kᵀ and O = A·V are the same kind of product.
@@ -242,6 +258,10 @@ bool trace(const Input& in, Trace& out, std::string& error) {
     multiply(Matrix::from(in.q), kt, out.scores, in.portable);
 
     const double inv_sqrt_d = 1.0 / std::sqrt(static_cast<double>(d));
+    // Multiplying by 1/T is within an ulp of dividing by T and much cheaper; where 1/T is not a
+    // normal number (T below ~1e-308 or above ~4e307) the division is kept.
+    const double inv_t = finite_t ? 1.0 / in.temperature : 0.0;
+    const bool multiply_t = std::isnormal(inv_t);
     std::unique_ptr<bool[]> visible(new bool[n]);
     for (std::size_t i = 0; i < n; ++i) {
         const double* scores = out.scores.row(i);
@@ -254,7 +274,8 @@ bool trace(const Input& in, Trace& out, std::string& error) {
             }
             scaled[j] = s * inv_sqrt_d;
             visible[j] = out.visible(i, j);
-            if (finite_t) out.logits(i, j) = visible[j] ? scaled[j] / in.temperature : -kInfinity;
+            if (finite_t)
+                out.logits(i, j) = !visible[j] ? -kInfinity : multiply_t ? scaled[j] * inv_t : scaled[j] / in.temperature;
         }
         double* w = out.weights.row(i);
         softmax_into(scaled, visible.get(), n, in.temperature, w);
