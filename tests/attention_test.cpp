@@ -312,3 +312,40 @@ TEST_CASE("the vectorised and the portable products agree", "[attention]") {
         }
     }
 }
+
+TEST_CASE("exp for non-positive arguments is within 2 ulp of std::exp", "[attention]") {
+    std::mt19937_64 rng(13);
+    std::uniform_real_distribution<double> wide(-708.0, 0.0), near(-1.0, 0.0);
+    std::vector<double> x;
+    for (int i = 0; i < 20000; ++i) x.push_back(i % 2 ? wide(rng) : near(rng));
+    x.push_back(0.0);
+    x.push_back(-0.0);
+    x.push_back(-1e-300);
+    x.push_back(-std::log(2.0));
+    std::vector<double> y = x;
+    attention::exp_nonpositive(y.data(), y.size());
+    double worst = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        double exact = std::exp(x[i]);
+        double ulp = std::nextafter(exact, 2 * exact + 1) - exact;
+        worst = std::max(worst, std::abs(y[i] - exact) / ulp);
+    }
+    CHECK(worst <= 2.0);
+    // One at a time: the scalar path (rows whose length is not a multiple of the vector width).
+    double worst_scalar = 0;
+    for (std::size_t i = 0; i < x.size(); i += 7) {
+        double one = x[i];
+        attention::exp_nonpositive(&one, 1);
+        double exact = std::exp(x[i]);
+        worst_scalar = std::max(worst_scalar, std::abs(one - exact) / (std::nextafter(exact, 2 * exact + 1) - exact));
+    }
+    CHECK(worst_scalar <= 2.0);
+    CHECK(y[y.size() - 4] == 1.0);  // e^0 is exactly 1: the row maximum's term
+    CHECK(y[y.size() - 3] == 1.0);
+    double below[] = {-708.5, -745.0, -1e308, -attention::kInfinity};
+    attention::exp_nonpositive(below, 4);
+    for (double b : below) CHECK(b == 0.0);
+    double one_below = -800.0;
+    attention::exp_nonpositive(&one_below, 1);
+    CHECK(one_below == 0.0);
+}

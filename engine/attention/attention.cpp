@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <bit>
 #include <memory>
 
 #include <immintrin.h>
@@ -42,6 +44,15 @@ std::string check_matrix(const core::Mat& m, const char* name, std::size_t n) {
                 return std::string(name) + "[" + std::to_string(r) + "][" + std::to_string(c) + "] is not a finite number";
     }
     return {};
+}
+
+// True when the processor runs the AVX2+FMA kernels below (asked once).
+bool has_avx2_fma() {
+    static const bool yes = [] {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    }();
+    return yes;
 }
 
 // The two products (Q·Kᵀ with Kᵀ stored d×n, and A·V) as out += A·M for row-major matrices.
@@ -140,11 +151,7 @@ __attribute__((target("avx2,fma"))) void multiply_avx2(const Matrix& a, const Ma
 // out (rows × cols, zeroed) += A (rows × inner) · M (inner × cols), on the fastest kernel the
 // processor runs.
 void multiply(const Matrix& a, const Matrix& m, Matrix& out, bool portable) {
-    static const bool avx2 = [] {
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-    }();
-    if (avx2 && !portable) multiply_avx2(a, m, out);
+    if (has_avx2_fma() && !portable) multiply_avx2(a, m, out);
     else multiply_portable(a, m, out);
 }
 
@@ -164,6 +171,69 @@ std::string check(const Input& in) {
 }
 
 namespace {
+
+// e^x = 2^k · e^r with k = round(x / ln 2) and r = x − k·ln 2 in [−0.35, 0.35]. ln 2 is split
+// in two (Cody and Waite) so that k·ln2_hi is exact; e^r is its Taylor series to degree 12,
+// whose truncation error (0.35¹³/13! ≈ 2e-16) is below half an ulp. 2^k is built from bits:
+// adding 1.5·2⁵² rounds x/ln 2 to an integer that lands in the low bits of the sum.
+inline double exp_np(double x) {
+    constexpr double kLog2e = 1.4426950408889634;
+    constexpr double kLn2Hi = 6.93147180369123816490e-01;
+    constexpr double kLn2Lo = 1.90821492927058770002e-10;
+    constexpr double kRound = 6755399441055744.0;  // 1.5 · 2⁵²
+    const double xc = x < -708.0 ? -708.0 : x;
+    const double t = xc * kLog2e + kRound;
+    const double k = t - kRound;
+    const double r = (xc - k * kLn2Hi) - k * kLn2Lo;
+    double p = 1.0 / 479001600.0;
+    p = p * r + 1.0 / 39916800.0;
+    p = p * r + 1.0 / 3628800.0;
+    p = p * r + 1.0 / 362880.0;
+    p = p * r + 1.0 / 40320.0;
+    p = p * r + 1.0 / 5040.0;
+    p = p * r + 1.0 / 720.0;
+    p = p * r + 1.0 / 120.0;
+    p = p * r + 1.0 / 24.0;
+    p = p * r + 1.0 / 6.0;
+    p = p * r + 0.5;
+    p = p * r + 1.0;
+    p = p * r + 1.0;
+    // The low bits of t hold k; shifted up, k + 1023 becomes the exponent field of 2^k.
+    const double scale = std::bit_cast<double>((std::bit_cast<std::uint64_t>(t) + 1023) << 52);
+    return x < -708.0 ? 0.0 : p * scale;
+}
+
+// The same arithmetic four lanes at a time (AVX2 + FMA), where the processor has it.
+__attribute__((target("avx2,fma"))) void exp_nonpositive_avx2(double* x, std::size_t n) {
+    const __m256d log2e = _mm256_set1_pd(1.4426950408889634), round = _mm256_set1_pd(6755399441055744.0);
+    const __m256d ln2_hi = _mm256_set1_pd(6.93147180369123816490e-01), ln2_lo = _mm256_set1_pd(1.90821492927058770002e-10);
+    const __m256d floor = _mm256_set1_pd(-708.0);
+    static constexpr double kCoefficients[] = {1.0 / 479001600.0, 1.0 / 39916800.0, 1.0 / 3628800.0, 1.0 / 362880.0,
+                                               1.0 / 40320.0,     1.0 / 5040.0,     1.0 / 720.0,     1.0 / 120.0,
+                                               1.0 / 24.0,        1.0 / 6.0,        0.5,             1.0,
+                                               1.0};
+    std::size_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+        const __m256d v = _mm256_loadu_pd(x + j);
+        const __m256d below = _mm256_cmp_pd(v, floor, _CMP_LT_OQ);
+        const __m256d xc = _mm256_max_pd(v, floor);
+        const __m256d t = _mm256_fmadd_pd(xc, log2e, round);
+        const __m256d k = _mm256_sub_pd(t, round);
+        const __m256d r = _mm256_fnmadd_pd(k, ln2_lo, _mm256_fnmadd_pd(k, ln2_hi, xc));
+        __m256d p = _mm256_set1_pd(kCoefficients[0]);
+        for (std::size_t c = 1; c < std::size(kCoefficients); ++c) p = _mm256_fmadd_pd(p, r, _mm256_set1_pd(kCoefficients[c]));
+        const __m256i bits = _mm256_slli_epi64(_mm256_add_epi64(_mm256_castpd_si256(t), _mm256_set1_epi64x(1023)), 52);
+        const __m256d y = _mm256_mul_pd(p, _mm256_castsi256_pd(bits));
+        _mm256_storeu_pd(x + j, _mm256_andnot_pd(below, y));
+    }
+    for (; j < n; ++j) x[j] = exp_np(x[j]);
+}
+
+void exp_nonpositive_kernel(double* x, std::size_t n) {
+    if (has_avx2_fma()) exp_nonpositive_avx2(x, n);
+    else
+        for (std::size_t j = 0; j < n; ++j) x[j] = exp_np(x[j]);
+}
 
 // Softmax of scaled[0..count) (the visible prefix or all of a row) into w[0..count).
 // See softmax_row for the meaning of the limits.
@@ -197,19 +267,22 @@ void softmax_into(const double* scaled, const bool* visible, std::size_t n, doub
     // so exp never overflows, and the largest term is exactly 1, so the sum is never 0.
     // The difference is taken first so that huge scores (1e300) and tiny T stay finite.
     const double inv_t = 1.0 / temperature;
+    for (std::size_t j = 0; j < n; ++j) {
+        const double diff = scaled[j] - best;  // ≤ 0, or −∞ when the scores span more than a double
+        // A hidden key's exponent is −∞ (its weight exactly 0). For a T so tiny that 1/T is
+        // infinite, only the maximum keeps its weight: the T → 0 limit.
+        w[j] = !visible[j] ? -kInfinity : std::isinf(inv_t) ? (diff == 0.0 ? 0.0 : -kInfinity) : diff * inv_t;
+    }
+    exp_nonpositive_kernel(w, n);
     double sum = 0.0;
-    for (std::size_t j = 0; j < n; ++j)
-        if (visible[j]) {
-            const double diff = scaled[j] - best;  // ≤ 0, or −∞ when the scores span more than a double
-            // diff·(1/T) can overflow to −∞ for tiny T: exp gives exactly 0, the right limit.
-            w[j] = std::exp(std::isinf(inv_t) ? (diff == 0.0 ? 0.0 : -kInfinity) : diff * inv_t);
-            sum += w[j];
-        }
+    for (std::size_t j = 0; j < n; ++j) sum += w[j];
     const double inv_sum = 1.0 / sum;
     for (std::size_t j = 0; j < n; ++j) w[j] *= inv_sum;
 }
 
 }  // namespace
+
+void exp_nonpositive(double* x, std::size_t n) { exp_nonpositive_kernel(x, n); }
 
 std::vector<double> softmax_row(const std::vector<double>& scaled, const std::vector<bool>& visible, double temperature) {
     const std::size_t n = scaled.size();

@@ -84,4 +84,9 @@ bool trace(const Input& in, Trace& out, std::string& error);
 // Used by trace and by panels that animate a single row.
 std::vector<double> softmax_row(const std::vector<double>& scaled, const std::vector<bool>& visible, double temperature);
 
+// e^x in place for every x ≤ 0 (x may be −∞), within 2 ulp of the exact value, and exactly 1
+// at x = 0. Results below ~1e-308 (x < −708) are 0: a weight that small is 0 after
+// normalising anyway. Branch-free, so a row of exponentials vectorises; softmax uses it.
+void exp_nonpositive(double* x, std::size_t n);
+
 }  // namespace attention
