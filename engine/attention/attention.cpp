@@ -176,28 +176,24 @@ namespace {
 // in two (Cody and Waite) so that k·ln2_hi is exact; e^r is its Taylor series to degree 12,
 // whose truncation error (0.35¹³/13! ≈ 2e-16) is below half an ulp. 2^k is built from bits:
 // adding 1.5·2⁵² rounds x/ln 2 to an integer that lands in the low bits of the sum.
+// The constants of exp_np and its AVX2 twin.
+constexpr double kLog2e = 1.4426950408889634;
+constexpr double kLn2Hi = 6.93147180369123816490e-01;
+constexpr double kLn2Lo = 1.90821492927058770002e-10;
+constexpr double kRound = 6755399441055744.0;  // 1.5 · 2⁵²
+// 1/12!, 1/11!, …, 1/1!, 1/0!: e^r's series from the highest term down, for Horner's rule.
+constexpr double kExpSeries[] = {1.0 / 479001600.0, 1.0 / 39916800.0, 1.0 / 3628800.0, 1.0 / 362880.0,
+                                 1.0 / 40320.0,     1.0 / 5040.0,     1.0 / 720.0,     1.0 / 120.0,
+                                 1.0 / 24.0,        1.0 / 6.0,        0.5,             1.0,
+                                 1.0};
+
 inline double exp_np(double x) {
-    constexpr double kLog2e = 1.4426950408889634;
-    constexpr double kLn2Hi = 6.93147180369123816490e-01;
-    constexpr double kLn2Lo = 1.90821492927058770002e-10;
-    constexpr double kRound = 6755399441055744.0;  // 1.5 · 2⁵²
     const double xc = x < -708.0 ? -708.0 : x;
     const double t = xc * kLog2e + kRound;
     const double k = t - kRound;
     const double r = (xc - k * kLn2Hi) - k * kLn2Lo;
-    double p = 1.0 / 479001600.0;
-    p = p * r + 1.0 / 39916800.0;
-    p = p * r + 1.0 / 3628800.0;
-    p = p * r + 1.0 / 362880.0;
-    p = p * r + 1.0 / 40320.0;
-    p = p * r + 1.0 / 5040.0;
-    p = p * r + 1.0 / 720.0;
-    p = p * r + 1.0 / 120.0;
-    p = p * r + 1.0 / 24.0;
-    p = p * r + 1.0 / 6.0;
-    p = p * r + 0.5;
-    p = p * r + 1.0;
-    p = p * r + 1.0;
+    double p = kExpSeries[0];
+    for (std::size_t c = 1; c < std::size(kExpSeries); ++c) p = p * r + kExpSeries[c];
     // The low bits of t hold k; shifted up, k + 1023 becomes the exponent field of 2^k.
     const double scale = std::bit_cast<double>((std::bit_cast<std::uint64_t>(t) + 1023) << 52);
     return x < -708.0 ? 0.0 : p * scale;
@@ -205,13 +201,9 @@ inline double exp_np(double x) {
 
 // The same arithmetic four lanes at a time (AVX2 + FMA), where the processor has it.
 __attribute__((target("avx2,fma"))) void exp_nonpositive_avx2(double* x, std::size_t n) {
-    const __m256d log2e = _mm256_set1_pd(1.4426950408889634), round = _mm256_set1_pd(6755399441055744.0);
-    const __m256d ln2_hi = _mm256_set1_pd(6.93147180369123816490e-01), ln2_lo = _mm256_set1_pd(1.90821492927058770002e-10);
+    const __m256d log2e = _mm256_set1_pd(kLog2e), round = _mm256_set1_pd(kRound);
+    const __m256d ln2_hi = _mm256_set1_pd(kLn2Hi), ln2_lo = _mm256_set1_pd(kLn2Lo);
     const __m256d floor = _mm256_set1_pd(-708.0);
-    static constexpr double kCoefficients[] = {1.0 / 479001600.0, 1.0 / 39916800.0, 1.0 / 3628800.0, 1.0 / 362880.0,
-                                               1.0 / 40320.0,     1.0 / 5040.0,     1.0 / 720.0,     1.0 / 120.0,
-                                               1.0 / 24.0,        1.0 / 6.0,        0.5,             1.0,
-                                               1.0};
     std::size_t j = 0;
     for (; j + 4 <= n; j += 4) {
         const __m256d v = _mm256_loadu_pd(x + j);
@@ -220,8 +212,8 @@ __attribute__((target("avx2,fma"))) void exp_nonpositive_avx2(double* x, std::si
         const __m256d t = _mm256_fmadd_pd(xc, log2e, round);
         const __m256d k = _mm256_sub_pd(t, round);
         const __m256d r = _mm256_fnmadd_pd(k, ln2_lo, _mm256_fnmadd_pd(k, ln2_hi, xc));
-        __m256d p = _mm256_set1_pd(kCoefficients[0]);
-        for (std::size_t c = 1; c < std::size(kCoefficients); ++c) p = _mm256_fmadd_pd(p, r, _mm256_set1_pd(kCoefficients[c]));
+        __m256d p = _mm256_set1_pd(kExpSeries[0]);
+        for (std::size_t c = 1; c < std::size(kExpSeries); ++c) p = _mm256_fmadd_pd(p, r, _mm256_set1_pd(kExpSeries[c]));
         const __m256i bits = _mm256_slli_epi64(_mm256_add_epi64(_mm256_castpd_si256(t), _mm256_set1_epi64x(1023)), 52);
         const __m256d y = _mm256_mul_pd(p, _mm256_castsi256_pd(bits));
         _mm256_storeu_pd(x + j, _mm256_andnot_pd(below, y));
