@@ -286,12 +286,7 @@ std::string yaml_matrix(const LMat& m) {
     return out + "]";
 }
 
-const std::string kTiny =
-    "scene: tiny\n"
-    "tokens: [a, b, c]\n"
-    "q: [[1, 0], [0, 1], [1, 1]]\n"
-    "k: [[1, 0], [0, 1], [1, 1]]\n"
-    "v: [[1, 0], [0, 1], [1, 1]]\n";
+using support::kTiny;
 const LMat kTinyQ = {{1, 0}, {0, 1}, {1, 1}};
 
 // `attnlab trace FILE FLAGS… --json` of kTiny written to a fresh directory; the run must succeed.

@@ -47,12 +47,7 @@ const core::Diagnostic& find(const load::Result& r, const std::string& needle) {
     return none;
 }
 
-const std::string kTiny =
-    "scene: tiny\n"
-    "tokens: [a, b, c]\n"
-    "q: [[1, 0], [0, 1], [1, 1]]\n"
-    "k: [[1, 0], [0, 1], [1, 1]]\n"
-    "v: [[1, 0], [0, 1], [1, 1]]\n";
+using support::kTiny;
 
 // One bad input and where its diagnostic must point: the first diagnostic whose message contains
 // `needle` sits at `line`:`column` (each checked when given) and its message says each of `says`.

@@ -45,4 +45,12 @@ inline std::string slurp(const std::filesystem::path& p) {
 
 inline bool contains(const std::string& hay, const std::string& needle) { return hay.find(needle) != std::string::npos; }
 
+// The smallest valid scene (issue 2's minimal file), for tests that need one as text.
+inline const std::string kTiny =
+    "scene: tiny\n"
+    "tokens: [a, b, c]\n"
+    "q: [[1, 0], [0, 1], [1, 1]]\n"
+    "k: [[1, 0], [0, 1], [1, 1]]\n"
+    "v: [[1, 0], [0, 1], [1, 1]]\n";
+
 }  // namespace support
