@@ -355,7 +355,7 @@ TEST_CASE("Quiz keys: C opens, digits pick, Space reveals, → goes on, the scor
     // Right: the question's correct choice.
     f.key(static_cast<SDL_Keycode>(SDLK_1 + v.quiz->question->correct));
     CHECK(f.session->state().quiz.revealed);
-    CHECK(f.session->state().quiz.right == 1);
+    CHECK(f.session->state().quiz.score.right == 1);
     // → goes to the next question, not to the next step.
     f.key(SDLK_RIGHT);
     CHECK(f.session->state().span == 3);
@@ -364,16 +364,16 @@ TEST_CASE("Quiz keys: C opens, digits pick, Space reveals, → goes on, the scor
     // Space reveals without a pick (answered, not right); then Enter goes on.
     f.key(SDLK_SPACE);
     CHECK(f.session->state().quiz.revealed);
-    CHECK(f.session->state().quiz.answered == 2);
-    CHECK(f.session->state().quiz.right == 1);
+    CHECK(f.session->state().quiz.score.answered == 2);
+    CHECK(f.session->state().quiz.score.right == 1);
     f.key(SDLK_RETURN);
     CHECK(f.session->state().quiz.index == 2);
     // Wrong: any other choice.
     v = f.session->view();
     const int wrong = v.quiz->question->correct == 0 ? 1 : 0;
     f.key(static_cast<SDL_Keycode>(SDLK_1 + wrong));
-    CHECK(f.session->state().quiz.answered == 3);
-    CHECK(f.session->state().quiz.right == 1);
+    CHECK(f.session->state().quiz.score.answered == 3);
+    CHECK(f.session->state().quiz.score.right == 1);
     // The score is on screen in the bar while the quiz is open.
     CHECK(f.shown(app::Control::QuizNext));
     CHECK_FALSE(f.shown(app::Control::Next));  // slide navigation gives way to the quiz
@@ -400,12 +400,12 @@ TEST_CASE("Each C starts a fresh attempt in a fresh order", "[student]") {
     const auto first = timeline::quiz_order(deck, f.session->state(), 1);
     f.key(SDLK_1);
     f.key(SDLK_RIGHT);
-    CHECK(f.session->state().quiz.answered == 1);
+    CHECK(f.session->state().quiz.score.answered == 1);
     f.key(SDLK_c);  // while open: a fresh attempt, from its first question, score cleared
     CHECK(f.session->state().quiz.open);
     CHECK(f.session->state().quiz.attempt == 1);
     CHECK(f.session->state().quiz.index == 0);
-    CHECK(f.session->state().quiz.answered == 0);
+    CHECK(f.session->state().quiz.score.answered == 0);
     const auto second = timeline::quiz_order(deck, f.session->state(), 1);
     CHECK(second != first);
     f.key(SDLK_ESCAPE);
@@ -578,7 +578,7 @@ TEST_CASE("Mouse only: clicking a choice on the quiz card picks it", "[student]"
     f.click(*second);
     CHECK(f.session->state().quiz.picked == 1);
     CHECK(f.session->state().quiz.revealed);
-    CHECK(f.session->state().quiz.right == (v.quiz->question->correct == 1 ? 1 : 0));
+    CHECK(f.session->state().quiz.score.right == (v.quiz->question->correct == 1 ? 1 : 0));
     CHECK(f.session->view().controls.focus == focus);  // nothing beneath the card took the click
     f.click(app::Control::QuizNext);
     CHECK(f.session->state().quiz.index == 1);

@@ -1,7 +1,5 @@
 #include "timeline/timeline.hpp"
 
-#include "scene/quiz.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -271,13 +269,12 @@ State apply(const scene::Deck& deck, const Layout& lay, State s, const Command& 
                        if (p.choice < 0 || p.choice >= static_cast<int>(q.choices.size())) return;
                        s.quiz.picked = p.choice;
                        s.quiz.revealed = true;
-                       ++s.quiz.answered;
-                       if (scene::is_correct(q, p.choice)) ++s.quiz.right;
+                       s.quiz.score.record(scene::is_correct(q, p.choice));
                    },
                    [&](const cmd::QuizReveal&) {
                        if (!s.quiz.open || s.quiz.revealed) return;
                        s.quiz.revealed = true;
-                       ++s.quiz.answered;
+                       s.quiz.score.record(false);
                    },
                    [&](const cmd::QuizNext&) {
                        if (!s.quiz.open) return;
@@ -331,8 +328,8 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
             q.attempt = s.quiz.attempt;
             q.revealed = s.quiz.revealed;
             q.picked = s.quiz.picked;
-            q.answered = s.quiz.answered;
-            q.right = s.quiz.right;
+            q.answered = s.quiz.score.answered;
+            q.right = s.quiz.score.right;
             v.quiz = q;
         }
     }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "attention/attention.hpp"
+#include "scene/quiz.hpp"
 #include "scene/scene.hpp"
 
 namespace timeline {
@@ -72,8 +73,7 @@ struct QuizState {
     int index = 0;          // position within the attempt
     bool revealed = false;  // the answer of the current question is shown
     int picked = -1;        // the choice picked for the current question, −1 for none
-    int answered = 0;       // questions answered in this attempt (picked or revealed)
-    int right = 0;          // of which picked right
+    scene::QuizScore score; // questions answered in this attempt (picked or revealed), and right
 };
 
 // Everything that changes while presenting or studying. Commands change it; nothing else does.
