@@ -45,17 +45,6 @@ struct Held {
 
 }  // namespace
 
-TEST_CASE("a track holds its ends and eases between keys", "[timeline]") {
-    Track<double> tr;
-    CHECK(tr.at(3.0) == 0.0);
-    tr.keys = {{1.0, 10.0, scene::Ease::Linear}, {3.0, 20.0, scene::Ease::Linear}, {4.0, 0.0, scene::Ease::InOutCubic}};
-    CHECK(tr.at(-5) == 10.0);
-    CHECK(tr.at(1.0) == 10.0);
-    CHECK(tr.at(2.0) == Approx(15.0));
-    CHECK(tr.at(3.5) == Approx(10.0));  // in-out-cubic is symmetric: half way at u = 0.5
-    CHECK(tr.at(99) == 0.0);
-}
-
 TEST_CASE("easing curves start at 0, end at 1 and never leave [0, 1]", "[timeline]") {
     for (auto e : {scene::Ease::Linear, scene::Ease::InOutCubic, scene::Ease::OutCubic, scene::Ease::InOutSine}) {
         CHECK(ease(e, 0.0) == Approx(0.0).margin(1e-15));

@@ -44,18 +44,6 @@ Layout layout(const scene::Deck& deck);
 // Eased progress: u in [0, 1] → [0, 1].
 double ease(scene::Ease e, double u);
 
-// A value animated by time: holds the first key before it and the last after it.
-template <class T>
-struct Track {
-    struct Key {
-        double t;
-        T value;
-        scene::Ease ease = scene::Ease::InOutCubic;  // how to arrive at this key
-    };
-    std::vector<Key> keys;
-    T at(double t) const;
-};
-
 // What the person at the controls changed in one slide's scene, between steps.
 struct Edits {
     std::optional<int> focus;
@@ -201,22 +189,5 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
 // Temperature is tweened in g = T / (1 + T), which maps [0, ∞] onto [0, 1]: a tween from 1 to ∞
 // passes through every T once and looks even to the eye.
 double tween_temperature(double from, double to, double u);
-
-template <class T>
-T Track<T>::at(double t) const {
-    if (keys.empty()) return T{};
-    if (t <= keys.front().t) return keys.front().value;
-    if (t >= keys.back().t) return keys.back().value;
-    for (std::size_t i = 1; i < keys.size(); ++i) {
-        if (t < keys[i].t) {
-            const Key& a = keys[i - 1];
-            const Key& b = keys[i];
-            double u = b.t > a.t ? (t - a.t) / (b.t - a.t) : 1.0;
-            double e = ease(b.ease, u);
-            return a.value + (b.value - a.value) * e;
-        }
-    }
-    return keys.back().value;
-}
 
 }  // namespace timeline
