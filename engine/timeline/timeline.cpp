@@ -110,6 +110,17 @@ std::vector<int> quiz_order(const scene::Deck& deck, const State& s, int slide) 
     return scene::draw_attempt(sizes, std::max(0, s.quiz.attempt), s.seed);
 }
 
+namespace {
+
+// The question the open quiz asks now, or null past the end of the attempt.
+const scene::Question* current_question(const scene::Deck& deck, const State& s, int slide) {
+    const std::vector<int> order = quiz_order(deck, s, slide);
+    if (s.quiz.index < 0 || s.quiz.index >= static_cast<int>(order.size())) return nullptr;
+    return quiz_bank(deck, slide).questions[static_cast<std::size_t>(order[static_cast<std::size_t>(s.quiz.index)])];
+}
+
+}  // namespace
+
 double ease(scene::Ease e, double u) {
     u = clamp01(u);
     switch (e) {
@@ -262,10 +273,9 @@ State apply(const scene::Deck& deck, const Layout& lay, State s, const Command& 
                    },
                    [&](const cmd::QuizPick& p) {
                        if (!s.quiz.open || s.quiz.revealed) return;
-                       std::vector<int> order = quiz_order(deck, s, cur.slide);
-                       QuizBank bank = quiz_bank(deck, cur.slide);
-                       if (s.quiz.index >= static_cast<int>(order.size())) return;
-                       const scene::Question& q = *bank.questions[static_cast<std::size_t>(order[static_cast<std::size_t>(s.quiz.index)])];
+                       const scene::Question* asked = current_question(deck, s, cur.slide);
+                       if (!asked) return;
+                       const scene::Question& q = *asked;
                        if (p.choice < 0 || p.choice >= static_cast<int>(q.choices.size())) return;
                        s.quiz.picked = p.choice;
                        s.quiz.revealed = true;
@@ -318,13 +328,11 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
     v.animating = !s.paused && (v.u_linear < 1.0 || v.fade_u < 1.0);
 
     if (s.quiz.open) {
-        QuizBank bank = quiz_bank(deck, sp.slide);
-        std::vector<int> order = quiz_order(deck, s, sp.slide);
-        if (s.quiz.index < static_cast<int>(order.size())) {
+        if (const scene::Question* asked = current_question(deck, s, sp.slide)) {
             View::Quiz q;
-            q.question = bank.questions[static_cast<std::size_t>(order[static_cast<std::size_t>(s.quiz.index)])];
+            q.question = asked;
             q.index = s.quiz.index;
-            q.total = static_cast<int>(order.size());
+            q.total = static_cast<int>(quiz_order(deck, s, sp.slide).size());
             q.attempt = s.quiz.attempt;
             q.revealed = s.quiz.revealed;
             q.picked = s.quiz.picked;
