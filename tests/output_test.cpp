@@ -423,7 +423,7 @@ TEST_CASE("--split-steps writes one clip per step and a JSON index", "[output]")
     std::string json = slurp(tmp / "talk.json");
     CHECK(json.find("\"file\": \"talk-002.mp4\"") != std::string::npos);
     CHECK(json.find("\"step\": 3") != std::string::npos);
-    CHECK(json.find("\"title\": \"Scale\"") != std::string::npos);
+    CHECK(json.find("\"title\": \"Scale by √d\"") != std::string::npos);  // the stage's default title
 }
 
 TEST_CASE("an unwritable output path is a clear error and writes nothing", "[output]") {

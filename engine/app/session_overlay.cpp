@@ -171,7 +171,7 @@ void Session::draw_overview(SDL_Surface* target) {
         std::string name = std::to_string(i + 1) + "  ";
         if (sl.scene) {
             const scene::Step& st = sl.scene->steps[static_cast<std::size_t>(sp.step)];
-            name += st.title.empty() ? scene::stage_name(st.stage) : st.title;
+            name += scene::step_title(st);
         } else {
             name += sl.title;
         }

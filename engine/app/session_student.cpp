@@ -376,7 +376,7 @@ void Session::draw_bar(SDL_Surface* target, const timeline::View& v) {
         title = std::to_string(v.quiz->right) + " of " + std::to_string(v.quiz->answered) + " right";
     } else {
         head = step_label(state_.span, step_count());
-        if (v.step_ptr) title = v.step_ptr->title.empty() ? scene::stage_name(v.stage) : v.step_ptr->title;
+        if (v.step_ptr) title = scene::step_title(*v.step_ptr);
         if (v.slide_ptr && !v.slide_ptr->title.empty()) title = v.step_ptr ? v.slide_ptr->title + " — " + title : v.slide_ptr->title;
         else if (v.scene && !v.scene->title.empty()) title = v.scene->title + " — " + title;
     }

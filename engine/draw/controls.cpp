@@ -7,11 +7,9 @@
 
 namespace draw {
 
-double slider_pos(double T) { return std::isinf(T) ? 1.0 : std::clamp(T / (1.0 + T), 0.0, 1.0); }
-double slider_temperature(double pos) {
-    pos = std::clamp(pos, 0.0, 1.0);
-    return pos >= 0.999 ? attention::kInfinity : pos / (1.0 - pos);
-}
+double slider_pos(double T) { return scene::temperature_unit(T); }
+// The last thousandth of the track is ∞, so the knob can be dropped on it.
+double slider_temperature(double pos) { return scene::temperature_from_unit(pos >= 0.999 ? 1.0 : pos); }
 
 ControlsGeom controls_geom(const core::Rect& panel) {
     core::Rect content = card_content(panel);

@@ -6,38 +6,9 @@ namespace draw {
 
 namespace {
 
-const char* default_title(Stage s) {
-    switch (s) {
-        case Stage::Tokens: return "The sequence";
-        case Stage::Scores: return "Match scores";
-        case Stage::Scale: return "Scale by √d";
-        case Stage::Temperature: return "Temperature";
-        case Stage::Mask: return "Hide the future";
-        case Stage::Softmax: return "Softmax";
-        case Stage::Blend: return "Blend the values";
-    }
-    return "";
-}
-
 std::string default_say(const Model& m) {
-    switch (m.view->stage) {
-        case Stage::Tokens: return "A short sequence. Each token carries a vector; nothing is connected yet.";
-        case Stage::Scores:
-            return "Every key is scored by how far it reaches along the question: the dot product q·k.";
-        case Stage::Scale: return "Divide every score by √d so the numbers stay modest, whatever the dimension.";
-        case Stage::Temperature:
-            return "Divide by the temperature T. Lower T makes the choice more decisive; higher T evens it out.";
-        case Stage::Mask:
-            return m.view->controls.mask
-                       ? "Every word after the asking word is hidden: its score becomes −∞ and its weight exactly 0."
-                       : "The mask is off: every word may read every other word, the future included.";
-        case Stage::Softmax:
-            return "Exponentiate every score, then divide by the total: percentages that add up to 100%.";
-        case Stage::Blend:
-            return "The new vector is a blend of the values, each taken in its percentage. It always lands inside "
-                   "the cloud of values.";
-    }
-    return "";
+    const scene::StageInfo& st = scene::info(m.view->stage);
+    return st.say_off && !m.view->controls.mask ? st.say_off : st.say;
 }
 
 }  // namespace
@@ -68,7 +39,7 @@ void paint_narration(Canvas& c, const Model& m, const core::Rect& r) {
     }
     core::Rect content = c.card(r, "In plain words");
     const scene::Step* st = m.view->step_ptr;
-    std::string title = st && !st->title.empty() ? st->title : default_title(m.view->stage);
+    std::string title = st ? scene::step_title(*st) : scene::info(m.view->stage).title;
     std::string say = st && !st->say.empty() ? st->say : default_say(m);
     c.color(c.th.ink);
     double used = 0;

@@ -513,11 +513,7 @@ Outcome drive(Sink& sink, long frames, int w, int h, const std::function<void(lo
 std::string step_title(const scene::Deck& deck, const timeline::Span& sp) {
     const scene::Slide& slide = deck.slides[static_cast<std::size_t>(sp.slide)];
     if (slide.kind == scene::Slide::Kind::Scene && slide.scene) {
-        const scene::Step& st = slide.scene->steps[static_cast<std::size_t>(sp.step)];
-        if (!st.title.empty()) return st.title;
-        std::string name = scene::stage_name(st.stage);
-        if (!name.empty()) name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
-        return name;
+        return scene::step_title(slide.scene->steps[static_cast<std::size_t>(sp.step)]);
     }
     return slide.title;
 }

@@ -11,59 +11,11 @@
 
 #include "attention/attention.hpp"
 #include "core/core.hpp"
+#include "scene/controls.hpp"
+#include "scene/panels.hpp"
+#include "scene/stages.hpp"
 
 namespace scene {
-
-// The stages of the walkthrough, in pipeline order. A step shows every stage up to its own.
-enum class Stage {
-    Tokens,       // the sequence and its vectors; nothing connected yet
-    Scores,       // q·k
-    Scale,        // ÷ √d
-    Temperature,  // ÷ T
-    Mask,         // causal mask
-    Softmax,      // exponentiate, then normalise: weights that sum to 1
-    Blend,        // Σ aᵢvᵢ: the new vector
-};
-constexpr int kStageCount = 7;
-const char* stage_name(Stage s);                     // "tokens", "scores", … (the YAML names)
-std::optional<Stage> stage_from_name(const std::string& name);
-std::vector<std::string> stage_names();
-
-// The panels a scene can show. Their order in a scene does not matter: the layout places them.
-enum class Panel {
-    TokenRow,     // the sequence, focused token marked
-    Matrix,       // attention-matrix heatmap (rows read, columns are read)
-    Graph,        // tokens as nodes, edges from the focused token
-    KeyPlane,     // query arrow, key dots, projections
-    ValuePlane,   // value dots, hull, output diamond, arrow from own value
-    ScoreRow,     // q·k/√d per key, heat-coloured
-    WeightBars,   // weights as bars, Σ a = 1.00
-    Pipeline,     // the formula as six stages, active one highlighted
-    Readouts,     // temperature, top weight, Σ weights, new vector, raw row sum
-    Narration,    // the step's `say`, wrapped
-    Arithmetic,   // the arithmetic for the best match
-    Controls,     // temperature slider and mask switch
-    Projections,  // x, W_Q, W_K, W_V → q, k, v (scenes that give inputs)
-};
-const char* panel_name(Panel p);                     // "token-row", "matrix", … (the YAML names)
-std::optional<Panel> panel_from_name(const std::string& name);
-std::vector<std::string> panel_names();
-
-// The interactive controls: what a lecturer or student can change between steps, and what
-// steps and experiments set. Every field is optional: unset means "leave as it is".
-struct Settings {
-    std::optional<int> focus;                 // the token asking (row of the matrix)
-    std::optional<double> temperature;        // T ≥ 0, may be +∞
-    std::optional<bool> mask;                 // causal mask on/off
-    std::optional<double> key_scale;          // multiply every key (k: {scale: 2})
-    bool keys_same = false;                   // every key becomes the mean key (k: same)
-    std::vector<std::pair<int, core::Vec>> keys;  // individual keys moved: (token, new key)
-    std::optional<std::pair<int, int>> compare;   // highlight cell (A,B) against (B,A)
-
-    bool empty() const {
-        return !focus && !temperature && !mask && !key_scale && !keys_same && keys.empty() && !compare;
-    }
-};
 
 // Easing curves for step animations and tweens.
 enum class Ease { Linear, InOutCubic, OutCubic, InOutSine };
@@ -73,7 +25,7 @@ std::vector<std::string> ease_names();
 // One step of a walkthrough: a marker on the timeline.
 struct Step {
     Stage stage = Stage::Blend;   // the stage this step reveals (defaults: the six stages)
-    std::string title;            // short heading ("Scale by √d"); default from the stage
+    std::string title;            // short heading ("Scale by √d"); "" gives the stage's (step_title)
     std::string say;              // narration a student reads alone
     std::string notes;            // speaker notes, shown only to the presenter
     Settings set;                 // controls this step sets, tweened during its animation
@@ -153,8 +105,7 @@ struct Deck {
     std::vector<Slide> slides;
 };
 
-// Default durations (seconds) when a step or slide does not give its own.
-double default_duration(Stage s);
+// Default times (seconds) when a step or slide does not give its own.
 constexpr double kDefaultHold = 1.5;
 constexpr double kDefaultSlideDuration = 4.0;
 constexpr double kCrossFade = 0.4;
@@ -165,22 +116,10 @@ double reading_time(const std::string& text);
 
 // The default steps: one per stage from scores to blend.
 std::vector<Step> default_steps();
+// A step's title: its own, else its stage's default ("Scale by √d").
+std::string step_title(const Step& s);
 // The default panels for a scene of n tokens (one-row layout for small n, matrix otherwise).
 std::vector<Panel> default_panels(std::size_t n);
-
-// The controls in force: the scene's start, then `set` (applied on top). Pure data.
-struct Controls {
-    int focus = 0;
-    double temperature = 1.0;
-    bool mask = false;
-    core::Mat keys;  // the keys in force (start: the scene's k)
-    std::optional<std::pair<int, int>> compare;
-};
-Controls start_controls(const Scene& s);
-Controls apply(const Scene& s, Controls c, const Settings& set);
-
-// The attention input for these controls (q and v from the scene, keys from the controls).
-attention::Input attention_input(const Scene& s, const Controls& c);
 
 // A one-scene deck around a scene (so that a lone scene presents and exports like a deck).
 Deck deck_of(std::shared_ptr<const Scene> s);

@@ -135,9 +135,7 @@ double ease(scene::Ease e, double u) {
 double tween_temperature(double from, double to, double u) {
     if (u <= 0) return from;
     if (u >= 1) return to;
-    auto g = [](double t) { return std::isinf(t) ? 1.0 : t / (1.0 + t); };
-    double x = core::lerp(g(from), g(to), u);
-    return x >= 1.0 ? attention::kInfinity : x / (1.0 - x);
+    return scene::temperature_from_unit(core::lerp(scene::temperature_unit(from), scene::temperature_unit(to), u));
 }
 
 int Layout::at(double t) const {

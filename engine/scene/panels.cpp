@@ -1,0 +1,25 @@
+#include "scene/panels.hpp"
+
+#include <array>
+
+namespace scene {
+
+namespace {
+
+constexpr std::array<const char*, kPanelCount> kPanelNames = {
+    "token-row", "matrix",   "graph",      "key-plane", "value-plane", "score-row",  "weight-bars",
+    "pipeline",  "readouts", "narration", "arithmetic", "controls",   "projections"};
+
+}  // namespace
+
+const char* panel_name(Panel p) { return kPanelNames[static_cast<std::size_t>(p)]; }
+
+std::optional<Panel> panel_from_name(const std::string& name) {
+    for (std::size_t i = 0; i < kPanelNames.size(); ++i)
+        if (name == kPanelNames[i]) return static_cast<Panel>(i);
+    return std::nullopt;
+}
+
+std::vector<std::string> panel_names() { return {kPanelNames.begin(), kPanelNames.end()}; }
+
+}  // namespace scene
