@@ -166,26 +166,6 @@ const Theme& theme_for(ThemeKind k) {
 
 // ---- numbers -------------------------------------------------------------------------------
 
-std::string num(double x, int decimals) {
-    if (std::isinf(x)) return x > 0 ? "∞" : "−∞";
-    if (std::isnan(x)) return "—";
-    char buf[64];
-    double r = std::pow(10.0, decimals);
-    if (std::round(std::fabs(x) * r) == 0) x = 0;  // no "−0.00"
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, std::fabs(x));
-    return (x < 0 ? std::string("−") : std::string()) + buf;
-}
-
-std::string percent(double w) {
-    char buf[32];
-    double p = w * 100;
-    if (w <= 0) return "0%";
-    if (p < 0.1) return "<0.1%";
-    if (p < 9.95) std::snprintf(buf, sizeof buf, "%.1f%%", p);
-    else std::snprintf(buf, sizeof buf, "%.0f%%", p);
-    return buf;
-}
-
 // ---- canvas --------------------------------------------------------------------------------
 
 void Canvas::font(Font f, double size) const {

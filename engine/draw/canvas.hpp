@@ -171,8 +171,5 @@ private:
     mutable double size_ = 10;
 };
 
-// Numbers as the lecture writes them: a real minus sign, fixed decimals.
-std::string num(double x, int decimals = 2);
-std::string percent(double w);  // "43%", "0.4%", "<0.1%", "0%"
 
 }  // namespace draw

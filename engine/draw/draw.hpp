@@ -1,5 +1,6 @@
-// draw: Cairo. One frame of attnlab as a pure function of (deck, state, time): nothing here
-// reads a clock, a window or a global. The window and every exporter call render().
+// draw: Cairo. Paints a model::Frame — what one frame of attnlab shows at (deck, state, time),
+// computed by model/ — choosing fonts, colours and places; computes no attention. Nothing here
+// reads a clock or a window. The window and every exporter call render() or paint().
 // Never includes SDL.
 #pragma once
 
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "core/core.hpp"
+#include "model/model.hpp"
 #include "timeline/timeline.hpp"
 
 namespace draw {
@@ -63,11 +65,14 @@ struct Transform {
 };
 Transform transform_for(int width, int height);
 
-// Draws the frame at session time `now` into `cr`, whose user space is width×height pixels.
+// Paints a frame into `cr`, whose user space is width×height pixels.
+void paint(cairo_t* cr, int width, int height, const model::Frame& frame, const Options& opt);
+
+// Draws the frame at session time `now`: paint(model::frame_at(deck, lay, state, now)).
 void render(cairo_t* cr, int width, int height, const scene::Deck& deck, const timeline::Layout& lay,
             const timeline::State& state, double now, const Options& opt);
 
-// Draws one evaluated view (no cross-fade). render() calls this.
+// Draws one evaluated view (no cross-fade): paint(model::frame_of(view)).
 void frame(cairo_t* cr, int width, int height, const timeline::View& view, const Options& opt);
 
 // What is under a design-space point, for the window's mouse handling.

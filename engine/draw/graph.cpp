@@ -7,98 +7,106 @@
 
 namespace draw {
 
-std::vector<core::Point> graph_nodes(const Model& m, const core::Rect& panel, double& radius) {
+std::vector<core::Point> graph_nodes(int count, const core::Rect& panel, double& radius) {
     core::Rect content = card_content(panel);
     std::vector<core::Point> out;
-    const int n = std::max(1, m.n);
+    const int n = std::max(1, count);
     double R = std::min(content.w, content.h) / 2;
     radius = std::clamp(R * 3.0 / n, 6.0, 38.0);
     // Room outside the ring for the percentage labels: wider sideways than up and down.
     R = std::min(content.w / 2 - radius - 70, content.h / 2 - radius - 32);
     R = std::max(R, radius);
     core::Point c = content.centre();
-    for (int j = 0; j < m.n; ++j) {
+    for (int j = 0; j < count; ++j) {
         double a = -M_PI / 2 + 2 * M_PI * j / n;
         out.push_back({c.x + R * std::cos(a), c.y + R * std::sin(a)});
     }
     return out;
 }
 
-void paint_graph(Canvas& c, const Model& m, const core::Rect& r) {
-    core::Rect content = c.card(r, "Who " + m.sc->tokens[static_cast<std::size_t>(m.focus)] + " reads");
+namespace {
+
+void paint(Canvas& c, const model::SceneFrame& fr, const core::Rect& r) {
+    const model::Graph& g = fr.graph;
+    core::Rect content = c.card(r, g.heading);
     double radius = 0;
-    auto nodes = graph_nodes(m, r, radius);
-    const double px = m.p(Stage::Softmax);
-    const core::Point f = nodes[static_cast<std::size_t>(m.focus)];
-    if (px > 0) {
-        for (int j = 0; j < m.n; ++j) {
-            const std::size_t J = static_cast<std::size_t>(j);
-            double w = std::clamp(m.bar[J], 0.0, 1.0);
-            if (w < 1e-4 || m.hide[J] >= 1) continue;
-            double alpha = 0.15 + 0.85 * w;
-            double width = 1.5 + 16 * w;
-            c.color(c.th.key, alpha);
-            cairo_set_line_width(c.cr, width);
-            cairo_set_line_cap(c.cr, CAIRO_LINE_CAP_ROUND);
-            if (j == m.focus) {
-                // Reading itself: a loop outward from the ring.
-                core::Point ctr = content.centre();
-                double dx = f.x - ctr.x, dy = f.y - ctr.y, l = std::hypot(dx, dy);
-                if (l < 1e-6) l = 1;
-                core::Point lc{f.x + dx / l * radius * 1.1, f.y + dy / l * radius * 1.1};
-                c.circle(lc, radius * 0.75);
-                cairo_stroke(c.cr);
-                continue;
-            }
-            core::Point t = nodes[J];
-            double dx = t.x - f.x, dy = t.y - f.y, l = std::hypot(dx, dy);
-            if (l < 2 * radius) continue;
-            c.line({f.x + dx / l * radius, f.y + dy / l * radius}, {t.x - dx / l * radius, t.y - dy / l * radius});
+    auto nodes = graph_nodes(static_cast<int>(g.nodes.size()), r, radius);
+    const core::Point f = nodes[static_cast<std::size_t>(g.focus)];
+    for (const model::GraphEdge& e : g.edges) {
+        const double w = e.strength;
+        c.color(c.th.key, 0.15 + 0.85 * w);
+        cairo_set_line_width(c.cr, 1.5 + 16 * w);
+        cairo_set_line_cap(c.cr, CAIRO_LINE_CAP_ROUND);
+        if (e.to == g.focus) {
+            // Reading itself: a loop outward from the ring.
+            core::Point ctr = content.centre();
+            double dx = f.x - ctr.x, dy = f.y - ctr.y, l = std::hypot(dx, dy);
+            if (l < 1e-6) l = 1;
+            core::Point lc{f.x + dx / l * radius * 1.1, f.y + dy / l * radius * 1.1};
+            c.circle(lc, radius * 0.75);
             cairo_stroke(c.cr);
+            continue;
         }
+        core::Point t = nodes[static_cast<std::size_t>(e.to)];
+        double dx = t.x - f.x, dy = t.y - f.y, l = std::hypot(dx, dy);
+        if (l < 2 * radius) continue;
+        c.line({f.x + dx / l * radius, f.y + dy / l * radius}, {t.x - dx / l * radius, t.y - dy / l * radius});
+        cairo_stroke(c.cr);
     }
-    for (int j = 0; j < m.n; ++j) {
-        const std::size_t J = static_cast<std::size_t>(j);
-        core::Point p = nodes[J];
-        bool focus = j == m.focus;
-        if (j == m.view->hover) {
+    for (std::size_t j = 0; j < g.nodes.size(); ++j) {
+        const model::GraphNode& node = g.nodes[j];
+        core::Point p = nodes[j];
+        if (node.hover) {
             c.circle(p, radius + 6);
             c.color(c.th.hover);
             cairo_set_line_width(c.cr, 3);
             cairo_stroke(c.cr);
         }
         c.circle(p, radius);
-        c.color(focus ? c.th.query : c.th.card);
+        c.color(node.focus ? c.th.query : c.th.card);
         cairo_fill_preserve(c.cr);
-        c.color(focus ? c.th.query : (m.hide[J] > 0.5 ? c.th.ink_faint : c.th.key));
+        c.color(node.focus ? c.th.query : (node.hidden ? c.th.ink_faint : c.th.key));
         cairo_set_line_width(c.cr, 2.5);
-        if (m.hide[J] > 0.5) {
+        if (node.hidden) {
             double dash[] = {4, 3};
             cairo_set_dash(c.cr, dash, 2, 0);
         }
         cairo_stroke(c.cr);
         cairo_set_dash(c.cr, nullptr, 0, 0);
-        c.color(focus ? c.th.ink_on(c.th.query) : c.th.ink);
+        c.color(node.focus ? c.th.ink_on(c.th.query) : c.th.ink);
         double side = radius * 1.5;
-        c.text_in(m.sc->tokens[J], {p.x - side / 2, p.y - radius * 0.45, side, radius * 0.9},
-                  focus ? Font::Bold : Font::Regular, 20, 6, Align::Center);
-        if (px >= 1 && m.weight[J] >= 0.05 && !focus) {
-            // The weight beside the node, outward from the ring.
-            // Its box touches the circle at most at a gap of 6 along the ray from the centre.
+        c.text_in(node.word, {p.x - side / 2, p.y - radius * 0.45, side, radius * 0.9}, node.focus ? Font::Bold : Font::Regular,
+                  20, 6, Align::Center);
+        if (!node.label.empty()) {
+            // The weight beside the node, outward from the ring: its box touches the circle at
+            // most at a gap of 6 along the ray from the centre.
             core::Point ctr = content.centre();
             double dx = p.x - ctr.x, dy = p.y - ctr.y, l = std::max(1e-6, std::hypot(dx, dy));
             const double ux = dx / l, uy = dy / l;
-            const std::string label = percent(m.weight[J]);
             c.font(Font::Bold, 16);
-            const double hw = c.measure(label) / 2 + 2, hh = 11;
+            const double hw = c.measure(node.label) / 2 + 2, hh = 11;
             const double reach = radius + 6 + std::fabs(ux) * hw + std::fabs(uy) * hh;
             core::Rect box{p.x + ux * reach - hw, p.y + uy * reach - hh, 2 * hw, 2 * hh};
             box.x = std::clamp(box.x, content.x, content.right() - box.w);
             box.y = std::clamp(box.y, content.y, content.bottom() - box.h);
             c.color(c.th.ink_soft);
-            c.text_in(label, box, Font::Bold, 16, 9, Align::Center);
+            c.text_in(node.label, box, Font::Bold, 16, 9, Align::Center);
         }
     }
 }
+
+void hit(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h) {
+    double radius = 0;
+    const auto nodes = graph_nodes(f.n, r, radius);
+    for (std::size_t j = 0; j < nodes.size(); ++j)
+        if (std::hypot(nodes[j].x - p.x, nodes[j].y - p.y) <= radius + 4) {
+            h.kind = Hit::Kind::Token;
+            h.token = static_cast<int>(j);
+        }
+}
+
+}  // namespace
+
+extern const PanelDef kGraphPanel{Panel::Graph, {Slot::Where::Big, 21, 1.0}, paint, hit};
 
 }  // namespace draw

@@ -1,6 +1,7 @@
 // draw/key_plane: the question as a gold arrow, each key as a labelled dot (the asking token's
-// own key marked), and the dotted projection of each key onto the query direction: how far a
-// key reaches along the question is its score. Keys the mask hides stay, hollow and labelled.
+// own key marked), and the dotted projection of each key onto the query direction (the model's
+// feet): how far a key reaches along the question is its score. Keys the mask hides stay,
+// hollow and labelled.
 #include <algorithm>
 #include <cmath>
 
@@ -8,18 +9,20 @@
 
 namespace draw {
 
+namespace {
 
-void paint_key_plane(Canvas& c, const Model& m, const core::Rect& r) {
-    core::Rect content = c.card(r, "Keys, and the question being asked");
-    Plane pl = key_plane_frame(m, content);
+void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
+    const model::KeyPlane& m = f.key_plane;
+    core::Rect content = c.card(r, m.heading);
+    Plane pl = fit_plane(m.extent, content);
     paint_plane_grid(c, pl);
     Saved clip(c.cr);
     c.clip_rect(content);
-    const auto& keys = m.view->controls.keys;
-    const core::Point q = vec2(m.sc->q[static_cast<std::size_t>(m.focus)]);
+    const int n = static_cast<int>(m.keys.size());
+    const core::Point q = m.query;
     const double qlen = std::hypot(q.x, q.y);
     const core::Point qh = qlen > 1e-12 ? core::Point{q.x / qlen, q.y / qlen} : core::Point{1, 0};
-    const double ps = smooth(m.p(Stage::Scores));
+    const double ps = m.reveal;
     const core::Point o = pl.to({0, 0});
 
     // The query direction, across the whole plane, once scoring starts.
@@ -52,14 +55,11 @@ void paint_key_plane(Canvas& c, const Model& m, const core::Rect& r) {
         }
     }
     // Projections: a dotted line from each key growing onto the query direction, a tick at its foot.
-    int emph = m.view->hover >= 0 && m.view->hover < m.n ? m.view->hover : m.best;
-    for (int j = 0; j < m.n && ps > 0; ++j) {
-        const std::size_t J = static_cast<std::size_t>(j);
-        core::Point k = vec2(keys[J]);
-        double reach = k.x * qh.x + k.y * qh.y;
-        core::Point foot{reach * qh.x, reach * qh.y};
+    for (int j = 0; j < n && ps > 0; ++j) {
+        const model::KeyDot& kd = m.keys[static_cast<std::size_t>(j)];
+        const core::Point k = kd.at, foot = kd.foot;
         core::Point a = pl.to(k), b = pl.to({core::lerp(k.x, foot.x, ps), core::lerp(k.y, foot.y, ps)});
-        double alpha = 1.0 - 0.7 * m.hide[J];
+        double alpha = 1.0 - 0.7 * kd.hide;
         c.color(c.th.key, 0.75 * alpha);
         {
             // The dots (round dots of width 2 every 6.1 units from the key), filled at once
@@ -73,14 +73,14 @@ void paint_key_plane(Canvas& c, const Model& m, const core::Rect& r) {
             cairo_fill(c.cr);
         }
         cairo_set_line_cap(c.cr, CAIRO_LINE_CAP_ROUND);
-        if (ps >= 1) {
+        if (m.feet) {
             core::Point fp = pl.to(foot);
             core::Point nrm{-qh.y * 8, qh.x * 8};  // design-space normal (y flips, length is symmetric)
             c.line({fp.x - nrm.x, fp.y + nrm.y}, {fp.x + nrm.x, fp.y - nrm.y});
             cairo_set_line_width(c.cr, 2.5);
             cairo_stroke(c.cr);
         }
-        if (j == emph && m.hide[J] < 1) {
+        if (j == m.emphasis) {
             // The reach of the best (or hovered) key: a thick band along the question.
             core::Point f2 = pl.to({foot.x * ps, foot.y * ps});
             c.color(c.th.key, 0.35);
@@ -94,7 +94,7 @@ void paint_key_plane(Canvas& c, const Model& m, const core::Rect& r) {
     c.arrow(o, pl.to(q), 5, 22, c.th.query);
     // The keys, then their labels where they cover least (and clear of the question arrow).
     Labels labels;
-    for (int j = 0; j < m.n; ++j) labels.dot(plane_dot(pl, vec2(keys[static_cast<std::size_t>(j)])), 14);
+    for (const model::KeyDot& kd : m.keys) labels.dot(plane_dot(pl, kd.at), 14);
     core::Point qp = pl.to(q);
     labels.dot(qp, 14);
     {
@@ -102,14 +102,14 @@ void paint_key_plane(Canvas& c, const Model& m, const core::Rect& r) {
         const int steps = static_cast<int>(len / 10);
         for (int i = 1; i < steps; ++i) labels.dot({core::lerp(o.x, qp.x, double(i) / steps), core::lerp(o.y, qp.y, double(i) / steps)}, 6);
     }
-    for (int j = 0; j < m.n; ++j) {
-        const std::size_t J = static_cast<std::size_t>(j);
+    for (int j = 0; j < n; ++j) {
+        const model::KeyDot& kd = m.keys[static_cast<std::size_t>(j)];
         bool clamped = false;
-        core::Point p = plane_dot(pl, vec2(keys[J]), &clamped);
-        double hide = m.hide[J];
+        core::Point p = plane_dot(pl, kd.at, &clamped);
+        const double hide = kd.hide;
         if (clamped) {
             // Off the plane: a pointer at the edge towards where the key really is.
-            core::Point t = pl.to(vec2(keys[J]));
+            core::Point t = pl.to(kd.at);
             double dx = t.x - p.x, dy = t.y - p.y, l = std::max(1e-9, std::hypot(dx, dy));
             dx /= l, dy /= l;
             c.color(c.th.key);
@@ -120,13 +120,13 @@ void paint_key_plane(Canvas& c, const Model& m, const core::Rect& r) {
             cairo_fill(c.cr);
         }
         c.mark("key:" + std::to_string(j), p);
-        if (j == m.view->hover) {
+        if (kd.hover) {
             c.circle(p, 19);
             c.color(c.th.hover);
             cairo_set_line_width(c.cr, 3);
             cairo_stroke(c.cr);
         }
-        if (j == m.focus) {
+        if (kd.focus) {
             c.circle(p, 15);
             c.color(c.th.query);
             cairo_set_line_width(c.cr, 3.5);
@@ -140,24 +140,39 @@ void paint_key_plane(Canvas& c, const Model& m, const core::Rect& r) {
             c.dot(p, 10, fill, c.th.card, 2);
         }
     }
-    labels.place(c, "q · " + m.sc->tokens[static_cast<std::size_t>(m.focus)], qp, 16, content, Font::Bold, 19,
-                 c.th.query_ink);
-    for (int j = 0; j < m.n; ++j) {
-        const std::size_t J = static_cast<std::size_t>(j);
+    labels.place(c, m.query_label, qp, 16, content, Font::Bold, 19, c.th.query_ink);
+    for (const model::KeyDot& kd : m.keys) {
         bool clamped = false;
-        core::Point p = plane_dot(pl, vec2(keys[J]), &clamped);
-        double hide = m.hide[J];
-        std::string name = m.sc->tokens[J];
+        core::Point p = plane_dot(pl, kd.at, &clamped);
+        std::string name = kd.label;
         if (clamped) name += " · off the plane";
-        if (j == m.focus) name += " · own key";
-        else if (hide > 0.5) name += " · hidden";
-        labels.place(c, name, p, 15, content, Font::Bold, 18, hide > 0.5 ? c.th.ink_faint : c.th.ink);
+        if (kd.focus) name += " · own key";
+        else if (kd.hide > 0.5) name += " · hidden";
+        labels.place(c, name, p, 15, content, Font::Bold, 18, kd.hide > 0.5 ? c.th.ink_faint : c.th.ink);
     }
-    if (m.d != 2) {
+    if (!m.note.empty()) {
         c.color(c.th.ink_faint);
-        std::string note = "d = " + std::to_string(m.d) + ": the plane shows the first two coordinates";
-        c.text_in(note, {content.x + 30, content.bottom() - 48, content.w - 60, 22}, Font::Italic, 15, 10, Align::Right);
+        c.text_in(m.note, {content.x + 30, content.bottom() - 48, content.w - 60, 22}, Font::Italic, 15, 10, Align::Right);
     }
 }
+
+void hit(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h) {
+    const Plane pl = fit_plane(f.key_plane.extent, card_content(r));
+    double best = 22;  // design units
+    for (std::size_t j = 0; j < f.key_plane.keys.size(); ++j) {
+        const core::Point q = plane_dot(pl, f.key_plane.keys[j].at);
+        const double dist = std::hypot(q.x - p.x, q.y - p.y);
+        if (dist < best) {
+            best = dist;
+            h.kind = Hit::Kind::Key;
+            h.token = static_cast<int>(j);
+        }
+    }
+    h.plane = pl.from(p);
+}
+
+}  // namespace
+
+extern const PanelDef kKeyPlanePanel{Panel::KeyPlane, {Slot::Where::Big, 22, 1.0}, paint, hit};
 
 }  // namespace draw

@@ -1,10 +1,9 @@
-// draw/layout: where a scene's panels go in the 1920×1080 design space, chosen from its panel
-// list. Left: rows (pipeline, token row, the big panels side by side, score row, weight bars);
-// right: a column (narration, readouts, arithmetic, controls). A scene with a matrix gets the
-// matrix layout (big heatmap and graph); one with planes the one-row layout of the explainer.
-// Narration always gets the tallest box of the right column: a student reads it alone, so the
-// whole `say` must fit at a readable size. When the right column would be crowded (narration,
-// readouts, arithmetic and controls), the readouts move beside the weight bars.
+// draw/layout: where a scene's panels go in the 1920×1080 design space, from the slot each
+// panel registers. Left: rows (by order), the big panels side by side in one row among them;
+// right: a column (by order). Narration, the one flexible panel of the right column, gets its
+// tallest box: a student reads it alone, so the whole `say` must fit at a readable size. When the
+// right column would be crowded (narration, readouts, arithmetic and controls), the readouts
+// move beside the weight bars.
 #include <algorithm>
 
 #include "draw/paint.hpp"
@@ -12,6 +11,20 @@
 namespace draw {
 
 core::Rect card_content(const core::Rect& r) { return {r.x + 18, r.y + 46, r.w - 36, r.h - 46 - 18 * 0.8}; }
+
+namespace {
+
+// The scene's panels of one kind of slot, in their order.
+std::vector<Panel> panels_in(const scene::Scene& sc, Slot::Where where) {
+    std::vector<Panel> out;
+    for (Panel p : sc.panels)
+        if (panel_def(p).slot.where == where && std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
+    std::stable_sort(out.begin(), out.end(),
+                     [](Panel a, Panel b) { return panel_def(a).slot.order < panel_def(b).slot.order; });
+    return out;
+}
+
+}  // namespace
 
 SceneLayout layout_scene(const scene::Scene& sc) {
     constexpr double M = 32, G = 18, W = kDesignWidth, H = kDesignHeight;
@@ -21,23 +34,14 @@ SceneLayout layout_scene(const scene::Scene& sc) {
 
     const bool readouts_below =
         sc.has(Panel::Readouts) && sc.has(Panel::WeightBars) && sc.has(Panel::Arithmetic) && sc.has(Panel::Narration);
-    const Panel right_order[] = {Panel::Narration, Panel::Readouts, Panel::Arithmetic, Panel::Controls};
-    std::vector<Panel> right;
-    for (Panel p : right_order)
-        if (sc.has(p) && !(p == Panel::Readouts && readouts_below)) right.push_back(p);
+    std::vector<Panel> right = panels_in(sc, Slot::Where::Side);
+    if (readouts_below) std::erase(right, Panel::Readouts);
     const double RW = 500;
     const double left_w = right.empty() ? W - 2 * M : W - 2 * M - RW - G;
 
-    // Right column: fixed heights, narration takes what is left.
+    // Right column: fixed heights, the flexible one takes what is left.
     if (!right.empty()) {
-        auto pref = [](Panel p) {
-            switch (p) {
-                case Panel::Readouts: return 300.0;
-                case Panel::Arithmetic: return 288.0;
-                case Panel::Controls: return 200.0;
-                default: return 0.0;  // narration: flexible
-            }
-        };
+        auto pref = [](Panel p) { return panel_def(p).slot.size; };
         double fixed = 0;
         bool flex = false;
         for (Panel p : right) {
@@ -57,20 +61,23 @@ SceneLayout layout_scene(const scene::Scene& sc) {
         }
     }
 
-    // Left rows.
+    // Left rows: the row panels by order, the big row where its order puts it.
     struct Row {
         std::vector<Panel> panels;
         double h;  // 0: flexible
+        int order;
     };
     std::vector<Row> rows;
-    if (sc.has(Panel::Pipeline)) rows.push_back({{Panel::Pipeline}, 122});
-    if (sc.has(Panel::TokenRow)) rows.push_back({{Panel::TokenRow}, 86});
-    std::vector<Panel> big;
-    for (Panel p : {Panel::Matrix, Panel::Graph, Panel::KeyPlane, Panel::ValuePlane, Panel::Projections})
-        if (sc.has(p)) big.push_back(p);
-    if (!big.empty()) rows.push_back({big, 0});
-    if (sc.has(Panel::ScoreRow)) rows.push_back({{Panel::ScoreRow}, 108});
-    if (sc.has(Panel::WeightBars)) rows.push_back({{Panel::WeightBars}, big.empty() ? 0.0 : 222.0});
+    const std::vector<Panel> big = panels_in(sc, Slot::Where::Big);
+    for (Panel p : panels_in(sc, Slot::Where::Row)) {
+        const Slot& s = panel_def(p).slot;
+        rows.push_back({{p}, s.grows && big.empty() ? 0.0 : s.size, s.order});
+    }
+    if (!big.empty()) {
+        const int order = panel_def(big.front()).slot.order;
+        auto at = std::find_if(rows.begin(), rows.end(), [&](const Row& r) { return r.order > order; });
+        rows.insert(at, Row{big, 0, order});
+    }
 
     double fixed = 0;
     int flex = 0;
@@ -88,16 +95,15 @@ SceneLayout layout_scene(const scene::Scene& sc) {
             const double rw = 440;
             L.boxes.push_back({Panel::WeightBars, {M, y, left_w - rw - G, h}});
             L.boxes.push_back({Panel::Readouts, {M + left_w - rw, y, rw, h}});
-        } else if (r.panels.size() == 1) {
+        } else if (r.panels.size() == 1 && panel_def(r.panels[0]).slot.where == Slot::Where::Row) {
             L.boxes.push_back({r.panels[0], {M, y, left_w, h}});
         } else {
-            auto weight = [](Panel p) { return p == Panel::Matrix ? 1.35 : (p == Panel::Projections ? 1.7 : 1.0); };
             double total = 0;
-            for (Panel p : r.panels) total += weight(p);
+            for (Panel p : r.panels) total += panel_def(p).slot.size;
             double x = M;
             double inner = left_w - G * static_cast<double>(r.panels.size() - 1);
             for (Panel p : r.panels) {
-                double w = inner * weight(p) / total;
+                double w = inner * panel_def(p).slot.size / total;
                 L.boxes.push_back({p, {x, y, w, h}});
                 x += w + G;
             }

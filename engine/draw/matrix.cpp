@@ -1,7 +1,7 @@
-// draw/matrix: the attention matrix as a heatmap — rows read, columns are read. Scores fill in
-// row by row, then the softmax turns each row into weights that sum to 1.00 (the row sums on
-// the right land on it). Masked cells flip over to a hatched "hidden" face; a compare pair
-// (A,B)/(B,A) is outlined to show that reading is not symmetric.
+// draw/matrix: the attention matrix as a heatmap — rows read, columns are read — painted from
+// the model's cells (scores filling in row by row, then weights), the row sums on the right,
+// masked cells flipped over to a hatched "hidden" face, and a compare pair (A,B)/(B,A) outlined
+// to show that reading is not symmetric.
 #include <algorithm>
 #include <cmath>
 
@@ -9,21 +9,20 @@
 
 namespace draw {
 
-MatrixGeom matrix_geom(const Model& m, const core::Rect& panel) {
+MatrixGeom matrix_geom(const std::vector<std::string>& tokens, const core::Rect& panel) {
     core::Rect content = card_content(panel);
     MatrixGeom g;
     const double label_w = 104, sums_w = 72, legend_h = 64;
     double top_h = 34;
-    double n = std::max(1, m.n);
+    double n = std::max<double>(1, static_cast<double>(tokens.size()));
     // Column labels: level when the longest word fits a cell, else tilted 45° so words read
     // whole. The width is estimated from the character count (no cairo here: hit tests use this).
     std::size_t longest = 0;
-    if (m.sc)
-        for (const auto& t : m.sc->tokens) {
-            std::size_t chars = 0;
-            for (unsigned char ch : t) chars += (ch & 0xC0) != 0x80;
-            longest = std::max(longest, chars);
-        }
+    for (const auto& t : tokens) {
+        std::size_t chars = 0;
+        for (unsigned char ch : t) chars += (ch & 0xC0) != 0x80;
+        longest = std::max(longest, chars);
+    }
     auto cell_for = [&](double th) {
         return std::max(2.0, std::min((content.w - label_w - sums_w - 10) / n, (content.h - th - legend_h - 8) / n));
     };
@@ -45,75 +44,54 @@ MatrixGeom matrix_geom(const Model& m, const core::Rect& panel) {
     return g;
 }
 
-void paint_matrix(Canvas& c, const Model& m, const core::Rect& r) {
-    const timeline::View& v = *m.view;
-    const attention::Trace& tr = *m.tr;
-    const double ps = m.p(Stage::Scores), pc = m.p(Stage::Scale), pt = m.p(Stage::Temperature);
-    const double pm = m.p(Stage::Mask), px = m.p(Stage::Softmax);
-    const bool weights_legend = px >= 0.5;
-    core::Rect content = c.card(r, "Attention matrix · row reads column",
-                                weights_legend ? "every row sums to 1" : (ps > 0 ? "scores" : ""));
-    (void)content;
-    MatrixGeom g = matrix_geom(m, r);
-    const int n = m.n;
-    const bool open = v.open.n == tr.n && v.mask_u < 1.0;
-    double mag = 0;
-    for (double s : tr.scores.data) mag = std::max(mag, std::fabs(s));
-    if (mag < 1e-9) mag = 1;
+namespace {
+
+void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
+    const model::Matrix& m = f.matrix;
+    c.card(r, m.heading, m.aside);
+    MatrixGeom g = matrix_geom(m.tokens, r);
+    const int n = static_cast<int>(m.tokens.size());
     const bool numbers = g.cell >= 40;
     const double fs = std::min(19.0, g.cell * 0.3);
 
     // Labels.
     for (int i = 0; i < n; ++i) {
-        const std::string& tok = m.sc->tokens[static_cast<std::size_t>(i)];
+        const std::string& tok = m.tokens[static_cast<std::size_t>(i)];
         double y = g.grid.y + i * g.cell;
-        bool f = i == m.focus, h = i == v.hover;
-        c.color(f ? c.th.query_ink : (h ? c.th.hover : c.th.ink_soft));
-        c.text_in(tok, {g.row_labels.x, y, g.row_labels.w, g.cell}, f ? Font::Bold : Font::Regular, std::min(20.0, g.cell * 0.5),
-                  7, Align::Right);
+        bool fo = i == m.focus, h = i == m.hover;
+        c.color(fo ? c.th.query_ink : (h ? c.th.hover : c.th.ink_soft));
+        c.text_in(tok, {g.row_labels.x, y, g.row_labels.w, g.cell}, fo ? Font::Bold : Font::Regular,
+                  std::min(20.0, g.cell * 0.5), 7, Align::Right);
         double x = g.grid.x + i * g.cell;
-        c.color(f ? c.th.query_ink : (h ? c.th.hover : c.th.ink_soft));
+        c.color(fo ? c.th.query_ink : (h ? c.th.hover : c.th.ink_soft));
         if (g.tilted) {
             // Rising at 45° from the bottom of the label band, above its column.
             Saved saved(c.cr);
             cairo_translate(c.cr, x + g.cell * 0.5 - g.col_font * 0.25, g.col_labels.bottom() - 2);
             cairo_rotate(c.cr, -M_PI / 4);
             const double len = (g.col_labels.h - 4) / 0.71 - g.col_font * 0.5;
-            c.text_in(tok, {0, -g.col_font * 0.6, len, g.col_font * 1.2}, f ? Font::Bold : Font::Regular, g.col_font, 9);
+            c.text_in(tok, {0, -g.col_font * 0.6, len, g.col_font * 1.2}, fo ? Font::Bold : Font::Regular, g.col_font, 9);
         } else {
-            c.text_in(tok, {x + 1, g.col_labels.y, g.cell - 2, g.col_labels.h}, f ? Font::Bold : Font::Regular, g.col_font,
-                      12, Align::Center);
+            c.text_in(tok, {x + 1, g.col_labels.y, g.cell - 2, g.col_labels.h}, fo ? Font::Bold : Font::Regular,
+                      g.col_font, 12, Align::Center);
         }
     }
     c.color(c.th.ink_soft);
-    c.text_in("Σ row", {g.sums.x, g.col_labels.bottom() - 30, g.sums.w, 30}, Font::Bold, 17, 9, Align::Center);
+    c.text_in(m.sum_heading, {g.sums.x, g.col_labels.bottom() - 30, g.sums.w, 30}, Font::Bold, 17, 9, Align::Center);
 
     for (int i = 0; i < n; ++i) {
-        const std::size_t I = static_cast<std::size_t>(i);
-        // Rows fill in one by one during the step that brings them.
-        double rp_scores = smooth(ps * n - i);
-        double rp_soft = smooth(px * n - i);
-        double rowsum = 0;
+        const std::vector<std::string>& text = m.row_text(i);
         for (int j = 0; j < n; ++j) {
-            const std::size_t J = static_cast<std::size_t>(j);
+            const model::Matrix::Cell cl = m.cell(i, j);
             core::Rect cell{g.grid.x + j * g.cell, g.grid.y + i * g.cell, g.cell, g.cell};
             core::Rect in = cell.inset(std::min(2.0, g.cell * 0.05));
             if (c.recording()) c.mark("cell:" + std::to_string(i) + ":" + std::to_string(j), cell);
-            double tempered = std::isinf(m.T) ? 0 : (m.T <= 0 ? tr.scaled(I, J) : tr.scaled(I, J) / m.T);
-            double s = tr.scores(I, J) * rp_scores;
-            s = core::lerp(s, tr.scaled(I, J), pc);
-            if (pt > 0) s = core::lerp(tr.scaled(I, J), tempered, pt);
-            double w = tr.weights(I, J);
-            if (open) w = core::lerp(v.open.weights(I, J), w, v.mask_u);
-            double hide = (j > i && v.mask_u > 0) ? v.mask_u * pm : 0.0;
-            if (hide < 0.5) rowsum += rp_soft > 0.5 ? w : s;  // hidden cells take no part in the row
-            core::Color fill = c.th.bg;
-            if (ps > 0) fill = core::lerp(c.th.bg, c.th.heat(std::clamp(0.5 + 0.5 * s / mag, 0.0, 1.0)), rp_scores);
-            if (px > 0) fill = core::lerp(fill, c.th.heat(w), rp_soft);
-            double shown = rp_soft > 0.5 ? w : s;
+            // The score's colour as the row arrives, then the weight's as the softmax reaches it.
+            core::Color fill = core::lerp(c.th.bg, c.th.heat(cl.score_heat), cl.score_reveal);
+            fill = core::lerp(fill, c.th.heat(cl.weight), cl.weight_reveal);
             // The mask flips a cell over, left to right, to its hatched back.
-            bool back = hide >= 0.5;
-            double k = back ? 2 * hide - 1 : 1 - 2 * hide;
+            bool back = cl.hide >= 0.5;
+            double k = back ? 2 * cl.hide - 1 : 1 - 2 * cl.hide;
             core::Rect face{in.x + in.w * (1 - std::max(k, 0.02)) / 2, in.y, in.w * std::max(k, 0.02), in.h};
             if (back) {
                 c.hatch(face, 3);
@@ -121,17 +99,18 @@ void paint_matrix(Canvas& c, const Model& m, const core::Rect& r) {
                 c.rounded(face, 3);
                 c.color(fill);
                 cairo_fill(c.cr);
-                if (numbers && ps > 0 && rp_scores > 0.3 && k > 0.8) {
+                if (numbers && !text.empty() && k > 0.8) {
                     c.color(c.th.ink_on(fill));
-                    c.text_in(num(shown), face.inset(3), Font::Regular, fs, 8, Align::Center);
+                    c.text_in(text[static_cast<std::size_t>(j)], face.inset(3), Font::Regular, fs, 8, Align::Center);
                 }
             }
         }
         // Row sum.
-        if (ps > 0 && rp_scores > 0.3) {
-            bool budget = rp_soft > 0.5;
+        const std::string sum = m.row_sum(i);
+        if (!sum.empty()) {
+            bool budget = m.row_budget(i);
             c.color(budget ? c.th.ink : c.th.ink_soft);
-            c.text_in(num(rowsum), {g.sums.x, g.grid.y + i * g.cell, g.sums.w, g.cell}, budget ? Font::Bold : Font::Regular,
+            c.text_in(sum, {g.sums.x, g.grid.y + i * g.cell, g.sums.w, g.cell}, budget ? Font::Bold : Font::Regular,
                       std::min(19.0, g.cell * 0.42), 7, Align::Center);
         }
     }
@@ -140,34 +119,26 @@ void paint_matrix(Canvas& c, const Model& m, const core::Rect& r) {
     c.color(c.th.query);
     cairo_set_line_width(c.cr, 3.5);
     cairo_stroke(c.cr);
-    if (v.hover >= 0 && v.hover < n) {
-        c.rounded({g.grid.x + v.hover * g.cell - 2, g.grid.y - 2, g.cell + 4, g.grid.h + 4}, 4);
+    if (m.hover >= 0 && m.hover < n) {
+        c.rounded({g.grid.x + m.hover * g.cell - 2, g.grid.y - 2, g.cell + 4, g.grid.h + 4}, 4);
         c.color(c.th.hover, 0.9);
         cairo_set_line_width(c.cr, 2.5);
         cairo_stroke(c.cr);
     }
     // Compare (A,B) against (B,A).
-    std::string compare_note;
-    if (v.controls.compare) {
-        auto [a, b] = *v.controls.compare;
-        if (a >= 0 && b >= 0 && a < n && b < n) {
-            auto outline = [&](int row, int col, const core::Color& col_c) {
-                c.rounded({g.grid.x + col * g.cell - 1, g.grid.y + row * g.cell - 1, g.cell + 2, g.cell + 2}, 4);
-                c.color(col_c);
-                cairo_set_line_width(c.cr, 4);
-                cairo_stroke(c.cr);
-            };
-            outline(a, b, c.th.accent);
-            outline(b, a, c.th.accent2);
-            const auto& t = m.sc->tokens;
-            compare_note = t[static_cast<std::size_t>(a)] + " reads " + t[static_cast<std::size_t>(b)] + ": " +
-                           percent(tr.weights(static_cast<std::size_t>(a), static_cast<std::size_t>(b))) + "   ·   " +
-                           t[static_cast<std::size_t>(b)] + " reads " + t[static_cast<std::size_t>(a)] + ": " +
-                           percent(tr.weights(static_cast<std::size_t>(b), static_cast<std::size_t>(a)));
-        }
+    if (m.compare) {
+        auto [a, b] = *m.compare;
+        auto outline = [&](int row, int col, const core::Color& col_c) {
+            c.rounded({g.grid.x + col * g.cell - 1, g.grid.y + row * g.cell - 1, g.cell + 2, g.cell + 2}, 4);
+            c.color(col_c);
+            cairo_set_line_width(c.cr, 4);
+            cairo_stroke(c.cr);
+        };
+        outline(a, b, c.th.accent);
+        outline(b, a, c.th.accent2);
     }
     // Legend: the heat scale, with what it means now.
-    if (ps > 0) {
+    if (m.scored) {
         core::Rect bar{g.legend.x + 150, g.legend.y + 4, std::min(360.0, g.legend.w - 300), 16};
         PatternPtr pat(cairo_pattern_create_linear(bar.x, 0, bar.right(), 0));
         for (int i = 0; i <= 8; ++i) {
@@ -178,22 +149,37 @@ void paint_matrix(Canvas& c, const Model& m, const core::Rect& r) {
         cairo_set_source(c.cr, pat.get());
         cairo_fill(c.cr);
         c.color(c.th.ink_soft);
-        c.text_in(weights_legend ? "weight" : "score", {g.legend.x, bar.y - 4, 140, 24}, Font::Bold, 17, 10, Align::Right);
-        c.text_in(weights_legend ? "0" : num(-mag, 1), {bar.x - 40, bar.bottom() + 2, 80, 20}, Font::Regular, 15, 9,
-                  Align::Center);
-        c.text_in(weights_legend ? "1" : num(mag, 1), {bar.right() - 40, bar.bottom() + 2, 80, 20}, Font::Regular, 15, 9,
-                  Align::Center);
+        c.text_in(m.legend_name, {g.legend.x, bar.y - 4, 140, 24}, Font::Bold, 17, 10, Align::Right);
+        c.text_in(m.legend_low, {bar.x - 40, bar.bottom() + 2, 80, 20}, Font::Regular, 15, 9, Align::Center);
+        c.text_in(m.legend_high, {bar.right() - 40, bar.bottom() + 2, 80, 20}, Font::Regular, 15, 9, Align::Center);
         core::Rect hid{bar.right() + 40, bar.y - 2, 26, 20};
         if (hid.right() + 80 < g.legend.right()) {
             c.hatch(hid, 3);
             c.color(c.th.ink_soft);
             c.text_in("hidden", {hid.right() + 8, hid.y - 2, 80, 24}, Font::Regular, 16, 9);
         }
-        if (!compare_note.empty()) {
+        if (!m.compare_note.empty()) {
             c.color(c.th.ink);
-            c.text_in(compare_note, {g.legend.x, bar.bottom() + 22, g.legend.w, 24}, Font::Bold, 17, 9, Align::Center);
+            c.text_in(m.compare_note, {g.legend.x, bar.bottom() + 22, g.legend.w, 24}, Font::Bold, 17, 9, Align::Center);
         }
     }
 }
+
+void hit(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h) {
+    const MatrixGeom g = matrix_geom(f.matrix.tokens, r);
+    const int last = f.n - 1;
+    if (g.grid.contains(p)) {
+        h.kind = Hit::Kind::MatrixCell;
+        h.token = std::clamp(static_cast<int>((p.x - g.grid.x) / g.cell), 0, last);
+        h.row = std::clamp(static_cast<int>((p.y - g.grid.y) / g.cell), 0, last);
+    } else if (g.row_labels.contains(p)) {
+        h.kind = Hit::Kind::Token;
+        h.token = std::clamp(static_cast<int>((p.y - g.grid.y) / g.cell), 0, last);
+    }
+}
+
+}  // namespace
+
+extern const PanelDef kMatrixPanel{Panel::Matrix, {Slot::Where::Big, 20, 1.35}, paint, hit};
 
 }  // namespace draw

@@ -1,21 +1,44 @@
-// draw/paint: what the panels share — the layout of a scene's panels in design space, the
-// per-frame Model of the focused row (every number a panel shows, already animated by stage),
-// the plane mappings, and one paint/hit function per panel (one .cpp each). Internal to draw/.
+// draw/paint: what the painters share — the panel registry (one PanelDef per panel, defined in
+// the panel's own file), the layout of a scene's panels in design space, the plane mappings and
+// the geometry that painting and hit testing both use. Painters read a model::Frame: they
+// choose fonts, colours and places, and compute no attention. Internal to draw/.
 #pragma once
 
-#include <array>
 #include <vector>
 
 #include "draw/canvas.hpp"
 #include "draw/draw.hpp"
-#include "timeline/timeline.hpp"
+#include "model/display.hpp"
+#include "model/model.hpp"
 
 namespace draw {
 
+using model::num;
+using model::percent;
 using scene::Panel;
-using scene::Stage;
 
-// ---- layout ----------------------------------------------------------------------------------
+// ---- the panel registry ------------------------------------------------------------------------
+// Where the layout puts a panel: a row of the left column (top to bottom by `order`), the big
+// row in the middle of it (side by side, widths by `size`), or the right column (by `order`).
+struct Slot {
+    enum class Where { Row, Big, Side } where = Where::Row;
+    int order = 0;
+    double size = 0;     // Row / Side: preferred height (0: takes what is left); Big: width weight
+    bool grows = false;  // Row: takes the free height when there is no big row
+};
+struct PanelDef {
+    Panel panel;
+    Slot slot;
+    // Paints the panel into its rectangle (design units).
+    void (*paint)(Canvas& c, const model::SceneFrame& f, const core::Rect& r);
+    // What is under `p` inside the panel; null for a panel with nothing to pick (the caller has
+    // already set Hit::Kind::Panel).
+    void (*hit)(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h);
+};
+// Every panel's definition, in the order of scene::Panel.
+const PanelDef& panel_def(Panel p);
+
+// ---- layout --------------------------------------------------------------------------------------
 struct Box {
     Panel panel;
     core::Rect r;
@@ -33,43 +56,15 @@ SceneLayout layout_scene(const scene::Scene& sc);
 // The content rect of a card (what Canvas::card returns for a card with a heading).
 core::Rect card_content(const core::Rect& r);
 
-// ---- the model of one frame ---------------------------------------------------------------
-struct Model {
-    const timeline::View* view = nullptr;
-    const scene::Scene* sc = nullptr;
-    const attention::Trace* tr = nullptr;
-    bool ok = false;      // a trace to draw
-    int n = 0;
-    int focus = 0;
-    std::size_t d = 0;
-    double sqrt_d = 1;
-    double T = 1;
-    std::array<double, scene::kStageCount> prog{};  // per stage: 0 not reached … 1 shown
+void paint_header(Canvas& c, const model::Header& h, const core::Rect& r);
+void paint_title_slide(Canvas& c, const model::TitleSlide& s);
+void paint_text_slide(Canvas& c, const model::TextSlide& s);
+// The "Check yourself" card over the frame.
+void paint_quiz(Canvas& c, const model::QuizCard& q);
 
-    // Per key j of the focused row.
-    std::vector<double> raw;       // q·k
-    std::vector<double> scaled;    // q·k/√d
-    std::vector<double> tempered;  // q·k/(√d·T) (0 at T = ∞, scaled at T = 0)
-    std::vector<double> shown;     // the score the score row shows now (counting up, shrinking)
-    std::vector<double> hide;      // 0 visible … 1 folded away by the mask
-    std::vector<double> weight;    // softmax weights (mask fold tweened)
-    std::vector<double> erel;      // e^s relative to the largest (= weight / max weight)
-    std::vector<double> bar;       // bar height now, 0..1 (two softmax beats)
-    double score_scale = 1;        // magnitude for the heat colour of scores
-    int best = 0;                  // the key with the largest weight
-    core::Vec out;                 // Σ aᵢvᵢ with the weights shown
-    double raw_sum = 0;            // Σ q·k over visible keys (the "raw row sum")
-
-    double p(Stage s) const { return prog[static_cast<std::size_t>(s)]; }
-    bool reached(Stage s) const { return p(s) > 0; }
-    double score_heat(double s) const;  // 0 poor … 1 good
-};
-Model make_model(const timeline::View& v);
-
-double smooth(double x);                            // smoothstep on [0, 1], clamped
-double beat(double u, double from, double to);      // progress of a sub-beat [from, to] of u
-
-// A plane panel's mapping from plane coordinates (y up) to design space.
+// ---- planes --------------------------------------------------------------------------------------
+// A plane panel's mapping from plane coordinates (y up) to design space: the model's extent,
+// padded and fitted with equal units on both axes, centred in the area.
 struct Plane {
     core::Rect area;
     double x0 = -1, x1 = 1, y0 = -1, y1 = 1;
@@ -78,9 +73,7 @@ struct Plane {
     core::Point to(core::Point p) const { return {ox + (p.x - x0) * s, oy + (y1 - p.y) * s}; }
     core::Point from(core::Point q) const { return {(q.x - ox) / s + x0, y1 - (q.y - oy) / s}; }
 };
-core::Point vec2(const core::Vec& v);  // first two coordinates (missing ones 0)
-Plane key_plane_frame(const Model& m, const core::Rect& content);  // content: card_content(panel)
-Plane value_plane_frame(const Model& m, const core::Rect& content);
+Plane fit_plane(const model::Extent& e, const core::Rect& area);
 // Where a dot of a plane is drawn: its place, clamped 12 units inside the area (*clamped says
 // whether it was moved, e.g. a key dragged off the plane).
 core::Point plane_dot(const Plane& p, core::Point plane_pt, bool* clamped = nullptr);
@@ -94,32 +87,14 @@ struct Labels {
 // Grid lines, the two axes and a few tick labels of a plane.
 void paint_plane_grid(Canvas& c, const Plane& p);
 
-// ---- panels --------------------------------------------------------------------------------
-void paint_header(Canvas& c, const Model& m, const core::Rect& r);
-void paint_token_row(Canvas& c, const Model& m, const core::Rect& r);
-void paint_matrix(Canvas& c, const Model& m, const core::Rect& r);
-void paint_graph(Canvas& c, const Model& m, const core::Rect& r);
-void paint_key_plane(Canvas& c, const Model& m, const core::Rect& r);
-void paint_value_plane(Canvas& c, const Model& m, const core::Rect& r);
-void paint_score_row(Canvas& c, const Model& m, const core::Rect& r);
-void paint_weight_bars(Canvas& c, const Model& m, const core::Rect& r);
-void paint_pipeline(Canvas& c, const Model& m, const core::Rect& r);
-void paint_readouts(Canvas& c, const Model& m, const core::Rect& r);
-void paint_narration(Canvas& c, const Model& m, const core::Rect& r);
-void paint_arithmetic(Canvas& c, const Model& m, const core::Rect& r);
-void paint_controls(Canvas& c, const Model& m, const core::Rect& r);
-void paint_projections(Canvas& c, const Model& m, const core::Rect& r);
-void paint_title_slide(Canvas& c, const timeline::View& v);
-// The "Check yourself" card over the frame when v.quiz is set.
-void paint_quiz(Canvas& c, const timeline::View& v);
-void paint_text_slide(Canvas& c, const timeline::View& v);
-
-// Geometry shared by painting and hit-testing; each takes the panel's whole rect.
+// ---- geometry shared by painting and hit testing (each takes the panel's whole rect) -----------
 struct Cells {
     std::vector<core::Rect> cells;  // one per token
 };
-Cells token_row_cells(const Model& m, const core::Rect& panel);
-Cells score_row_cells(const Model& m, const core::Rect& panel);
+Cells token_row_cells(int n, const core::Rect& panel);
+Cells score_row_cells(int n, const core::Rect& panel);
+// The key under p in a row of cells like the score row's (whole_height: the panel's full height).
+void hit_row(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h, bool whole_height);
 struct MatrixGeom {
     core::Rect grid;   // the n×n cells
     double cell = 0;
@@ -127,8 +102,8 @@ struct MatrixGeom {
     bool tilted = false;   // column labels rise at 45° (long words, small cells)
     double col_font = 18;  // their font size
 };
-MatrixGeom matrix_geom(const Model& m, const core::Rect& panel);
-std::vector<core::Point> graph_nodes(const Model& m, const core::Rect& panel, double& radius);
+MatrixGeom matrix_geom(const std::vector<std::string>& tokens, const core::Rect& panel);
+std::vector<core::Point> graph_nodes(int n, const core::Rect& panel, double& radius);
 struct ControlsGeom {
     core::Rect slider;  // the track
     core::Rect sw;      // the switch
@@ -139,9 +114,6 @@ struct QuizGeom {
     core::Rect card, head, question, answer, hint;
     std::vector<core::Rect> choices;
 };
-QuizGeom quiz_geom(const timeline::View::Quiz& q);
-// Slider position (0..1) of a temperature and back: g = T / (1 + T), so ∞ sits at the right end.
-double slider_pos(double T);
-double slider_temperature(double pos);
+QuizGeom quiz_geom(std::size_t choices);
 
 }  // namespace draw

@@ -3,8 +3,7 @@
 
 namespace draw {
 
-void paint_title_slide(Canvas& c, const timeline::View& v) {
-    const scene::Slide& s = *v.slide_ptr;
+void paint_title_slide(Canvas& c, const model::TitleSlide& s) {
     core::Rect area{160, 300, 1600, 480};
     c.record_panel("slide", area);
     c.color(c.th.query);
@@ -16,14 +15,13 @@ void paint_title_slide(Canvas& c, const timeline::View& v) {
         c.color(c.th.ink_soft);
         c.paragraph(s.subtitle, {160, 380 + used + 30, 1600, 120}, Font::Regular, 40, 20);
     }
-    if (v.deck && !v.deck->title.empty() && v.deck->title != s.title) {
+    if (!s.deck.empty()) {
         c.color(c.th.ink_faint);
-        c.text_in(v.deck->title, {160, 720, 1600, 40}, Font::Regular, 26, 14);
+        c.text_in(s.deck, {160, 720, 1600, 40}, Font::Regular, 26, 14);
     }
 }
 
-void paint_text_slide(Canvas& c, const timeline::View& v) {
-    const scene::Slide& s = *v.slide_ptr;
+void paint_text_slide(Canvas& c, const model::TextSlide& s) {
     core::Rect area{160, 110, 1600, 880};
     c.record_panel("slide", area);
     c.color(c.th.ink);

@@ -6,31 +6,35 @@
 
 namespace draw {
 
-Cells token_row_cells(const Model& m, const core::Rect& panel) {
+Cells token_row_cells(int n, const core::Rect& panel) {
     Cells out;
     core::Rect content = panel.inset(18);
     const double label_w = 150;
     core::Rect row{content.x + label_w, content.y, content.w - label_w, content.h};
-    double gap = std::min(14.0, row.w / std::max(1, m.n) * 0.12);
-    double w = std::min(190.0, (row.w - gap * (m.n - 1)) / std::max(1, m.n));
-    double total = w * m.n + gap * (m.n - 1);
+    double gap = std::min(14.0, row.w / std::max(1, n) * 0.12);
+    double w = std::min(190.0, (row.w - gap * (n - 1)) / std::max(1, n));
+    double total = w * n + gap * (n - 1);
     double x = row.x + (row.w - total) / 2;
-    for (int j = 0; j < m.n; ++j) out.cells.push_back({x + j * (w + gap), row.y + 2, w, row.h - 4});
+    for (int j = 0; j < n; ++j) out.cells.push_back({x + j * (w + gap), row.y + 2, w, row.h - 4});
     return out;
 }
 
-void paint_token_row(Canvas& c, const Model& m, const core::Rect& r) {
+namespace {
+
+void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
+    const std::vector<model::Chip>& chips = f.token_row.chips;
     core::Rect content = c.card(r, "");
     c.color(c.th.ink_soft);
     c.text_in("tokens", {content.x, content.y, 130, content.h / 2}, Font::Bold, 18, 12);
     c.color(c.th.ink_faint);
     c.text_in("click to ask", {content.x, content.y + content.h / 2, 130, content.h / 2}, Font::Regular, 15, 11);
-    Cells cells = token_row_cells(m, r);
-    for (int j = 0; j < m.n; ++j) {
-        const core::Rect& cell = cells.cells[static_cast<std::size_t>(j)];
-        bool focus = j == m.focus;
+    Cells cells = token_row_cells(static_cast<int>(chips.size()), r);
+    for (std::size_t j = 0; j < chips.size(); ++j) {
+        const model::Chip& chip = chips[j];
+        const core::Rect& cell = cells.cells[j];
+        const bool focus = chip.focus;
         c.mark("token:" + std::to_string(j), cell);
-        double hide = m.hide[static_cast<std::size_t>(j)];
+        const double hide = chip.hide;
         double alpha = 1.0 - 0.55 * hide;
         if (focus) {
             c.panel(cell, 10, c.th.query, nullptr, 0, &c.th.card);
@@ -72,16 +76,28 @@ void paint_token_row(Canvas& c, const Model& m, const core::Rect& r) {
             cairo_set_line_width(c.cr, w);
             cairo_stroke(c.cr);
         }
-        if (j == m.view->hover) {
+        if (chip.hover) {
             c.rounded(cell.inset(-4), 13);
             c.color(c.th.hover);
             cairo_set_line_width(c.cr, 3);
             cairo_stroke(c.cr);
         }
         c.color(focus ? c.th.ink_on(c.th.query) : c.th.ink, alpha);
-        c.text_in(m.sc->tokens[static_cast<std::size_t>(j)], cell.inset(8), focus ? Font::Bold : Font::Regular, 24, 11,
-                  Align::Center);
+        c.text_in(chip.word, cell.inset(8), focus ? Font::Bold : Font::Regular, 24, 11, Align::Center);
     }
 }
+
+void hit(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h) {
+    const Cells cells = token_row_cells(f.n, r);
+    for (std::size_t j = 0; j < cells.cells.size(); ++j)
+        if (cells.cells[j].contains(p)) {
+            h.kind = Hit::Kind::Token;
+            h.token = static_cast<int>(j);
+        }
+}
+
+}  // namespace
+
+extern const PanelDef kTokenRowPanel{Panel::TokenRow, {Slot::Where::Row, 10, 86}, paint, hit};
 
 }  // namespace draw

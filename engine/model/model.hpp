@@ -1,6 +1,333 @@
-// model: what a frame shows, computed once and Cairo-free. (Being written: see model.cpp.)
+// model: what one frame shows, computed once and Cairo-free. `frame_at(deck, layout, state, t)`
+// evaluates the timeline and returns, for every panel of the slide, every number and label as it
+// appears at this instant of its animation — taken from the attention Trace, rounded as
+// displayed — and how far each stage has run. draw/ paints a Frame: it chooses fonts, colours
+// and places; it computes no attention. Knows nothing of Cairo, SDL or files.
+//
+// Animation rules (per stage, see scene::Motion): a stage before the step's own is fully shown,
+// the step's own stage runs with the step's eased progress u (unless the step before already
+// showed it), later stages are not shown yet.
 #pragma once
 
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "attention/attention.hpp"
+#include "core/core.hpp"
+#include "scene/scene.hpp"
 #include "timeline/timeline.hpp"
 
-namespace model {}  // namespace model
+namespace model {
+
+double smooth(double x);                        // smoothstep on [0, 1], clamped
+double beat(double u, double from, double to);  // progress of a sub-beat [from, to] of u
+core::Point vec2(const core::Vec& v);           // the first two coordinates (missing ones 0)
+
+// The region of a plane that its panel shows, in plane coordinates (before fitting to a box).
+struct Extent {
+    double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+};
+
+// ---- the panels of a scene ---------------------------------------------------------------------
+
+struct Header {
+    std::string title;   // the slide's title, else the scene's
+    std::string right;   // "step 3 of 6 · Scale by √d", or "Try this: …" during an experiment
+    bool experiment = false;
+};
+
+// One card of the pipeline.
+struct StageCard {
+    scene::Stage stage = scene::Stage::Scores;
+    std::string number;    // "1" … (the disc; a tick replaces it once done)
+    std::string label;     // "÷ √d"
+    std::string caption;   // "keep numbers modest"
+    enum class State { Ahead, Active, Done } state = State::Ahead;
+    std::optional<double> running;  // the active card while its step animates: linear progress
+};
+struct Pipeline {
+    std::string formula = "a = softmax( q·k / (√d · T) ) · V";
+    std::string subtitle = "at T = 1 this is scaled dot-product attention";
+    std::vector<StageCard> cards;
+};
+
+struct Chip {
+    std::string word;
+    bool focus = false, hover = false;
+    double hide = 0;  // 0 visible … 1 hidden by the mask (dimmed, dashed)
+};
+struct TokenRow {
+    std::vector<Chip> chips;
+};
+
+struct ScoreCell {
+    std::string token;
+    std::string value;  // the score this stage has reached ("1.92"), "—" before scoring
+    double heat = 0.5;  // 0 poor … 1 good match, on the row's scale
+    double hide = 0;    // the mask's fold: 0 front … 1 hidden face
+    bool focus = false, hover = false;
+};
+struct ScoreRow {
+    std::string heading;     // "Match scores · q·k / √d"
+    std::string legend;      // "pale = poor match · deep = good match", "" before scoring
+    bool scored = false;     // cells coloured by heat
+    std::vector<ScoreCell> cells;
+    double badge_scale = 0;  // opacity of the "÷√d" badge on each cell during its step
+    double badge_temperature = 0;
+};
+
+struct Bar {
+    std::string token;
+    double height = 0;   // 0 … 1 of the panel's bar height (the two softmax beats)
+    std::string label;   // the share shown above it ("43%"), or e^s during the first beat
+    double hide = 0;     // ≥ 0.999: a hatched stub "hidden · 0%"
+    bool focus = false, hover = false, best = false;
+};
+struct WeightBars {
+    bool shown = false;        // the softmax has started
+    std::string aside;         // "Σ a = 1.00", or "e^s · bars scaled to the largest"
+    std::string empty_note = "the weights appear at the softmax step";
+    std::string hidden_label = "hidden · 0%";
+    bool shares = false;       // labels are shares (the second beat is far enough)
+    std::vector<Bar> bars;
+};
+
+// The heatmap. Its n×n cells are read through cell(i, j), computed from the Trace on demand
+// (a matrix of thousands of tokens is never copied).
+struct Matrix {
+    struct Cell {
+        double score = 0;        // the score shown now (counting up, scaled, tempered)
+        double score_heat = 0.5; // its heat on the matrix's scale
+        double score_reveal = 0; // 0 … 1: how far the score colour has come in (row by row)
+        double weight = 0;       // the weight (the mask's fold tweened)
+        double weight_reveal = 0;// 0 … 1: how far the weight colour has come in (row by row)
+        double hide = 0;         // the mask's fold
+        bool weights = false;    // the cell shows its weight (else its score)
+    };
+    std::string heading = "Attention matrix · row reads column";
+    std::string aside;           // "every row sums to 1", "scores", ""
+    std::vector<std::string> tokens;
+    int focus = 0, hover = -1;
+    bool scored = false;         // scoring has started (legend, colours)
+    bool weights_legend = false;
+    double magnitude = 1;        // the largest |score|: the legend's ends
+    std::string legend_name, legend_low, legend_high;
+    std::string sum_heading = "Σ row";
+    std::optional<std::pair<int, int>> compare;
+    std::string compare_note;    // "it reads animal: 43%   ·   animal reads it: 4.1%"
+
+    Cell cell(int i, int j) const;
+    // The numbers written in row i (empty when the row shows none yet, or the matrix is too big
+    // to write numbers: more than kMatrixNumbers tokens) and the row's sum as shown.
+    const std::vector<std::string>& row_text(int i) const;
+    std::string row_sum(int i) const;  // "" while the row has not arrived
+    bool row_budget(int i) const;      // the sum is the weights' (1), not the scores'
+
+    static constexpr int kNumbers = 24;
+
+    // What cell() reads.
+    const attention::Trace* trace = nullptr;
+    const attention::Trace* open = nullptr;  // without the mask, while it folds (else null)
+    double mask_u = 0, p_scores = 0, p_scale = 0, p_temperature = 0, p_mask = 0, p_softmax = 0;
+    double temperature = 1;
+    std::vector<std::vector<std::string>> texts;  // per row (kNumbers tokens at most)
+    std::vector<std::string> sums;
+    std::vector<bool> budgets;
+};
+
+struct GraphNode {
+    std::string word;
+    bool focus = false, hover = false, hidden = false;
+    std::string label;  // the share beside the node ("43%"), "" when not labelled
+};
+struct GraphEdge {
+    int to = 0;
+    double strength = 0;  // 0 … 1: width and opacity
+};
+struct Graph {
+    std::string heading;  // "Who chased reads"
+    int focus = 0;
+    std::vector<GraphNode> nodes;
+    std::vector<GraphEdge> edges;  // from the focus; the focus itself is a loop
+};
+
+struct KeyDot {
+    core::Point at;       // plane coordinates
+    core::Point foot;     // where it projects onto the question's line
+    std::string label;    // "cat", "chased · own key", "mouse · hidden"
+    double hide = 0;
+    bool focus = false, hover = false;
+};
+struct KeyPlane {
+    std::string heading = "Keys, and the question being asked";
+    Extent extent;
+    core::Point query;          // the asking token's query (plane coordinates)
+    std::string query_label;    // "q · chased"
+    double reveal = 0;          // 0 … 1: the projections growing onto the question's line
+    bool feet = false;          // ticks at the feet (scoring done)
+    int emphasis = -1;          // the key whose reach is drawn as a band (hovered, else best)
+    std::vector<KeyDot> keys;
+    std::string note;           // "d = 4: the plane shows the first two coordinates"
+};
+
+struct ValueDot {
+    core::Point at;      // plane coordinates
+    std::string label;   // "cat", "chased · own value"
+    double weight = 0;   // grows the dot once the weights exist (already × their progress)
+    double hide = 0;
+    bool focus = false, hover = false;
+};
+struct Segment {
+    core::Point from, to;  // plane coordinates
+    double alpha = 1;
+};
+struct ValuePlane {
+    std::string heading = "Values, and the new vector";
+    Extent extent;
+    std::vector<core::Point> hull;  // the convex hull of the values, counter-clockwise
+    std::vector<ValueDot> values;
+    std::vector<Segment> chain;     // each value × its weight, tip to tail (the blend step)
+    bool blending = false;          // the blend has started
+    core::Point out;                // the new vector Σ aᵢvᵢ
+    core::Point own;                // the asking word's own value
+    double diamond = 0;             // 0 … 1: the new vector's marker arriving
+    double arrow = 0;               // 0 … 1: the dashed arrow from the own value
+    std::string out_label = "new vector";
+};
+
+struct Readout {
+    std::string name, value;
+};
+struct Readouts {
+    std::vector<Readout> rows;
+};
+
+struct Arithmetic {
+    std::string heading = "The arithmetic for the best match";
+    std::string aside;               // the best match's word, once the weights exist
+    std::vector<std::string> lines;  // first line emphasised
+    std::string placeholder = "The numbers appear as the stages run.";
+};
+
+struct Narration {
+    bool experiment = false;  // "Try this" card instead of the step's words
+    std::string heading, aside;
+    std::string title;        // the step's title, or the experiment's
+    std::string subheading;   // "Look for" during an experiment
+    std::string text;         // the step's `say`, or what to look for
+};
+
+struct ControlsPanel {
+    std::string heading = "Controls";
+    std::string temperature_name = "Temperature T";
+    std::string temperature;  // "T = 0.50"
+    double slider = 0.5;      // knob position 0 … 1 (temperature_unit)
+    struct Tick {
+        double at = 0;
+        std::string label;
+    };
+    std::vector<Tick> ticks;
+    double mask = 0;          // the switch: 0 off … 1 on (animated)
+    std::string mask_name = "Hide the future";
+    std::string mask_caption; // "later words get weight 0" / "every word sees every word"
+    std::string mask_state;   // "on" / "off"
+};
+
+struct Projections {
+    std::string heading = "Where q, k, v come from";
+    std::string aside;  // "for chased"
+    std::string note;   // when the scene gives q, k and v directly
+    struct Grid {
+        std::vector<std::vector<double>> value;  // rows × columns (written with as many
+                                                 // decimals as the cell's size allows)
+        std::vector<std::vector<double>> heat;   // 0 … 1
+        bool lit = false;
+    };
+    struct Equation {
+        std::string x_name, w_name, out_name;  // "x · chased", "W_Q", "q · chased"
+        enum class Ink { Query, Key, Value } ink = Ink::Query;
+        Grid x, w, out;
+    };
+    std::vector<Equation> equations;  // empty: no projections
+    std::string caption = "every token's input row times the same three matrices gives its q, k and v";
+};
+
+// A scene slide: the panels its scene lists, each filled; the others empty.
+struct SceneFrame {
+    const scene::Scene* scene = nullptr;  // for the layout (which panels) and nothing else
+    int n = 0;
+    int focus = 0;
+    std::string error;  // set when there are no numbers to draw (the rest is then empty)
+    Header header;
+    Pipeline pipeline;
+    TokenRow token_row;
+    ScoreRow score_row;
+    WeightBars weight_bars;
+    Matrix matrix;
+    Graph graph;
+    KeyPlane key_plane;
+    ValuePlane value_plane;
+    Readouts readouts;
+    Arithmetic arithmetic;
+    Narration narration;
+    ControlsPanel controls;
+    Projections projections;
+};
+
+struct TitleSlide {
+    std::string title, subtitle, deck;  // deck: the deck's title under it ("" if the same)
+};
+struct TextSlide {
+    std::string title;
+    std::vector<std::string> bullets;
+};
+
+// The "Check yourself" card.
+struct QuizCard {
+    std::string heading = "Check yourself";
+    std::string where;        // "question 2 of 5 · attempt 1 · score 1/1"
+    std::string question;     // "" when the bank is empty
+    std::string empty = "No questions here.";
+    struct Choice {
+        std::string text;
+        bool right = false;   // marked right (a tick): shown after a pick or a reveal
+        bool wrong = false;   // the wrong pick (a cross)
+        bool hover = false;
+        std::string note;     // "right", "the right answer", "your pick"
+    };
+    std::vector<Choice> choices;
+    std::string verdict;      // "Right." / "Not quite: …" after a pick
+    bool verdict_right = false;
+    std::string answer_heading, answer;  // once revealed
+    std::string prompt;       // "Pick a choice, or predict and reveal." before anything
+    std::string hint;         // the keys
+};
+
+// Everything one frame shows.
+struct Frame {
+    enum class Kind { Empty, Title, Text, Scene } kind = Kind::Empty;
+    bool blank = false;                  // the screen blanked (B): nothing else is drawn
+    TitleSlide title;
+    TextSlide text;
+    SceneFrame scene;
+    std::optional<QuizCard> quiz;
+    std::optional<core::Point> laser;    // design coordinates
+    // A cross-fade: the previous step's end state drawn beneath, this one over it at `fade`.
+    std::shared_ptr<const Frame> under;
+    double fade = 1;
+};
+
+// The frame of an evaluated view (no cross-fade).
+Frame frame_of(const timeline::View& v);
+// The frame at session time `now`: evaluates the timeline, and adds the step beneath while a
+// new slide fades in.
+Frame frame_at(const scene::Deck& deck, const timeline::Layout& lay, const timeline::State& state, double now);
+
+// The plane extents alone (hit testing needs them without a whole frame).
+Extent key_plane_extent(const scene::Scene& sc);
+Extent value_plane_extent(const scene::Scene& sc);
+
+}  // namespace model

@@ -7,8 +7,10 @@ namespace scene {
 namespace {
 
 constexpr std::array<const char*, kPanelCount> kPanelNames = {
-    "token-row", "matrix",   "graph",      "key-plane", "value-plane", "score-row",  "weight-bars",
-    "pipeline",  "readouts", "narration", "arithmetic", "controls",   "projections"};
+#define ATTNLAB_PANEL_NAME(e, name) name,
+    ATTNLAB_PANELS(ATTNLAB_PANEL_NAME)
+#undef ATTNLAB_PANEL_NAME
+};
 
 }  // namespace
 

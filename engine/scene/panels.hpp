@@ -1,29 +1,39 @@
-// scene/panels: the panels a scene can show, by their YAML names. Their order in a scene does
-// not matter: draw/ places them by the slot its panel table gives each.
+// scene/panels: the panels a scene can show, one row each: the enum value and the YAML name.
+// Their order in a scene does not matter: draw/ places each by the slot its painter registers
+// (draw/<panel>.cpp defines k<Enum>Panel; a row without one fails to link). Adding a panel is a
+// row here and its painter file in draw/.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
+// X(Enum, "yaml-name")
+#define ATTNLAB_PANELS(X)         \
+    X(TokenRow, "token-row")      \
+    X(Matrix, "matrix")           \
+    X(Graph, "graph")             \
+    X(KeyPlane, "key-plane")      \
+    X(ValuePlane, "value-plane")  \
+    X(ScoreRow, "score-row")      \
+    X(WeightBars, "weight-bars")  \
+    X(Pipeline, "pipeline")       \
+    X(Readouts, "readouts")       \
+    X(Narration, "narration")     \
+    X(Arithmetic, "arithmetic")   \
+    X(Controls, "controls")       \
+    X(Projections, "projections")
+
 namespace scene {
 
 enum class Panel {
-    TokenRow,     // the sequence, focused token marked
-    Matrix,       // attention-matrix heatmap (rows read, columns are read)
-    Graph,        // tokens as nodes, edges from the focused token
-    KeyPlane,     // query arrow, key dots, projections
-    ValuePlane,   // value dots, hull, output diamond, arrow from own value
-    ScoreRow,     // q·k/√d per key, heat-coloured
-    WeightBars,   // weights as bars, Σ a = 1.00
-    Pipeline,     // the formula as six stages, active one highlighted
-    Readouts,     // temperature, top weight, Σ weights, new vector, raw row sum
-    Narration,    // the step's `say`, wrapped
-    Arithmetic,   // the arithmetic for the best match
-    Controls,     // temperature slider and mask switch
-    Projections,  // x, W_Q, W_K, W_V → q, k, v (scenes that give inputs)
+#define ATTNLAB_PANEL_ENUM(e, name) e,
+    ATTNLAB_PANELS(ATTNLAB_PANEL_ENUM)
+#undef ATTNLAB_PANEL_ENUM
 };
-constexpr int kPanelCount = 13;
+#define ATTNLAB_PANEL_COUNT(e, name) +1
+constexpr int kPanelCount = 0 ATTNLAB_PANELS(ATTNLAB_PANEL_COUNT);
+#undef ATTNLAB_PANEL_COUNT
 
 const char* panel_name(Panel p);  // "token-row", "matrix", … (the YAML names)
 std::optional<Panel> panel_from_name(const std::string& name);

@@ -1,7 +1,7 @@
 // scene/stages: the stages of the walkthrough as one table. A stage is one row: its YAML name,
 // its card on the pipeline (label and caption), a step's default title and narration, its
 // default animation length, and how the frame model animates it. Adding a stage is a value
-// of `Stage` and a row in stages.cpp (plus what it does to the numbers, in model/).
+// of `Stage` and a row in kStages, both in this file (plus what it does to the numbers, in model/).
 #pragma once
 
 #include <array>
@@ -44,6 +44,37 @@ struct StageInfo {
     double duration;       // seconds of animation when a step gives no `duration`
     Motion motion;
 };
+
+// The table: one row per stage, in the order of the enum.
+inline constexpr std::array<StageInfo, kStageCount> kStages = {{
+    {Stage::Tokens, "tokens", "", "", "The sequence",
+     "A short sequence. Each token carries a vector; nothing is connected yet.", nullptr, 1.0, Motion::Appear},
+    {Stage::Scores, "scores", "q·k", "how well they match", "Match scores",
+     "Every key is scored by how far it reaches along the question: the dot product q·k.", nullptr, 2.0,
+     Motion::CountUp},
+    {Stage::Scale, "scale", "÷ √d", "keep numbers modest", "Scale by √d",
+     "Divide every score by √d so the numbers stay modest, whatever the dimension.", nullptr, 1.2, Motion::Morph},
+    {Stage::Temperature, "temperature", "÷ T", "how decisive", "Temperature",
+     "Divide by the temperature T. Lower T makes the choice more decisive; higher T evens it out.", nullptr, 1.5,
+     Motion::Morph},
+    {Stage::Mask, "mask", "mask", "hide later words", "Hide the future",
+     "Every word after the asking word is hidden: its score becomes −∞ and its weight exactly 0.",
+     "The mask is off: every word may read every other word, the future included.", 1.2, Motion::Fold},
+    {Stage::Softmax, "softmax", "softmax", "percentages, total 1", "Softmax",
+     "Exponentiate every score, then divide by the total: percentages that add up to 100%.", nullptr, 2.4,
+     Motion::TwoBeats},
+    {Stage::Blend, "blend", "Σ aᵢvᵢ", "blend the values", "Blend the values",
+     "The new vector is a blend of the values, each taken in its percentage. It always lands inside the cloud of "
+     "values.",
+     nullptr, 2.4, Motion::Chain},
+}};
+
+constexpr bool stages_in_order() {
+    for (int i = 0; i < kStageCount; ++i)
+        if (static_cast<int>(kStages[static_cast<std::size_t>(i)].stage) != i) return false;
+    return true;
+}
+static_assert(stages_in_order(), "kStages lists the stages in the order of the Stage enum");
 
 // Every stage, in order (index = static_cast<int>(stage)).
 const std::array<StageInfo, kStageCount>& stages();

@@ -1,0 +1,114 @@
+// draw/plane: the planes' mapping from plane coordinates to design space, their grid and tick
+// labels, dots clamped inside the area, and labels placed beside dots where they cover least.
+#include <algorithm>
+#include <cmath>
+
+#include "draw/paint.hpp"
+
+namespace draw {
+
+namespace {
+
+double nice_step(double span) {
+    double raw = span / 6;
+    double p = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double k : {1.0, 2.0, 2.5, 5.0, 10.0})
+        if (k * p >= raw) return k * p;
+    return 10 * p;
+}
+
+}  // namespace
+
+Plane fit_plane(const model::Extent& e, const core::Rect& area) {
+    double x0 = e.x0, x1 = e.x1, y0 = e.y0, y1 = e.y1;
+    // Pad, round out to the grid and fit with equal units on both axes, centred.
+    double padx = std::max(0.15 * (x1 - x0), 0.25), pady = std::max(0.15 * (y1 - y0), 0.25);
+    x0 -= padx, x1 += padx, y0 -= pady, y1 += pady;
+    Plane p;
+    p.area = area;
+    p.s = std::min(area.w / (x1 - x0), area.h / (y1 - y0));
+    double cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+    p.x0 = cx - area.w / p.s / 2;
+    p.x1 = cx + area.w / p.s / 2;
+    p.y0 = cy - area.h / p.s / 2;
+    p.y1 = cy + area.h / p.s / 2;
+    p.ox = area.x;
+    p.oy = area.y;
+    return p;
+}
+
+core::Point plane_dot(const Plane& p, core::Point plane_pt, bool* clamped) {
+    core::Point d = p.to(plane_pt);
+    const double m = 12;
+    core::Point c{std::clamp(d.x, p.area.x + m, p.area.right() - m), std::clamp(d.y, p.area.y + m, p.area.bottom() - m)};
+    if (clamped) *clamped = c.x != d.x || c.y != d.y;
+    return c;
+}
+
+core::Rect Labels::place(Canvas& c, std::string_view s, core::Point p, double r, const core::Rect& area, Font f,
+                         double size, const core::Color& ink, double alpha) {
+    c.font(f, size);
+    const double w = std::min(c.measure(s), area.w - 8), h = size * 1.2, g = r + 5;
+    const core::Point cand[] = {{p.x + g, p.y - h / 2},         {p.x - g - w, p.y - h / 2}, {p.x - w / 2, p.y - g - h},
+                                {p.x - w / 2, p.y + g},         {p.x + g * 0.7, p.y - g * 0.7 - h},
+                                {p.x + g * 0.7, p.y + g * 0.7}, {p.x - g * 0.7 - w, p.y - g * 0.7 - h},
+                                {p.x - g * 0.7 - w, p.y + g * 0.7}};
+    core::Rect best{};
+    double best_cost = 1e300;
+    for (core::Point q : cand) {
+        core::Rect b{std::clamp(q.x, area.x + 4, area.right() - w - 4), std::clamp(q.y, area.y + 2, area.bottom() - h - 2), w, h};
+        double cost = 0;
+        for (const auto& t : taken) {
+            double ox = std::max(0.0, std::min(b.right(), t.right()) - std::max(b.x, t.x));
+            double oy = std::max(0.0, std::min(b.bottom(), t.bottom()) - std::max(b.y, t.y));
+            cost += ox * oy;
+        }
+        cost += 0.05 * std::hypot(b.x - q.x, b.y - q.y) * h;  // moved by clamping: a little worse
+        if (cost < best_cost - 1e-9) {
+            best_cost = cost;
+            best = b;
+        }
+    }
+    // The halo that keeps the label readable over lines: a snapped box (one composite, no
+    // rasterised path); it is nearly the card's colour, so its corners do not show.
+    c.color(c.th.card, 0.82 * alpha);
+    const core::Rect halo = c.snap(best.inset(-2));
+    cairo_rectangle(c.cr, halo.x, halo.y, halo.w, halo.h);
+    cairo_fill(c.cr);
+    c.color(ink, alpha);
+    c.text_in(s, best, f, size, size * 0.6);
+    taken.push_back(best);
+    return best;
+}
+
+void paint_plane_grid(Canvas& c, const Plane& p) {
+    Saved saved(c.cr);
+    c.clip_rect(p.area);
+    double step = nice_step(std::max(p.x1 - p.x0, p.y1 - p.y0));
+    // Grid and axes as snapped boxes: crisp, and one memory fill per line instead of a
+    // rasterised path.
+    const core::Point a = p.to({p.x0, p.y1}), b = p.to({p.x1, p.y0});
+    c.color(c.th.grid);
+    for (double x = std::ceil(p.x0 / step) * step; x <= p.x1; x += step) c.vline(p.to({x, 0}).x, a.y, b.y, 1.2);
+    for (double y = std::ceil(p.y0 / step) * step; y <= p.y1; y += step) c.hline(a.x, b.x, p.to({0, y}).y, 1.2);
+    cairo_fill(c.cr);
+    c.color(c.th.axis);
+    c.hline(a.x, b.x, p.to({0, 0}).y, 1.6);
+    c.vline(p.to({0, 0}).x, a.y, b.y, 1.6);
+    cairo_fill(c.cr);
+    // Tick labels along the bottom and left edges, inside the area.
+    c.font(Font::Regular, 13);
+    c.color(c.th.ink_faint);
+    for (double x = std::ceil(p.x0 / step) * step; x <= p.x1; x += step) {
+        core::Point q = p.to({x, p.y0});
+        if (std::fabs(x) < 1e-9 || q.x < p.area.x + 24 || q.x > p.area.right() - 24) continue;
+        c.text(num(x, step < 1 ? (step < 0.5 ? 2 : 1) : 0), q.x, p.area.bottom() - 5, Align::Center);
+    }
+    for (double y = std::ceil(p.y0 / step) * step; y <= p.y1; y += step) {
+        core::Point q = p.to({p.x0, y});
+        if (std::fabs(y) < 1e-9 || q.y < p.area.y + 14 || q.y > p.area.bottom() - 24) continue;
+        c.text(num(y, step < 1 ? (step < 0.5 ? 2 : 1) : 0), p.area.x + 4, q.y + 5);
+    }
+}
+
+}  // namespace draw

@@ -1,0 +1,144 @@
+// model/frame: one frame from an evaluated view — the slide (title, text, or a scene's panels),
+// the quiz card over it, the laser, the blank screen — and frame_at, which adds the step beneath
+// while a new slide fades in.
+#include <algorithm>
+#include <cmath>
+
+#include "model/row.hpp"
+
+namespace model {
+
+namespace {
+
+Header header(const timeline::View& v) {
+    Header h;
+    const scene::Scene* sc = v.scene;
+    h.title = v.slide_ptr && !v.slide_ptr->title.empty() ? v.slide_ptr->title : (sc ? sc->title : "");
+    if (sc && !sc->steps.empty()) {
+        h.right = "step " + std::to_string(v.step + 1) + " of " + std::to_string(sc->steps.size());
+        if (v.step_ptr) h.right += " · " + scene::step_title(*v.step_ptr);
+    }
+    if (sc && v.experiment >= 0 && static_cast<std::size_t>(v.experiment) < sc->experiments.size()) {
+        h.right = "Try this: " + sc->experiments[static_cast<std::size_t>(v.experiment)].title;
+        h.experiment = true;
+    }
+    return h;
+}
+
+SceneFrame scene_frame(const timeline::View& v) {
+    SceneFrame f;
+    f.scene = v.scene;
+    f.header = header(v);
+    if (v.trace.n == 0 || v.trace.n != v.scene->n()) {
+        f.error = v.error.empty() ? "Nothing to draw: this scene has no numbers." : v.error;
+        return f;
+    }
+    const Row row = focused_row(v);
+    const scene::Scene& sc = *v.scene;
+    f.n = row.n;
+    f.focus = row.focus;
+    using P = scene::Panel;
+    if (sc.has(P::Pipeline)) f.pipeline = pipeline(v);
+    if (sc.has(P::TokenRow)) f.token_row = token_row(row);
+    if (sc.has(P::ScoreRow)) f.score_row = score_row(row);
+    if (sc.has(P::WeightBars)) f.weight_bars = weight_bars(row);
+    if (sc.has(P::Matrix)) f.matrix = matrix(row);
+    if (sc.has(P::Graph)) f.graph = graph(row);
+    if (sc.has(P::KeyPlane)) f.key_plane = key_plane(row);
+    if (sc.has(P::ValuePlane)) f.value_plane = value_plane(row);
+    if (sc.has(P::Readouts)) f.readouts = readouts(row);
+    if (sc.has(P::Arithmetic)) f.arithmetic = arithmetic(row);
+    if (sc.has(P::Narration)) f.narration = narration(v);
+    if (sc.has(P::Controls)) f.controls = controls(v);
+    if (sc.has(P::Projections)) f.projections = projections(row);
+    return f;
+}
+
+QuizCard quiz_card(const timeline::View& v) {
+    const timeline::View::Quiz& q = *v.quiz;
+    QuizCard c;
+    c.where = "question " + std::to_string(q.index + 1) + " of " + std::to_string(q.total) + " · attempt " +
+              std::to_string(q.attempt + 1) + " · score " + std::to_string(q.right) + "/" + std::to_string(q.answered);
+    const scene::Question* qu = q.question;
+    if (!qu) return c;
+    c.question = qu->ask;
+    const bool picked = q.picked >= 0;
+    const bool show = picked || q.revealed;
+    for (std::size_t i = 0; i < qu->choices.size(); ++i) {
+        const int ii = static_cast<int>(i);
+        QuizCard::Choice ch;
+        ch.text = qu->choices[i];
+        ch.right = show && ii == qu->correct;
+        ch.wrong = ii == q.picked && ii != qu->correct;
+        ch.hover = v.hover == ii && !show;
+        if (ch.right) ch.note = ii == q.picked ? "right" : (picked ? "the right answer" : "");
+        else if (ch.wrong) ch.note = "your pick";
+        c.choices.push_back(std::move(ch));
+    }
+    if (picked && qu->correct >= 0) {
+        c.verdict_right = q.picked == qu->correct;
+        c.verdict = c.verdict_right ? "Right." : "Not quite: the right answer is marked with a tick.";
+    }
+    if (q.revealed) {
+        c.answer_heading = "Answer";
+        c.answer = qu->answer;
+    } else if (!picked) {
+        c.prompt = qu->choices.empty() ? "Predict the answer, then reveal it." : "Pick a choice, or predict and reveal.";
+    }
+    if (!qu->choices.empty()) c.hint += "1–" + std::to_string(qu->choices.size()) + " pick · ";
+    c.hint += q.revealed ? "Space next" : "Space reveal";
+    c.hint += " · → next";
+    if (q.revealed && !qu->experiment.empty()) c.hint += " · Y show me";
+    c.hint += " · Esc close";
+    return c;
+}
+
+}  // namespace
+
+Frame frame_of(const timeline::View& v) {
+    Frame f;
+    f.blank = v.blank;
+    f.laser = v.laser;
+    if (v.quiz) f.quiz = quiz_card(v);
+    if (!v.slide_ptr) return f;
+    const scene::Slide& s = *v.slide_ptr;
+    switch (s.kind) {
+        case scene::Slide::Kind::Title:
+            f.kind = Frame::Kind::Title;
+            f.title.title = s.title;
+            f.title.subtitle = s.subtitle;
+            if (v.deck && v.deck->title != s.title) f.title.deck = v.deck->title;
+            break;
+        case scene::Slide::Kind::Text:
+            f.kind = Frame::Kind::Text;
+            f.text.title = s.title;
+            f.text.bullets = s.bullets;
+            break;
+        case scene::Slide::Kind::Scene:
+            if (!v.scene) break;
+            f.kind = Frame::Kind::Scene;
+            f.scene = scene_frame(v);
+            break;
+    }
+    return f;
+}
+
+Frame frame_at(const scene::Deck& deck, const timeline::Layout& lay, const timeline::State& state, double now) {
+    const timeline::View v = timeline::evaluate(deck, lay, state, now);
+    Frame f = frame_of(v);
+    if (v.fade_from_span < 0 || v.fade_u >= 1.0 || v.blank) return f;
+    // Cross-fade: the previous span at the end of its animation beneath, this one over it.
+    timeline::State prev = state;
+    prev.span = v.fade_from_span;
+    prev.paused = false;
+    prev.experiment = -1;
+    prev.laser.reset();
+    prev.quiz.open = false;
+    prev.speed = 1.0;
+    prev.span_started = now - lay.spans[static_cast<std::size_t>(v.fade_from_span)].anim - 1.0;
+    f.under = std::make_shared<const Frame>(frame_of(timeline::evaluate(deck, lay, prev, now)));
+    f.fade = smooth(v.fade_u);
+    return f;
+}
+
+}  // namespace model

@@ -1,0 +1,127 @@
+// model/panels: the panels that do not read the focused row's numbers (pipeline, narration,
+// controls) or read only its words (token row, projections).
+#include <algorithm>
+#include <cmath>
+
+#include "model/row.hpp"
+
+namespace model {
+
+Pipeline pipeline(const timeline::View& v) {
+    Pipeline out;
+    int number = 0;
+    for (const scene::StageInfo& st : scene::stages()) {
+        if (!*st.label) continue;  // not on the pipeline (the tokens)
+        StageCard c;
+        c.stage = st.stage;
+        c.number = std::to_string(++number);
+        c.label = st.label;
+        c.caption = st.caption;
+        c.state = st.stage == v.stage ? StageCard::State::Active
+                                      : (st.stage < v.stage ? StageCard::State::Done : StageCard::State::Ahead);
+        if (c.state == StageCard::State::Active && v.u < 1) c.running = v.u_linear;
+        out.cards.push_back(std::move(c));
+    }
+    return out;
+}
+
+TokenRow token_row(const Row& m) {
+    TokenRow out;
+    for (int j = 0; j < m.n; ++j) {
+        const std::size_t J = static_cast<std::size_t>(j);
+        out.chips.push_back({m.sc->tokens[J], j == m.focus, j == m.view->hover, m.hide[J]});
+    }
+    return out;
+}
+
+Narration narration(const timeline::View& v) {
+    Narration out;
+    const scene::Scene& sc = *v.scene;
+    if (v.experiment >= 0 && static_cast<std::size_t>(v.experiment) < sc.experiments.size()) {
+        // An experiment replaces the step's narration (whose numbers no longer hold): what was
+        // set and what to look for.
+        const scene::Experiment& ex = sc.experiments[static_cast<std::size_t>(v.experiment)];
+        out.experiment = true;
+        out.heading = "Try this";
+        out.aside = "0 resets · E for more";
+        out.title = ex.title;
+        out.subheading = "Look for";
+        out.text = ex.look_for.empty() ? "How the weights and the new vector change." : ex.look_for;
+        return out;
+    }
+    const scene::StageInfo& st = scene::info(v.stage);
+    out.heading = "In plain words";
+    out.title = v.step_ptr ? scene::step_title(*v.step_ptr) : st.title;
+    out.text = v.step_ptr && !v.step_ptr->say.empty() ? v.step_ptr->say
+                                                       : (st.say_off && !v.controls.mask ? st.say_off : st.say);
+    return out;
+}
+
+ControlsPanel controls(const timeline::View& v) {
+    ControlsPanel out;
+    const double T = v.controls.temperature;
+    out.temperature = "T = " + num(T);
+    out.slider = scene::temperature_unit(T);
+    for (double t : {0.0, 0.25, 1.0, 4.0, attention::kInfinity})
+        out.ticks.push_back({scene::temperature_unit(t), std::isinf(t) ? "∞" : (t == 0.25 ? "0.25" : num(t, 0))});
+    out.mask = v.mask_u;
+    const bool on = v.mask_u > 0.5;
+    out.mask_caption = on ? "later words get weight 0" : "every word sees every word";
+    out.mask_state = on ? "on" : "off";
+    return out;
+}
+
+Projections projections(const Row& m) {
+    Projections out;
+    const std::string& tok = m.sc->tokens[static_cast<std::size_t>(m.focus)];
+    if (!m.sc->projections) {
+        out.note = "This scene gives q, k and v directly. A real layer makes them from one input per token: "
+                   "q = x·W_Q, k = x·W_K, v = x·W_V.";
+        return out;
+    }
+    out.aside = "for " + tok;
+    // The asking token's row, three times: x · W_Q = q, x · W_K = k, x · W_V = v.
+    const scene::Projections& p = *m.sc->projections;
+    const std::size_t f = static_cast<std::size_t>(m.focus);
+    if (f >= p.x.size()) return out;
+    double mag = 1e-9;
+    for (const core::Mat* a : {&p.x, &p.w_q, &p.w_k, &p.w_v, &m.sc->q, &m.sc->k, &m.sc->v})
+        for (const auto& row : *a)
+            for (double x : row) mag = std::max(mag, std::fabs(x));
+    auto grid = [&](const core::Mat& a, bool lit) {
+        Projections::Grid g;
+        g.lit = lit;
+        for (const auto& row : a) {
+            g.value.emplace_back(row);
+            std::vector<double> heat;
+            for (double x : row) heat.push_back(std::clamp(0.5 + 0.5 * x / mag, 0.0, 1.0));
+            g.heat.push_back(std::move(heat));
+        }
+        return g;
+    };
+    using Ink = Projections::Equation::Ink;
+    const core::Mat x{p.x[f]};
+    const struct {
+        const core::Mat* w;
+        const core::Vec* out;
+        const char* wn;
+        const char* on;
+        Ink ink;
+    } eqs[3] = {{&p.w_q, &m.sc->q[f], "W_Q", "q", Ink::Query},
+                {&p.w_k, &m.sc->k[f], "W_K", "k", Ink::Key},
+                {&p.w_v, &m.sc->v[f], "W_V", "v", Ink::Value}};
+    for (const auto& e : eqs) {
+        Projections::Equation eq;
+        eq.x_name = "x · " + tok;
+        eq.w_name = e.wn;
+        eq.out_name = std::string(e.on) + " · " + tok;
+        eq.ink = e.ink;
+        eq.x = grid(x, true);
+        eq.w = grid(*e.w, false);
+        eq.out = grid(core::Mat{*e.out}, true);
+        out.equations.push_back(std::move(eq));
+    }
+    return out;
+}
+
+}  // namespace model

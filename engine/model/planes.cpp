@@ -1,0 +1,147 @@
+// model/planes: the key plane (the question, the keys and how far each reaches along it) and
+// the value plane (the values, the hull of those a blend can use, the chain of weighted values
+// into the new vector), in plane coordinates; draw/ fits them to their boxes.
+#include <algorithm>
+#include <cmath>
+
+#include "model/row.hpp"
+
+namespace model {
+
+namespace {
+
+void extend(const core::Mat& rows, Extent& e) {
+    for (const auto& r : rows) {
+        core::Point q = vec2(r);
+        e.x0 = std::min(e.x0, q.x);
+        e.x1 = std::max(e.x1, q.x);
+        e.y0 = std::min(e.y0, q.y);
+        e.y1 = std::max(e.y1, q.y);
+    }
+}
+
+double cross(core::Point o, core::Point a, core::Point b) { return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x); }
+
+// Andrew's monotone chain; counter-clockwise in plane coordinates.
+std::vector<core::Point> hull(std::vector<core::Point> pts) {
+    std::sort(pts.begin(), pts.end(), [](auto a, auto b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+    if (pts.size() < 3) return pts;
+    std::vector<core::Point> h(2 * pts.size());
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < pts.size(); ++i) {
+        while (k >= 2 && cross(h[k - 2], h[k - 1], pts[i]) <= 0) --k;
+        h[k++] = pts[i];
+    }
+    for (std::size_t i = pts.size() - 1, t = k + 1; i > 0; --i) {
+        while (k >= t && cross(h[k - 2], h[k - 1], pts[i - 1]) <= 0) --k;
+        h[k++] = pts[i - 1];
+    }
+    h.resize(k - 1);
+    return h;
+}
+
+}  // namespace
+
+Extent key_plane_extent(const scene::Scene& sc) {
+    // The scene's own vectors and whatever its steps and experiments set, never a key dragged
+    // by hand: dragging must not zoom the plane (a key dragged outside sits clamped at the edge).
+    Extent e;
+    extend(sc.q, e);
+    extend(sc.k, e);
+    auto settings = [&](const scene::Settings& s) {
+        if (s.key_scale) {
+            core::Mat scaled = sc.k;
+            for (auto& row : scaled)
+                for (double& x : row) x *= *s.key_scale;
+            extend(scaled, e);
+        }
+        for (const auto& kv : s.keys) extend(core::Mat{kv.second}, e);
+    };
+    for (const auto& st : sc.steps) settings(st.set);
+    for (const auto& ex : sc.experiments) settings(ex.set);
+    return e;
+}
+
+Extent value_plane_extent(const scene::Scene& sc) {
+    Extent e;
+    extend(sc.v, e);
+    return e;
+}
+
+KeyPlane key_plane(const Row& m) {
+    KeyPlane out;
+    const timeline::View& v = *m.view;
+    out.extent = key_plane_extent(*m.sc);
+    out.query = vec2(m.sc->q[static_cast<std::size_t>(m.focus)]);
+    out.query_label = "q · " + m.sc->tokens[static_cast<std::size_t>(m.focus)];
+    out.reveal = smooth(m.prog[Stage::Scores]);
+    out.feet = out.reveal >= 1;
+    out.emphasis = v.hover >= 0 && v.hover < m.n ? v.hover : m.best;
+    if (out.emphasis >= 0 && m.hide[static_cast<std::size_t>(out.emphasis)] >= 1) out.emphasis = -1;
+    // How far each key reaches along the question: its projection onto the query's direction.
+    const double qlen = std::hypot(out.query.x, out.query.y);
+    const core::Point qh = qlen > 1e-12 ? core::Point{out.query.x / qlen, out.query.y / qlen} : core::Point{1, 0};
+    for (int j = 0; j < m.n; ++j) {
+        const std::size_t J = static_cast<std::size_t>(j);
+        KeyDot k;
+        k.at = vec2(v.controls.keys[J]);
+        const double reach = k.at.x * qh.x + k.at.y * qh.y;
+        k.foot = {reach * qh.x, reach * qh.y};
+        k.label = m.sc->tokens[J];
+        k.hide = m.hide[J];
+        k.focus = j == m.focus;
+        k.hover = j == v.hover;
+        out.keys.push_back(std::move(k));
+    }
+    if (m.d != 2) out.note = "d = " + std::to_string(m.d) + ": the plane shows the first two coordinates";
+    return out;
+}
+
+ValuePlane value_plane(const Row& m) {
+    ValuePlane out;
+    const timeline::View& v = *m.view;
+    const core::Mat& V = m.sc->v;
+    out.extent = value_plane_extent(*m.sc);
+    // The hull of the values a blend can use: the mask takes the hidden ones out.
+    std::vector<core::Point> visible;
+    for (int j = 0; j < m.n; ++j)
+        if (m.hide[static_cast<std::size_t>(j)] < 0.5) visible.push_back(vec2(V[static_cast<std::size_t>(j)]));
+    out.hull = hull(visible);
+    const double px = smooth(beat(m.prog[Stage::Softmax], 0.5, 1.0));
+    const double pb = m.prog[Stage::Blend];
+    for (int j = 0; j < m.n; ++j) {
+        const std::size_t J = static_cast<std::size_t>(j);
+        ValueDot d;
+        d.at = vec2(V[J]);
+        d.label = m.sc->tokens[J] + (j == m.focus ? " · own value" : "");
+        d.weight = std::sqrt(std::max(0.0, m.weight[J])) * px;
+        d.hide = m.hide[J];
+        d.focus = j == m.focus;
+        d.hover = j == v.hover;
+        out.values.push_back(std::move(d));
+    }
+    out.own = vec2(V[static_cast<std::size_t>(m.focus)]);
+    out.out = vec2(m.out);
+    out.blending = pb > 0;
+    if (pb > 0) {
+        // One slot per value in the first 70% of the step: each value × its weight, tip to tail.
+        core::Point at{0, 0};
+        const double chain_end = 0.7;
+        for (int j = 0; j < m.n; ++j) {
+            const std::size_t J = static_cast<std::size_t>(j);
+            const double g = smooth(beat(pb, chain_end * j / m.n, chain_end * (j + 1) / m.n));
+            if (g <= 0) break;
+            const core::Point step = vec2(V[J]);
+            const double w = m.weight[J];
+            const core::Point next{at.x + w * step.x * g, at.y + w * step.y * g};
+            if (w > 1e-3) out.chain.push_back({at, next, pb >= 1 ? 0.55 : 0.95});
+            at = next;
+        }
+        // The marker arrives as the chain ends; then the dashed arrow from the word's own value.
+        out.diamond = smooth(beat(pb, 0.6, 0.75));
+        out.arrow = smooth(beat(pb, 0.75, 1.0));
+    }
+    return out;
+}
+
+}  // namespace model

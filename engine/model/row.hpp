@@ -1,0 +1,69 @@
+// model (internal): the focused row of one frame — every per-key number the row panels share,
+// already animated by stage — and the builders of each panel from it. Not included outside model/.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "model/display.hpp"
+#include "model/model.hpp"
+
+namespace model {
+
+using scene::Stage;
+
+// Per stage: 0 not reached … 1 shown (see the rules in model.hpp).
+struct Progress {
+    std::array<double, scene::kStageCount> p{};
+    double operator[](Stage s) const { return p[static_cast<std::size_t>(s)]; }
+    bool reached(Stage s) const { return (*this)[s] > 0; }
+};
+Progress progress(const timeline::View& v);
+
+struct Row {
+    const timeline::View* view = nullptr;
+    const scene::Scene* sc = nullptr;
+    const attention::Trace* tr = nullptr;
+    int n = 0;
+    int focus = 0;
+    std::size_t d = 0;
+    double sqrt_d = 1;
+    double T = 1;
+    Progress prog;
+
+    // Per key j of the focused row.
+    std::vector<double> raw;       // q·k
+    std::vector<double> scaled;    // q·k/√d
+    std::vector<double> tempered;  // q·k/(√d·T) (0 at T = ∞, scaled at T = 0)
+    std::vector<double> shown;     // the score the row shows now (counting up, shrinking)
+    std::vector<double> hide;      // 0 visible … 1 folded away by the mask
+    std::vector<double> weight;    // softmax weights (mask fold tweened)
+    std::vector<double> bar;       // bar height now, 0 … 1 (two softmax beats)
+    std::vector<std::string> share;  // the weights as displayed (a row that adds up)
+    double score_scale = 1;        // magnitude for the heat colour of scores
+    int best = 0;                  // the key with the largest weight
+    core::Vec out;                 // Σ aᵢvᵢ with the weights shown
+    double raw_sum = 0;            // Σ q·k over visible keys
+    bool folding = false;          // the mask is part-way through its fold
+
+    double heat(double s) const;   // 0 poor … 1 good, on the row's scale
+};
+Row focused_row(const timeline::View& v);
+
+// One builder per panel (rows.cpp, planes.cpp, matrix.cpp, panels.cpp).
+ScoreRow score_row(const Row& r);
+WeightBars weight_bars(const Row& r);
+Graph graph(const Row& r);
+Readouts readouts(const Row& r);
+Arithmetic arithmetic(const Row& r);
+KeyPlane key_plane(const Row& r);
+ValuePlane value_plane(const Row& r);
+Matrix matrix(const Row& r);
+Pipeline pipeline(const timeline::View& v);
+TokenRow token_row(const Row& r);
+Narration narration(const timeline::View& v);
+ControlsPanel controls(const timeline::View& v);
+Projections projections(const Row& r);
+
+}  // namespace model

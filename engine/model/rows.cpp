@@ -1,0 +1,250 @@
+// model/rows: the focused row's numbers, animated by stage, and the panels that show one row —
+// the score row, the weight bars, the graph of edges, the readouts and the arithmetic.
+#include <algorithm>
+#include <cmath>
+
+#include "model/row.hpp"
+
+namespace model {
+
+double smooth(double x) {
+    x = std::clamp(x, 0.0, 1.0);
+    return x * x * (3 - 2 * x);
+}
+
+double beat(double u, double from, double to) { return std::clamp((u - from) / (to - from), 0.0, 1.0); }
+
+core::Point vec2(const core::Vec& v) { return {v.size() > 0 ? v[0] : 0.0, v.size() > 1 ? v[1] : 0.0}; }
+
+Progress progress(const timeline::View& v) {
+    Progress out;
+    for (const scene::StageInfo& st : scene::stages()) {
+        double& p = out.p[static_cast<std::size_t>(st.stage)];
+        if (st.stage < v.stage) p = 1;
+        else if (st.stage > v.stage) p = 0;
+        else p = v.prev_stage == v.stage ? 1.0 : v.u;
+        if (st.motion == scene::Motion::Appear) p = 1;  // the tokens are always there
+    }
+    return out;
+}
+
+double Row::heat(double s) const { return std::clamp(0.5 + 0.5 * s / score_scale, 0.0, 1.0); }
+
+Row focused_row(const timeline::View& v) {
+    Row m;
+    m.view = &v;
+    m.sc = v.scene;
+    m.tr = &v.trace;
+    const attention::Trace& tr = v.trace;
+    m.n = static_cast<int>(tr.n);
+    m.focus = std::clamp(v.controls.focus, 0, m.n - 1);
+    m.d = tr.d;
+    m.sqrt_d = std::sqrt(static_cast<double>(tr.d));
+    m.T = v.controls.temperature;
+    m.prog = progress(v);
+
+    const std::size_t n = tr.n, f = static_cast<std::size_t>(m.focus);
+    m.raw.resize(n);
+    m.scaled.resize(n);
+    m.tempered.resize(n);
+    m.shown.resize(n);
+    m.hide.resize(n);
+    m.weight.resize(n);
+    m.bar.resize(n);
+    const bool open = v.open.n == n && v.mask_u < 1.0;
+    const double ps = m.prog[Stage::Scores], pc = m.prog[Stage::Scale], pt = m.prog[Stage::Temperature];
+    const double pm = m.prog[Stage::Mask], px = m.prog[Stage::Softmax];
+    double wmax = 0, mag = 0;
+    for (std::size_t j = 0; j < n; ++j) {
+        m.raw[j] = tr.scores(f, j);
+        m.scaled[j] = tr.scaled(f, j);
+        // The logits without the mask's −∞ (a hidden key still shows the score it would have).
+        if (std::isinf(m.T)) m.tempered[j] = 0;
+        else if (m.T <= 0) m.tempered[j] = m.scaled[j];
+        else m.tempered[j] = m.scaled[j] / m.T;
+        double s = m.raw[j] * smooth(ps);
+        s = core::lerp(s, m.scaled[j], pc);
+        if (pt > 0) s = core::lerp(m.scaled[j], m.tempered[j], pt);
+        m.shown[j] = s;
+        m.hide[j] = (j > f && v.mask_u > 0) ? v.mask_u * pm : 0.0;
+        m.folding = m.folding || (m.hide[j] > 0 && m.hide[j] < 1);
+        double w = tr.weights(f, j);
+        if (open) w = core::lerp(v.open.weights(f, j), w, v.mask_u);
+        m.weight[j] = w;
+        wmax = std::max(wmax, w);
+        mag = std::max(mag, std::fabs(m.raw[j]));
+    }
+    m.score_scale = mag > 1e-9 ? mag : 1.0;
+    // Softmax in two beats: bars grow to e^s (relative to the largest), then rescale to shares.
+    const double b1 = smooth(beat(px, 0.0, 0.5)), b2 = smooth(beat(px, 0.5, 1.0));
+    double best = -1;
+    for (std::size_t j = 0; j < n; ++j) {
+        const double erel = wmax > 0 ? m.weight[j] / wmax : 0;  // w_j / w_max = e^(s_j − s_max)
+        m.bar[j] = core::lerp(core::lerp(0.0, erel, b1), m.weight[j], b2);
+        if (m.weight[j] > best) {
+            best = m.weight[j];
+            m.best = static_cast<int>(j);
+        }
+        if (m.hide[j] < 1) m.raw_sum += m.raw[j];
+    }
+    m.share = shares(m.weight, ShareStyle::Percent);
+    m.out.assign(tr.dv, 0.0);
+    for (std::size_t j = 0; j < n; ++j)
+        for (std::size_t c = 0; c < tr.dv; ++c) m.out[c] += m.weight[j] * v.scene->v[j][c];
+    return m;
+}
+
+ScoreRow score_row(const Row& m) {
+    ScoreRow out;
+    const timeline::View& v = *m.view;
+    out.heading = "Match scores · q·k";
+    if (m.prog.reached(Stage::Scale)) out.heading = "Match scores · q·k / √d";
+    if (m.prog.reached(Stage::Temperature)) out.heading = "Match scores · q·k / (√d·T)";
+    out.scored = m.prog.reached(Stage::Scores);
+    if (out.scored) out.legend = "pale = poor match · deep = good match";
+    // Badges during the step that applies them.
+    if (v.stage == Stage::Scale && m.prog[Stage::Scale] < 1) out.badge_scale = std::sin(M_PI * v.u);
+    if (v.stage == Stage::Temperature && m.prog[Stage::Temperature] < 1) out.badge_temperature = std::sin(M_PI * v.u);
+    for (int j = 0; j < m.n; ++j) {
+        const std::size_t J = static_cast<std::size_t>(j);
+        ScoreCell c;
+        c.token = m.sc->tokens[J];
+        c.value = out.scored ? num(m.shown[J]) : "—";
+        c.heat = m.heat(m.shown[J]);
+        c.hide = m.hide[J];
+        c.focus = j == m.focus;
+        c.hover = j == v.hover;
+        out.cells.push_back(std::move(c));
+    }
+    return out;
+}
+
+WeightBars weight_bars(const Row& m) {
+    WeightBars out;
+    const double px = m.prog[Stage::Softmax];
+    out.shown = px > 0;
+    out.shares = px >= 0.75;  // labels switch from e^s to shares half-way through beat 2
+    double sum = 0;
+    for (double w : m.weight) sum += w;
+    if (out.shown) out.aside = out.shares ? "Σ a = " + num(sum) : "e^s · bars scaled to the largest";
+    for (int j = 0; j < m.n; ++j) {
+        const std::size_t J = static_cast<std::size_t>(j);
+        Bar b;
+        b.token = m.sc->tokens[J];
+        b.height = std::max(0.0, m.bar[J]);
+        b.hide = m.hide[J];
+        b.focus = j == m.focus;
+        b.hover = j == m.view->hover;
+        b.best = j == m.best && out.shares;
+        if (out.shares) {
+            b.label = m.share[J];
+        } else {
+            // e^(s/T) itself during the first beat (the bars are these, scaled to the largest).
+            double e = std::exp(std::clamp(m.tempered[J], -700.0, 700.0));
+            b.label = e < 1e6 ? num(e, e < 10 ? 2 : 1) : "≫";
+        }
+        out.bars.push_back(std::move(b));
+    }
+    return out;
+}
+
+Graph graph(const Row& m) {
+    Graph out;
+    out.heading = "Who " + m.sc->tokens[static_cast<std::size_t>(m.focus)] + " reads";
+    out.focus = m.focus;
+    const double px = m.prog[Stage::Softmax];
+    for (int j = 0; j < m.n; ++j) {
+        const std::size_t J = static_cast<std::size_t>(j);
+        GraphNode node;
+        node.word = m.sc->tokens[J];
+        node.focus = j == m.focus;
+        node.hover = j == m.view->hover;
+        node.hidden = m.hide[J] > 0.5;
+        if (px >= 1 && m.weight[J] >= 0.05 && !node.focus) node.label = m.share[J];
+        out.nodes.push_back(std::move(node));
+        if (px > 0) {
+            const double w = std::clamp(m.bar[J], 0.0, 1.0);
+            if (w >= 1e-4 && m.hide[J] < 1) out.edges.push_back({j, w});
+        }
+    }
+    return out;
+}
+
+Readouts readouts(const Row& m) {
+    const bool weights = m.prog[Stage::Softmax] >= 1;
+    std::string top = "—", sum = "—", out = "—", raw = "—";
+    if (weights) {
+        top = m.sc->tokens[static_cast<std::size_t>(m.best)] + " · " + m.share[static_cast<std::size_t>(m.best)];
+        double s = 0;
+        for (double w : m.weight) s += w;
+        sum = num(s);
+    }
+    if (m.prog[Stage::Blend] >= 1) {
+        out = "(";
+        for (std::size_t i = 0; i < m.out.size() && i < 4; ++i) out += (i ? ", " : "") + num(m.out[i]);
+        out += m.out.size() > 4 ? ", …)" : ")";
+    }
+    if (m.prog[Stage::Scores] >= 1) raw = num(m.raw_sum);
+    return {{{"d", std::to_string(m.d) + "   (√d = " + num(m.sqrt_d) + ")"},
+             {"Temperature T", num(m.T)},
+             {"Top weight", top},
+             {"Σ weights", sum},
+             {"New vector", out},
+             {"Raw row sum Σ q·k", raw}}};
+}
+
+namespace {
+
+std::string subscript(std::size_t i) {
+    static const char* digits[] = {"₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"};
+    std::string out;
+    for (char ch : std::to_string(i)) out += digits[ch - '0'];
+    return out;
+}
+
+}  // namespace
+
+Arithmetic arithmetic(const Row& m) {
+    Arithmetic a;
+    const std::size_t j = static_cast<std::size_t>(m.best), f = static_cast<std::size_t>(m.focus);
+    if (m.prog.reached(Stage::Softmax)) a.aside = m.sc->tokens[j];
+    const core::Vec& q = m.sc->q[f];
+    const core::Vec& k = m.view->controls.keys[j];
+    if (m.prog[Stage::Scores] >= 1) {
+        if (m.d <= 3) {
+            std::string sym = "q·k = ", nums = "= ";
+            for (std::size_t i = 0; i < m.d; ++i) {
+                sym += (i ? " + q" : "q") + subscript(i + 1) + "k" + subscript(i + 1);
+                nums += (i ? " + (" : "(") + num(q[i]) + ")(" + num(k[i]) + ")";
+            }
+            nums += " = " + num(m.raw[j]);
+            a.lines.push_back(sym);
+            a.lines.push_back(nums);
+        } else {
+            a.lines.push_back("q·k = Σ of " + std::to_string(m.d) + " products = " + num(m.raw[j]));
+        }
+    }
+    if (m.prog[Stage::Scale] >= 1)
+        a.lines.push_back("÷ √d:  " + num(m.raw[j]) + " ÷ " + num(m.sqrt_d) + " = " + num(m.scaled[j]));
+    if (m.prog[Stage::Temperature] >= 1) {
+        if (std::isinf(m.T)) a.lines.push_back("÷ T:  T = ∞, every score counts the same");
+        else if (m.T <= 0) a.lines.push_back("÷ T:  T = 0, the best match takes everything");
+        else a.lines.push_back("÷ T:  " + num(m.scaled[j]) + " ÷ " + num(m.T) + " = " + num(m.tempered[j]));
+    }
+    if (m.prog[Stage::Softmax] >= 1 && m.T > 0 && !std::isinf(m.T)) {
+        double total = 0;
+        for (std::size_t i = 0; i < m.tempered.size(); ++i)
+            if (m.hide[i] < 1) total += std::exp(m.tempered[i]);
+        const double e = std::exp(m.tempered[j]);
+        a.lines.push_back("exp:  e^" + num(m.tempered[j]) + " = " + num(e));
+        // The share as the weight bars show it; while the mask folds, the quotient itself.
+        std::string share = m.share[j];
+        if (m.folding) share = percent(std::isfinite(total) ? e / total : m.weight[j]);
+        a.lines.push_back("share:  " + num(e) + " ÷ " + num(total) + " = " + share);
+    } else if (m.prog[Stage::Softmax] >= 1) {
+        a.lines.push_back("share:  " + m.share[j]);
+    }
+    return a;
+}
+
+}  // namespace model
