@@ -5,12 +5,15 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <numeric>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "attention/attention.hpp"
 #include "load/load.hpp"
+#include "model/display.hpp"
+#include "model/model.hpp"
 #include "scene/quiz.hpp"
 #include "scene/scene.hpp"
 
@@ -644,4 +647,87 @@ TEST_CASE("every step and experiment of the repo's scenes keeps the controls val
             }
         }
     }
+}
+
+namespace {
+
+// The exact sum of displayed shares ("43%", "0.125", "1/6"), as a reduced fraction.
+std::pair<long long, long long> shown_sum(const std::vector<std::string>& shown) {
+    long long n = 0, d = 1;
+    for (const std::string& s : shown) {
+        long long a = 0, b = 1;
+        INFO("shown: '" << s << "'");
+        REQUIRE(model::share_value(s, a, b));
+        n = n * b + a * d;
+        d *= b;
+        const long long g = std::gcd(n, d);
+        n /= g, d /= g;
+    }
+    return {n, d};
+}
+
+// Every displayed row of weights of one frame adds up to exactly 1 (100 %) as written, and the
+// other panels quote the same numbers.
+void check_rows(const model::Frame& f, const std::string& where) {
+    if (f.kind != model::Frame::Kind::Scene || !f.scene.error.empty()) return;
+    const model::SceneFrame& sf = f.scene;
+    INFO(where);
+    const scene::Scene& sc = *sf.scene;
+    if (sc.has(scene::Panel::WeightBars) && sf.weight_bars.shares) {
+        std::vector<std::string> labels;
+        for (const model::Bar& b : sf.weight_bars.bars) labels.push_back(b.hide >= 0.999 ? "0%" : b.label);
+        const auto [n, d] = shown_sum(labels);
+        CHECK(n == d);
+        if (sc.has(scene::Panel::Graph))
+            for (std::size_t j = 0; j < sf.graph.nodes.size(); ++j)
+                if (!sf.graph.nodes[j].label.empty()) CHECK(sf.graph.nodes[j].label == sf.weight_bars.bars[j].label);
+    }
+    if (sc.has(scene::Panel::Matrix))
+        for (int i = 0; i < sf.n; ++i) {
+            if (!sf.matrix.row_budget(i)) continue;
+            const std::vector<std::string>& text = sf.matrix.row_text(i);
+            if (text.empty()) continue;  // too many tokens to write numbers
+            std::vector<std::string> visible;
+            for (int j = 0; j < sf.n; ++j)
+                if (sf.matrix.cell(i, j).hide < 0.5) visible.push_back(text[static_cast<std::size_t>(j)]);
+            const auto [n, d] = shown_sum(visible);
+            CHECK(n == d);
+            CHECK(sf.matrix.row_sum(i) == "1.00");
+        }
+}
+
+}  // namespace
+
+TEST_CASE("every displayed row of weights adds up to 1 as written, on every step and experiment", "[content]") {
+    int frames = 0, rows_with_weights = 0;
+    for (const char* folder : {"scenes", "slides"})
+        for (const fs::path& file : yaml_files(folder)) {
+            const load::Result r = load::load_file(file.string());
+            INFO(errors_of(r));
+            REQUIRE(r.ok());
+            const timeline::Layout lay = timeline::layout(r.deck);
+            for (int span = 0; span < static_cast<int>(lay.spans.size()); ++span) {
+                const timeline::Span& sp = lay.spans[static_cast<std::size_t>(span)];
+                const timeline::State st = timeline::state_at_span(lay, span);
+                // The step's end (what stays on screen) and the middle of its animation.
+                for (double u : {0.5, 1.0}) {
+                    const model::Frame f = model::frame_of(timeline::evaluate(r.deck, lay, st, sp.start + u * sp.anim));
+                    check_rows(f, file.filename().string() + " step " + std::to_string(span + 1) + " u " + std::to_string(u));
+                    ++frames;
+                    rows_with_weights += f.scene.weight_bars.shares || f.scene.matrix.row_budget(0);
+                }
+                // Every experiment of the slide's scene, once it has been set.
+                const scene::Slide& slide = r.deck.slides[static_cast<std::size_t>(sp.slide)];
+                if (!slide.scene) continue;
+                for (int e = 0; e < static_cast<int>(slide.scene->experiments.size()); ++e) {
+                    timeline::State ex = timeline::apply(r.deck, lay, st, timeline::cmd::Experiment{e}, sp.start);
+                    const model::Frame f = model::frame_of(timeline::evaluate(r.deck, lay, ex, sp.start + sp.anim + 5.0));
+                    check_rows(f, file.filename().string() + " step " + std::to_string(span + 1) + " experiment " +
+                                      slide.scene->experiments[static_cast<std::size_t>(e)].title);
+                    ++frames;
+                }
+            }
+        }
+    CHECK(frames > 500);
+    CHECK(rows_with_weights > 50);  // the check saw weights, not only empty panels
 }

@@ -155,7 +155,7 @@ void frame(cairo_t* cr, int width, int height, const timeline::View& view, const
 // ---- hit testing -------------------------------------------------------------------------------
 
 std::optional<core::Point> key_plane_point(const timeline::View& view, core::Point design) {
-    if (!view.scene || !view.scene->has(Panel::KeyPlane) || view.trace.n == 0) return std::nullopt;
+    if (!view.scene || !view.scene->has(Panel::KeyPlane) || !view.error.empty()) return std::nullopt;
     const core::Rect* r = layout_scene(*view.scene).find(Panel::KeyPlane);
     if (!r) return std::nullopt;
     return fit_plane(model::key_plane_extent(*view.scene), card_content(*r)).from(design);

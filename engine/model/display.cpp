@@ -86,6 +86,14 @@ bool apportion(std::vector<Entry>& row, long long need, bool keep_ties) {
         groups.back().cost += static_cast<double>(e.step) - 2 * e.rem;
     }
     if (need == 0) return true;
+    if (!keep_ties) {
+        // Every entry on its own, all with one step (the fallback): the largest remainders go up.
+        std::sort(groups.begin(), groups.end(), [](const Group& a, const Group& b) { return a.cost < b.cost; });
+        if (static_cast<long long>(groups.size()) < need) return false;
+        for (long long g = 0; g < need; ++g)
+            for (std::size_t m : groups[static_cast<std::size_t>(g)].members) row[m].floor += row[m].step;
+        return true;
+    }
     long long total = 0;
     for (const Group& g : groups) total += g.units;
     if (need > total) return false;
@@ -109,6 +117,24 @@ bool apportion(std::vector<Entry>& row, long long need, bool keep_ties) {
     return true;
 }
 
+// True when a larger value is never shown smaller than a smaller one.
+bool in_order(const std::vector<Entry>& row) {
+    for (const Entry& a : row)
+        for (const Entry& b : row)
+            if (a.x < b.x && a.floor > b.floor) return false;
+    return true;
+}
+
+// Drops zeros after the point that the value does not need, keeping `keep` decimals at least:
+// "0.50" → "0.5", "12.50" → "12.5" (the value, and so the row's sum, is unchanged).
+std::string trim(std::string s, int keep) {
+    const std::size_t point = s.find('.');
+    if (point == std::string::npos) return s;
+    while (s.size() > point + 1 + static_cast<std::size_t>(keep) && s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+    return s;
+}
+
 }  // namespace
 
 std::vector<std::string> shares(const std::vector<double>& w, ShareStyle style) {
@@ -127,10 +153,11 @@ std::vector<std::string> shares(const std::vector<double>& w, ShareStyle style) 
 
     // Base steps: percentages in 1 % from 10 % up and 0.1 % below; decimals in 0.01.
     const int base_decimals = pct ? 1 : 2;  // decimals of the finest base step
+    // Long rows (no display writes them) skip the search for a tie-keeping rounding.
     const bool keep_ties = w.size() <= kTieAware;
-    for (int refine = 0; refine <= kMaxRefine + 1; ++refine) {
+    for (int refine = keep_ties ? 0 : kMaxRefine + 1; refine <= kMaxRefine + 1; ++refine) {
         const bool last = refine > kMaxRefine;  // fallback: finest step, ties may split
-        const int r = std::min(refine, kMaxRefine);
+        const int r = keep_ties ? std::min(refine, kMaxRefine) : 0;
         const int decimals = base_decimals + r;
         const double scale = static_cast<double>(pow10(decimals)) * (pct ? 100.0 : 1.0);
         const long long total = pow10(decimals) * (pct ? 100 : 1);
@@ -146,7 +173,7 @@ std::vector<std::string> shares(const std::vector<double>& w, ShareStyle style) 
             floors += e.floor;
         }
         const long long need = total - floors;
-        if (!apportion(row, need, keep_ties && !last)) {
+        if (!apportion(row, need, keep_ties && !last) || (!last && !in_order(row))) {
             // Equal shares that no decimal writes exactly: the fraction itself.
             if (refine == kMaxRefine) {
                 int nonzero = 0;
@@ -173,7 +200,8 @@ std::vector<std::string> shares(const std::vector<double>& w, ShareStyle style) 
                 continue;
             }
             const int keep = decimals - (e.step == 10 ? 1 : 0);
-            out.push_back(fixed(e.floor, decimals, keep) + (pct ? "%" : ""));
+            const int base = pct ? (e.step == 10 ? 0 : 1) : 2;  // the decimals a share always has
+            out.push_back(trim(fixed(e.floor, decimals, keep), base) + (pct ? "%" : ""));
         }
         return out;
     }

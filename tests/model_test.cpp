@@ -1,0 +1,268 @@
+// Tests for model/: displayed rounding (rows of shares that add up as shown, ties kept, exact
+// values exact) and the frame model, without a pixel: every panel's numbers agree with the
+// attention Trace and with each other, and the stage rules hold.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "attention/attention.hpp"
+#include "model/display.hpp"
+#include "model/model.hpp"
+#include "support/views.hpp"
+
+namespace {
+
+using model::ShareStyle;
+using scene::Stage;
+
+struct Fraction {
+    long long n = 0, d = 1;
+};
+
+Fraction value_of(const std::string& s) {
+    Fraction f;
+    INFO("shown: '" << s << "'");
+    REQUIRE(model::share_value(s, f.n, f.d));
+    return f;
+}
+
+// The exact sum of a row as shown.
+Fraction sum_shown(const std::vector<std::string>& row) {
+    Fraction sum;
+    for (const std::string& s : row) {
+        const Fraction f = value_of(s);
+        sum.n = sum.n * f.d + f.n * sum.d;
+        sum.d *= f.d;
+        const long long g = std::gcd(sum.n, sum.d);
+        sum.n /= g;
+        sum.d /= g;
+    }
+    return sum;
+}
+
+// A row of weights: softmax of random scores at a random temperature, with some keys hidden.
+std::vector<double> random_row(std::mt19937& rng, std::size_t n, bool mask) {
+    std::normal_distribution<double> score(0, 1.5);
+    std::uniform_real_distribution<double> temp(0.05, 5);
+    std::vector<double> s(n);
+    std::vector<bool> visible(n, true);
+    for (auto& x : s) x = score(rng);
+    if (mask)
+        for (std::size_t j = 1 + rng() % n; j < n; ++j) visible[j] = false;
+    return attention::softmax_row(s, visible, temp(rng));
+}
+
+}  // namespace
+
+TEST_CASE("a row of shares adds up exactly as shown, each within one display step", "[model][display]") {
+    std::mt19937 rng(8);
+    for (int trial = 0; trial < 3000; ++trial) {
+        const std::size_t n = 1 + rng() % 16;
+        const std::vector<double> w = random_row(rng, n, trial % 3 == 0);
+        for (ShareStyle style : {ShareStyle::Percent, ShareStyle::Decimal}) {
+            const std::vector<std::string> shown = model::shares(w, style);
+            REQUIRE(shown.size() == n);
+            const Fraction sum = sum_shown(shown);
+            INFO("trial " << trial << ", first entry " << shown[0]);
+            CHECK(sum.n == sum.d);  // exactly 1 (100 %)
+            for (std::size_t j = 0; j < n; ++j) {
+                const Fraction f = value_of(shown[j]);
+                const double v = static_cast<double>(f.n) / static_cast<double>(f.d);
+                // One step of the coarsest style: 1 % or 0.01.
+                CHECK(std::fabs(v - w[j]) <= 0.01 + 1e-12);
+                if (w[j] == 0) CHECK((shown[j] == "0%" || shown[j] == "0"));
+                for (std::size_t k = 0; k < n; ++k) {
+                    if (w[k] == w[j]) CHECK(shown[k] == shown[j]);  // ties stay ties
+                    if (w[k] < w[j]) {                              // and the order stays
+                        const Fraction g = value_of(shown[k]);
+                        CHECK(g.n * f.d <= f.n * g.d);
+                    }
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("exact shares are shown exactly; equal shares that no decimal ends are fractions", "[model][display]") {
+    CHECK(model::shares(std::vector<double>(8, 0.125), ShareStyle::Percent) == std::vector<std::string>(8, "12.5%"));
+    CHECK(model::shares(std::vector<double>(8, 0.125), ShareStyle::Decimal) == std::vector<std::string>(8, "0.125"));
+    CHECK(model::shares({0.5, 0.25, 0.25}, ShareStyle::Percent) == std::vector<std::string>{"50%", "25%", "25%"});
+    CHECK(model::shares(std::vector<double>(6, 1.0 / 6), ShareStyle::Percent) == std::vector<std::string>(6, "1/6"));
+    CHECK(model::shares({1.0 / 3, 1.0 / 3, 1.0 / 3, 0, 0}, ShareStyle::Decimal) ==
+          std::vector<std::string>{"1/3", "1/3", "1/3", "0", "0"});
+    CHECK(model::shares({1.0, 0.0, 0.0}, ShareStyle::Percent) == std::vector<std::string>{"100%", "0%", "0%"});
+    // Largest remainder: 33.4 + 33.4 + 33.2 needs a decimal to add up without splitting the tie.
+    CHECK(model::shares({0.334, 0.334, 0.332}, ShareStyle::Percent) == std::vector<std::string>{"33.4%", "33.4%", "33.2%"});
+    // Small shares keep a decimal; the row still adds up.
+    const auto small = model::shares({0.4321, 0.5629, 0.005}, ShareStyle::Percent);
+    CHECK(small[2] == "0.5%");
+    CHECK(sum_shown(small).n == sum_shown(small).d);
+    // A row that is not a distribution is written entry by entry.
+    CHECK(model::shares({0.5, 0.2}, ShareStyle::Percent) == std::vector<std::string>{"50%", "20%"});
+}
+
+TEST_CASE("displayed numbers: a real minus, no negative zero, infinities", "[model][display]") {
+    CHECK(model::num(-0.25) == "−0.25");
+    CHECK(model::num(-0.001) == "0.00");
+    CHECK(model::num(1.0 / 0.0) == "∞");
+    CHECK(model::num(2.5, 0) == "2");  // printf rounds half to even
+    long long n = 0, d = 0;
+    CHECK(model::share_value("4.2%", n, d));
+    CHECK((n == 42 && d == 1000));
+    CHECK_FALSE(model::share_value("abc", n, d));
+    CHECK_FALSE(model::share_value("1/6%", n, d));
+}
+
+namespace {
+
+// The sentence scene with every panel of the one-row layout and the arithmetic.
+std::shared_ptr<scene::Scene> sentence_all_panels() {
+    auto s = support::sentence_scene();
+    s->panels.push_back(scene::Panel::Arithmetic);
+    return s;
+}
+
+struct Sentence : support::Staged {
+    Sentence() : support::Staged(sentence_all_panels()) {}
+    int span_of(Stage s) const {
+        for (std::size_t i = 0; i < lay.spans.size(); ++i)
+            if (deck.slides[0].scene->steps[static_cast<std::size_t>(lay.spans[i].step)].stage == s) return static_cast<int>(i);
+        return -1;
+    }
+    model::SceneFrame at(Stage s, double u) const {
+        const model::Frame f = model::frame_of(view(span_of(s), u));
+        REQUIRE(f.kind == model::Frame::Kind::Scene);
+        return f.scene;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("the frame's numbers are the trace's, as the stages reach them", "[model]") {
+    Sentence s;
+    const timeline::View end = s.view(s.span_of(Stage::Blend), 1.0);
+    const attention::Trace& tr = end.trace;
+    const std::size_t f = static_cast<std::size_t>(end.controls.focus);
+
+    // Scores: counting up during the scores step, q·k at its end; ÷√d at the scale step's end.
+    const model::SceneFrame half = s.at(Stage::Scores, 0.5);
+    const model::SceneFrame scored = s.at(Stage::Scores, 1.0);
+    const model::SceneFrame scaled = s.at(Stage::Scale, 1.0);
+    for (std::size_t j = 0; j < tr.n; ++j) {
+        CHECK(scored.score_row.cells[j].value == model::num(tr.scores(f, j)));
+        CHECK(scaled.score_row.cells[j].value == model::num(tr.scaled(f, j)));
+    }
+    CHECK(half.score_row.scored);
+    CHECK_FALSE(s.at(Stage::Scores, 0.0).score_row.scored);
+    CHECK(s.at(Stage::Scores, 0.0).score_row.cells[1].value == "—");
+
+    // Weights: no bars before the softmax; at the blend, shares that add up and match the graph,
+    // the readouts and the arithmetic; the hidden keys (mask on) exactly 0 %.
+    CHECK_FALSE(s.at(Stage::Mask, 1.0).weight_bars.shown);
+    const model::SceneFrame blend = s.at(Stage::Blend, 1.0);
+    std::vector<std::string> labels;
+    for (const model::Bar& b : blend.weight_bars.bars) labels.push_back(b.label);
+    CHECK(sum_shown(labels).n == sum_shown(labels).d);
+    for (std::size_t j = f + 1; j < tr.n; ++j) {
+        CHECK(tr.weights(f, j) == 0.0);
+        CHECK(labels[j] == "0%");
+        CHECK(blend.weight_bars.bars[j].hide >= 0.999);
+    }
+    int best = 0;
+    for (std::size_t j = 0; j < tr.n; ++j)
+        if (tr.weights(f, j) > tr.weights(f, static_cast<std::size_t>(best))) best = static_cast<int>(j);
+    CHECK(blend.weight_bars.bars[static_cast<std::size_t>(best)].best);
+    CHECK(blend.readouts.rows[2].value == end.scene->tokens[static_cast<std::size_t>(best)] +
+                                             " · " + labels[static_cast<std::size_t>(best)]);
+    REQUIRE_FALSE(blend.arithmetic.lines.empty());
+    CHECK(blend.arithmetic.lines.back().ends_with("= " + labels[static_cast<std::size_t>(best)]));
+    CHECK(blend.arithmetic.aside == end.scene->tokens[static_cast<std::size_t>(best)]);
+
+    // The blend: the new vector is the trace's output row, and it lies inside the hull of the
+    // visible values (a convex combination).
+    const model::ValuePlane& vp = blend.value_plane;
+    CHECK(vp.out.x == Approx(tr.output(f, 0)).margin(1e-12));
+    CHECK(vp.out.y == Approx(tr.output(f, 1)).margin(1e-12));
+    REQUIRE(vp.hull.size() >= 3);
+    for (std::size_t i = 0; i < vp.hull.size(); ++i) {
+        const core::Point a = vp.hull[i], b = vp.hull[(i + 1) % vp.hull.size()];
+        CHECK((b.x - a.x) * (vp.out.y - a.y) - (b.y - a.y) * (vp.out.x - a.x) >= -1e-12);  // counter-clockwise: left of every edge
+    }
+    CHECK(vp.diamond == 1.0);
+    CHECK(vp.chain.size() == f + 1);  // the hidden values take no part
+
+    // The key plane: each key's foot is its projection on the question's line.
+    const model::KeyPlane& kp = blend.key_plane;
+    for (const model::KeyDot& k : kp.keys) {
+        CHECK((k.at.x - k.foot.x) * kp.query.x + (k.at.y - k.foot.y) * kp.query.y == Approx(0).margin(1e-12));
+        CHECK(k.foot.x * kp.query.y - k.foot.y * kp.query.x == Approx(0).margin(1e-12));
+    }
+    CHECK(kp.feet);
+}
+
+TEST_CASE("the stages: done before the step's own, running during it, ahead after it", "[model]") {
+    Sentence s;
+    const model::SceneFrame f = s.at(Stage::Temperature, 0.5);
+    REQUIRE(f.pipeline.cards.size() == 6);
+    CHECK(f.pipeline.cards[0].state == model::StageCard::State::Done);
+    CHECK(f.pipeline.cards[1].state == model::StageCard::State::Done);
+    CHECK(f.pipeline.cards[2].state == model::StageCard::State::Active);
+    CHECK(f.pipeline.cards[2].running);
+    CHECK(f.pipeline.cards[3].state == model::StageCard::State::Ahead);
+    CHECK(f.pipeline.cards[2].label == scene::info(Stage::Temperature).label);
+    CHECK_FALSE(s.at(Stage::Temperature, 1.0).pipeline.cards[2].running);
+    // The narration falls back to the stage table's title and words.
+    CHECK(f.narration.title == scene::info(Stage::Temperature).title);
+    CHECK(f.narration.text == scene::info(Stage::Temperature).say);
+    CHECK(f.header.right == "step 3 of 6 · Temperature");
+}
+
+TEST_CASE("the matrix: each row that shows weights adds up as written", "[model]") {
+    auto sc = support::sentence_scene();
+    sc->panels = {scene::Panel::Matrix, scene::Panel::Graph};
+    support::Staged st(sc);
+    const timeline::View v = st.view(static_cast<int>(st.lay.spans.size()) - 1, 1.0);
+    const model::Frame f = model::frame_of(v);
+    const model::Matrix& m = f.scene.matrix;
+    for (int i = 0; i < static_cast<int>(v.trace.n); ++i) {
+        REQUIRE(m.row_budget(i));
+        const std::vector<std::string>& text = m.row_text(i);
+        CHECK(sum_shown(text).n == sum_shown(text).d);
+        CHECK(m.row_sum(i) == "1.00");
+        for (int j = 0; j < static_cast<int>(v.trace.n); ++j) {
+            const model::Matrix::Cell c = m.cell(i, j);
+            CHECK(c.weight == v.trace.weights(static_cast<std::size_t>(i), static_cast<std::size_t>(j)));
+            if (j > i) CHECK(c.hide == 1.0);
+        }
+    }
+}
+
+TEST_CASE("a cross-fade carries the step beneath at its end", "[model]") {
+    scene::Deck deck;
+    scene::Slide title;
+    title.kind = scene::Slide::Kind::Title;
+    title.title = "Attention";
+    deck.slides.push_back(title);
+    scene::Slide sc;
+    sc.scene = support::sentence_scene();
+    deck.slides.push_back(sc);
+    const timeline::Layout lay = timeline::layout(deck);
+    timeline::State s = timeline::state_at_span(lay, 1);
+    const model::Frame f = model::frame_at(deck, lay, s, lay.spans[1].start + scene::kCrossFade / 2);
+    REQUIRE(f.under);
+    CHECK(f.under->kind == model::Frame::Kind::Title);
+    CHECK(f.fade > 0);
+    CHECK(f.fade < 1);
+    CHECK_FALSE(model::frame_at(deck, lay, s, lay.spans[1].start + scene::kCrossFade).under);
+}
+
+TEST_CASE("a long row is rounded quickly, still adding up", "[model][display]") {
+    std::mt19937 rng(3);
+    const std::vector<double> w = random_row(rng, 4096, false);
+    const std::vector<std::string> shown = model::shares(w, ShareStyle::Percent);
+    CHECK(sum_shown(shown).n == sum_shown(shown).d);
+}
