@@ -226,6 +226,88 @@ TEST_CASE("recorded events read back as the same commands", "[timeline]") {
     CHECK_FALSE(parse("x next", bad, error));
 }
 
+TEST_CASE("recordings write any control as 'set NAME VALUE' through the table of controls", "[timeline]") {
+    // Old recordings, written before 'set' existed, still read as the same commands.
+    const std::pair<const char*, std::size_t> old[] = {
+        {"1.000000 focus 2", Command(cmd::Focus{}).index()},
+        {"1.000000 temperature inf", Command(cmd::Temperature{}).index()},
+        {"1.000000 mask off", Command(cmd::Mask{}).index()},
+        {"1.000000 key 4 0.5 -1.25", Command(cmd::MoveKey{}).index()},
+    };
+    for (const auto& [line, index] : old) {
+        Event e;
+        std::string error;
+        REQUIRE(parse(line, e, error));
+        CHECK(e.command.index() == index);
+        CHECK(format(e) == line);
+    }
+    Event e;
+    std::string error;
+    REQUIRE(parse("2.5 set temperature 0.25; mask on; keys same, 1 3 4; compare 0 2", e, error));
+    const auto* set = std::get_if<cmd::Set>(&e.command);
+    REQUIRE(set);
+    CHECK(set->change.temperature == 0.25);
+    CHECK(set->change.mask == true);
+    CHECK(set->change.keys_same);
+    REQUIRE(set->change.keys.size() == 1);
+    CHECK(set->change.keys[0] == std::pair<int, core::Vec>{1, {3, 4}});
+    CHECK(set->change.compare == std::make_pair(0, 2));
+    CHECK_FALSE(set->change.focus);
+    CHECK(format(e) == "2.500000 set temperature 0.25; mask on; keys same, 1 3 4; compare 0 2");
+
+    CHECK_FALSE(parse("1 set focuss 2", e, error));
+    CHECK_THAT(error, Catch::Contains("unknown control 'focuss' (did you mean 'focus'?)"));
+    CHECK_FALSE(parse("1 set temperature -1", e, error));
+    CHECK_THAT(error, Catch::Contains("set temperature: expected a temperature"));
+    CHECK_FALSE(parse("1 set mask maybe", e, error));
+    CHECK_FALSE(parse("1 set focus", e, error));
+    CHECK_FALSE(parse("1 key same", e, error));  // the shorthand is one moved key
+    CHECK_THAT(error, Catch::Contains("bad arguments for 'key'"));
+}
+
+TEST_CASE("edits merge later-wins and a step that sets a control takes it back", "[timeline]") {
+    auto sc = tiny_scene();
+    sc->steps[3].set.temperature = 2.0;  // the mask step sets T
+    scene::Deck deck = scene::deck_of(sc);
+    Layout lay = layout(deck);
+    State s = state_at_span(lay, 1);
+    double now = lay.spans[1].end();
+    s = apply(deck, lay, s, cmd::MoveKey{1, {3, 3}}, now);
+    s = apply(deck, lay, s, cmd::MoveKey{1, {5, 5}}, now);  // the last move wins
+    s = apply(deck, lay, s, cmd::MoveKey{2, {0, 2}}, now);
+    scene::Settings cold;
+    cold.temperature = 0.25;
+    cold.focus = 2;
+    s = apply(deck, lay, s, cmd::Set{cold}, now);
+    s = apply(deck, lay, s, cmd::Temperature{-1.0}, now);  // not a temperature: ignored
+    REQUIRE(s.edits.size() == 1);
+    CHECK(s.edits[0].keys == std::vector<std::pair<int, core::Vec>>{{1, {5, 5}}, {2, {0, 2}}});
+    View v = evaluate(deck, lay, s, now);
+    CHECK(v.controls.temperature == 0.25);
+    CHECK(v.controls.focus == 2);
+    CHECK(v.controls.keys[1] == core::Vec{5, 5});
+
+    // Step 3 sets the temperature: entering it hands T back to the script, the rest stays.
+    s = apply(deck, lay, s, cmd::Goto{3}, now);
+    CHECK_FALSE(s.edits[0].temperature);
+    CHECK(s.edits[0].focus == 2);
+    v = evaluate(deck, lay, s, now + 100);
+    CHECK(v.controls.temperature == 2.0);
+    CHECK(v.controls.focus == 2);
+    CHECK(v.controls.keys[1] == core::Vec{5, 5});
+    // Going back does not give it back.
+    s = apply(deck, lay, s, cmd::Back{}, now + 101);
+    CHECK_FALSE(s.edits[0].temperature);
+
+    // "same" replaces every earlier key change.
+    scene::Settings same;
+    same.keys_same = true;
+    s = apply(deck, lay, s, cmd::Set{same}, now + 102);
+    CHECK(s.edits[0].keys.empty());
+    v = evaluate(deck, lay, s, now + 102);
+    CHECK(v.controls.keys[0] == v.controls.keys[2]);
+}
+
 TEST_CASE("a quiz draws an attempt, scores picks and starts fresh each time", "[timeline]") {
     auto sc = tiny_scene();
     for (int i = 0; i < 5; ++i) {

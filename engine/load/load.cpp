@@ -37,7 +37,6 @@ const std::vector<std::string> kSceneKeys = {"version", "scene", "title", "token
 const std::vector<std::string> kDeckKeys = {"version", "deck", "title", "slides"};
 const std::vector<std::string> kStartKeys = {"focus", "temperature", "mask"};
 const std::vector<std::string> kStepKeys = {"stage", "title", "say", "notes", "set", "duration", "hold", "ease"};
-const std::vector<std::string> kSettingsKeys = {"focus", "temperature", "mask", "keys", "compare"};
 const std::vector<std::string> kExperimentKeys = {"title", "set", "look_for"};
 const std::vector<std::string> kQuizKeys = {"draw", "questions"};
 const std::vector<std::string> kQuestionKeys = {"ask", "answer", "choices", "correct", "experiment"};
@@ -453,44 +452,68 @@ struct SceneReader {
         return static_cast<int>(*i);
     }
 
+    // set: the controls of scene::controls(), each read by its kind.
     void settings(const Node* node, const std::string& where, scene::Settings& out) {
         if (node->kind == Kind::Null) return;
-        if (!r.is_map(node, where, "settings (focus, temperature, mask, keys, compare)")) return;
-        auto f = r.fields(node, where, kSettingsKeys);
-        if (auto v = f.get("focus")) out.focus = token_index(v, where + ".focus");
-        if (auto v = f.get("temperature")) out.temperature = r.temperature(v, where + ".temperature");
-        if (auto v = f.get("mask")) out.mask = r.boolean(v, where + ".mask");
-        if (auto v = f.get("keys")) keys(v, where + ".keys", out);
-        if (auto v = f.get("compare")) {
-            const std::string key = where + ".compare";
-            if (v->kind != Kind::Sequence || v->size() != 2) {
-                r.error(v, key + ": expected two token indices [a, b], found " + describe(v));
-            } else {
+        const std::vector<std::string> names = scene::control_names();
+        if (!r.is_map(node, where, "settings (" + join(names) + ")")) return;
+        auto f = r.fields(node, where, names);
+        for (const scene::ControlInfo& c : scene::controls())
+            if (const Node* v = f.get(c.name))
+                if (auto value = control(c.kind, v, where + "." + c.name)) c.put(out, *value);
+    }
+
+    // One control's value in its kind's YAML form.
+    std::optional<scene::ControlValue> control(scene::ControlKind kind, const Node* v, const std::string& key) {
+        using K = scene::ControlKind;
+        switch (kind) {
+            case K::Token:
+                if (auto i = token_index(v, key)) return scene::ControlValue(std::in_place_type<int>, *i);
+                return std::nullopt;
+            case K::Temperature:
+                if (auto t = r.temperature(v, key)) return scene::ControlValue(std::in_place_type<double>, *t);
+                return std::nullopt;
+            case K::Switch:
+                if (auto b = r.boolean(v, key)) return scene::ControlValue(std::in_place_type<bool>, *b);
+                return std::nullopt;
+            case K::TokenPair: {
+                if (v->kind != Kind::Sequence || v->size() != 2) {
+                    r.error(v, key + ": expected two token indices [a, b], found " + describe(v));
+                    return std::nullopt;
+                }
                 auto a = token_index(v->items[0], key + "[0]");
                 auto b = token_index(v->items[1], key + "[1]");
-                if (a && b) out.compare = std::make_pair(*a, *b);
+                if (a && b) return scene::ControlValue(std::make_pair(*a, *b));
+                return std::nullopt;
+            }
+            case K::Keys: {
+                scene::KeyChange k = keys(v, key);
+                if (k == scene::KeyChange{}) return std::nullopt;
+                return scene::ControlValue(std::move(k));
             }
         }
+        return std::nullopt;
     }
 
     // keys: same | {scale: number} | {TOKEN: [d numbers], …}
-    void keys(const Node* v, const std::string& key, scene::Settings& out) {
+    scene::KeyChange keys(const Node* v, const std::string& key) {
+        scene::KeyChange out;
         const std::string expected = "'same', {scale: NUMBER} or {TOKEN: [" + std::string(d ? std::to_string(d) : "d") + " numbers]}";
         if (v->kind == Kind::Scalar) {
-            if (v->value == "same") out.keys_same = true;
+            if (v->value == "same") out.same = true;
             else r.error(v, key + ": expected " + expected + ", found " + describe(v));
-            return;
+            return out;
         }
         if (v->kind != Kind::Map) {
             r.error(v, key + ": expected " + expected + ", found " + describe(v));
-            return;
+            return out;
         }
         std::set<long long> seen;
         for (std::size_t i = 0; i < v->size(); ++i) {
             const Node* k = v->key(i);
             const Node* val = v->val(i);
             if (k->kind == Kind::Scalar && k->value == "scale") {
-                if (auto x = r.number(val, key + ".scale")) out.key_scale = *x;
+                if (auto x = r.number(val, key + ".scale")) out.scale = *x;
                 continue;
             }
             double ignored = 0;
@@ -508,8 +531,9 @@ struct SceneReader {
             }
             if (!d) continue;
             if (auto vec = r.vector(val, key + "." + std::to_string(*t), d, "d, the width of the keys"))
-                out.keys.emplace_back(*t, *vec);
+                out.moved.emplace_back(*t, *vec);
         }
+        return out;
     }
 
     // Reads q/k/v or x/w_q/w_k/w_v. Sets n-consistent matrices in s, or reports why not.

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
+#include <type_traits>
 
 namespace timeline {
 
@@ -40,15 +41,6 @@ Tweened tween(const scene::Controls& a, const scene::Controls& b, double u) {
     return out;
 }
 
-scene::Controls with_edits(const scene::Scene& sc, scene::Controls c, const Edits& e) {
-    scene::Settings set;
-    set.focus = e.focus;
-    set.temperature = e.temperature;
-    set.mask = e.mask;
-    set.keys = e.keys;
-    return scene::apply(sc, std::move(c), set);
-}
-
 const scene::Step* step_of(const scene::Deck& deck, const Span& sp) {
     const scene::Slide& slide = deck.slides[static_cast<std::size_t>(sp.slide)];
     if (slide.kind != scene::Slide::Kind::Scene || !slide.scene) return nullptr;
@@ -61,12 +53,8 @@ double local_time(const State& s, double now) {
 }
 
 // Entering a step that sets a control hands that control back to the script.
-void yield_edits_to(const scene::Step* step, Edits& e) {
-    if (!step) return;
-    if (step->set.focus) e.focus.reset();
-    if (step->set.temperature) e.temperature.reset();
-    if (step->set.mask) e.mask.reset();
-    if (step->set.keys_same || step->set.key_scale || !step->set.keys.empty()) e.keys.clear();
+void yield_edits_to(const scene::Step* step, scene::Settings& e) {
+    if (step) scene::yield(e, step->set);
 }
 
 State enter(const scene::Deck& deck, const Layout& lay, State s, int span, double started) {
@@ -195,12 +183,23 @@ State state_at_span(const Layout& lay, int span) {
 
 State state_at(const Layout& lay, double t) { return state_at_span(lay, lay.at(t)); }
 
+std::optional<scene::Settings> change_of(const Command& c) {
+    scene::Settings s;
+    if (const auto* f = std::get_if<cmd::Focus>(&c)) s.focus = f->token;
+    else if (const auto* t = std::get_if<cmd::Temperature>(&c)) s.temperature = t->value;
+    else if (const auto* m = std::get_if<cmd::Mask>(&c)) s.mask = m->on;
+    else if (const auto* k = std::get_if<cmd::MoveKey>(&c)) s.keys = {{k->token, k->key}};
+    else if (const auto* set = std::get_if<cmd::Set>(&c)) s = set->change;
+    else return std::nullopt;
+    return s;
+}
+
 State apply(const scene::Deck& deck, const Layout& lay, State s, const Command& c, double now) {
     if (lay.spans.empty()) return s;
     if (s.edits.size() < deck.slides.size()) s.edits.resize(deck.slides.size());
     const Span& cur = lay.spans[static_cast<std::size_t>(s.span)];
     const double speed = s.speed > 0 ? s.speed : 1.0;
-    Edits& edits = s.edits[static_cast<std::size_t>(cur.slide)];
+    scene::Settings& edits = s.edits[static_cast<std::size_t>(cur.slide)];
     std::visit(Overloaded{
                    [&](const cmd::Next&) {
                        if (local_time(s, now) < cur.anim) {
@@ -243,21 +242,17 @@ State apply(const scene::Deck& deck, const Layout& lay, State s, const Command& 
                        s.speed = next;
                        s.span_started = at - local / next;
                    },
-                   [&](const cmd::Focus& f) { edits.focus = f.token; },
-                   [&](const cmd::MoveKey& m) {
-                       std::erase_if(edits.keys, [&](const auto& k) { return k.first == m.token; });
-                       edits.keys.emplace_back(m.token, m.key);
-                   },
-                   [&](const cmd::Temperature& t) {
-                       if (!std::isnan(t.value) && t.value >= 0) edits.temperature = t.value;
-                   },
-                   [&](const cmd::Mask& m) { edits.mask = m.on; },
+                   [&](const cmd::Focus&) { scene::merge(edits, *change_of(c)); },
+                   [&](const cmd::MoveKey&) { scene::merge(edits, *change_of(c)); },
+                   [&](const cmd::Temperature&) { scene::merge(edits, *change_of(c)); },
+                   [&](const cmd::Mask&) { scene::merge(edits, *change_of(c)); },
+                   [&](const cmd::Set& set) { scene::merge(edits, set.change); },
                    [&](const cmd::Experiment& e) {
                        s.experiment = e.index;
                        s.experiment_started = now;
                    },
                    [&](const cmd::Reset&) {
-                       edits = Edits{};
+                       edits = scene::Settings{};
                        s.experiment = -1;
                    },
                    [&](const cmd::Hover& h) { s.hover = h.token; },
@@ -355,8 +350,8 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
 
     // The person at the controls, on top of the script.
     if (static_cast<std::size_t>(sp.slide) < s.edits.size()) {
-        const Edits& e = s.edits[static_cast<std::size_t>(sp.slide)];
-        now_c.controls = with_edits(sc, now_c.controls, e);
+        const scene::Settings& e = s.edits[static_cast<std::size_t>(sp.slide)];
+        now_c.controls = scene::apply(sc, now_c.controls, e);
         if (e.mask) now_c.mask_u = *e.mask ? 1.0 : 0.0;
     }
     // An experiment, tweened in from whatever was there.
@@ -386,12 +381,98 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
 
 // ---- recording format: one event per line, "<seconds> <command> [args]" ----
 
+namespace {
+
+// The edit commands app sends, recorded under their own names (recordings of old use them too):
+// each is one control of the table, written in its kind's text form.
+struct Shorthand {
+    const char* command;  // "key"
+    const char* control;  // "keys"
+    std::size_t index;    // its alternative in Command
+    // The command for a change of that one control, or nullopt ("key same" is not one move).
+    std::optional<Command> (*make)(const scene::Settings&);
+};
+
+template <class T, std::size_t I = 0>
+constexpr std::size_t index_of() {
+    if constexpr (std::is_same_v<std::variant_alternative_t<I, Command>, T>) return I;
+    else return index_of<T, I + 1>();
+}
+
+const Shorthand kShorthands[] = {
+    {"focus", "focus", index_of<cmd::Focus>(),
+     [](const scene::Settings& s) -> std::optional<Command> { return cmd::Focus{*s.focus}; }},
+    {"temperature", "temperature", index_of<cmd::Temperature>(),
+     [](const scene::Settings& s) -> std::optional<Command> { return cmd::Temperature{*s.temperature}; }},
+    {"mask", "mask", index_of<cmd::Mask>(),
+     [](const scene::Settings& s) -> std::optional<Command> { return cmd::Mask{*s.mask}; }},
+    {"key", "keys", index_of<cmd::MoveKey>(),
+     [](const scene::Settings& s) -> std::optional<Command> {
+         if (s.keys_same || s.key_scale || s.keys.size() != 1) return std::nullopt;
+         return cmd::MoveKey{s.keys[0].first, s.keys[0].second};
+     }},
+};
+
+// "NAME VALUE; NAME VALUE": every control `change` sets, in the table's order.
+std::string settings_text(const scene::Settings& change) {
+    std::string out;
+    for (const scene::ControlInfo& c : scene::controls())
+        if (auto v = c.get(change)) out += (out.empty() ? "" : "; ") + std::string(c.name) + " " + scene::to_text(c.kind, *v);
+    return out;
+}
+
+bool read_settings(const std::string& text, scene::Settings& out, std::string& error) {
+    if (text.find_first_not_of(" \t") == std::string::npos) return true;  // "set": no change
+    std::size_t at = 0;
+    while (at <= text.size()) {
+        std::size_t semi = text.find(';', at);
+        if (semi == std::string::npos) semi = text.size();
+        std::istringstream part(text.substr(at, semi - at));
+        at = semi + 1;
+        std::string name, value;
+        if (!(part >> name)) {
+            error = "expected 'set NAME VALUE[; NAME VALUE …]'";
+            return false;
+        }
+        std::getline(part, value);
+        const scene::ControlInfo* c = scene::control(name);
+        if (!c) {
+            const std::string near = core::nearest(name, scene::control_names());
+            error = "unknown control '" + name + "'" + (near.empty() ? "" : " (did you mean '" + near + "'?)") +
+                    "; known controls: ";
+            for (const auto& n : scene::control_names()) error += n + (n == scene::control_names().back() ? "" : ", ");
+            return false;
+        }
+        scene::ControlValue v;
+        std::string why;
+        if (!scene::from_text(c->kind, value, v, why)) {
+            error = "set " + name + ": " + why;
+            return false;
+        }
+        c->put(out, v);
+    }
+    return true;
+}
+
+}  // namespace
+
 std::string format(const Event& e) {
     char head[32];
     std::snprintf(head, sizeof head, "%.6f ", e.t);
     std::ostringstream out;
     out.precision(17);
     out << head;
+    if (auto change = change_of(e.command)) {
+        for (const Shorthand& sh : kShorthands)
+            if (sh.index == e.command.index()) {
+                const scene::ControlInfo& c = *scene::control(sh.control);
+                out << sh.command << ' ' << scene::to_text(c.kind, *c.get(*change));
+                return out.str();
+            }
+        const std::string text = settings_text(*change);
+        out << "set" << (text.empty() ? "" : " ") << text;
+        return out.str();
+    }
     auto num = [&](double x) {
         if (std::isinf(x)) out << "inf";
         else out << x;
@@ -404,13 +485,6 @@ std::string format(const Event& e) {
                    [&](const cmd::Seek& k) { out << "seek "; num(k.u); },
                    [&](const cmd::Pause&) { out << "pause"; },
                    [&](const cmd::Speed& sp) { out << "speed "; num(sp.speed); },
-                   [&](const cmd::Focus& f) { out << "focus " << f.token; },
-                   [&](const cmd::MoveKey& m) {
-                       out << "key " << m.token;
-                       for (double x : m.key) { out << ' '; num(x); }
-                   },
-                   [&](const cmd::Temperature& t) { out << "temperature "; num(t.value); },
-                   [&](const cmd::Mask& m) { out << "mask " << (m.on ? "on" : "off"); },
                    [&](const cmd::Experiment& x) { out << "experiment " << x.index; },
                    [&](const cmd::Reset&) { out << "reset"; },
                    [&](const cmd::Hover& h) { out << "hover " << h.token; },
@@ -425,6 +499,9 @@ std::string format(const Event& e) {
                    [&](const cmd::QuizNext&) { out << "quiz next"; },
                    [&](const cmd::QuizClose&) { out << "quiz close"; },
                    [&](const cmd::Seed& sd) { out << "seed " << sd.value; },
+                   // The edit commands are written above, through the table of controls.
+                   [&](const cmd::Focus&) {}, [&](const cmd::MoveKey&) {}, [&](const cmd::Temperature&) {},
+                   [&](const cmd::Mask&) {}, [&](const cmd::Set&) {},
                },
                e.command);
     return out.str();
@@ -453,6 +530,34 @@ bool parse(const std::string& line, Event& out, std::string& error) {
         return false;
     }
     out.t = t;
+    std::string rest;
+    std::getline(in, rest);
+    in.clear();
+    in.str(rest);
+    if (name == "set") {
+        cmd::Set set;
+        if (!read_settings(rest, set.change, error)) return false;
+        out.command = std::move(set);
+        return true;
+    }
+    for (const Shorthand& sh : kShorthands) {
+        if (name != sh.command) continue;
+        const scene::ControlInfo& c = *scene::control(sh.control);
+        scene::ControlValue v;
+        std::string why;
+        std::optional<Command> command;
+        if (scene::from_text(c.kind, rest, v, why)) {
+            scene::Settings change;
+            c.put(change, v);
+            command = sh.make(change);
+        }
+        if (!command) {
+            error = "bad arguments for '" + name + "'";
+            return false;
+        }
+        out.command = std::move(*command);
+        return true;
+    }
     bool ok = true;
     if (name == "next") out.command = cmd::Next{};
     else if (name == "back") out.command = cmd::Back{};
@@ -463,22 +568,9 @@ bool parse(const std::string& line, Event& out, std::string& error) {
     else if (name == "goto") { cmd::Goto g; ok = integer(g.span); out.command = g; }
     else if (name == "seek") { cmd::Seek k; ok = number(k.u); out.command = k; }
     else if (name == "speed") { cmd::Speed sp; ok = number(sp.speed); out.command = sp; }
-    else if (name == "focus") { cmd::Focus f; ok = integer(f.token); out.command = f; }
     else if (name == "hover") { cmd::Hover h; ok = integer(h.token); out.command = h; }
     else if (name == "experiment") { cmd::Experiment x; ok = integer(x.index); out.command = x; }
-    else if (name == "temperature") { cmd::Temperature tt; ok = number(tt.value); out.command = tt; }
-    else if (name == "mask") {
-        std::string w;
-        ok = static_cast<bool>(in >> w) && (w == "on" || w == "off");
-        out.command = cmd::Mask{w == "on"};
-    } else if (name == "key") {
-        cmd::MoveKey m;
-        ok = integer(m.token);
-        double x = 0;
-        while (ok && number(x)) m.key.push_back(x);
-        ok = ok && !m.key.empty();
-        out.command = m;
-    } else if (name == "laser") {
+    else if (name == "laser") {
         std::string w;
         std::streampos at = in.tellg();
         if (in >> w && w == "off") out.command = cmd::Laser{};
