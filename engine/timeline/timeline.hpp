@@ -4,6 +4,9 @@
 //
 // Time is a double in seconds on the session clock (`now`); frame numbers exist only in
 // exporters (now = i / fps). Progress within an animation is u in [0, 1].
+//
+// One public header; the rooms: layout.cpp (spans, state_at), reducer.cpp (apply), evaluate.cpp
+// (View, easing, tweens), recording.cpp (format, parse), quiz.cpp (bank and order).
 #pragma once
 
 #include <cstdint>
