@@ -91,18 +91,94 @@ TEST_CASE("the layout puts every step on one timeline", "[timeline]") {
     CHECK(lay.first_of(1) == 1);
 }
 
-TEST_CASE("step boundaries land on the same time at 24, 30 and 60 fps", "[timeline]") {
+namespace {
+
+// The two-slide deck and a third slide whose steps do not fit the frame grid: a step shorter than
+// a frame at 24 fps, one without animation, one without hold, and every ease.
+scene::Deck odd_deck() {
     scene::Deck deck = two_slide_deck();
-    Layout lay = layout(deck);
-    for (const Span& sp : lay.spans) {
-        for (int fps : {24, 30, 60}) {
-            // The first frame at or after the boundary belongs to the new step…
-            long frame = static_cast<long>(std::ceil(sp.start * fps - 1e-9));
-            State s = state_at(lay, frame / double(fps));
-            CHECK(lay.spans[static_cast<std::size_t>(s.span)].start == Approx(sp.start));
-            // …and its view is the step's very beginning, whatever the frame rate.
-            View v = evaluate(deck, lay, s, sp.start);
-            CHECK(v.u_linear == 0.0);
+    auto sc = tiny_scene();
+    sc->steps.resize(4);
+    const double anim[] = {1.25, 0.7, 0.03, 0.0};
+    const double hold[] = {0.33, 0.0, 0.05, 0.5};
+    const scene::Ease eases[] = {scene::Ease::Linear, scene::Ease::OutCubic, scene::Ease::InOutSine,
+                                 scene::Ease::InOutCubic};
+    for (std::size_t i = 0; i < 4; ++i) {
+        sc->steps[i].duration = anim[i];
+        sc->steps[i].hold = hold[i];
+        sc->steps[i].ease = eases[i];
+    }
+    scene::Slide slide;
+    slide.scene = sc;
+    deck.slides.push_back(slide);
+    return deck;
+}
+
+}  // namespace
+
+TEST_CASE("at 24, 30 and 60 fps every frame time i/fps shows the right step at the right progress", "[timeline]") {
+    const scene::Deck deck = odd_deck();
+    const Layout lay = layout(deck);
+    REQUIRE(lay.spans.size() == 11);
+    for (int fps : {24, 30, 60}) {
+        CAPTURE(fps);
+        const long frames = static_cast<long>(std::ceil(lay.total * fps));
+        std::vector<long> in_span(lay.spans.size(), 0);
+        std::vector<View> views;  // frame i's view
+        int previous = 0;
+        for (long i = 0; i < frames; ++i) {
+            const double t = static_cast<double>(i) / fps;
+            CAPTURE(i, t);
+            const State s = state_at(lay, t);
+            const View v = evaluate(deck, lay, s, t);
+            REQUIRE(s.span >= 0);
+            REQUIRE(static_cast<std::size_t>(s.span) < lay.spans.size());
+            const Span& sp = lay.spans[static_cast<std::size_t>(s.span)];
+            // The step whose span holds t, never an earlier one than the frame before.
+            CHECK(sp.start <= t);
+            CHECK(t < sp.end());
+            CHECK(s.span >= previous);
+            previous = s.span;
+            CHECK(v.span == s.span);
+            CHECK(v.slide == sp.slide);
+            CHECK(v.step == sp.step);
+            // At its progress: seconds since the span began over its animation, eased by its ease.
+            const double u = sp.anim > 0 ? std::clamp((t - sp.start) / sp.anim, 0.0, 1.0) : 1.0;
+            CHECK(v.local == Approx(t - sp.start).margin(1e-12));
+            CHECK(v.u_linear == Approx(u).margin(1e-12));
+            CHECK(v.u == Approx(ease(sp.ease, u)).margin(1e-12));
+            ++in_span[static_cast<std::size_t>(s.span)];
+            views.push_back(v);
+        }
+        for (std::size_t k = 0; k < lay.spans.size(); ++k) {
+            const Span& sp = lay.spans[k];
+            CAPTURE(k, sp.start, sp.anim, sp.hold);
+            // A step lasts as long at every frame rate: its duration × fps frames, give or take one.
+            CHECK(std::abs(static_cast<double>(in_span[k]) - (sp.end() - sp.start) * fps) <= 1.0);
+            // Its first frame is the first at or after its start, and the frame before is the step before.
+            const long first = static_cast<long>(std::ceil(sp.start * fps - 1e-9));
+            const long last = static_cast<long>(std::ceil(sp.end() * fps - 1e-9)) - 1;
+            if (first > last) continue;  // shorter than a frame and between two frames: none shows it
+            CHECK(views[static_cast<std::size_t>(first)].span == static_cast<int>(k));
+            CHECK(views[static_cast<std::size_t>(first)].u_linear <= 1.0 / (fps * std::max(sp.anim, 1e-9)) + 1e-9);
+            if (first > 0) CHECK(views[static_cast<std::size_t>(first - 1)].span < static_cast<int>(k));
+            // Its last frame: the end state once the hold has begun, still moving without a hold.
+            const View& end = views[static_cast<std::size_t>(last)];
+            CHECK(end.span == static_cast<int>(k));
+            if (static_cast<double>(last) / fps >= sp.start + sp.anim) {
+                CHECK(end.u_linear == 1.0);
+                CHECK(end.u == 1.0);
+            } else {
+                CHECK(end.u_linear < 1.0);
+                CHECK(end.animating);
+            }
+            // The frame nearest the middle of the animation is half way, within half a frame.
+            if (sp.anim * fps >= 2) {
+                const long mid = std::lround((sp.start + sp.anim / 2) * fps);
+                CHECK(views[static_cast<std::size_t>(mid)].span == static_cast<int>(k));
+                CHECK(views[static_cast<std::size_t>(mid)].u_linear == Approx(0.5).margin(0.5 / (sp.anim * fps) + 1e-9));
+                CHECK(views[static_cast<std::size_t>(mid)].animating);
+            }
         }
     }
 }
@@ -224,6 +300,88 @@ TEST_CASE("recorded events read back as the same commands", "[timeline]") {
     CHECK_THAT(error, Catch::Contains("unknown command 'fly'"));
     CHECK_FALSE(parse("1.0 key 3", bad, error));
     CHECK_FALSE(parse("x next", bad, error));
+}
+
+TEST_CASE("recordings write any control as 'set NAME VALUE' through the table of controls", "[timeline]") {
+    // Old recordings, written before 'set' existed, still read as the same commands.
+    const std::pair<const char*, std::size_t> old[] = {
+        {"1.000000 focus 2", Command(cmd::Focus{}).index()},
+        {"1.000000 temperature inf", Command(cmd::Temperature{}).index()},
+        {"1.000000 mask off", Command(cmd::Mask{}).index()},
+        {"1.000000 key 4 0.5 -1.25", Command(cmd::MoveKey{}).index()},
+    };
+    for (const auto& [line, index] : old) {
+        Event e;
+        std::string error;
+        REQUIRE(parse(line, e, error));
+        CHECK(e.command.index() == index);
+        CHECK(format(e) == line);
+    }
+    Event e;
+    std::string error;
+    REQUIRE(parse("2.5 set temperature 0.25; mask on; keys same, 1 3 4; compare 0 2", e, error));
+    const auto* set = std::get_if<cmd::Set>(&e.command);
+    REQUIRE(set);
+    CHECK(set->change.temperature == 0.25);
+    CHECK(set->change.mask == true);
+    CHECK(set->change.keys_same);
+    REQUIRE(set->change.keys.size() == 1);
+    CHECK(set->change.keys[0] == std::pair<int, core::Vec>{1, {3, 4}});
+    CHECK(set->change.compare == std::make_pair(0, 2));
+    CHECK_FALSE(set->change.focus);
+    CHECK(format(e) == "2.500000 set temperature 0.25; mask on; keys same, 1 3 4; compare 0 2");
+
+    CHECK_FALSE(parse("1 set focuss 2", e, error));
+    CHECK_THAT(error, Catch::Contains("unknown control 'focuss' (did you mean 'focus'?)"));
+    CHECK_FALSE(parse("1 set temperature -1", e, error));
+    CHECK_THAT(error, Catch::Contains("set temperature: expected a temperature"));
+    CHECK_FALSE(parse("1 set mask maybe", e, error));
+    CHECK_FALSE(parse("1 set focus", e, error));
+    CHECK_FALSE(parse("1 key same", e, error));  // the shorthand is one moved key
+    CHECK_THAT(error, Catch::Contains("bad arguments for 'key'"));
+}
+
+TEST_CASE("edits merge later-wins and a step that sets a control takes it back", "[timeline]") {
+    auto sc = tiny_scene();
+    sc->steps[3].set.temperature = 2.0;  // the mask step sets T
+    scene::Deck deck = scene::deck_of(sc);
+    Layout lay = layout(deck);
+    State s = state_at_span(lay, 1);
+    double now = lay.spans[1].end();
+    s = apply(deck, lay, s, cmd::MoveKey{1, {3, 3}}, now);
+    s = apply(deck, lay, s, cmd::MoveKey{1, {5, 5}}, now);  // the last move wins
+    s = apply(deck, lay, s, cmd::MoveKey{2, {0, 2}}, now);
+    scene::Settings cold;
+    cold.temperature = 0.25;
+    cold.focus = 2;
+    s = apply(deck, lay, s, cmd::Set{cold}, now);
+    s = apply(deck, lay, s, cmd::Temperature{-1.0}, now);  // not a temperature: ignored
+    REQUIRE(s.edits.size() == 1);
+    CHECK(s.edits[0].keys == std::vector<std::pair<int, core::Vec>>{{1, {5, 5}}, {2, {0, 2}}});
+    View v = evaluate(deck, lay, s, now);
+    CHECK(v.controls.temperature == 0.25);
+    CHECK(v.controls.focus == 2);
+    CHECK(v.controls.keys[1] == core::Vec{5, 5});
+
+    // Step 3 sets the temperature: entering it hands T back to the script, the rest stays.
+    s = apply(deck, lay, s, cmd::Goto{3}, now);
+    CHECK_FALSE(s.edits[0].temperature);
+    CHECK(s.edits[0].focus == 2);
+    v = evaluate(deck, lay, s, now + 100);
+    CHECK(v.controls.temperature == 2.0);
+    CHECK(v.controls.focus == 2);
+    CHECK(v.controls.keys[1] == core::Vec{5, 5});
+    // Going back does not give it back.
+    s = apply(deck, lay, s, cmd::Back{}, now + 101);
+    CHECK_FALSE(s.edits[0].temperature);
+
+    // "same" replaces every earlier key change.
+    scene::Settings same;
+    same.keys_same = true;
+    s = apply(deck, lay, s, cmd::Set{same}, now + 102);
+    CHECK(s.edits[0].keys.empty());
+    v = evaluate(deck, lay, s, now + 102);
+    CHECK(v.controls.keys[0] == v.controls.keys[2]);
 }
 
 TEST_CASE("a quiz draws an attempt, scores picks and starts fresh each time", "[timeline]") {

@@ -1,4 +1,4 @@
-// load/tree: yaml-cpp's event stream → load::tree::Document. One of the two files that include
+// load/tree: yaml-cpp's event stream → load::tree::Document. The one file that includes
 // yaml-cpp; every yaml-cpp exception is caught here.
 #include "load/tree.hpp"
 

@@ -4,6 +4,9 @@
 //
 // Time is a double in seconds on the session clock (`now`); frame numbers exist only in
 // exporters (now = i / fps). Progress within an animation is u in [0, 1].
+//
+// One public header; the rooms: layout.cpp (spans, state_at), reducer.cpp (apply), evaluate.cpp
+// (View, easing, tweens), recording.cpp (format, parse), quiz.cpp (bank and order).
 #pragma once
 
 #include <cstdint>
@@ -44,15 +47,6 @@ Layout layout(const scene::Deck& deck);
 // Eased progress: u in [0, 1] → [0, 1].
 double ease(scene::Ease e, double u);
 
-// What the person at the controls changed in one slide's scene, between steps.
-struct Edits {
-    std::optional<int> focus;
-    std::optional<double> temperature;
-    std::optional<bool> mask;
-    std::vector<std::pair<int, core::Vec>> keys;  // moved keys, last move wins
-    bool empty() const { return !focus && !temperature && !mask && keys.empty(); }
-};
-
 // A quiz in progress ("Check yourself"): the questions of the current scene, or of every
 // scene of the deck on a slide without its own quiz.
 struct QuizState {
@@ -71,7 +65,8 @@ struct State {
     double speed = 1.0;           // animation speed (0.25 … 2)
     bool paused = false;
     double paused_at = 0.0;       // session time when paused (frozen `now` while paused)
-    std::vector<Edits> edits;     // per slide (index = slide); empty = nothing changed
+    std::vector<scene::Settings> edits;  // per slide (index = slide): what the person at the controls
+                                         // changed, on top of the script (scene::merge)
     int experiment = -1;          // active experiment of the current scene, or -1
     double experiment_started = 0.0;
     int hover = -1;               // token under the pointer, -1 for none
@@ -105,18 +100,24 @@ struct QuizReveal {};                   // show the answer
 struct QuizNext {};                     // the next question (closes after the last)
 struct QuizClose {};
 struct Seed { std::uint64_t value = 1; };
+struct Set { scene::Settings change; };  // any controls (scene::controls()); Focus, MoveKey,
+                                         // Temperature and Mask are shorthands for one each
 }  // namespace cmd
 
 using Command = std::variant<cmd::Next, cmd::Back, cmd::Replay, cmd::Goto, cmd::Seek, cmd::Pause, cmd::Speed,
                              cmd::Focus, cmd::MoveKey, cmd::Temperature, cmd::Mask, cmd::Experiment, cmd::Reset,
                              cmd::Hover, cmd::Blank, cmd::Laser, cmd::QuizOpen, cmd::QuizPick, cmd::QuizReveal,
-                             cmd::QuizNext, cmd::QuizClose, cmd::Seed>;
+                             cmd::QuizNext, cmd::QuizClose, cmd::Seed, cmd::Set>;
 
 // A command at a session time: one line of a recording.
 struct Event {
     double t = 0.0;
     Command command;
 };
+
+// The change of controls a command makes (Focus, MoveKey, Temperature, Mask, Set), or nullopt
+// for a command that changes none. The reducer merges it into the slide's edits.
+std::optional<scene::Settings> change_of(const Command& c);
 
 // Applies one command at session time `now`. Pure.
 State apply(const scene::Deck& deck, const Layout& lay, State s, const Command& c, double now);
@@ -126,7 +127,11 @@ State state_at_span(const Layout& lay, int span);
 // The state at deck time t of the plain timeline (no interaction): the exporter's view.
 State state_at(const Layout& lay, double t);
 
-// One line per event ("12.345 next", "13.000 key 4 0.5 -1.25", …) and back again.
+// One line per event and back again: "<seconds> <command> [arguments]", e.g. "12.345000 next",
+// "13.000000 key 4 0.5 -1.25". Any control is written through scene::controls():
+// "14.000000 set NAME VALUE[; NAME VALUE …]" with each kind's text form ("set temperature inf;
+// mask on", "set keys same, 2 0.5 1", "set compare 1 3"). The shorthands focus, temperature,
+// mask and key (one moved key) are written and read under their own names.
 std::string format(const Event& e);
 bool parse(const std::string& line, Event& out, std::string& error);
 

@@ -1,0 +1,454 @@
+// load/deck: files and decks — reading a file (size limit, UTF-8, YAML), telling a scene from a
+// deck, the slides of a deck (title, text, scene and deck includes, each kind a Key table),
+// scene files shared between slides, and include cycles. load_file and load_text start here.
+#include "load/load.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+
+#include "load/reader.hpp"
+#include "load/schema.hpp"
+#include "load/tree.hpp"
+
+namespace load {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::uintmax_t kMaxFileBytes = 64u * 1024 * 1024;  // larger files are refused unread
+
+struct Source {
+    std::string text;
+    std::string error;  // "" when read
+};
+
+Source read_source(const std::string& path) {
+    Source src;
+    std::error_code ec;
+    auto st = fs::status(path, ec);
+    if (ec || !fs::exists(st)) {
+        src.error = "cannot open the file: " + (ec ? ec.message() : std::string("no such file"));
+        return src;
+    }
+    if (fs::is_directory(st)) {
+        src.error = "is a directory; expected a scene or deck file (.yaml)";
+        return src;
+    }
+    if (fs::is_regular_file(st)) {
+        auto size = fs::file_size(path, ec);
+        if (!ec && size > kMaxFileBytes) {
+            src.error = "the file is " + std::to_string(size / (1024 * 1024)) + " MiB; the limit is " +
+                        std::to_string(kMaxFileBytes / (1024 * 1024)) + " MiB";
+            return src;
+        }
+    }
+    errno = 0;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        src.error = std::string("cannot open the file: ") + (errno ? std::strerror(errno) : "unknown reason");
+        return src;
+    }
+    std::string text;
+    char buf[1 << 16];
+    while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+        text.append(buf, static_cast<std::size_t>(in.gcount()));
+        if (text.size() > kMaxFileBytes) {
+            src.error = "the file is larger than the limit of " + std::to_string(kMaxFileBytes / (1024 * 1024)) + " MiB";
+            return src;
+        }
+    }
+    if (in.bad()) {
+        src.error = "cannot read the file";
+        return src;
+    }
+    src.text = std::move(text);
+    return src;
+}
+
+std::string canonical_key(const std::string& path) {
+    std::error_code ec;
+    fs::path p = fs::weakly_canonical(fs::path(path), ec);
+    if (ec) return fs::absolute(fs::path(path), ec).lexically_normal().string();
+    return p.string();
+}
+
+// Where a path written in a file at `dir` points, as the user would type it.
+std::string resolve(const std::string& dir, const std::string& rel) {
+    fs::path p(rel);
+    if (p.is_absolute() || dir.empty()) return p.lexically_normal().string();
+    return (fs::path(dir) / p).lexically_normal().string();
+}
+
+// True when line `line` (1-based) starts with whitespace that holds a tab.
+bool indented_with_tab(const std::string& text, int line) {
+    std::size_t at = 0;
+    for (int l = 1; l < line; ++l) {
+        at = text.find('\n', at);
+        if (at == std::string::npos) return false;
+        ++at;
+    }
+    for (; at < text.size() && (text[at] == ' ' || text[at] == '\t'); ++at)
+        if (text[at] == '\t') return true;
+    return false;
+}
+
+struct Loader;
+
+// What one file gave.
+struct Parsed {
+    bool ok = false;
+    bool is_deck = false;
+    std::shared_ptr<const scene::Scene> scene;
+    std::vector<scene::Slide> slides;
+    std::string title;
+};
+
+// ---- a deck's keys and its slides -----------------------------------------------------------
+
+struct DeckReader {
+    Loader& loader;
+    Reader& r;
+    const std::string& dir;  // the deck's folder: slides name files relative to it
+    Parsed& out;
+};
+
+struct SlideReader {
+    Loader& loader;
+    Reader& r;
+    const std::string& dir;
+    const std::string& where;  // "slides[2]"
+    Parsed& out;
+    scene::Slide s;
+    const Node* scene = nullptr;  // scene slide: its `scene:` value, when a name
+    std::string path;             // and the file it names
+    bool nested_ok = true;  // false when a file the slide names failed (its errors are reported)
+};
+
+void read_text(std::string& into, Reader& r, const Value& v) {
+    if (v) into = r.text(v.node, v.key).value_or("");
+}
+
+const Key<SlideReader> kSay = {"say", [](SlideReader& sl, const Value& v) { read_text(sl.s.say, sl.r, v); }};
+const Key<SlideReader> kNotes = {"notes", [](SlideReader& sl, const Value& v) { read_text(sl.s.notes, sl.r, v); }};
+const Key<SlideReader> kDuration = {"duration", [](SlideReader& sl, const Value& v) {
+                                        if (v) sl.s.duration = sl.r.seconds(v.node, v.key).value_or(-1);
+                                    }};
+
+const Key<SlideReader> kTextSlide[] = {
+    {"text", [](SlideReader& sl, const Value& v) { read_text(sl.s.title, sl.r, v); }},
+    {"bullets", [](SlideReader& sl, const Value& v) {
+         if (v) sl.s.bullets = sl.r.texts(v.node, v.key).value_or(std::vector<std::string>{});
+     }},
+    kSay, kNotes, kDuration,
+};
+
+const Key<SlideReader> kTitleSlide[] = {
+    {"title", [](SlideReader& sl, const Value& v) {
+         if (v) read_text(sl.s.title, sl.r, v);
+         else sl.r.error(v.map, sl.where + ": missing key 'title', 'text', 'scene' or 'deck' (what kind of slide is it?)");
+     }},
+    {"subtitle", [](SlideReader& sl, const Value& v) { read_text(sl.s.subtitle, sl.r, v); }},
+    kSay, kNotes, kDuration,
+};
+
+void include_deck(SlideReader& sl, const Value& v);
+void name_scene(SlideReader& sl, const Value& v);
+
+const Key<SlideReader> kDeckInclude[] = {{"deck", include_deck}};
+
+const Key<SlideReader> kSceneSlide[] = {
+    {"scene", name_scene},
+    {"title", [](SlideReader& sl, const Value& v) {
+         if (sl.scene) read_text(sl.s.title, sl.r, v);
+     }},
+};
+
+void add_scene_slide(SlideReader& sl);
+void add_slide(SlideReader& sl) { sl.out.slides.push_back(std::move(sl.s)); }
+
+// The kinds of slide: a slide is one kind, told by its first key (title slides by none of the
+// others); then read by its table, then added to the deck.
+struct SlideKind {
+    const char* what;  // "a scene slide"
+    scene::Slide::Kind kind;
+    std::span<const Key<SlideReader>> keys;
+    void (*add)(SlideReader&);
+};
+const SlideKind kSlideKinds[] = {
+    {"a text slide", scene::Slide::Kind::Text, kTextSlide, add_slide},
+    {"a scene slide", scene::Slide::Kind::Scene, kSceneSlide, add_scene_slide},
+    {"a deck include", scene::Slide::Kind::Scene, kDeckInclude, nullptr},  // its slides are added as it is read
+    {"a title slide", scene::Slide::Kind::Title, kTitleSlide, add_slide},  // when no other kind's key is there
+};
+
+void read_slides(DeckReader& dr, const Value& v);
+
+const Key<DeckReader> kDeck[] = {
+    {"version", [](DeckReader& dr, const Value& v) {
+         if (v) version(dr.r, v.node);
+     }},
+    {"deck", [](DeckReader& dr, const Value& v) { dr.out.title = v ? dr.r.name(v.node, v.key).value_or("") : ""; }},
+    {"title", [](DeckReader& dr, const Value& v) {
+         if (v)
+             if (auto t = dr.r.text(v.node, v.key); t && !t->empty()) dr.out.title = *t;
+     }},
+    {"slides", read_slides},
+};
+
+// ---- the loader: files, shared scenes, the decks being read ---------------------------------
+
+struct Loader {
+    core::Diagnostics errors;
+
+    struct Open {
+        std::string key;   // canonical path
+        std::string file;  // as shown
+    };
+    std::vector<Open> stack;  // decks being read, outermost first
+    std::map<std::string, std::shared_ptr<const scene::Scene>> scenes;  // by canonical path
+    std::set<std::string> bad_scenes;
+
+    // Parses and checks one file's text.
+    Parsed load_text(const std::string& text, const std::string& file, const std::string& dir, const std::string& key) {
+        Parsed out;
+        core::Diagnostic e;
+        if (!tree::check_utf8(text, e)) {
+            e.file = file;
+            errors.push_back(e);
+            return out;
+        }
+        tree::Document doc;
+        Columns columns(text);
+        if (!tree::parse(text, doc, e)) {
+            e.file = file;
+            e.column = columns.to_chars(e.line, e.column);
+            if (indented_with_tab(text, e.line)) e.message += " (a tab indents this line; YAML indents with spaces only)";
+            errors.push_back(e);
+            return out;
+        }
+        Reader r(file, errors, columns);
+        const Node* root = doc.root;
+        const std::string expected = "a scene (a mapping with 'scene:') or a deck (a mapping with 'deck:')";
+        if (!root || root->kind == Kind::Null) {
+            r.error_at(1, 1, "the file is empty; expected " + expected);
+            return out;
+        }
+        if (root->kind != Kind::Map) {
+            r.error(root, "expected " + expected + ", found " + describe(root));
+            return out;
+        }
+        bool has_scene = false, has_deck = false;
+        for (std::size_t i = 0; i < root->size(); ++i) {
+            if (root->key(i)->kind != Kind::Scalar) continue;
+            has_scene |= root->key(i)->value == "scene";
+            has_deck |= root->key(i)->value == "deck";
+        }
+        if (has_scene && has_deck) {
+            r.error(root, "a file is a scene or a deck, not both: it has both 'scene:' and 'deck:'");
+            return out;
+        }
+        if (!has_scene && !has_deck) {
+            std::vector<std::string> all = scene_keys();
+            for (const auto& k : names<DeckReader>(kDeck)) all.push_back(k);
+            r.fields(root, "the file", all);  // reports typos such as 'scen:'
+            r.error(root, "missing key 'scene' or 'deck'; expected " + expected);
+            return out;
+        }
+        out.is_deck = has_deck;
+        if (has_scene) {
+            auto s = std::make_shared<scene::Scene>();
+            s->file = file;
+            read_scene(r, root, *s);
+            if (r.failed()) return out;
+            out.scene = std::move(s);
+            out.title = out.scene->title;
+            out.ok = true;
+            return out;
+        }
+        stack.push_back({key, file});
+        read_deck(r, root, dir, out);
+        stack.pop_back();
+        out.ok = !r.failed() && out.ok;
+        return out;
+    }
+
+    Parsed load_path(const std::string& path, const Node* from, Reader* from_reader, const std::string& what) {
+        Source src = read_source(path);
+        if (!src.error.empty()) {
+            if (from_reader)
+                from_reader->error(from, what + ": '" + from->value + "' (" + path + "): " + src.error);
+            else
+                errors.push_back({path, 0, 0, src.error});
+            return {};
+        }
+        fs::path parent = fs::path(path).parent_path();
+        return load_text(src.text, path, parent.string(), canonical_key(path));
+    }
+
+    void read_deck(Reader& r, const Node* root, const std::string& dir, Parsed& out) {
+        DeckReader dr{*this, r, dir, out};
+        read_keys<DeckReader>(r, root, "the deck", "", kDeck, dr);
+    }
+
+    // Returns false when a file the slide names failed (its errors are already reported).
+    bool slide(Reader& r, const Node* node, const std::string& where, const std::string& dir, Parsed& out) {
+        if (!r.is_map(node, where, "a slide (a mapping with title, text, scene or deck)")) return true;
+        auto has = [&](const char* k) {
+            for (std::size_t i = 0; i < node->size(); ++i)
+                if (node->key(i)->kind == Kind::Scalar && node->key(i)->value == k) return true;
+            return false;
+        };
+        const SlideKind* kind = &kSlideKinds[std::size(kSlideKinds) - 1];
+        std::vector<std::string> kinds;
+        for (std::size_t i = 0; i + 1 < std::size(kSlideKinds); ++i) {
+            const char* marker = kSlideKinds[i].keys[0].name;
+            if (!has(marker)) continue;
+            kinds.push_back(std::string("'") + marker + "'");
+            kind = &kSlideKinds[i];
+        }
+        if (kinds.size() > 1) {
+            r.error(node, where + ": a slide is one kind; this one has " + join(kinds));
+            return true;
+        }
+        SlideReader sl{*this, r, dir, where, out};
+        sl.s.kind = kind->kind;
+        read_keys<SlideReader>(r, node, where + " (" + kind->what + ")", where, kind->keys, sl);
+        if (sl.nested_ok && kind->add) kind->add(sl);
+        return sl.nested_ok;
+    }
+};
+
+void read_slides(DeckReader& dr, const Value& v) {
+    Reader& r = dr.r;
+    const Node* sl = v.node;
+    if (!sl) {
+        r.error(v.map, "missing key '" + v.key + "' (a list of title, text, scene and deck slides)");
+        return;
+    }
+    if (sl->kind != Kind::Sequence) {
+        r.error(sl, v.key + ": expected a list of slides, found " + describe(sl));
+        return;
+    }
+    if (sl->size() == 0) {
+        r.error(sl, v.key + ": expected at least one slide, found an empty list");
+        return;
+    }
+    bool nested_ok = true;
+    for (std::size_t i = 0; i < sl->size(); ++i)
+        if (!dr.loader.slide(r, sl->items[i], v.key + "[" + std::to_string(i) + "]", dr.dir, dr.out)) nested_ok = false;
+    dr.out.ok = nested_ok;
+}
+
+void include_deck(SlideReader& sl, const Value& v) {
+    Reader& r = sl.r;
+    if (!v || !r.name(v.node, v.key)) return;
+    const std::string path = resolve(sl.dir, v.node->value);
+    const std::string key = canonical_key(path);
+    const auto& stack = sl.loader.stack;
+    for (std::size_t i = 0; i < stack.size(); ++i) {
+        if (stack[i].key != key) continue;
+        std::string chain;
+        for (std::size_t j = i; j < stack.size(); ++j) chain += stack[j].file + " → ";
+        chain += path;
+        r.error(v.node, v.key + ": '" + v.node->value + "' includes itself: " + chain);
+        return;
+    }
+    Parsed inc = sl.loader.load_path(path, v.node, &r, v.key);
+    if (!inc.ok) {
+        sl.nested_ok = false;
+        return;
+    }
+    if (!inc.is_deck) {
+        r.error(v.node, v.key + ": '" + v.node->value + "' is a scene, not a deck; write 'scene: " + v.node->value + "'");
+        return;
+    }
+    for (auto& x : inc.slides) sl.out.slides.push_back(std::move(x));
+}
+
+void name_scene(SlideReader& sl, const Value& v) {
+    if (!v || !sl.r.name(v.node, v.key)) return;
+    sl.scene = v.node;
+    sl.path = resolve(sl.dir, v.node->value);
+}
+
+// A scene slide: the scene file is loaded once and shared by every slide that names it.
+void add_scene_slide(SlideReader& sl) {
+    if (!sl.scene) return;
+    Reader& r = sl.r;
+    const Node* v = sl.scene;
+    const std::string what = sl.where + ".scene";
+    const std::string key = canonical_key(sl.path);
+    if (sl.loader.bad_scenes.count(key)) {
+        sl.nested_ok = false;
+        return;
+    }
+    if (auto it = sl.loader.scenes.find(key); it != sl.loader.scenes.end()) {
+        sl.s.scene = it->second;
+    } else {
+        Parsed sc = sl.loader.load_path(sl.path, v, &r, what);
+        if (!sc.ok) {
+            sl.loader.bad_scenes.insert(key);
+            sl.nested_ok = false;
+            return;
+        }
+        if (sc.is_deck) {
+            r.error(v, what + ": '" + v->value + "' is a deck, not a scene; write 'deck: " + v->value + "'");
+            return;
+        }
+        sl.loader.scenes[key] = sc.scene;
+        sl.s.scene = sc.scene;
+    }
+    sl.out.slides.push_back(std::move(sl.s));
+}
+
+Result finish(Loader& loader, Parsed& p, const std::string& file) {
+    Result res;
+    if (!loader.errors.empty() || !p.ok) {
+        res.errors = std::move(loader.errors);
+        if (res.errors.empty()) res.errors.push_back({file, 0, 0, "the file could not be loaded"});
+        return res;
+    }
+    if (!p.is_deck) {
+        res.deck = scene::deck_of(p.scene);
+        res.deck.file = file;
+        return res;
+    }
+    res.deck.file = file;
+    res.deck.title = p.title;
+    res.deck.slides = std::move(p.slides);
+    return res;
+}
+
+}  // namespace
+
+Result load_file(const std::string& path) {
+    try {
+        Loader loader;
+        Parsed p = loader.load_path(path, nullptr, nullptr, "");
+        return finish(loader, p, path);
+    } catch (const std::exception& e) {
+        Result res;
+        res.errors.push_back({path, 0, 0, std::string("could not load the file: ") + e.what()});
+        return res;
+    }
+}
+
+Result load_text(const std::string& text, const std::string& file, const std::string& dir) {
+    try {
+        Loader loader;
+        std::string key = canonical_key(dir.empty() ? file : resolve(dir, fs::path(file).filename().string()));
+        Parsed p = loader.load_text(text, file, dir, key);
+        return finish(loader, p, file);
+    } catch (const std::exception& e) {
+        Result res;
+        res.errors.push_back({file, 0, 0, std::string("could not load the text: ") + e.what()});
+        return res;
+    }
+}
+
+}  // namespace load

@@ -1,0 +1,311 @@
+// load/reader: typed reads with FILE:LINE:COLUMN diagnostics (see reader.hpp).
+#include "load/reader.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <stdexcept>
+
+namespace load {
+
+std::string join(const std::vector<std::string>& words) {
+    std::string out;
+    for (const auto& w : words) out += (out.empty() ? "" : ", ") + w;
+    return out;
+}
+
+namespace {
+
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+}  // namespace
+
+std::string describe(const Node* n) {
+    switch (n->kind) {
+        case Kind::Null: return "nothing";
+        case Kind::Scalar: {
+            std::string v = n->value.size() > 40 ? n->value.substr(0, 37) + "..." : n->value;
+            return n->plain ? "'" + v + "'" : "the string \"" + v + "\"";
+        }
+        case Kind::Sequence: return "a list of " + std::to_string(n->size()) + (n->size() == 1 ? " item" : " items");
+        case Kind::Map: return "a mapping (key: value)";
+    }
+    return "something else";
+}
+
+std::string plural(std::size_t count, const char* one, const char* many) {
+    return std::to_string(count) + " " + (count == 1 ? one : many);
+}
+
+Num parse_number(const Node* n, double& out) {
+    if (n->kind != Kind::Scalar || !n->plain || n->value.empty()) return Num::NotNumber;
+    const std::string& s = n->value;
+    const std::string l = lower(s);
+    if (l == ".nan" || l == "nan") return Num::NaN;
+    if (l == ".inf" || l == "+.inf" || l == "inf" || l == "+inf" || l == "infinity" || l == "+infinity")
+        return Num::PosInf;
+    if (l == "-.inf" || l == "-inf" || l == "-infinity") return Num::NegInf;
+    const char* first = s.data();
+    const char* last = s.data() + s.size();
+    if (*first == '+') ++first;
+    if (first == last || !(std::isdigit(static_cast<unsigned char>(*first)) || *first == '-' || *first == '.'))
+        return Num::NotNumber;
+    auto [ptr, ec] = std::from_chars(first, last, out, std::chars_format::general);
+    if (ptr != last) return Num::NotNumber;
+    if (ec == std::errc::result_out_of_range) return Num::Range;
+    if (ec != std::errc()) return Num::NotNumber;
+    return Num::Ok;
+}
+
+int Columns::to_chars(int line, int byte_column) {
+    if (line <= 0 || byte_column <= 0) return byte_column;
+    if (starts_.empty()) {
+        starts_.push_back(0);
+        for (std::size_t i = 0; i < text_.size(); ++i)
+            if (text_[i] == '\n') starts_.push_back(i + 1);
+    }
+    if (static_cast<std::size_t>(line) > starts_.size()) return byte_column;
+    std::size_t at = starts_[static_cast<std::size_t>(line) - 1];
+    const std::size_t end = std::min(text_.size(), at + static_cast<std::size_t>(byte_column) - 1);
+    int column = 1;
+    for (; at < end; ++at)
+        if ((static_cast<unsigned char>(text_[at]) & 0xC0u) != 0x80u) ++column;  // not a continuation byte
+    return column;
+}
+
+const Node* Reader::Fields::get(const std::string& k) const {
+    if (std::find(known.begin(), known.end(), k) == known.end())
+        throw std::logic_error("the loader asked for the undeclared key '" + k + "'");
+    auto it = values.find(k);
+    return it == values.end() ? nullptr : it->second;
+}
+
+const Node* Reader::Fields::key(const std::string& k) const {
+    if (std::find(known.begin(), known.end(), k) == known.end())
+        throw std::logic_error("the loader asked for the undeclared key '" + k + "'");
+    auto it = keys.find(k);
+    return it == keys.end() ? nullptr : it->second;
+}
+
+void Reader::error(const Node* at, const std::string& message) { error_at(at ? at->line : 0, at ? at->column : 0, message); }
+void Reader::error_at(int line, int byte_column, const std::string& message) {
+    const int column = columns_.to_chars(line, byte_column);
+    if (count_ == kMaxErrors) {
+        errors_.push_back({file_, line, column, "too many errors; stopping after " + std::to_string(kMaxErrors)});
+        ++count_;
+        return;
+    }
+    if (count_ > kMaxErrors) return;
+    ++count_;
+    errors_.push_back({file_, line, column, message});
+}
+
+bool Reader::is_map(const Node* n, const std::string& where, const std::string& expected) {
+    if (n->kind == Kind::Map) return true;
+    error(n, where + ": expected " + expected + ", found " + describe(n));
+    return false;
+}
+
+Reader::Fields Reader::fields(const Node* map, const std::string& where, const std::vector<std::string>& known) {
+    Fields f;
+    f.known = known;
+    for (std::size_t i = 0; i < map->size(); ++i) {
+        const Node* k = map->key(i);
+        if (k->kind != Kind::Scalar) {
+            error(k, where + ": expected a key name, found " + describe(k));
+            continue;
+        }
+        const std::string& name = k->value;
+        if (std::find(known.begin(), known.end(), name) == known.end()) {
+            std::string near = core::nearest(name, known);
+            if (!near.empty())
+                error(k, "unknown key '" + name + "' (did you mean '" + near + "'?)");
+            else
+                error(k, "unknown key '" + name + "' in " + where + " (known keys: " + join(known) + ")");
+            continue;
+        }
+        if (f.keys.count(name)) {
+            error(k, "duplicate key '" + name + "' (first given on line " + std::to_string(f.keys[name]->line) + ")");
+            continue;
+        }
+        f.keys[name] = k;
+        f.values[name] = map->val(i);
+    }
+    return f;
+}
+
+std::optional<std::string> Reader::text(const Node* n, const std::string& key, bool null_ok) {
+    if (n->kind == Kind::Scalar) return n->value;
+    if (n->kind == Kind::Null && null_ok) return std::string();
+    error(n, key + ": expected text, found " + describe(n));
+    return std::nullopt;
+}
+
+std::optional<std::string> Reader::name(const Node* n, const std::string& key) {
+    if (n->kind == Kind::Scalar && !n->value.empty()) return n->value;
+    error(n, key + ": expected a name, found " + describe(n));
+    return std::nullopt;
+}
+
+std::optional<std::vector<std::string>> Reader::texts(const Node* n, const std::string& key) {
+    if (n->kind != Kind::Sequence) {
+        error(n, key + ": expected a list of text, found " + describe(n));
+        return std::nullopt;
+    }
+    std::vector<std::string> out;
+    bool ok = true;
+    for (std::size_t i = 0; i < n->size(); ++i) {
+        auto t = text(n->items[i], key + "[" + std::to_string(i) + "]", false);
+        if (t) out.push_back(*t);
+        else ok = false;
+    }
+    if (!ok) return std::nullopt;
+    return out;
+}
+
+std::optional<double> Reader::number(const Node* n, const std::string& key) {
+    double x = 0;
+    switch (parse_number(n, x)) {
+        case Num::Ok: return x;
+        case Num::NaN:
+        case Num::PosInf:
+        case Num::NegInf:
+            error(n, key + ": expected a finite number, found " + describe(n));
+            return std::nullopt;
+        case Num::Range:
+            error(n, key + ": expected a finite number, found " + describe(n) + " (outside the range of a double)");
+            return std::nullopt;
+        case Num::NotNumber: break;
+    }
+    error(n, key + ": expected a number, found " + describe(n));
+    return std::nullopt;
+}
+
+std::optional<double> Reader::seconds(const Node* n, const std::string& key) {
+    auto x = number(n, key);
+    if (x && *x < 0) {
+        error(n, key + ": expected seconds ≥ 0, found " + describe(n));
+        return std::nullopt;
+    }
+    return x;
+}
+
+std::optional<double> Reader::temperature(const Node* n, const std::string& key) {
+    double x = 0;
+    switch (parse_number(n, x)) {
+        case Num::Ok:
+            if (x >= 0) return x + 0.0;  // -0 becomes +0
+            error(n, key + ": expected a temperature ≥ 0 (or inf), found " + describe(n) + "; a negative temperature is not defined");
+            return std::nullopt;
+        case Num::PosInf: return attention::kInfinity;
+        case Num::NegInf:
+        case Num::NaN:
+            error(n, key + ": expected a temperature ≥ 0 (or inf), found " + describe(n));
+            return std::nullopt;
+        case Num::Range:
+            error(n, key + ": expected a temperature ≥ 0 (or inf), found " + describe(n) + " (outside the range of a double; write inf)");
+            return std::nullopt;
+        case Num::NotNumber: break;
+    }
+    error(n, key + ": expected a temperature ≥ 0 (or inf), found " + describe(n));
+    return std::nullopt;
+}
+
+std::optional<bool> Reader::boolean(const Node* n, const std::string& key) {
+    if (n->kind == Kind::Scalar && n->plain) {
+        const std::string l = lower(n->value);
+        if (l == "true" || l == "yes" || l == "on") return true;
+        if (l == "false" || l == "no" || l == "off") return false;
+    }
+    error(n, key + ": expected true or false, found " + describe(n));
+    return std::nullopt;
+}
+
+std::optional<long long> Reader::integer(const Node* n, const std::string& key, long long lo, long long hi,
+                                 const std::string& what) {
+    const std::string range = std::to_string(lo) + ".." + std::to_string(hi);
+    if (n->kind == Kind::Scalar && n->plain && !n->value.empty()) {
+        const std::string& s = n->value;
+        const char* first = s.data() + (s[0] == '+' ? 1 : 0);
+        long long x = 0;
+        auto [ptr, ec] = std::from_chars(first, s.data() + s.size(), x);
+        if (ec == std::errc() && ptr == s.data() + s.size()) {
+            if (x >= lo && x <= hi) return x;
+            error(n, key + ": expected " + what + " in " + range + ", found " + describe(n) + " (out of range)");
+            return std::nullopt;
+        }
+    }
+    error(n, key + ": expected " + what + " (an integer in " + range + "), found " + describe(n));
+    return std::nullopt;
+}
+
+std::optional<core::Vec> Reader::vector(const Node* n, const std::string& key, std::size_t width, const std::string& why) {
+    if (n->kind != Kind::Sequence) {
+        error(n, key + ": expected a list of numbers, found " + describe(n));
+        return std::nullopt;
+    }
+    if (n->size() > kMax) {
+        error(n, key + ": at most " + std::to_string(kMax) + " dimensions are supported, found " + std::to_string(n->size()));
+        return std::nullopt;
+    }
+    if (n->size() == 0) {
+        error(n, key + ": expected at least one number, found an empty list");
+        return std::nullopt;
+    }
+    if (width && n->size() != width) {
+        error(n, key + ": expected " + plural(width, "number", "numbers") + " (" + why + "), found " + std::to_string(n->size()));
+        return std::nullopt;
+    }
+    core::Vec out(n->size());
+    bool ok = true;
+    for (std::size_t i = 0; i < n->size(); ++i) {
+        auto x = number(n->items[i], key + "[" + std::to_string(i) + "]");
+        if (x) out[i] = *x;
+        else ok = false;
+    }
+    if (!ok) return std::nullopt;
+    return out;
+}
+
+std::optional<Reader::Matrix> Reader::matrix(const Node* n, const std::string& key, const std::string& rows_are) {
+    if (n->kind != Kind::Sequence) {
+        error(n, key + ": expected a list of rows (" + rows_are + "), each a list of numbers, found " + describe(n));
+        return std::nullopt;
+    }
+    if (n->size() > kMax) {
+        error(n, key + ": at most " + std::to_string(kMax) + " rows are supported, found " + std::to_string(n->size()));
+        return std::nullopt;
+    }
+    if (n->size() == 0) {
+        error(n, key + ": expected rows (" + rows_are + "), found an empty list");
+        return std::nullopt;
+    }
+    Matrix m;
+    m.node = n;
+    bool ok = true;
+    std::size_t width = 0;
+    for (std::size_t r = 0; r < n->size(); ++r) {
+        const std::string row_key = key + "[" + std::to_string(r) + "]";
+        auto row = vector(n->items[r], row_key, width, "as many as " + key + "[0]");
+        if (!row) {
+            ok = false;
+            if (r == 0) return std::nullopt;  // no width to compare the other rows with
+            continue;
+        }
+        if (r == 0) width = row->size();
+        m.rows.push_back(std::move(*row));
+    }
+    if (!ok) return std::nullopt;
+    return m;
+}
+
+// `version:` is optional; only 1 exists.
+void version(Reader& r, const Node* v) {
+    if (v->kind == Kind::Scalar && v->plain && v->value == "1") return;
+    r.error(v, "version: expected 1 (this attnlab reads format version 1), found " + describe(v));
+}
+
+}  // namespace load

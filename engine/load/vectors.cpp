@@ -1,0 +1,160 @@
+// load/vectors: a scene's vectors, given as q, k and v or computed as x·W (the projections),
+// and whether the engine computes a scene's numbers (see vectors.hpp).
+#include "load/vectors.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace load {
+
+namespace {
+
+// q = x·W: (n×m)·(m×d); long double accumulation, then back to double.
+core::Mat multiply(const core::Mat& x, const core::Mat& w) {
+    const std::size_t n = x.size(), m = w.size(), d = w.empty() ? 0 : w[0].size();
+    core::Mat out(n, core::Vec(d, 0.0));
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < d; ++j) {
+            long double s = 0;
+            for (std::size_t c = 0; c < m; ++c) s += static_cast<long double>(x[i][c]) * w[c][j];
+            out[i][j] = static_cast<double>(s);
+        }
+    return out;
+}
+
+bool all_finite(const core::Mat& m) {
+    for (const auto& row : m)
+        for (double x : row)
+            if (!std::isfinite(x)) return false;
+    return true;
+}
+
+// Reads q/k/v or x/w_q/w_k/w_v. Sets n-consistent matrices in s and returns d, or reports why
+// not and returns 0.
+std::size_t vectors(Reader& r, const Reader::Fields& f, const Node* root, std::size_t n, scene::Scene& s) {
+    std::size_t d = 0;
+    const bool direct = f.get("q") || f.get("k") || f.get("v");
+    const bool projected = f.get("x") || f.get("w_q") || f.get("w_k") || f.get("w_v");
+    if (direct && projected) {
+        const Node* at = f.key("x") ? f.key("x") : f.key("w_q") ? f.key("w_q") : f.key("w_k") ? f.key("w_k") : f.key("w_v");
+        r.error(at, "give either q, k and v, or x with w_q, w_k and w_v, not both");
+        return 0;
+    }
+    auto need = [&](const char* key, const char* what) -> const Node* {
+        if (const Node* v = f.get(key)) return v;
+        r.error(root, std::string("missing key '") + key + "' (" + what + ")");
+        return nullptr;
+    };
+    auto rows_must_be = [&](const Reader::Matrix& m, const std::string& key, std::size_t rows, const std::string& why) {
+        if (m.rows.size() == rows) return true;
+        r.error(m.node, key + ": expected " + plural(rows, "row", "rows") + " (" + why + "), found " + std::to_string(m.rows.size()));
+        return false;
+    };
+    auto width_must_be = [&](const Reader::Matrix& m, const std::string& key, std::size_t width, const std::string& why) {
+        if (m.width() == width) return true;
+        r.error(m.node->items[0], key + "[0]: expected " + plural(width, "number", "numbers") + " (" + why + "), found " +
+                                      std::to_string(m.width()));
+        return false;
+    };
+    const std::string per_token = "one per token: " + std::to_string(n) + " tokens";
+    if (!projected) {
+        const Node* qn = need("q", "the queries: one row of d numbers per token");
+        const Node* kn = need("k", "the keys: one row of d numbers per token");
+        const Node* vn = need("v", "the values: one row of numbers per token");
+        std::optional<Reader::Matrix> q, k, v;
+        if (qn) q = r.matrix(qn, "q", "one query per token");
+        if (kn) k = r.matrix(kn, "k", "one key per token");
+        if (vn) v = r.matrix(vn, "v", "one value per token");
+        bool ok = q && k && v;
+        if (n) {
+            if (q && !rows_must_be(*q, "q", n, per_token)) ok = false;
+            if (k && !rows_must_be(*k, "k", n, per_token)) ok = false;
+            if (v && !rows_must_be(*v, "v", n, per_token)) ok = false;
+        } else {
+            ok = false;
+        }
+        if (q && k && !width_must_be(*k, "k", q->width(), "d, the width of q")) ok = false;
+        if (q) d = q->width();
+        if (!ok) return 0;
+        s.q = std::move(q->rows);
+        s.k = std::move(k->rows);
+        s.v = std::move(v->rows);
+        return d;
+    }
+    const Node* xn = need("x", "the inputs: one row of m numbers per token");
+    const Node* qn = need("w_q", "m rows of d numbers");
+    const Node* kn = need("w_k", "m rows of d numbers");
+    const Node* vn = need("w_v", "m rows of numbers");
+    std::optional<Reader::Matrix> x, wq, wk, wv;
+    if (xn) x = r.matrix(xn, "x", "one input per token");
+    if (qn) wq = r.matrix(qn, "w_q", "one per input dimension");
+    if (kn) wk = r.matrix(kn, "w_k", "one per input dimension");
+    if (vn) wv = r.matrix(vn, "w_v", "one per input dimension");
+    bool ok = x && wq && wk && wv;
+    if (n) {
+        if (x && !rows_must_be(*x, "x", n, per_token)) ok = false;
+    } else {
+        ok = false;
+    }
+    if (x) {
+        const std::string why = "m, the width of x";
+        if (wq && !rows_must_be(*wq, "w_q", x->width(), why)) ok = false;
+        if (wk && !rows_must_be(*wk, "w_k", x->width(), why)) ok = false;
+        if (wv && !rows_must_be(*wv, "w_v", x->width(), why)) ok = false;
+    }
+    if (wq && wk && !width_must_be(*wk, "w_k", wq->width(), "d, the width of w_q")) ok = false;
+    if (!ok) return 0;
+    s.q = multiply(x->rows, wq->rows);
+    s.k = multiply(x->rows, wk->rows);
+    s.v = multiply(x->rows, wv->rows);
+    if (!all_finite(s.q) || !all_finite(s.k) || !all_finite(s.v)) {
+        r.error(xn, "x·w_q, x·w_k or x·w_v overflows the range of a double; use smaller numbers");
+        s.q.clear(), s.k.clear(), s.v.clear();
+        return 0;
+    }
+    d = wq->width();
+    s.projections = scene::Projections{std::move(x->rows), std::move(wq->rows), std::move(wk->rows), std::move(wv->rows)};
+    return d;
+}
+
+}  // namespace
+
+std::size_t read_vectors(Reader& r, const Reader::Fields& f, const Node* root, std::size_t n, scene::Scene& s) {
+    const std::size_t d = vectors(r, f, root, n, s);
+    if (const Node* dn = f.get("d")) {
+        auto given = r.integer(dn, "d", 1, static_cast<long long>(kMax), "the query/key width");
+        if (given && d && static_cast<std::size_t>(*given) != d)
+            r.error(dn, "d: expected " + std::to_string(d) + " (the width of " + (s.projections ? "w_q" : "q") + "), found " + describe(dn));
+    }
+    return d;
+}
+
+// Small problems are traced for real; large ones get attention::check plus a bound on q·k.
+std::string engine_check(const scene::Scene& s, const scene::Controls& c) {
+    attention::Input in = scene::attention_input(s, c);
+    std::string e = attention::check(in);
+    if (!e.empty()) return e;
+    const std::size_t n = s.n(), d = s.d();
+    if (n * n * std::max(d, s.dv()) <= (std::size_t{1} << 22)) {
+        attention::Trace tr;
+        return attention::trace(in, tr, e) ? std::string() : e;
+    }
+    // |q_i·k_j| ≤ |q_i|·|k_j|: if the largest norms multiply to a finite double, no score overflows.
+    long double qmax = 0, kmax = 0;
+    for (const auto& r : in.q) {
+        long double s2 = 0;
+        for (double x : r) s2 += static_cast<long double>(x) * x;
+        qmax = std::max(qmax, std::sqrt(s2));
+    }
+    for (const auto& r : in.k) {
+        long double s2 = 0;
+        for (double x : r) s2 += static_cast<long double>(x) * x;
+        kmax = std::max(kmax, std::sqrt(s2));
+    }
+    if (qmax * kmax > std::numeric_limits<double>::max())
+        return "the queries and keys are so large that q·k may exceed the range of a double";
+    return {};
+}
+
+}  // namespace load

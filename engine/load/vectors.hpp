@@ -1,0 +1,23 @@
+// load/vectors: a scene's vectors — q, k and v given directly, or computed as x·W_Q, x·W_K and
+// x·W_V (the projections, which the scene keeps) — and whether the engine computes a scene's
+// numbers. Internal to load/.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "load/reader.hpp"
+#include "scene/scene.hpp"
+
+namespace load {
+
+// Reads the keys d, q, k, v, x, w_q, w_k and w_v of the scene mapping `f` (at `root`) for n
+// tokens (0 when unknown) into s.q, s.k, s.v and s.projections, and checks `d` against them.
+// Returns d, the width of the queries and keys, or 0 when it is unknown after an error.
+std::size_t read_vectors(Reader& r, const Reader::Fields& f, const Node* root, std::size_t n, scene::Scene& s);
+
+// What attention::trace would say about these controls: "" when it computes them. Small
+// scenes are traced for real; large ones get attention::check plus a bound on q·k.
+std::string engine_check(const scene::Scene& s, const scene::Controls& c);
+
+}  // namespace load

@@ -1,0 +1,137 @@
+// timeline/evaluate: (deck, layout, state, time) → View: the step and its eased progress, the
+// controls in force (script, then edits, then an experiment, tweened) and their Trace.
+#include <cmath>
+
+#include "timeline/detail.hpp"
+
+namespace timeline {
+
+using detail::clamp01;
+using detail::current_question;
+using detail::local_time;
+
+namespace {
+
+constexpr double kExperimentTween = 0.8;  // seconds an experiment takes to set the controls
+
+// Controls tweened from a to b; the mask as a fold amount so the picture can animate it.
+struct Tweened {
+    scene::Controls controls;
+    double mask_u = 0.0;
+};
+
+Tweened tween(const scene::Controls& a, const scene::Controls& b, double u) {
+    Tweened out;
+    out.controls = b;
+    out.controls.focus = u < 0.5 ? a.focus : b.focus;
+    out.controls.temperature = tween_temperature(a.temperature, b.temperature, u);
+    for (std::size_t i = 0; i < b.keys.size() && i < a.keys.size(); ++i)
+        for (std::size_t c = 0; c < b.keys[i].size() && c < a.keys[i].size(); ++c)
+            out.controls.keys[i][c] = core::lerp(a.keys[i][c], b.keys[i][c], u);
+    out.mask_u = core::lerp(a.mask ? 1.0 : 0.0, b.mask ? 1.0 : 0.0, u);
+    out.controls.mask = out.mask_u > 0.0;
+    return out;
+}
+
+}  // namespace
+
+double ease(scene::Ease e, double u) {
+    u = clamp01(u);
+    switch (e) {
+        case scene::Ease::Linear: return u;
+        case scene::Ease::InOutCubic: return u < 0.5 ? 4 * u * u * u : 1 - std::pow(-2 * u + 2, 3) / 2;
+        case scene::Ease::OutCubic: return 1 - std::pow(1 - u, 3);
+        case scene::Ease::InOutSine: return -(std::cos(M_PI * u) - 1) / 2;
+    }
+    return u;
+}
+
+double tween_temperature(double from, double to, double u) {
+    if (u <= 0) return from;
+    if (u >= 1) return to;
+    return scene::temperature_from_unit(core::lerp(scene::temperature_unit(from), scene::temperature_unit(to), u));
+}
+
+View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double now) {
+    View v;
+    v.deck = &deck;
+    if (lay.spans.empty()) return v;
+    v.span = std::clamp(s.span, 0, static_cast<int>(lay.spans.size()) - 1);
+    const Span& sp = lay.spans[static_cast<std::size_t>(v.span)];
+    v.slide = sp.slide;
+    v.step = sp.step;
+    v.slide_ptr = &deck.slides[static_cast<std::size_t>(sp.slide)];
+    v.local = local_time(s, now);
+    v.u_linear = sp.anim > 0 ? clamp01(v.local / sp.anim) : 1.0;
+    v.u = ease(sp.ease, v.u_linear);
+    v.hover = s.hover;
+    v.blank = s.blank;
+    v.laser = s.laser;
+    const double at = s.paused ? s.paused_at : now;
+
+    if (sp.step == 0 && v.span > 0) {
+        v.fade_u = clamp01(v.local / scene::kCrossFade);
+        if (v.fade_u < 1.0) v.fade_from_span = v.span - 1;
+    }
+    v.animating = !s.paused && (v.u_linear < 1.0 || v.fade_u < 1.0);
+
+    if (s.quiz.open) {
+        if (const scene::Question* asked = current_question(deck, s, sp.slide)) {
+            View::Quiz q;
+            q.question = asked;
+            q.index = s.quiz.index;
+            q.total = static_cast<int>(quiz_order(deck, s, sp.slide).size());
+            q.attempt = s.quiz.attempt;
+            q.revealed = s.quiz.revealed;
+            q.picked = s.quiz.picked;
+            q.answered = s.quiz.score.answered;
+            q.right = s.quiz.score.right;
+            v.quiz = q;
+        }
+    }
+
+    if (v.slide_ptr->kind != scene::Slide::Kind::Scene || !v.slide_ptr->scene) return v;
+    const scene::Scene& sc = *v.slide_ptr->scene;
+    v.scene = &sc;
+    v.step_ptr = &sc.steps[static_cast<std::size_t>(sp.step)];
+    v.stage = v.step_ptr->stage;
+    v.prev_stage = sp.step > 0 ? sc.steps[static_cast<std::size_t>(sp.step - 1)].stage : scene::Stage::Tokens;
+
+    // The script: the scene's start, every earlier step's `set`, and this step's tweened in.
+    scene::Controls before = scene::start_controls(sc);
+    for (int i = 0; i < sp.step; ++i) before = scene::apply(sc, before, sc.steps[static_cast<std::size_t>(i)].set);
+    scene::Controls after = scene::apply(sc, before, v.step_ptr->set);
+    Tweened now_c = tween(before, after, v.u);
+
+    // The person at the controls, on top of the script.
+    if (static_cast<std::size_t>(sp.slide) < s.edits.size()) {
+        const scene::Settings& e = s.edits[static_cast<std::size_t>(sp.slide)];
+        now_c.controls = scene::apply(sc, now_c.controls, e);
+        if (e.mask) now_c.mask_u = *e.mask ? 1.0 : 0.0;
+    }
+    // An experiment, tweened in from whatever was there.
+    if (s.experiment >= 0 && static_cast<std::size_t>(s.experiment) < sc.experiments.size()) {
+        v.experiment = s.experiment;
+        scene::Controls target = scene::apply(sc, now_c.controls, sc.experiments[static_cast<std::size_t>(s.experiment)].set);
+        double ue = clamp01((at - s.experiment_started) / kExperimentTween);
+        double mask_from = now_c.mask_u;
+        Tweened t = tween(now_c.controls, target, ease(scene::Ease::InOutCubic, ue));
+        t.mask_u = core::lerp(mask_from, target.mask ? 1.0 : 0.0, ease(scene::Ease::InOutCubic, ue));
+        t.controls.mask = t.mask_u > 0.0;
+        now_c = t;
+        if (ue < 1.0 && !s.paused) v.animating = true;
+    }
+    v.controls = now_c.controls;
+    v.mask_u = now_c.mask_u;
+
+    attention::Input in = scene::attention_input(sc, v.controls);
+    if (!attention::trace(in, v.trace, v.error)) return v;
+    if (v.mask_u > 0.0 && v.mask_u < 1.0) {
+        in.causal = false;
+        std::string ignored;
+        attention::trace(in, v.open, ignored);
+    }
+    return v;
+}
+
+}  // namespace timeline

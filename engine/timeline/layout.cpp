@@ -1,0 +1,66 @@
+// timeline/layout: the deck as one timeline — a span per step (animation, then a hold long
+// enough to read it) and per title or text slide — and the states of the plain timeline.
+#include <algorithm>
+
+#include "timeline/timeline.hpp"
+
+namespace timeline {
+
+int Layout::at(double t) const {
+    if (spans.empty()) return 0;
+    for (std::size_t i = 0; i < spans.size(); ++i)
+        if (t < spans[i].end()) return static_cast<int>(i);
+    return static_cast<int>(spans.size()) - 1;
+}
+
+int Layout::first_of(int slide) const {
+    for (std::size_t i = 0; i < spans.size(); ++i)
+        if (spans[i].slide == slide) return static_cast<int>(i);
+    return -1;
+}
+
+Layout layout(const scene::Deck& deck) {
+    Layout lay;
+    double t = 0.0;
+    for (std::size_t si = 0; si < deck.slides.size(); ++si) {
+        const scene::Slide& slide = deck.slides[si];
+        if (slide.kind == scene::Slide::Kind::Scene && slide.scene) {
+            for (std::size_t k = 0; k < slide.scene->steps.size(); ++k) {
+                const scene::Step& st = slide.scene->steps[k];
+                Span sp;
+                sp.slide = static_cast<int>(si);
+                sp.step = static_cast<int>(k);
+                sp.start = t;
+                sp.anim = st.duration >= 0 ? st.duration : scene::default_duration(st.stage);
+                // Unless the author says, hold until the narration can have been read.
+                sp.hold = st.hold >= 0 ? st.hold : std::max(scene::kDefaultHold, scene::reading_time(st.say) - sp.anim);
+                sp.ease = st.ease;
+                lay.spans.push_back(sp);
+                t = sp.end();
+            }
+        } else {
+            Span sp;
+            sp.slide = static_cast<int>(si);
+            sp.start = t;
+            sp.anim = scene::kCrossFade;
+            std::string text = slide.title + " " + slide.subtitle;
+            for (const auto& b : slide.bullets) text += " " + b;
+            sp.hold = slide.duration >= 0 ? slide.duration : std::max(scene::kDefaultSlideDuration, scene::reading_time(text));
+            lay.spans.push_back(sp);
+            t = sp.end();
+        }
+    }
+    lay.total = t;
+    return lay;
+}
+
+State state_at_span(const Layout& lay, int span) {
+    State s;
+    s.span = std::clamp(span, 0, std::max(0, static_cast<int>(lay.spans.size()) - 1));
+    if (!lay.spans.empty()) s.span_started = lay.spans[static_cast<std::size_t>(s.span)].start;
+    return s;
+}
+
+State state_at(const Layout& lay, double t) { return state_at_span(lay, lay.at(t)); }
+
+}  // namespace timeline

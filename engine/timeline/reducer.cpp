@@ -1,0 +1,155 @@
+// timeline/reducer: apply(), the one place a command changes the State. Going back is a
+// seek; edits of the controls are scene::Settings merged per slide (scene::merge).
+#include <algorithm>
+
+#include "timeline/detail.hpp"
+
+namespace timeline {
+
+using detail::clamp01;
+using detail::current_question;
+using detail::local_time;
+using detail::Overloaded;
+
+namespace {
+
+const scene::Step* step_of(const scene::Deck& deck, const Span& sp) {
+    const scene::Slide& slide = deck.slides[static_cast<std::size_t>(sp.slide)];
+    if (slide.kind != scene::Slide::Kind::Scene || !slide.scene) return nullptr;
+    return &slide.scene->steps[static_cast<std::size_t>(sp.step)];
+}
+
+// Entering a step that sets a control hands that control back to the script.
+void yield_edits_to(const scene::Step* step, scene::Settings& e) {
+    if (step) scene::yield(e, step->set);
+}
+
+State enter(const scene::Deck& deck, const Layout& lay, State s, int span, double started) {
+    span = std::clamp(span, 0, static_cast<int>(lay.spans.size()) - 1);
+    const Span& sp = lay.spans[static_cast<std::size_t>(span)];
+    if (sp.slide != lay.spans[static_cast<std::size_t>(s.span)].slide) s.experiment = -1;
+    if (s.edits.size() < deck.slides.size()) s.edits.resize(deck.slides.size());
+    if (span > s.span) yield_edits_to(step_of(deck, sp), s.edits[static_cast<std::size_t>(sp.slide)]);
+    s.span = span;
+    s.span_started = started;
+    s.paused = false;
+    return s;
+}
+
+}  // namespace
+
+std::optional<scene::Settings> change_of(const Command& c) {
+    scene::Settings s;
+    if (const auto* f = std::get_if<cmd::Focus>(&c)) s.focus = f->token;
+    else if (const auto* t = std::get_if<cmd::Temperature>(&c)) s.temperature = t->value;
+    else if (const auto* m = std::get_if<cmd::Mask>(&c)) s.mask = m->on;
+    else if (const auto* k = std::get_if<cmd::MoveKey>(&c)) s.keys = {{k->token, k->key}};
+    else if (const auto* set = std::get_if<cmd::Set>(&c)) s = set->change;
+    else return std::nullopt;
+    return s;
+}
+
+State apply(const scene::Deck& deck, const Layout& lay, State s, const Command& c, double now) {
+    if (lay.spans.empty()) return s;
+    if (s.edits.size() < deck.slides.size()) s.edits.resize(deck.slides.size());
+    const Span& cur = lay.spans[static_cast<std::size_t>(s.span)];
+    const double speed = s.speed > 0 ? s.speed : 1.0;
+    scene::Settings& edits = s.edits[static_cast<std::size_t>(cur.slide)];
+    std::visit(Overloaded{
+                   [&](const cmd::Next&) {
+                       if (local_time(s, now) < cur.anim) {
+                           s.span_started = now - cur.anim / speed;  // first press completes the animation
+                           s.paused = false;
+                       } else if (s.span + 1 < static_cast<int>(lay.spans.size())) {
+                           s = enter(deck, lay, s, s.span + 1, now);
+                       }
+                   },
+                   [&](const cmd::Back&) {
+                       if (s.span > 0) {
+                           const Span& prev = lay.spans[static_cast<std::size_t>(s.span - 1)];
+                           s = enter(deck, lay, s, s.span - 1, now - prev.anim / speed);
+                       } else {
+                           s.span_started = now - cur.anim / speed;
+                       }
+                   },
+                   [&](const cmd::Replay&) {
+                       s.span_started = now;
+                       s.paused = false;
+                   },
+                   [&](const cmd::Goto& g) { s = enter(deck, lay, s, g.span, now); },
+                   [&](const cmd::Seek& k) {
+                       s.span_started = now - clamp01(k.u) * cur.anim / speed;
+                       if (s.paused) s.paused_at = now;
+                   },
+                   [&](const cmd::Pause&) {
+                       if (s.paused) {
+                           s.span_started += now - s.paused_at;
+                           s.paused = false;
+                       } else {
+                           s.paused = true;
+                           s.paused_at = now;
+                       }
+                   },
+                   [&](const cmd::Speed& sp) {
+                       double next = std::clamp(sp.speed, 0.25, 2.0);
+                       double local = local_time(s, now);
+                       double at = s.paused ? s.paused_at : now;
+                       s.speed = next;
+                       s.span_started = at - local / next;
+                   },
+                   [&](const cmd::Focus&) { scene::merge(edits, *change_of(c)); },
+                   [&](const cmd::MoveKey&) { scene::merge(edits, *change_of(c)); },
+                   [&](const cmd::Temperature&) { scene::merge(edits, *change_of(c)); },
+                   [&](const cmd::Mask&) { scene::merge(edits, *change_of(c)); },
+                   [&](const cmd::Set& set) { scene::merge(edits, set.change); },
+                   [&](const cmd::Experiment& e) {
+                       s.experiment = e.index;
+                       s.experiment_started = now;
+                   },
+                   [&](const cmd::Reset&) {
+                       edits = scene::Settings{};
+                       s.experiment = -1;
+                   },
+                   [&](const cmd::Hover& h) { s.hover = h.token; },
+                   [&](const cmd::Blank&) { s.blank = !s.blank; },
+                   [&](const cmd::Laser& l) { s.laser = l.at; },
+                   [&](const cmd::QuizOpen&) {
+                       QuizState q;
+                       q.open = !quiz_bank(deck, cur.slide).questions.empty();
+                       q.attempt = s.quiz.attempt + 1;
+                       s.quiz = q;
+                   },
+                   [&](const cmd::QuizPick& p) {
+                       if (!s.quiz.open || s.quiz.revealed) return;
+                       const scene::Question* asked = current_question(deck, s, cur.slide);
+                       if (!asked) return;
+                       const scene::Question& q = *asked;
+                       if (p.choice < 0 || p.choice >= static_cast<int>(q.choices.size())) return;
+                       s.quiz.picked = p.choice;
+                       s.quiz.revealed = true;
+                       s.quiz.score.record(scene::is_correct(q, p.choice));
+                   },
+                   [&](const cmd::QuizReveal&) {
+                       if (!s.quiz.open || s.quiz.revealed) return;
+                       s.quiz.revealed = true;
+                       s.quiz.score.record(false);
+                   },
+                   [&](const cmd::QuizNext&) {
+                       if (!s.quiz.open) return;
+                       int total = static_cast<int>(quiz_order(deck, s, cur.slide).size());
+                       if (s.quiz.index + 1 < total) {
+                           ++s.quiz.index;
+                           s.quiz.revealed = false;
+                           s.quiz.picked = -1;
+                       } else {
+                           s.quiz.open = false;
+                       }
+                   },
+                   [&](const cmd::QuizClose&) { s.quiz.open = false; },
+                   [&](const cmd::Seed& sd) { s.seed = sd.value; },
+               },
+               c);
+    return s;
+}
+
+}  // namespace timeline
