@@ -115,7 +115,7 @@ int main(int argc, char** argv) {
 
     output::Options png;
     png.out = "frames";
-    png.kind = output::Kind::PngSequence;
+    png.format = output::find_format("png", output::Target::Folder, false);
     png.fps = 30;
     png.quiet = true;
     png.steps = std::pair<int, int>{last, last};
@@ -140,7 +140,7 @@ int main(int argc, char** argv) {
 
     output::Options mp4 = png;
     mp4.out = "out.mp4";
-    mp4.kind = output::Kind::Mp4;
+    mp4.format = output::find_format("mp4", output::Target::File, false);
     mp4.fps = 60;
     double mp4_rate = export_rate(r.deck, mp4, runs, frames, cpu_ms);
     std::printf("  MP4 x264 veryfast, 1920x1080@60:  %6.1f frames/s  (%ld frames; target >= 60)\n", mp4_rate, frames);

@@ -16,7 +16,7 @@ namespace {
 constexpr const char* kUsage = R"(usage:
   attnlab [FILE] [options]              present a deck or scene in a window
                                         (default: slides/lecture.yaml)
-  attnlab export FILE -o OUT [options]  export frames: OUT/ (PNG sequence), .mp4 .webm .gif, .pdf
+  attnlab export FILE -o OUT [options]  export a video, PNG frames, PDF or SVG pages, or a still
   attnlab trace SCENE [--temperature T] [--mask on|off] --json
                                         print every stage's numbers as JSON
   attnlab check FILE...                 validate scenes and decks (exit 2 on errors)

@@ -1,4 +1,4 @@
-// The `attnlab check` and `attnlab trace` commands, run as a subprocess (ATTNLAB_BINARY): exit
+// The `attnlab check`, `attnlab trace` and `attnlab export --help` commands, run as a subprocess (ATTNLAB_BINARY): exit
 // codes, `ok FILE`, error lines, and trace's JSON checked against an independent implementation
 // of softmax(Q·Kᵀ/(√d·T))·V written here in long double (no code shared with engine/attention).
 #include <catch2/catch.hpp>
@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "output/output.hpp"
 #include "support/files.hpp"
 
 namespace {
@@ -573,4 +574,26 @@ TEST_CASE("trace on scenes nobody here wrote matches the formula to 1e-9", "[cli
         check_matrix(j["weights"], e.weights, 1e-9L, "weights");
         check_matrix(j["output"], e.output, 1e-9L, "output");
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// attnlab export: its help and its format names come from the table of formats
+
+TEST_CASE("export --help has a line for every format of the table; --format refuses a name it lacks", "[cli][export]") {
+    Run r = attnlab({"export", "--help"});
+    REQUIRE(r.code == 0);
+    for (const output::Format& f : output::formats()) {
+        INFO("format " << f.name);
+        if (f.content == output::Content::Still) CHECK(contains(r.out, "--still STEP"));
+        else CHECK(contains(r.out, f.help));
+        if (f.target == output::Target::File) CHECK(contains(r.out, "." + f.name));
+    }
+    CHECK(contains(r.out, "--seed N"));
+    CHECK(contains(r.out, "'seed' line"));  // a recording's seed line wins over --seed
+
+    r = attnlab({"export", std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml", "-o", "x", "--format", "mkv"});
+    CHECK(r.code == 2);
+    CHECK(contains(r.err, "--format expects"));
+    for (const output::Format& f : output::formats()) CHECK(contains(r.err, f.name));
+    CHECK(contains(r.err, "not 'mkv'"));
 }

@@ -679,7 +679,7 @@ TEST_CASE("preview: a PNG of every stage (ATTNLAB_PREVIEW_DIR)", "[.preview]") {
         cairo_surface_write_to_png(img->s, (std::string(dir) + "/quiz.png").c_str());
         v.quiz->picked = -1;
         v.quiz->revealed = false;
-        auto img2 = draw_view(v, w, h, {draw::ThemeKind::Dark, nullptr, 0});
+        auto img2 = draw_view(v, w, h, {draw::ThemeKind::Dark, nullptr});
         cairo_surface_write_to_png(img2->s, (std::string(dir) + "/quiz_open_dark.png").c_str());
     }
     for (auto [f, name] : {std::pair{&row, "row"}, std::pair{&mat, "mat"}}) {

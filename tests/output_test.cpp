@@ -21,6 +21,7 @@
 #include <thread>
 
 #include "output/output.hpp"
+#include "timeline/timeline.hpp"
 
 extern char** environ;
 
@@ -42,8 +43,9 @@ struct TempDir {
     std::string operator/(const std::string& name) const { return (path / name).string(); }
 };
 
-// A three-token scene with steps of the given animation and hold lengths.
-scene::Deck test_deck(const std::vector<std::pair<double, double>>& timing) {
+// A three-token scene with steps of the given animation and hold lengths, and a quiz of
+// `questions` questions (three drawn an attempt) when asked.
+scene::Deck test_deck(const std::vector<std::pair<double, double>>& timing, int questions = 0) {
     auto s = std::make_shared<scene::Scene>();
     s->id = "test";
     s->title = "Test scene";
@@ -59,13 +61,28 @@ scene::Deck test_deck(const std::vector<std::pair<double, double>>& timing) {
         st.hold = timing[i].second;
         s->steps.push_back(st);
     }
+    for (int q = 1; q <= questions; ++q) {
+        scene::Question question;
+        question.ask = "Question " + std::to_string(q) + ": which key does token " + std::to_string(q) + " read?";
+        question.answer = "Answer " + std::to_string(q);
+        s->quiz.questions.push_back(question);
+    }
+    s->quiz.draw = questions > 0 ? 3 : 0;
     return scene::deck_of(s);
 }
 
-output::Options options(const std::string& out, output::Kind kind, int w, int h, double fps) {
+// The table's row for NAME written as a file (or a folder), a still or not.
+const output::Format* format(const std::string& name, output::Target target = output::Target::File, bool still = false) {
+    const output::Format* f = output::find_format(name, target, still);
+    REQUIRE(f);
+    return f;
+}
+const output::Format* png_frames() { return format("png", output::Target::Folder); }
+
+output::Options options(const std::string& out, const output::Format* f, int w, int h, double fps) {
     output::Options o;
     o.out = out;
-    o.kind = kind;
+    o.format = f;
     o.width = w;
     o.height = h;
     o.fps = fps;
@@ -220,7 +237,7 @@ TEST_CASE("options: presets, explicit size and fps win, output kinds", "[output]
     CHECK(o.width == 1920);
     CHECK(o.height == 1080);
     CHECK(o.fps == 24.0);
-    CHECK(o.kind == output::Kind::Mp4);
+    CHECK(o.format == format("mp4"));
     o = {};
     REQUIRE(output::parse_options({"s.yaml", "-q", "l", "--size=640x360", "-o", "out/", "--seed", "42", "--theme",
                                    "dark", "--steps", "2-3"},
@@ -228,18 +245,18 @@ TEST_CASE("options: presets, explicit size and fps win, output kinds", "[output]
     CHECK(o.width == 640);
     CHECK(o.height == 360);
     CHECK(o.fps == 15.0);
-    CHECK(o.kind == output::Kind::PngSequence);
-    CHECK(o.draw.seed == 42u);
+    CHECK(o.format == png_frames());
+    CHECK(o.seed == 42u);
     CHECK(o.draw.theme == draw::ThemeKind::Dark);
     REQUIRE(o.steps);
     CHECK(o.steps->first == 2);
     CHECK(o.steps->second == 3);
     o = {};
     REQUIRE(output::parse_options({"s.yaml", "--still", "2", "-o", "s.png"}, o, help, error));
-    CHECK(o.kind == output::Kind::StillPng);
+    CHECK(o.format == format("png", output::Target::File, true));
     o = {};
     REQUIRE(output::parse_options({"s.yaml", "--format", "svg", "-o", "pages"}, o, help, error));
-    CHECK(o.kind == output::Kind::SvgPages);
+    CHECK(o.format == format("svg", output::Target::Folder));
 }
 
 TEST_CASE("frame count is round(duration × fps) at 24, 30 and 60 fps", "[output]") {
@@ -249,7 +266,7 @@ TEST_CASE("frame count is round(duration × fps) at 24, 30 and 60 fps", "[output
         TempDir tmp;
         std::string dir = tmp / "frames";
         std::ostringstream err;
-        REQUIRE(output::run(deck, options(dir, output::Kind::PngSequence, 64, 36, fps), {}, err) == 0);
+        REQUIRE(output::run(deck, options(dir, png_frames(), 64, 36, fps), {}, err) == 0);
         std::vector<std::string> names = files_in(dir);
         const long expected = std::lround(total * fps);
         CHECK(static_cast<long>(names.size()) == expected);
@@ -265,13 +282,15 @@ TEST_CASE("frame count is round(duration × fps) at 24, 30 and 60 fps", "[output
 TEST_CASE("--steps exports only that range, from its own start", "[output]") {
     scene::Deck deck = test_deck(kUneven);
     timeline::Layout lay = timeline::layout(deck);
-    output::Options o = options("unused", output::Kind::PngSequence, 64, 36, 30);
+    output::Options o = options("unused", png_frames(), 64, 36, 30);
     o.steps = std::pair<int, int>{2, 3};
     output::Plan p = output::plan(lay, o);
     CHECK(p.t0 == Approx(lay.spans[1].start));
     CHECK(p.frames == std::lround((lay.spans[2].end() - lay.spans[1].start) * 30));
-    CHECK(output::plain_state(lay, p.time(0)).span == 1);
-    CHECK(output::plain_state(lay, p.time(p.frames - 1)).span == 2);
+    output::Shots shots = output::timeline_shots(lay, p, {});
+    CHECK(shots.count() == p.frames);
+    CHECK(shots.at(0).state.span == 1);
+    CHECK(shots.at(p.frames - 1).state.span == 2);
 }
 
 TEST_CASE("PNG frames have the requested size and hold exactly the rendered frame", "[output]") {
@@ -282,7 +301,7 @@ TEST_CASE("PNG frames have the requested size and hold exactly the rendered fram
     std::ostringstream err;
     const int w = 320, h = 180;
     const double fps = 10;
-    REQUIRE(output::run(deck, options(dir, output::Kind::PngSequence, w, h, fps), {}, err) == 0);
+    REQUIRE(output::run(deck, options(dir, png_frames(), w, h, fps), {}, err) == 0);
     // Every frame, animated or held (held frames reuse the previous frame's encoding).
     const long frames = std::lround(lay.total * fps);
     int repeats = 0;
@@ -295,7 +314,7 @@ TEST_CASE("PNG frames have the requested size and hold exactly the rendered fram
         CHECK(png.width == w);
         CHECK(png.height == h);
         double t = i / fps;
-        std::vector<unsigned char> ref = reference_rgb(deck, output::plain_state(lay, t), t, w, h);
+        std::vector<unsigned char> ref = reference_rgb(deck, timeline::state_at(lay, t), t, w, h);
         CHECK(png.rgb == ref);
         std::string bytes = slurp(dir + name);
         if (bytes == previous) ++repeats;
@@ -308,7 +327,7 @@ TEST_CASE("two exports of the same input are byte-identical", "[output]") {
     scene::Deck deck = test_deck(kUneven);
     TempDir tmp;
     std::ostringstream err;
-    output::Options o = options(tmp / "a", output::Kind::PngSequence, 160, 90, 12);
+    output::Options o = options(tmp / "a", png_frames(), 160, 90, 12);
     REQUIRE(output::run(deck, o, {}, err) == 0);
     o.out = tmp / "b";
     REQUIRE(output::run(deck, o, {}, err) == 0);
@@ -323,9 +342,9 @@ TEST_CASE("a second export into the same directory leaves no stale frames", "[ou
     TempDir tmp;
     std::ostringstream err;
     std::string dir = tmp / "frames";
-    REQUIRE(output::run(deck, options(dir, output::Kind::PngSequence, 64, 36, 30), {}, err) == 0);
+    REQUIRE(output::run(deck, options(dir, png_frames(), 64, 36, 30), {}, err) == 0);
     std::ofstream(dir + "/notes.txt") << "mine";
-    output::Options o = options(dir, output::Kind::PngSequence, 64, 36, 30);
+    output::Options o = options(dir, png_frames(), 64, 36, 30);
     o.steps = std::pair<int, int>{1, 1};
     REQUIRE(output::run(deck, o, {}, err) == 0);
     std::vector<std::string> names = files_in(dir);
@@ -348,11 +367,11 @@ TEST_CASE("the PDF has one page per step", "[output]") {
         }
         return n;
     };
-    REQUIRE(output::run(deck, options(tmp / "h.pdf", output::Kind::Pdf, 1920, 1080, 30), {}, err) == 0);
+    REQUIRE(output::run(deck, options(tmp / "h.pdf", format("pdf"), 1920, 1080, 30), {}, err) == 0);
     std::string pdf = slurp(tmp / "h.pdf");
     CHECK(pdf.rfind("%PDF-", 0) == 0);
     CHECK(pages(pdf) == steps);
-    output::Options o = options(tmp / "two.pdf", output::Kind::Pdf, 1920, 1080, 30);
+    output::Options o = options(tmp / "two.pdf", format("pdf"), 1920, 1080, 30);
     o.steps = std::pair<int, int>{2, 3};
     REQUIRE(output::run(deck, o, {}, err) == 0);
     CHECK(pages(slurp(tmp / "two.pdf")) == 2);
@@ -363,7 +382,7 @@ TEST_CASE("SVG pages: one file per step", "[output]") {
     scene::Deck deck = test_deck(kUneven);
     TempDir tmp;
     std::ostringstream err;
-    REQUIRE(output::run(deck, options(tmp / "svg", output::Kind::SvgPages, 640, 360, 30), {}, err) == 0);
+    REQUIRE(output::run(deck, options(tmp / "svg", format("svg", output::Target::Folder), 640, 360, 30), {}, err) == 0);
     std::vector<std::string> names = files_in(tmp / "svg");
     REQUIRE(names.size() == kUneven.size());
     CHECK(names.front() == "step_001.svg");
@@ -375,7 +394,7 @@ TEST_CASE("--still writes one picture of a step's final state", "[output]") {
     timeline::Layout lay = timeline::layout(deck);
     TempDir tmp;
     std::ostringstream err;
-    output::Options o = options(tmp / "s.png", output::Kind::StillPng, 200, 120, 30);
+    output::Options o = options(tmp / "s.png", format("png", output::Target::File, true), 200, 120, 30);
     o.still = 2;
     REQUIRE(output::run(deck, o, {}, err) == 0);
     Png png;
@@ -396,7 +415,7 @@ TEST_CASE("an MP4's duration and frame count read back with ffprobe", "[output]"
     TempDir tmp;
     std::ostringstream err;
     const double fps = 30;
-    REQUIRE(output::run(deck, options(tmp / "v.mp4", output::Kind::Mp4, 320, 180, fps), {}, err) == 0);
+    REQUIRE(output::run(deck, options(tmp / "v.mp4", format("mp4"), 320, 180, fps), {}, err) == 0);
     Ran r = run_program({ffprobe, "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
                          "stream=nb_read_frames,width,height:format=duration", "-of", "default=noprint_wrappers=1",
                          tmp / "v.mp4"},
@@ -415,7 +434,7 @@ TEST_CASE("--split-steps writes one clip per step and a JSON index", "[output]")
     scene::Deck deck = test_deck(kUneven);
     TempDir tmp;
     std::ostringstream err;
-    output::Options o = options(tmp / "talk.mp4", output::Kind::Mp4, 160, 90, 20);
+    output::Options o = options(tmp / "talk.mp4", format("mp4"), 160, 90, 20);
     o.split_steps = true;
     REQUIRE(output::run(deck, o, {}, err) == 0);
     CHECK(files_in(tmp.path.string()) ==
@@ -429,20 +448,20 @@ TEST_CASE("--split-steps writes one clip per step and a JSON index", "[output]")
 TEST_CASE("an unwritable output path is a clear error and writes nothing", "[output]") {
     scene::Deck deck = test_deck(kUneven);
     std::ostringstream err;
-    CHECK(output::run(deck, options("/nonexistent/x.mp4", output::Kind::Mp4, 64, 36, 30), {}, err) == 2);
+    CHECK(output::run(deck, options("/nonexistent/x.mp4", format("mp4"), 64, 36, 30), {}, err) == 2);
     CHECK(err.str().find("attnlab: error: cannot write /nonexistent/x.mp4: No such file or directory") !=
           std::string::npos);
     TempDir tmp;
     std::ofstream(tmp / "file") << "x";
     std::ostringstream err2;
-    CHECK(output::run(deck, options(tmp / "file/frames", output::Kind::PngSequence, 64, 36, 30), {}, err2) == 2);
+    CHECK(output::run(deck, options(tmp / "file/frames", png_frames(), 64, 36, 30), {}, err2) == 2);
     CHECK(err2.str().find("Not a directory") != std::string::npos);
     std::ostringstream err3;
-    CHECK(output::run(deck, options(tmp / "file", output::Kind::PngSequence, 64, 36, 30), {}, err3) == 2);
+    CHECK(output::run(deck, options(tmp / "file", png_frames(), 64, 36, 30), {}, err3) == 2);
     CHECK(err3.str().find("cannot write " + tmp / "file" + ": Not a directory") != std::string::npos);
     fs::create_directory(tmp / "dir.mp4");
     std::ostringstream err4;
-    CHECK(output::run(deck, options(tmp / "dir.mp4", output::Kind::Mp4, 64, 36, 30), {}, err4) == 2);
+    CHECK(output::run(deck, options(tmp / "dir.mp4", format("mp4"), 64, 36, 30), {}, err4) == 2);
     CHECK(err4.str().find("Is a directory") != std::string::npos);
     CHECK(files_in(tmp.path.string()) == std::vector<std::string>{"dir.mp4", "file"});
     CHECK(files_in(tmp / "dir.mp4").empty());
@@ -491,7 +510,7 @@ TEST_CASE("ffmpeg failing: the tail of its stderr is reported and no file is lef
     setenv("PATH", (tmp / "bin").c_str(), 1);
     scene::Deck deck = test_deck(kUneven);
     std::ostringstream err;
-    int code = output::run(deck, options(tmp / "v.mp4", output::Kind::Mp4, 64, 36, 30), {}, err);
+    int code = output::run(deck, options(tmp / "v.mp4", format("mp4"), 64, 36, 30), {}, err);
     setenv("PATH", saved.c_str(), 1);
     CHECK(code == 2);
     CHECK(err.str().find("ffmpeg failed (exit 3)") != std::string::npos);
@@ -540,7 +559,7 @@ TEST_CASE("--replay: a recorded command changes the frames after its time, not b
 
     // The frames: identical to a session without the command before 1 s, different after.
     std::ostringstream err;
-    output::Options o = options(tmp / "with", output::Kind::PngSequence, 320, 180, 10);
+    output::Options o = options(tmp / "with", png_frames(), 320, 180, 10);
     REQUIRE(output::run(deck, o, events, err) == 0);
     std::vector<timeline::Event> idle = {timeline::Event{1.0, timeline::cmd::Hover{-1}}};
     o.out = tmp / "without";
@@ -570,18 +589,19 @@ TEST_CASE("step boundaries land on the same time at 24, 30 and 60 fps", "[output
     scene::Deck exact = test_deck({{0.5, 1.0 / 3}, {2.0 / 3, 0.5}, {1.0 / 6, 1.5}, {1.0, 1.0 / 3}});
     timeline::Layout lay = timeline::layout(exact);
     for (double fps : {24.0, 30.0, 60.0}) {
-        output::Options o = options("x", output::Kind::PngSequence, 64, 36, fps);
+        output::Options o = options("x", png_frames(), 64, 36, fps);
         output::Plan p = output::plan(lay, o);
+        output::Shots shots = output::timeline_shots(lay, p, {});
         std::vector<double> first(lay.spans.size(), -1);
         for (long i = 0; i < p.frames; ++i) {
-            int span = output::plain_state(lay, p.time(i)).span;
+            int span = shots.at(i).state.span;
             if (first[static_cast<std::size_t>(span)] < 0) first[static_cast<std::size_t>(span)] = p.time(i);
         }
         for (std::size_t k = 0; k < lay.spans.size(); ++k) {
             INFO("fps " << fps << ", step " << k + 1);
             CHECK(first[k] == Approx(lay.spans[k].start).margin(1e-9));
             // …and the first frame of a step shows its animation at u = 0.
-            timeline::View v = timeline::evaluate(exact, lay, output::plain_state(lay, first[k]), first[k]);
+            timeline::View v = timeline::evaluate(exact, lay, timeline::state_at(lay, first[k]), first[k]);
             CHECK(v.span == static_cast<int>(k));
             CHECK(v.u_linear == Approx(0.0).margin(1e-6));
         }
@@ -590,10 +610,11 @@ TEST_CASE("step boundaries land on the same time at 24, 30 and 60 fps", "[output
     scene::Deck uneven = test_deck(kUneven);
     timeline::Layout lay2 = timeline::layout(uneven);
     for (double fps : {24.0, 30.0, 60.0}) {
-        output::Plan p = output::plan(lay2, options("x", output::Kind::PngSequence, 64, 36, fps));
+        output::Plan p = output::plan(lay2, options("x", png_frames(), 64, 36, fps));
+        output::Shots shots = output::timeline_shots(lay2, p, {});
         std::vector<double> first(lay2.spans.size(), -1);
         for (long i = 0; i < p.frames; ++i) {
-            int span = output::plain_state(lay2, p.time(i)).span;
+            int span = shots.at(i).state.span;
             if (first[static_cast<std::size_t>(span)] < 0) first[static_cast<std::size_t>(span)] = p.time(i);
         }
         for (std::size_t k = 0; k < lay2.spans.size(); ++k) {
@@ -601,4 +622,224 @@ TEST_CASE("step boundaries land on the same time at 24, 30 and 60 fps", "[output
             CHECK(first[k] < lay2.spans[k].start + 1.0 / fps);
         }
     }
+}
+
+TEST_CASE("a frame on a step boundary shows the new step: the exporter and timeline::state_at agree", "[output]") {
+    // Lengths in sixths of a second: every boundary is a whole frame at 24, 30 and 60 fps, yet
+    // the boundaries are sums of inexact doubles (1/6, 1/3) that miss i / fps by an ulp or two.
+    const double sixths[] = {0.5, 1.0 / 3, 2.0 / 3, 1.0 / 6, 1.5, 1.0, 5.0 / 6, 7.0 / 6};
+    std::vector<std::pair<double, double>> timing;
+    for (int i = 0; i < 12; ++i) timing.push_back({sixths[i % 8], sixths[(i * 3 + 1) % 8]});
+    scene::Deck deck = test_deck(timing);
+    timeline::Layout lay = timeline::layout(deck);
+    REQUIRE(lay.spans.size() == timing.size());
+    int missed_by_rounding = 0;  // boundaries where i / fps != the summed start: what the rule is for
+    for (int fps : {24, 30, 60}) {
+        for (std::size_t k = 1; k < lay.spans.size(); ++k) {
+            const long i = std::lround(lay.spans[k].start * fps);
+            const double t = static_cast<double>(i) / fps;
+            INFO("fps " << fps << ", step " << k + 1 << ", frame " << i);
+            REQUIRE(std::fabs(t - lay.spans[k].start) < 1e-9);  // the boundary is a frame
+            if (t != lay.spans[k].start) ++missed_by_rounding;
+            CHECK(timeline::state_at(lay, t).span == static_cast<int>(k));
+            CHECK(timeline::state_at(lay, static_cast<double>(i - 1) / fps).span == static_cast<int>(k) - 1);
+            // A recorded command at the boundary's time is in force from that frame on.
+            std::vector<timeline::Event> events = {timeline::Event{lay.spans[k].start, timeline::cmd::Hover{1}}};
+            output::Replayer r(deck, lay, events);
+            CHECK(r.at(static_cast<double>(i - 1) / fps).hover == -1);
+            CHECK(r.at(t).hover == 1);
+        }
+        // Every frame of the export: the exporter's state is timeline::state_at's, at i / fps.
+        output::Plan p = output::plan(lay, options("x", png_frames(), 64, 36, fps));
+        output::Shots shots = output::timeline_shots(lay, p, {});
+        REQUIRE(shots.count() == std::lround(lay.total * fps));
+        long disagree = 0;
+        for (long i = 0; i < shots.count(); ++i) {
+            const double t = static_cast<double>(i) / fps;
+            const output::Shot shot = shots.at(i);
+            if (shot.now != t || shot.state.span != timeline::state_at(lay, t).span) ++disagree;
+        }
+        CHECK(disagree == 0);
+    }
+    CHECK(missed_by_rounding > 0);
+}
+
+TEST_CASE("--seed seeds the quiz draw: replays of an open quiz differ between seeds, repeat with one", "[output]") {
+    scene::Deck deck = test_deck({{0.4, 0.4}, {0.4, 0.4}}, 6);
+    timeline::Layout lay = timeline::layout(deck);
+    const timeline::QuizBank bank = timeline::quiz_bank(deck, 0);
+    REQUIRE(bank.questions.size() == 6);
+    // The first question each seed draws, from the timeline's data: the two seeds differ.
+    auto first_question = [&](std::uint64_t seed) {
+        timeline::State s = timeline::state_at_span(lay, 0);
+        s.seed = seed;
+        s.quiz.attempt = 0;
+        return bank.questions[static_cast<std::size_t>(timeline::quiz_order(deck, s, 0).front())];
+    };
+    REQUIRE(first_question(1) != first_question(999));
+
+    TempDir tmp;
+    std::ofstream(tmp / "quiz.rec") << "# no seed line\n0.3 quiz open\n";
+    std::vector<timeline::Event> events;
+    core::Diagnostics errors;
+    REQUIRE(output::read_recording(tmp / "quiz.rec", events, errors));
+    auto export_with = [&](const std::string& seed, const std::string& dir) {
+        output::Options o;
+        bool help = false;
+        std::string error;
+        REQUIRE(output::parse_options({"deck.yaml", "-o", tmp / dir + "/", "--replay", tmp / "quiz.rec", "--seed", seed,
+                                       "--size", "320x180", "--fps", "10"},
+                                      o, help, error));
+        CHECK(o.seed == std::stoull(seed));
+        o.quiet = true;
+        std::ostringstream err;
+        REQUIRE(output::run(deck, o, events, err) == 0);
+        return o;
+    };
+    const output::Options o1 = export_with("1", "seed1");
+    export_with("999", "seed999");
+    export_with("999", "again999");
+
+    // What the frames show: the question the seed draws, once the quiz is open.
+    output::Plan p = output::replay_plan(deck, lay, events, 10);
+    for (std::uint64_t seed : {std::uint64_t{1}, std::uint64_t{999}}) {
+        output::Shots shots = output::replay_shots(deck, lay, events, p, seed);
+        const output::Shot open = shots.at(5);  // 0.5 s
+        CHECK(open.state.seed == seed);
+        timeline::View v = timeline::evaluate(deck, lay, open.state, open.now);
+        REQUIRE(v.quiz);
+        CHECK(v.quiz->question == first_question(seed));
+    }
+
+    // The pixels: equal before the quiz opens, different after; the same seed repeats exactly.
+    const std::vector<std::string> names = files_in(tmp / "seed1");
+    REQUIRE(static_cast<long>(names.size()) == p.frames);
+    REQUIRE(files_in(tmp / "seed999") == names);
+    REQUIRE(files_in(tmp / "again999") == names);
+    long differ = 0;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        const std::string a = slurp(tmp / ("seed1/" + names[i])), b = slurp(tmp / ("seed999/" + names[i]));
+        if (i < 3) CHECK(a == b);  // frames 0–2: before 0.3 s
+        else if (a != b) ++differ;
+        CHECK(b == slurp(tmp / ("again999/" + names[i])));
+    }
+    CHECK(differ == p.frames - 3);
+
+    // A seed line in the recording is a later command: it wins from its time on.
+    std::vector<timeline::Event> seeded = events;
+    seeded.insert(seeded.begin(), timeline::Event{0.1, timeline::cmd::Seed{999}});
+    output::Shots shots = output::replay_shots(deck, lay, seeded, p, 1);
+    CHECK(shots.at(0).state.seed == 1);
+    CHECK(shots.at(5).state.seed == 999);
+    // And the plain timeline carries --seed into every frame; without it, the timeline's default.
+    output::Shots plain = output::timeline_shots(lay, output::plan(lay, o1), 7);
+    CHECK(plain.at(0).state.seed == 7);
+    CHECK(output::timeline_shots(lay, output::plan(lay, o1), {}).at(0).state.seed == timeline::State{}.seed);
+}
+
+// The start of a file of each format, as its specification says.
+bool looks_like(const std::string& name, const std::string& bytes) {
+    if (name == "png") return bytes.rfind("\x89PNG", 0) == 0;
+    if (name == "pdf") return bytes.rfind("%PDF-", 0) == 0;
+    if (name == "svg") return bytes.find("<svg") != std::string::npos;
+    if (name == "mp4") return bytes.size() > 8 && bytes.compare(4, 4, "ftyp") == 0;
+    if (name == "webm") return bytes.rfind("\x1A\x45\xDF\xA3", 0) == 0;
+    if (name == "gif") return bytes.rfind("GIF89a", 0) == 0;
+    return !bytes.empty();  // a format this test does not know yet: at least something was written
+}
+
+TEST_CASE("every row of the table of formats is chosen by its own name and writes its own kind of file", "[output]") {
+    scene::Deck deck = test_deck({{0.2, 0.1}, {0.2, 0.1}});
+    const std::size_t steps = timeline::layout(deck).spans.size();
+    for (const output::Format& f : output::formats()) {
+        const bool still = f.content == output::Content::Still, folder = f.target == output::Target::Folder;
+        INFO("format " << f.name << (folder ? " (folder)" : "") << (still ? " (still)" : ""));
+        CHECK(f.make != nullptr);
+        CHECK(!f.help.empty());
+        CHECK(output::find_format(f.name, f.target, still) == &f);  // no two rows answer to one name and shape
+        if (f.uses_ffmpeg()) CHECK(f.is_video());
+        TempDir tmp;
+        const std::string out = folder ? tmp / "out" : tmp / ("out." + f.name);
+        std::vector<std::string> args = {"deck.yaml", "-o", folder ? out + "/" : out, "--size", "160x90", "--fps", "10"};
+        if (folder) args.insert(args.end(), {"--format", f.name});
+        if (still) args.insert(args.end(), {"--still", "2"});
+        output::Options o;
+        bool help = false;
+        std::string error;
+        REQUIRE(output::parse_options(args, o, help, error));
+        CHECK(o.format == &f);
+        o.quiet = true;
+        std::ostringstream err;
+        REQUIRE(output::run(deck, o, {}, err) == 0);
+        CHECK(files_in(tmp.path.string()) == std::vector<std::string>{folder ? "out" : "out." + f.name});
+        const std::vector<std::string> inside = folder ? files_in(out) : std::vector<std::string>{};
+        if (folder && f.content == output::Content::Pages) CHECK(inside.size() == steps);
+        const std::string first = folder ? (inside.empty() ? "" : out + "/" + inside.front()) : out;
+        CHECK(looks_like(f.name, slurp(first)));
+    }
+}
+
+TEST_CASE("a format without a row is refused with the table's names; a row never borrows another's encoder", "[output]") {
+    output::Options o;
+    bool help = false;
+    std::string error;
+    CHECK_FALSE(output::parse_options({"s.yaml", "-o", "x.mkv"}, o, help, error));
+    for (const output::Format& f : output::formats())
+        if (f.target == output::Target::File && f.content != output::Content::Still)
+            CHECK(error.find("." + f.name) != std::string::npos);
+    o = {};
+    CHECK_FALSE(output::parse_options({"s.yaml", "-o", "x", "--format", "mkv"}, o, help, error));
+    for (const output::Format& f : output::formats()) CHECK(error.find(f.name) != std::string::npos);
+
+    // A video row whose ffmpeg arguments were forgotten is an error, not another format's file.
+    output::Format forgot = *format("mp4");
+    forgot.name = "mkv";
+    forgot.ffmpeg.clear();
+    TempDir tmp;
+    std::ostringstream err;
+    CHECK(output::run(test_deck(kUneven), options(tmp / "x.mkv", &forgot, 64, 36, 10), {}, err) == 2);
+    CHECK(err.str().find("no ffmpeg arguments") != std::string::npos);
+    CHECK(files_in(tmp.path.string()).empty());
+
+    // --help: a line for every row.
+    const std::string usage = output::export_usage();
+    for (const output::Format& f : output::formats()) {
+        INFO(f.name);
+        if (f.content == output::Content::Still) CHECK(usage.find("." + f.name) != std::string::npos);
+        else CHECK(usage.find(f.help) != std::string::npos);
+    }
+}
+
+TEST_CASE("SIGINT or SIGTERM during any export, a still and SVG pages too: exit 130, the old output kept", "[output]") {
+    scene::Deck deck = test_deck(kUneven);
+    for (const output::Format& f : output::formats())
+        for (int sig : {SIGINT, SIGTERM}) {
+            const bool folder = f.target == output::Target::Folder;
+            INFO("format " << f.name << (folder ? " (folder)" : "") << ", signal " << sig);
+            TempDir tmp;
+            const std::string out = folder ? tmp / "out" : tmp / ("out." + f.name);
+            // What a previous export left there must survive an interrupted one.
+            if (folder) {
+                fs::create_directory(out);
+                std::ofstream(out + "/keep.txt") << "old";
+            } else {
+                std::ofstream(out) << "old";
+            }
+            output::Options o = options(out, &f, 160, 90, 10);
+            if (f.content == output::Content::Still) o.still = 2;
+            long seen = 0;
+            // The signal arrives once the first frame or page has reached its sink: for a still,
+            // once the picture is complete under its temporary name.
+            o.on_progress = [&](long done, long) {
+                seen = done;
+                if (done == 1) raise(sig);
+            };
+            std::ostringstream err;
+            CHECK(output::run(deck, o, {}, err) == 130);
+            CHECK(seen >= 1);
+            CHECK(err.str().find("interrupted; partial output removed") != std::string::npos);
+            CHECK(files_in(tmp.path.string()) == std::vector<std::string>{folder ? "out" : "out." + f.name});
+            if (folder) CHECK(files_in(out) == std::vector<std::string>{"keep.txt"});
+            else CHECK(slurp(out) == "old");
+        }
 }

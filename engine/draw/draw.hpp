@@ -49,9 +49,6 @@ struct Recorder {
 struct Options {
     ThemeKind theme = ThemeKind::Light;
     Recorder* recorder = nullptr;  // when set, frame() records panels and text boxes into it
-    // Seed for anything drawn at random (e.g. which quiz questions are drawn); `export --seed N`
-    // passes it in. The same seed gives the same frames.
-    std::uint64_t seed = 0;
 };
 
 // The transform from design space to an output of width×height pixels: uniform scale,

@@ -1,7 +1,8 @@
 // output: the ffmpeg sink. ffmpeg is started with posix_spawn and an argument vector (never a
 // shell) and reads raw I420 frames from a pipe enlarged to 1 MiB; the BGRA → I420 conversion is
-// done here with libyuv (~1 ms a frame), which is what lets x264 keep up. The output is written
-// under a temporary name and renamed only after ffmpeg exited with status 0.
+// done here with libyuv (~1 ms a frame), which is what lets x264 keep up. The encoder's
+// arguments come from the format's row (formats.cpp); this file knows no codec. The output is
+// staged under a temporary name and renamed only after ffmpeg exited with status 0.
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -31,19 +32,19 @@ std::string fps_text(double fps) {
 
 class Ffmpeg final : public Sink {
 public:
-    Ffmpeg(std::string ffmpeg, std::string out, Kind kind, int w, int h, double fps)
-        : ffmpeg_(std::move(ffmpeg)), out_(std::move(out)), kind_(kind), w_(w), h_(h), fps_(fps) {}
+    explicit Ffmpeg(const SinkSpec& spec)
+        : ffmpeg_(spec.ffmpeg), encoder_(spec.format.ffmpeg), staged_(spec.out, Target::File), w_(spec.width),
+          h_(spec.height), fps_(spec.fps) {}
     ~Ffmpeg() override { abort(); }
 
+    Input input() const override { return Input::Raster; }
+
     bool begin(std::string& error) override {
-        tmp_ = temp_name(out_);
-        int fd = open(tmp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-        if (fd < 0) {
-            error = "cannot write " + out_ + ": " + std::strerror(errno);
+        if (encoder_.empty()) {
+            error = "cannot write " + staged_.final_path() + ": its format gives no ffmpeg arguments";
             return false;
         }
-        close(fd);
-        created_ = true;
+        if (!staged_.create(error)) return false;
 
         // ffmpeg's stderr goes to an anonymous file, so that its tail can be quoted on failure.
         err_fd_ = open("/tmp", O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
@@ -98,13 +99,14 @@ public:
         return true;
     }
 
-    bool frame(long, std::unique_ptr<Image> img, FramePool& pool, std::string& error) override {
+    bool frame(Frame f, std::string& error) override {
+        std::unique_ptr<Image> img = std::move(f.image);
         const std::size_t y = static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_);
         uint8_t* py = yuv_.data();
         uint8_t* pu = py + y;
         uint8_t* pv = pu + y / 4;
         libyuv::ARGBToI420(img->pixels.data(), img->stride, py, w_, pu, w_ / 2, pv, w_ / 2, w_, h_);
-        pool.release(std::move(img));
+        f.pool->release(std::move(img));
         return write_all(yuv_.data(), yuv_.size(), error);
     }
 
@@ -119,14 +121,7 @@ public:
         return true;
     }
 
-    bool commit(std::string& error) override {
-        if (rename(tmp_.c_str(), out_.c_str()) != 0) {
-            error = "cannot write " + out_ + ": " + std::strerror(errno);
-            return false;
-        }
-        created_ = false;
-        return true;
-    }
+    bool commit(std::string& error) override { return staged_.commit(error); }
 
     void abort() override {
         if (pipe_ >= 0) close(pipe_);
@@ -135,40 +130,20 @@ public:
             kill(pid_, SIGTERM);
             reap();
         }
-        if (created_) unlink(tmp_.c_str());
-        created_ = false;
+        staged_.discard();
         if (err_fd_ >= 0) close(err_fd_);
         err_fd_ = -1;
     }
 
 private:
+    // ffmpeg reads raw I420 from the pipe; the row's arguments say how to encode and mux it.
     std::vector<std::string> arguments() const {
         std::vector<std::string> a = {ffmpeg_, "-hide_banner", "-nostdin", "-loglevel", "error",
                                        "-f", "rawvideo", "-pix_fmt", "yuv420p",
                                        "-video_size", std::to_string(w_) + "x" + std::to_string(h_),
                                        "-framerate", fps_text(fps_), "-i", "pipe:0"};
-        // libyuv's ARGBToI420 is BT.601, limited range: say so in the file.
-        const std::vector<std::string> bt601 = {"-color_range", "tv", "-colorspace", "smpte170m",
-                                                "-color_primaries", "smpte170m", "-color_trc", "smpte170m"};
-        switch (kind_) {
-            case Kind::Mp4:
-                a.insert(a.end(), {"-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-pix_fmt", "yuv420p",
-                                   "-movflags", "+faststart"});
-                a.insert(a.end(), bt601.begin(), bt601.end());
-                a.insert(a.end(), {"-f", "mp4"});
-                break;
-            case Kind::Webm:
-                a.insert(a.end(), {"-c:v", "libvpx-vp9", "-crf", "32", "-b:v", "0", "-row-mt", "1", "-deadline",
-                                   "good", "-cpu-used", "5", "-pix_fmt", "yuv420p"});
-                a.insert(a.end(), bt601.begin(), bt601.end());
-                a.insert(a.end(), {"-f", "webm"});
-                break;
-            default:  // Gif: one palette for the whole clip, generated from its frames
-                a.insert(a.end(), {"-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse",
-                                   "-loop", "0", "-f", "gif"});
-                break;
-        }
-        a.insert(a.end(), {"-y", tmp_});
+        a.insert(a.end(), encoder_.begin(), encoder_.end());
+        a.insert(a.end(), {"-y", staged_.path()});
         return a;
     }
 
@@ -227,11 +202,11 @@ private:
         return tail.empty() ? head : head + ":\n" + tail;
     }
 
-    std::string ffmpeg_, out_, tmp_;
-    Kind kind_;
+    std::string ffmpeg_;
+    std::vector<std::string> encoder_;  // the format's ffmpeg output arguments
+    Staged staged_;
     int w_, h_;
     double fps_;
-    bool created_ = false;
     pid_t pid_ = -1;
     int status_ = 0;
     int pipe_ = -1;
@@ -241,9 +216,6 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Sink> make_ffmpeg(const std::string& ffmpeg, const std::string& out, Kind kind, int width, int height,
-                                  double fps) {
-    return std::make_unique<Ffmpeg>(ffmpeg, out, kind, width, height, fps);
-}
+std::unique_ptr<Sink> make_ffmpeg(const SinkSpec& spec) { return std::make_unique<Ffmpeg>(spec); }
 
 }  // namespace output

@@ -1,4 +1,6 @@
-// output: files under temporary names, directories moved into place, PATH look-ups.
+// output: the one commit-by-rename path (Staged: files and folders written under a temporary
+// name and moved into place when complete), image buffers, PATH look-ups.
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -71,6 +73,9 @@ std::string parent_of(const std::string& path) {
     return p.substr(0, slash);
 }
 
+namespace {
+
+// "dir/.name.attnlab-PID.part": a temporary name beside `path`, in the same directory.
 std::string temp_name(const std::string& path) {
     std::string p = strip_slashes(path);
     auto slash = p.rfind('/');
@@ -79,22 +84,9 @@ std::string temp_name(const std::string& path) {
     return dir + "." + base + ".attnlab-" + std::to_string(getpid()) + ".part";
 }
 
-std::string check_writable(const std::string& out, bool directory) {
-    struct stat st {};
-    if (stat(strip_slashes(out).c_str(), &st) == 0 && S_ISDIR(st.st_mode) != directory)
-        return "cannot write " + out + ": " + std::strerror(directory ? ENOTDIR : EISDIR);
-    std::string dir = parent_of(out);
-    if (stat(dir.c_str(), &st) != 0) return "cannot write " + out + ": " + std::strerror(errno);
-    if (!S_ISDIR(st.st_mode)) return "cannot write " + out + ": " + std::strerror(ENOTDIR);
-    if (access(dir.c_str(), W_OK) != 0) return "cannot write " + out + ": " + std::strerror(errno);
-    return "";
-}
-
-void remove_tree(const std::string& path) {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-}
-
+// Moves a finished temporary directory into place as `dir`: renamed when `dir` does not exist or
+// is empty, else its files replace the ones there (files matching `prefix`*`suffix` not in the
+// new set are removed, so no stale frames remain).
 bool commit_dir(const std::string& tmp, const std::string& dir, const std::string& prefix, const std::string& suffix,
                 std::string& error) {
     std::string target = strip_slashes(dir);
@@ -122,6 +114,62 @@ bool commit_dir(const std::string& tmp, const std::string& dir, const std::strin
     }
     fs::remove(tmp, ec);
     return true;
+}
+
+}  // namespace
+
+std::string check_writable(const std::string& out, Target target) {
+    const bool directory = target == Target::Folder;
+    struct stat st {};
+    if (stat(strip_slashes(out).c_str(), &st) == 0 && S_ISDIR(st.st_mode) != directory)
+        return "cannot write " + out + ": " + std::strerror(directory ? ENOTDIR : EISDIR);
+    std::string dir = parent_of(out);
+    if (stat(dir.c_str(), &st) != 0) return "cannot write " + out + ": " + std::strerror(errno);
+    if (!S_ISDIR(st.st_mode)) return "cannot write " + out + ": " + std::strerror(ENOTDIR);
+    if (access(dir.c_str(), W_OK) != 0) return "cannot write " + out + ": " + std::strerror(errno);
+    return "";
+}
+
+Staged::Staged(std::string final_path, Target target, std::string prefix, std::string suffix)
+    : final_(strip_slashes(final_path)), tmp_(temp_name(final_)), prefix_(std::move(prefix)),
+      suffix_(std::move(suffix)), target_(target) {}
+
+bool Staged::create(std::string& error) {
+    int rc = -1;
+    if (target_ == Target::Folder) {
+        rc = mkdir(tmp_.c_str(), 0755);
+    } else {
+        rc = open(tmp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+        if (rc >= 0) close(rc);
+    }
+    if (rc < 0) {
+        error = "cannot write " + final_ + ": " + std::strerror(errno);
+        return false;
+    }
+    created_ = true;
+    return true;
+}
+
+bool Staged::commit(std::string& error) {
+    if (!created_) {
+        error = "cannot write " + final_ + ": nothing was written";
+        return false;
+    }
+    if (target_ == Target::Folder) {
+        if (!commit_dir(tmp_, final_, prefix_, suffix_, error)) return false;
+    } else if (rename(tmp_.c_str(), final_.c_str()) != 0) {
+        error = "cannot write " + final_ + ": " + std::strerror(errno);
+        return false;
+    }
+    created_ = false;
+    return true;
+}
+
+void Staged::discard() {
+    if (!created_) return;
+    std::error_code ec;
+    fs::remove_all(tmp_, ec);
+    created_ = false;
 }
 
 std::string find_in_path(const std::string& name) {

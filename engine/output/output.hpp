@@ -1,7 +1,14 @@
-// output: frame sinks with a begin / frame / end life cycle (PNG sequence, ffmpeg pipe,
-// PDF/SVG pages) and `attnlab export`. Draws only through draw::render; knows no window.
+// output: `attnlab export`. Frame sinks with a begin / frame / end life cycle (PNG sequence,
+// ffmpeg pipe, PDF/SVG pages, stills), chosen from the table of formats (formats.hpp) and fed
+// by one driver. Draws only through draw::render; knows no window.
+//
+// The rooms: formats.cpp (the table), options.cpp (the command line and its help), plan.cpp
+// (which frames or pages, replaying a recording), driver.cpp (the life cycle, the render-ahead
+// thread, progress, signals), and the sinks (png.cpp, ffmpeg.cpp, pages.cpp) over files.cpp
+// (the one commit-by-rename path every output reaches its final name through).
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <iosfwd>
 #include <optional>
@@ -10,46 +17,41 @@
 #include <vector>
 
 #include "draw/draw.hpp"
+#include "output/formats.hpp"
 #include "scene/scene.hpp"
 #include "timeline/timeline.hpp"
 
 namespace output {
 
-// What an export writes, decided from -o OUT and --format.
-enum class Kind {
-    PngSequence,  // OUT is a directory: frame_000000.png …
-    SvgPages,     // --format svg with a directory: step_001.svg … (each step's final state)
-    Pdf,          // one vector page per step (its final state)
-    Mp4,          // x264 veryfast, yuv420p, +faststart
-    Webm,         // VP9
-    Gif,          // palette generated from the frames
-    StillPng,     // --still STEP -o step.png
-    StillSvg,     // --still STEP -o step.svg
-    StillPdf,     // --still STEP -o step.pdf
-};
-bool is_video(Kind k);
-
 // Every option of `attnlab export`; defaults as documented in `attnlab export --help`.
 struct Options {
     std::string input;                       // the deck or scene file
     std::string out;                         // -o OUT (required)
-    Kind kind = Kind::PngSequence;           // from OUT (and --format)
+    const Format* format = default_format(Target::Folder, false);  // from OUT and --format; a PNG sequence
     int width = 1920;                        // --size WxH, or -q
     int height = 1080;
     double fps = 30.0;                       // --fps, or -q
-    draw::Options draw;                      // --theme, --seed
+    draw::Options draw;                      // --theme
+    // --seed: timeline::State::seed, which draws the quiz's questions, from the first frame on
+    // (a `seed` line in a --replay recording is a later command and wins). Unset: the
+    // timeline's default seed.
+    std::optional<std::uint64_t> seed;
     std::optional<std::pair<int, int>> steps;  // --steps A-B: 1-based inclusive range of spans
     int still = 0;                           // --still STEP (1-based); 0 = not a still
     bool split_steps = false;                // --split-steps: one clip per step + JSON index
     std::string replay;                      // --replay FILE: a recording of timeline::Event lines
     bool tty = false;                        // draw a live progress bar (stderr is a terminal)
     bool quiet = false;                      // no summary line either (tests, benchmarks)
+    // Called on the exporting thread each time a frame or page has reached its sink, with the
+    // count so far and the total (optional).
+    std::function<void(long done, long total)> on_progress;
 };
 
 // Parses the arguments after `export`. On a mistake returns false with `error` set. `help` is set
 // (and true returned) for --help.
 bool parse_options(const std::vector<std::string>& args, Options& out, bool& help, std::string& error);
-extern const char* const kExportUsage;
+// `attnlab export --help`, its format lines made from the table of formats.
+std::string export_usage();
 
 // The frames of an export: frame i shows deck time t0 + i / fps; frames = round(duration × fps).
 struct Plan {
@@ -66,15 +68,43 @@ Plan plan(const timeline::Layout& lay, const Options& opt);
 Plan replay_plan(const scene::Deck& deck, const timeline::Layout& lay, const std::vector<timeline::Event>& events,
                  double fps);
 
-// The state shown by frame time `t` of the plain timeline. Step boundaries are compared with a
-// nanosecond of slack so that t = i / fps lands on a step's start at every frame rate.
-timeline::State plain_state(const timeline::Layout& lay, double t);
+// What one frame or page shows: the state at session time `now`.
+struct Shot {
+    timeline::State state;
+    double now = 0.0;
+};
 
-// Replays a recording frame by frame: the state at time t is every event with time ≤ t applied
-// in order. Times must be asked in non-decreasing order.
+// What an export shows, in order: count() shots, asked for by at(i) with i increasing (a
+// replay only moves forward).
+class Shots {
+public:
+    Shots() = default;
+    Shots(long count, std::function<Shot(long)> at) : count_(count), at_(std::move(at)) {}
+    long count() const { return count_; }
+    Shot at(long i) const { return at_(i); }
+
+private:
+    long count_ = 0;
+    std::function<Shot(long)> at_;
+};
+// The plain timeline: shot i is timeline::state_at(lay, plan.time(i)) at that time — the same
+// state the window shows at that time. `seed`, when given, is every shot's State::seed.
+Shots timeline_shots(const timeline::Layout& lay, const Plan& plan, std::optional<std::uint64_t> seed);
+// A recording replayed at the plan's frame times (see Replayer). deck, lay and events must
+// outlive the shots.
+Shots replay_shots(const scene::Deck& deck, const timeline::Layout& lay, const std::vector<timeline::Event>& events,
+                   const Plan& plan, std::optional<std::uint64_t> seed);
+// Spans [first, last] (0-based, inclusive), each at its final state: the end of its hold.
+Shots page_shots(const timeline::Layout& lay, int first, int last, std::optional<std::uint64_t> seed);
+
+// Replays a recording frame by frame: the state at time t is every event whose time t has
+// reached (timeline::reached, the rule that places frames on steps) applied in order, starting
+// from the first step with State::seed = `seed` when given. Times must be asked in
+// non-decreasing order.
 class Replayer {
 public:
-    Replayer(const scene::Deck& deck, const timeline::Layout& lay, const std::vector<timeline::Event>& events);
+    Replayer(const scene::Deck& deck, const timeline::Layout& lay, const std::vector<timeline::Event>& events,
+             std::optional<std::uint64_t> seed = {});
     const timeline::State& at(double t);
 
 private:
@@ -93,13 +123,14 @@ bool read_recording(const std::string& path, std::vector<timeline::Event>& event
 std::string find_in_path(const std::string& name);
 
 // Exports a deck that is already loaded. `events` non-empty means --replay. Messages go to
-// `err`. Returns the exit code: 0 done, 2 error (nothing left behind), 130 interrupted.
+// `err`. Returns the exit code: 0 done, 2 error (nothing left behind), 130 interrupted (nothing
+// left behind).
 int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline::Event>& events, std::ostream& err);
 
-// `attnlab export …` with the arguments after "export". Returns the process exit code.
 // Reads a deck or scene file; false with diagnostics on bad input. output/ does not parse
 // files itself (that is load/'s job): main.cpp hands it load::load_file through this.
 using Loader = std::function<bool(const std::string& path, scene::Deck& deck, core::Diagnostics& errors)>;
+// `attnlab export …` with the arguments after "export". Returns the process exit code.
 int export_command(const std::vector<std::string>& args, const Loader& load);
 
 }  // namespace output

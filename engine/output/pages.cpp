@@ -1,19 +1,22 @@
-// output: pictures of a step's final state — PDF pages (vector), SVG pages, single stills —
-// and the raster render every frame sink is fed from. All drawn through draw::render.
+// output: drawing a shot (Painter), and the vector sinks — a PDF with one page per shot, and
+// SVG (one file, or a folder of one file per shot). Vector sinks are handed shots, not pixels,
+// and paint them on their own Cairo surface, so text and shapes stay vectors.
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
-#include <sys/stat.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 
-#include "output/pages.hpp"
+#include "output/sinks.hpp"
 
 namespace output {
 
-void render_image(Image& img, const scene::Deck& deck, const timeline::Layout& lay, const timeline::State& state,
-                  double now, const draw::Options& opt) {
+void Painter::paint(cairo_t* cr, int width, int height, const Shot& shot) const {
+    draw::render(cr, width, height, deck_, lay_, shot.state, shot.now, opt_);
+}
+
+void Painter::raster(Image& img, const Shot& shot) const {
     cairo_surface_t* surface = cairo_image_surface_create_for_data(img.pixels.data(), CAIRO_FORMAT_ARGB32, img.width,
                                                                    img.height, img.stride);
     cairo_t* cr = cairo_create(surface);
@@ -22,20 +25,15 @@ void render_image(Image& img, const scene::Deck& deck, const timeline::Layout& l
     cairo_set_source_rgb(cr, 0, 0, 0);
     cairo_paint(cr);
     cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
-    draw::render(cr, img.width, img.height, deck, lay, state, now, opt);
+    paint(cr, img.width, img.height, shot);
     cairo_destroy(cr);
     cairo_surface_flush(surface);
     cairo_surface_destroy(surface);
 }
 
-timeline::State final_state(const timeline::Layout& lay, int span, double& now) {
-    timeline::State s = timeline::state_at_span(lay, span);
-    now = lay.spans[static_cast<std::size_t>(span)].end();
-    return s;
-}
-
 namespace {
 
+// "cannot write OUT: REASON" when the surface failed (a full disk shows as a write error).
 bool check_surface(cairo_surface_t* surface, const std::string& out, std::string& error) {
     cairo_status_t st = cairo_surface_status(surface);
     if (st == CAIRO_STATUS_SUCCESS) return true;
@@ -45,117 +43,108 @@ bool check_surface(cairo_surface_t* surface, const std::string& out, std::string
     return false;
 }
 
-void draw_step(cairo_surface_t* surface, double w, double h, const scene::Deck& deck, const timeline::Layout& lay,
-               int span, const draw::Options& opt) {
-    double now = 0;
-    timeline::State s = final_state(lay, span, now);
+// Finishes (flushes and closes) and destroys a surface; false with `error` if writing failed.
+bool close_surface(cairo_surface_t*& surface, const std::string& out, std::string& error) {
+    if (!surface) return true;
+    cairo_surface_finish(surface);
+    bool ok = check_surface(surface, out, error);
+    cairo_surface_destroy(surface);
+    surface = nullptr;
+    return ok;
+}
+
+void paint_on(cairo_surface_t* surface, int width, int height, const Painter& painter, const Shot& shot) {
     cairo_t* cr = cairo_create(surface);
-    draw::render(cr, static_cast<int>(w), static_cast<int>(h), deck, lay, s, now, opt);
+    painter.paint(cr, width, height, shot);
     cairo_destroy(cr);
 }
 
-// Writes `tmp` (a PDF of spans [first, last]).
-bool pdf_pages(const std::string& tmp, const std::string& out, int first, int last, int width, int height,
-               const scene::Deck& deck, const timeline::Layout& lay, const draw::Options& opt, std::string& error) {
-    // Points: 1920×1080 px → 960×540 pt, the 13.33 × 7.5 in of a 16:9 slide.
-    const double w = width / 2.0, h = height / 2.0;
-    cairo_surface_t* surface = cairo_pdf_surface_create(tmp.c_str(), w, h);
-    if (!check_surface(surface, out, error)) {
-        cairo_surface_destroy(surface);
-        return false;
-    }
-    if (!deck.title.empty()) cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, deck.title.c_str());
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "attnlab");
-    for (int span = first; span <= last && !g_stop.load(); ++span) {
-        // Each page is drawn at the design size's aspect; draw::render scales to the page.
-        draw_step(surface, w, h, deck, lay, span, opt);
-        cairo_surface_show_page(surface);
-    }
-    cairo_surface_finish(surface);
-    bool ok = check_surface(surface, out, error);
-    cairo_surface_destroy(surface);
-    return ok;
-}
+// A PDF: one vector page per shot (each step of --steps, or the one step of --still).
+class Pdf final : public Sink {
+public:
+    explicit Pdf(const SinkSpec& spec)
+        : staged_(spec.out, Target::File), painter_(spec.painter), w_(spec.width / 2.0), h_(spec.height / 2.0) {}
+    ~Pdf() override { abort(); }
 
-bool svg_page(const std::string& path, const std::string& out, int span, int width, int height,
-              const scene::Deck& deck, const timeline::Layout& lay, const draw::Options& opt, std::string& error) {
-    cairo_surface_t* surface = cairo_svg_surface_create(path.c_str(), width, height);
-    if (!check_surface(surface, out, error)) {
-        cairo_surface_destroy(surface);
-        return false;
+    Input input() const override { return Input::Vector; }
+
+    bool begin(std::string& error) override {
+        if (!staged_.create(error)) return false;
+        // Points: 1920×1080 px → 960×540 pt, the 13.33 × 7.5 in of a 16:9 slide.
+        surface_ = cairo_pdf_surface_create(staged_.path().c_str(), w_, h_);
+        if (!check_surface(surface_, staged_.final_path(), error)) return false;
+        const std::string& title = painter_.deck().title;
+        if (!title.empty()) cairo_pdf_surface_set_metadata(surface_, CAIRO_PDF_METADATA_TITLE, title.c_str());
+        cairo_pdf_surface_set_metadata(surface_, CAIRO_PDF_METADATA_CREATOR, "attnlab");
+        return true;
     }
-    cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX);
-    draw_step(surface, width, height, deck, lay, span, opt);
-    cairo_surface_finish(surface);
-    bool ok = check_surface(surface, out, error);
-    cairo_surface_destroy(surface);
-    return ok;
-}
+
+    bool frame(Frame f, std::string& error) override {
+        // Each page is drawn at the design size's aspect; draw::render scales to the page.
+        paint_on(surface_, static_cast<int>(w_), static_cast<int>(h_), painter_, f.shot);
+        cairo_surface_show_page(surface_);
+        return check_surface(surface_, staged_.final_path(), error);
+    }
+
+    bool finish(std::string& error) override { return close_surface(surface_, staged_.final_path(), error); }
+    bool commit(std::string& error) override { return staged_.commit(error); }
+
+    void abort() override {
+        std::string ignored;
+        close_surface(surface_, staged_.final_path(), ignored);
+        staged_.discard();
+    }
+
+private:
+    Staged staged_;
+    const Painter& painter_;
+    double w_, h_;
+    cairo_surface_t* surface_ = nullptr;
+};
+
+// SVG: one file (a still), or a folder with step_001.svg … (one per shot).
+class Svg final : public Sink {
+public:
+    explicit Svg(const SinkSpec& spec)
+        : staged_(spec.out, spec.format.target, "step_", ".svg"), folder_(spec.format.target == Target::Folder),
+          painter_(spec.painter), w_(spec.width), h_(spec.height) {}
+    ~Svg() override { abort(); }
+
+    Input input() const override { return Input::Vector; }
+    bool begin(std::string& error) override { return staged_.create(error); }
+
+    bool frame(Frame f, std::string& error) override {
+        std::string path = staged_.path(), shown = staged_.final_path();
+        if (folder_) {
+            char name[32];
+            std::snprintf(name, sizeof name, "/step_%03ld.svg", f.index + 1);
+            path += name;
+            shown += name;
+        }
+        cairo_surface_t* surface = cairo_svg_surface_create(path.c_str(), w_, h_);
+        if (!check_surface(surface, shown, error)) {
+            cairo_surface_destroy(surface);
+            return false;
+        }
+        cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX);
+        paint_on(surface, w_, h_, painter_, f.shot);
+        return close_surface(surface, shown, error);
+    }
+
+    bool finish(std::string&) override { return true; }
+    bool commit(std::string& error) override { return staged_.commit(error); }
+    void abort() override { staged_.discard(); }
+
+private:
+    Staged staged_;
+    bool folder_;
+    const Painter& painter_;
+    int w_, h_;
+};
 
 }  // namespace
 
-bool write_pdf(const std::string& out, int first, int last, int width, int height, const scene::Deck& deck,
-               const timeline::Layout& lay, const draw::Options& opt, std::string& error) {
-    std::string tmp = temp_name(out);
-    bool ok = pdf_pages(tmp, out, first, last, width, height, deck, lay, opt, error);
-    if (ok && g_stop.load()) {
-        error = "interrupted";
-        ok = false;
-    }
-    if (ok && rename(tmp.c_str(), out.c_str()) != 0) {
-        error = "cannot write " + out + ": " + std::strerror(errno);
-        ok = false;
-    }
-    if (!ok) std::remove(tmp.c_str());
-    return ok;
-}
-
-bool write_svg_pages(const std::string& dir, int first, int last, int width, int height, const scene::Deck& deck,
-                     const timeline::Layout& lay, const draw::Options& opt, std::string& error) {
-    std::string tmp = temp_name(dir);
-    if (mkdir(tmp.c_str(), 0755) != 0) {
-        error = "cannot write " + dir + ": " + std::strerror(errno);
-        return false;
-    }
-    bool ok = true;
-    for (int span = first; span <= last && ok; ++span) {
-        if (g_stop.load()) {
-            error = "interrupted";
-            ok = false;
-            break;
-        }
-        char name[32];
-        std::snprintf(name, sizeof name, "/step_%03d.svg", span - first + 1);
-        ok = svg_page(tmp + name, dir, span, width, height, deck, lay, opt, error);
-    }
-    if (ok) ok = commit_dir(tmp, dir, "step_", ".svg", error);
-    if (!ok) remove_tree(tmp);
-    return ok;
-}
-
-bool write_still(Kind kind, const std::string& out, int span, int width, int height, const scene::Deck& deck,
-                 const timeline::Layout& lay, const draw::Options& opt, std::string& error) {
-    std::string tmp = temp_name(out);
-    bool ok = false;
-    if (kind == Kind::StillPng) {
-        Image img;
-        img.resize(width, height);
-        double now = 0;
-        timeline::State s = final_state(lay, span, now);
-        render_image(img, deck, lay, s, now, opt);
-        ok = write_png(tmp, img, error);
-        if (!ok) error = "cannot write " + out + error.substr(error.find(':'));
-    } else if (kind == Kind::StillSvg) {
-        ok = svg_page(tmp, out, span, width, height, deck, lay, opt, error);
-    } else {
-        ok = pdf_pages(tmp, out, span, span, width, height, deck, lay, opt, error);
-    }
-    if (ok && rename(tmp.c_str(), out.c_str()) != 0) {
-        error = "cannot write " + out + ": " + std::strerror(errno);
-        ok = false;
-    }
-    if (!ok) std::remove(tmp.c_str());
-    return ok;
-}
+std::unique_ptr<Sink> make_pdf(const SinkSpec& spec) { return std::make_unique<Pdf>(spec); }
+std::unique_ptr<Sink> make_svg(const SinkSpec& spec) { return std::make_unique<Svg>(spec); }
 
 }  // namespace output

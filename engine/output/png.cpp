@@ -1,14 +1,16 @@
 // output: PNG files with libpng (zlib level 1, no filtering: ~4× faster than
-// cairo_surface_write_to_png for a file of the same size) and the PNG-sequence sink, which
-// encodes frames on a pool of threads into a temporary directory moved into place at the end.
+// cairo_surface_write_to_png for a file of the same size), the PNG-sequence sink, which encodes
+// frames on a pool of threads into a staged folder, and the one-PNG sink of --still.
 #include <libyuv.h>
 #include <png.h>
-#include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csetjmp>
 #include <cstdio>
 #include <cstring>
+#include <deque>
+#include <thread>
 
 #include "output/sinks.hpp"
 
@@ -83,55 +85,52 @@ bool encode_png(const Image& img, std::string& bytes, std::string& error) {
     return true;
 }
 
-bool write_file(const std::string& path, const std::string& bytes, std::string& error) {
+bool write_file(const std::string& path, const std::string& bytes, std::string& why) {
     FILE* file = std::fopen(path.c_str(), "wb");
     if (!file) {
-        error = "cannot write " + path + ": " + std::strerror(errno);
+        why = std::strerror(errno);
         return false;
     }
     errno = 0;
     bool ok = std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
-    int why = ok ? 0 : (errno ? errno : EIO);
-    if (std::fflush(file) != 0 && !why) why = errno ? errno : EIO;
-    if (std::fclose(file) != 0 && !why) why = errno ? errno : EIO;
-    if (why) {
-        error = "cannot write " + path + ": " + std::strerror(why);
+    int e = ok ? 0 : (errno ? errno : EIO);
+    if (std::fflush(file) != 0 && !e) e = errno ? errno : EIO;
+    if (std::fclose(file) != 0 && !e) e = errno ? errno : EIO;
+    if (e) {
+        why = std::strerror(e);
         std::remove(path.c_str());
         return false;
     }
     return true;
 }
 
-bool write_png(const std::string& path, const Image& img, std::string& error) {
-    std::string bytes;
-    if (!encode_png(img, bytes, error)) {
-        error = "cannot write " + path + ": " + error;
-        return false;
-    }
-    return write_file(path, bytes, error);
-}
-
 namespace {
+
+// Encoding threads: one a core, at most eight.
+int encoder_threads() {
+    unsigned n = std::thread::hardware_concurrency();
+    return static_cast<int>(std::clamp(n, 1u, 8u));
+}
 
 class PngSequence final : public Sink {
 public:
-    PngSequence(std::string dir, int threads) : dir_(strip_slashes(dir)), threads_(std::max(1, threads)) {}
+    explicit PngSequence(const std::string& dir)
+        : staged_(dir, Target::Folder, "frame_", ".png"), threads_(encoder_threads()) {}
     ~PngSequence() override { abort(); }
 
+    Input input() const override { return Input::Raster; }
     int pool_size() const override { return threads_ + 2; }
 
     bool begin(std::string& error) override {
-        tmp_ = temp_name(dir_);
-        if (mkdir(tmp_.c_str(), 0755) != 0) {
-            error = "cannot write " + dir_ + ": " + std::strerror(errno);
-            return false;
-        }
-        created_ = true;
+        if (!staged_.create(error)) return false;
         for (int i = 0; i < threads_; ++i) workers_.emplace_back([this] { work(); });
         return true;
     }
 
-    bool frame(long index, std::unique_ptr<Image> img, FramePool& pool, std::string& error) override {
+    bool frame(Frame f, std::string& error) override {
+        FramePool& pool = *f.pool;
+        std::unique_ptr<Image> img = std::move(f.image);
+        const long index = f.index;
         pool_ = &pool;
         {
             std::lock_guard lock(m_);
@@ -170,16 +169,11 @@ public:
         return true;
     }
 
-    bool commit(std::string& error) override {
-        if (!commit_dir(tmp_, dir_, "frame_", ".png", error)) return false;
-        created_ = false;
-        return true;
-    }
+    bool commit(std::string& error) override { return staged_.commit(error); }
 
     void abort() override {
         stop_workers();
-        if (created_) remove_tree(tmp_);
-        created_ = false;
+        staged_.discard();
     }
 
 private:
@@ -213,12 +207,11 @@ private:
             Encoded& enc = *job.encoded;
             char name[32];
             std::snprintf(name, sizeof name, "/frame_%06ld.png", job.index);
+            const std::string path = staged_.path() + name;
+            std::string why;
             if (job.img) {
                 bool encoded = false;
-                if (g_stop.load() == 0 && failed_.load() == 0) {
-                    encoded = encode_png(*job.img, enc.bytes, error);
-                    if (!encoded) error = "cannot write " + tmp_ + name + ": " + error;
-                }
+                if (g_stop.load() == 0 && failed_.load() == 0) encoded = encode_png(*job.img, enc.bytes, why);
                 pool_->release(std::move(job.img));
                 {
                     std::lock_guard lock(enc.m);
@@ -226,12 +219,14 @@ private:
                     enc.ok = encoded;
                 }
                 enc.cv.notify_all();
-                ok = !encoded && error.empty() ? true : encoded && write_file(tmp_ + name, enc.bytes, error);
+                ok = !encoded && why.empty() ? true : encoded && write_file(path, enc.bytes, why);
             } else {
                 std::unique_lock lock(enc.m);
                 enc.cv.wait(lock, [&] { return enc.done; });
-                if (enc.ok && g_stop.load() == 0 && failed_.load() == 0) ok = write_file(tmp_ + name, enc.bytes, error);
+                if (enc.ok && g_stop.load() == 0 && failed_.load() == 0) ok = write_file(path, enc.bytes, why);
             }
+            // Named as the user will find it: OUT/frame_000012.png.
+            if (!ok) error = "cannot write " + staged_.final_path() + name + ": " + why;
             if (!ok) {
                 std::lock_guard lock(m_);
                 if (error_.empty()) error_ = error;
@@ -250,11 +245,10 @@ private:
         workers_.clear();
     }
 
-    std::string dir_, tmp_;
+    Staged staged_;
     int threads_;
     std::vector<unsigned char> previous_;   // the last frame handed in, to spot repeats
     std::shared_ptr<Encoded> last_;
-    bool created_ = false;
     FramePool* pool_ = nullptr;
     std::vector<std::thread> workers_;
     std::deque<Job> jobs_;
@@ -265,10 +259,35 @@ private:
     std::condition_variable cv_;
 };
 
+// --still STEP -o STEP.png: one frame, encoded and written when it arrives.
+class PngFile final : public Sink {
+public:
+    explicit PngFile(const std::string& path) : staged_(path, Target::File) {}
+    ~PngFile() override { abort(); }
+
+    Input input() const override { return Input::Raster; }
+    int pool_size() const override { return 1; }
+    bool begin(std::string& error) override { return staged_.create(error); }
+
+    bool frame(Frame f, std::string& error) override {
+        std::string bytes, why;
+        bool ok = encode_png(*f.image, bytes, why) && write_file(staged_.path(), bytes, why);
+        f.pool->release(std::move(f.image));
+        if (!ok) error = "cannot write " + staged_.final_path() + ": " + why;
+        return ok;
+    }
+
+    bool finish(std::string&) override { return true; }
+    bool commit(std::string& error) override { return staged_.commit(error); }
+    void abort() override { staged_.discard(); }
+
+private:
+    Staged staged_;
+};
+
 }  // namespace
 
-std::unique_ptr<Sink> make_png_sequence(const std::string& dir, int threads) {
-    return std::make_unique<PngSequence>(dir, threads);
-}
+std::unique_ptr<Sink> make_png_sequence(const SinkSpec& spec) { return std::make_unique<PngSequence>(spec.out); }
+std::unique_ptr<Sink> make_png_file(const SinkSpec& spec) { return std::make_unique<PngFile>(spec.out); }
 
 }  // namespace output

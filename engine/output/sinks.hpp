@@ -1,17 +1,15 @@
-// output (internal): the frame sinks and what they share: images, a pool of them, files written
-// under temporary names. Not included outside engine/output/.
+// output (internal): the sink life cycle every format is written through, the painter that
+// draws a shot (raster or vector), images and their pool, and the one commit-by-rename path.
+// Not included outside engine/output/.
 #pragma once
 
-#include <sys/types.h>
+#include <cairo.h>
 
 #include <atomic>
 #include <condition_variable>
-#include <cstdint>
-#include <deque>
 #include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "output/output.hpp"
@@ -46,51 +44,102 @@ private:
     std::condition_variable cv_;
 };
 
-// The life cycle every exporter follows: begin, frame…, finish (encoder closed and its exit
-// status checked; output complete under a temporary name), commit (renamed into place).
-// abort() — and the destructor of every sink that was not committed — stops the encoder, waits
-// for it and removes everything written.
+// Draws a shot of one deck: as vectors onto any Cairo surface (PDF, SVG), or as pixels.
+class Painter {
+public:
+    Painter(const scene::Deck& deck, const timeline::Layout& lay, const draw::Options& opt)
+        : deck_(deck), lay_(lay), opt_(opt) {}
+    // Draws into `cr`, whose user space is width × height.
+    void paint(cairo_t* cr, int width, int height, const Shot& shot) const;
+    // Renders into `img` (cleared first: a reused buffer must not show through).
+    void raster(Image& img, const Shot& shot) const;
+    const scene::Deck& deck() const { return deck_; }
+
+private:
+    const scene::Deck& deck_;
+    const timeline::Layout& lay_;
+    const draw::Options& opt_;
+};
+
+// One frame or page handed to a sink.
+struct Frame {
+    long index = 0;                 // 0-based; frames arrive in order
+    Shot shot;                      // what it shows (a vector sink paints it)
+    std::unique_ptr<Image> image;   // a raster sink's frame, already rendered; null for vector sinks
+    FramePool* pool = nullptr;      // where a raster sink hands `image` back when done with it
+};
+
+// What a format's factory is given.
+struct SinkSpec {
+    const Format& format;
+    std::string out;                // the final path: a file, or a folder
+    int width = 0, height = 0;      // pixels
+    double fps = 30.0;
+    std::string ffmpeg;             // the ffmpeg executable, for formats that use it
+    const Painter& painter;         // how vector sinks draw a shot
+};
+
+// The life cycle every format is written through, driven by the driver (driver.cpp):
+// begin, frame…, finish (encoder closed and its exit status checked; the output complete under
+// a temporary name), commit (renamed into place through Staged). abort() — and the destructor
+// of every sink that was not committed — stops the encoder, waits for it and removes
+// everything written. A Raster sink is handed frames rendered ahead on another thread; a
+// Vector sink is handed shots and paints them on its own Cairo surface.
 class Sink {
 public:
+    enum class Input { Raster, Vector };
     virtual ~Sink() = default;
+    virtual Input input() const = 0;
     virtual bool begin(std::string& error) = 0;
-    // Frames arrive in order; the sink hands `img` back to `pool` when it is done with it.
-    virtual bool frame(long index, std::unique_ptr<Image> img, FramePool& pool, std::string& error) = 0;
+    virtual bool frame(Frame frame, std::string& error) = 0;
     virtual bool finish(std::string& error) = 0;
     virtual bool commit(std::string& error) = 0;
     virtual void abort() = 0;
-    virtual int pool_size() const { return 3; }
+    virtual int pool_size() const { return 3; }  // raster frames in flight
 };
 
-// PNG sequence into a directory, encoded by a pool of threads.
-std::unique_ptr<Sink> make_png_sequence(const std::string& dir, int threads);
-// ffmpeg through a pipe of I420 frames.
-std::unique_ptr<Sink> make_ffmpeg(const std::string& ffmpeg, const std::string& out, Kind kind, int width, int height,
-                                  double fps);
+// The sinks, one factory each (the table of formats names them).
+std::unique_ptr<Sink> make_png_sequence(const SinkSpec& spec);  // a folder of frame_NNNNNN.png
+std::unique_ptr<Sink> make_png_file(const SinkSpec& spec);      // one PNG (a still)
+std::unique_ptr<Sink> make_ffmpeg(const SinkSpec& spec);        // I420 frames piped into ffmpeg
+std::unique_ptr<Sink> make_pdf(const SinkSpec& spec);           // one PDF, a vector page per frame
+std::unique_ptr<Sink> make_svg(const SinkSpec& spec);           // one SVG, or a folder of step_NNN.svg
+
+// An output written under a temporary name beside its final one ("dir/.NAME.attnlab-PID.part")
+// and moved to its final name only by commit(): the one way every export, and the index of
+// --split-steps, reaches its final name. Until then — on an error, an interruption, or
+// destruction — discard() removes whatever was written.
+class Staged {
+public:
+    // A file, or a folder whose files are named PREFIX…SUFFIX (stale ones are removed on commit).
+    Staged(std::string final_path, Target target, std::string prefix = "", std::string suffix = "");
+    ~Staged() { discard(); }
+    Staged(const Staged&) = delete;
+    Staged& operator=(const Staged&) = delete;
+
+    bool create(std::string& error);  // an empty file (never an existing one) or folder
+    const std::string& path() const { return tmp_; }  // write here
+    const std::string& final_path() const { return final_; }
+    bool commit(std::string& error);
+    void discard();
+
+private:
+    std::string final_, tmp_, prefix_, suffix_;
+    Target target_;
+    bool created_ = false;
+};
+
+// "cannot write OUT: REASON" if OUT's directory is missing or not writable, or OUT exists and
+// is a directory where a file is wanted (or the other way round); "" when fine.
+std::string check_writable(const std::string& out, Target target);
+// The path without trailing slashes; the directory it lives in ("." for a bare name).
+std::string strip_slashes(const std::string& path);
+std::string parent_of(const std::string& path);
 
 // One image as PNG bytes (8-bit RGB, zlib level 1, no filtering). False with `error` set.
 bool encode_png(const Image& img, std::string& bytes, std::string& error);
-// Writes bytes to a file; write errors (a full disk) are reported, the partial file removed.
-bool write_file(const std::string& path, const std::string& bytes, std::string& error);
-// Both: one image as a PNG file.
-bool write_png(const std::string& path, const Image& img, std::string& error);
-
-// ---- files ----
-// "dir/.name.attnlab-PID.part": a temporary name beside `path`, in the same directory.
-std::string temp_name(const std::string& path);
-// The directory a path lives in ("." for a bare name); trailing slashes ignored.
-std::string parent_of(const std::string& path);
-std::string strip_slashes(const std::string& path);
-// "cannot write OUT: REASON" if OUT's directory is missing or not writable, or OUT exists and
-// is a directory where a file is wanted (or the other way round); "" when fine.
-std::string check_writable(const std::string& out, bool directory);
-// Whether an export of this kind writes a directory (PNG sequence, SVG pages).
-inline bool writes_directory(Kind k) { return k == Kind::PngSequence || k == Kind::SvgPages; }
-// Moves a finished temporary directory into place as `dir`: renamed when `dir` does not exist or
-// is empty, else its files replace the ones there (files matching `prefix`*`suffix` not in the
-// new set are removed, so no stale frames remain).
-bool commit_dir(const std::string& tmp, const std::string& dir, const std::string& prefix, const std::string& suffix,
-                std::string& error);
-void remove_tree(const std::string& path);
+// Writes bytes to a file; on a write error (a full disk) the partial file is removed and
+// `why` holds the reason (strerror).
+bool write_file(const std::string& path, const std::string& bytes, std::string& why);
 
 }  // namespace output

@@ -9,7 +9,7 @@ namespace timeline {
 int Layout::at(double t) const {
     if (spans.empty()) return 0;
     for (std::size_t i = 0; i < spans.size(); ++i)
-        if (t < spans[i].end()) return static_cast<int>(i);
+        if (!reached(t, spans[i].end())) return static_cast<int>(i);
     return static_cast<int>(spans.size()) - 1;
 }
 

@@ -33,11 +33,27 @@ struct Span {
     double end() const { return start + anim + hold; }
 };
 
+// Whether time t has reached `mark` (a step boundary, an event's time): t ≥ mark, where a t
+// short of the mark by less than kTimeSlack counts as on it. Frame times (i / fps) and step
+// boundaries (sums of step lengths) are rounded differently, so a frame meant to fall exactly
+// on a boundary can miss it by a few ulps; without the slack, whether that frame shows the old
+// step or the new one would depend on the frame rate. The slack is relative, 1e-12 × |mark|
+// with a floor of 1e-12 s: at least ~4,500 ulps of the mark, far above that rounding error, and
+// far below one frame at any rate (a frame at 240 fps lasts 4·10^-3 s).
+constexpr double kTimeSlack = 1e-12;
+inline bool reached(double t, double mark) {
+    const double m = mark < 0 ? -mark : mark;
+    return t >= mark - kTimeSlack * (m > 1.0 ? m : 1.0);
+}
+
 struct Layout {
     std::vector<Span> spans;
     double total = 0.0;  // sum of every span's anim + hold
 
-    // The span playing at deck time t (the last one for t ≥ total, the first for t < 0).
+    // The span playing at deck time t: the last span whose start t has reached (see reached()),
+    // so a time on a boundary belongs to the new span. The first span for t before 0, the last
+    // for t at or past total. The one rule for "which step at t": every exported frame takes
+    // its state from state_at, and a replayed recording applies a command once reached().
     int at(double t) const;
     // The first span of a slide, or -1.
     int first_of(int slide) const;
@@ -124,7 +140,8 @@ State apply(const scene::Deck& deck, const Layout& lay, State s, const Command& 
 
 // The state at the start of a span, as an export of the plain deck plays it.
 State state_at_span(const Layout& lay, int span);
-// The state at deck time t of the plain timeline (no interaction): the exporter's view.
+// The state at deck time t of the plain timeline (no interaction): state_at_span(lay, lay.at(t)).
+// Exact at frame times: frame i / fps on a step boundary shows the new step, at every rate.
 State state_at(const Layout& lay, double t);
 
 // One line per event and back again: "<seconds> <command> [arguments]", e.g. "12.345000 next",

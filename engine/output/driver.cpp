@@ -1,0 +1,397 @@
+// output: the export driver — every format goes through the same life cycle: begin, frames or
+// pages, finish, and only then commit (rename into place). Raster sinks are fed by a render-ahead
+// thread; vector sinks are handed shots to paint. Progress on the terminal; SIGINT and SIGTERM
+// stop the export and remove everything it wrote.
+#include <signal.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <chrono>
+#include <cstdio>
+#include <deque>
+#include <iostream>
+#include <optional>
+#include <thread>
+
+#include "output/sinks.hpp"
+
+namespace output {
+
+namespace {
+
+std::string number(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", x);
+    return buf;
+}
+
+// A bar on a terminal (at most ten redraws a second), a summary line at the end, and the
+// caller's on_progress.
+class Progress {
+public:
+    Progress(std::ostream& err, const Options& opt, long total, const char* noun)
+        : err_(err), opt_(opt), total_(total), noun_(noun), start_(Clock::now()) {}
+
+    void tick() {
+        ++done_;
+        if (opt_.on_progress) opt_.on_progress(done_, total_);
+        if (!opt_.tty || opt_.quiet) return;
+        auto now = Clock::now();
+        if (done_ < total_ && now - last_ < std::chrono::milliseconds(100)) return;
+        last_ = now;
+        double secs = seconds();
+        double rate = secs > 0 ? done_ / secs : 0.0;
+        double eta = rate > 0 ? (total_ - done_) / rate : 0.0;
+        const int width = 30;
+        int filled = total_ > 0 ? static_cast<int>(width * done_ / total_) : width;
+        std::string bar(static_cast<std::size_t>(filled), '#');
+        bar.resize(width, '.');
+        char line[160];
+        std::snprintf(line, sizeof line, "\r[%s] %s %ld/%ld  %.1f %ss/s  ETA %d:%02d ", bar.c_str(), noun_, done_,
+                      total_, rate, noun_, static_cast<int>(eta) / 60, static_cast<int>(eta) % 60);
+        err_ << line << std::flush;
+        drawn_ = true;
+    }
+
+    void clear() {
+        if (drawn_) err_ << "\r" << std::string(78, ' ') << "\r" << std::flush;
+        drawn_ = false;
+    }
+
+    void summary(const std::string& what, const std::string& out) {
+        clear();
+        if (opt_.quiet) return;
+        double secs = seconds();
+        char line[240];
+        std::snprintf(line, sizeof line, "attnlab: wrote %s to %s in %.1f s", what.c_str(), out.c_str(), secs);
+        err_ << line;
+        if (total_ > 1) {
+            std::snprintf(line, sizeof line, " (%.1f %ss/s)", secs > 0 ? done_ / secs : 0.0, noun_);
+            err_ << line;
+        }
+        err_ << "\n";
+    }
+
+private:
+    using Clock = std::chrono::steady_clock;
+    double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+
+    std::ostream& err_;
+    const Options& opt_;
+    long total_, done_ = 0;
+    const char* noun_;
+    bool drawn_ = false;
+    Clock::time_point start_, last_{};
+};
+
+void on_signal(int) { g_stop.store(1); }
+
+// Ctrl-C and SIGTERM set g_stop (no SA_RESTART: a blocked write returns EINTR); SIGPIPE is
+// ignored so that a dying ffmpeg is an error, not a silent death. Restored on exit.
+class SignalGuard {
+public:
+    SignalGuard() {
+        struct sigaction sa {};
+        sa.sa_handler = on_signal;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGINT, &sa, &old_int_);
+        sigaction(SIGTERM, &sa, &old_term_);
+        struct sigaction ign {};
+        ign.sa_handler = SIG_IGN;
+        sigemptyset(&ign.sa_mask);
+        sigaction(SIGPIPE, &ign, &old_pipe_);
+    }
+    ~SignalGuard() {
+        sigaction(SIGINT, &old_int_, nullptr);
+        sigaction(SIGTERM, &old_term_, nullptr);
+        sigaction(SIGPIPE, &old_pipe_, nullptr);
+    }
+
+private:
+    struct sigaction old_int_ {}, old_term_ {}, old_pipe_ {};
+};
+
+// Renders shots ahead on one thread while this one hands them, in order, to a raster sink.
+// False when the sink failed; stops early (true) on a signal.
+bool feed_raster(Sink& sink, FramePool& pool, const Shots& shots, const Painter& painter, Progress& progress,
+                 std::string& error) {
+    std::mutex m;
+    std::condition_variable cv;
+    std::deque<Frame> ready;
+    bool produced_all = false;
+    std::atomic<bool> cancel{false};
+    std::thread producer([&] {
+        for (long i = 0; i < shots.count() && !cancel.load() && !g_stop.load(); ++i) {
+            Frame f{i, shots.at(i), pool.acquire(), &pool};
+            if (!f.image) break;
+            painter.raster(*f.image, f.shot);
+            {
+                std::lock_guard lock(m);
+                ready.push_back(std::move(f));
+            }
+            cv.notify_one();
+        }
+        {
+            std::lock_guard lock(m);
+            produced_all = true;
+        }
+        cv.notify_one();
+    });
+    bool ok = true;
+    for (long i = 0; i < shots.count() && ok; ++i) {
+        Frame f;
+        {
+            std::unique_lock lock(m);
+            cv.wait(lock, [&] { return !ready.empty() || produced_all; });
+            if (ready.empty()) break;
+            f = std::move(ready.front());
+            ready.pop_front();
+        }
+        if (g_stop.load()) {
+            pool.release(std::move(f.image));
+            break;
+        }
+        ok = sink.frame(std::move(f), error);
+        if (ok) progress.tick();
+    }
+    cancel.store(true);
+    pool.close();
+    producer.join();
+    return ok;
+}
+
+// Hands each shot to a vector sink, which paints it on its own surface.
+bool feed_vector(Sink& sink, const Shots& shots, Progress& progress, std::string& error) {
+    for (long i = 0; i < shots.count() && !g_stop.load(); ++i) {
+        if (!sink.frame(Frame{i, shots.at(i), nullptr, nullptr}, error)) return false;
+        progress.tick();
+    }
+    return true;
+}
+
+enum class Outcome { Done, Failed, Interrupted };
+
+// begin, every shot, finish. Leaves the sink finished (not committed) on Done, aborted otherwise.
+Outcome drive(Sink& sink, const Shots& shots, const Painter& painter, const Options& opt, Progress& progress,
+              std::string& error) {
+    // Declared first, destroyed last: a raster sink hands images back until finish or abort returns.
+    std::optional<FramePool> pool;
+    if (sink.input() == Sink::Input::Raster) pool.emplace(opt.width, opt.height, sink.pool_size());
+    bool ok = sink.begin(error);
+    if (ok && pool) ok = feed_raster(sink, *pool, shots, painter, progress, error);
+    else if (ok) ok = feed_vector(sink, shots, progress, error);
+    if (ok && !g_stop.load()) ok = sink.finish(error);
+    const Outcome out = g_stop.load() ? Outcome::Interrupted : ok ? Outcome::Done : Outcome::Failed;
+    if (out != Outcome::Done) sink.abort();
+    return out;
+}
+
+// One output of an export and what it shows: the whole export, or with --split-steps one clip.
+struct Part {
+    std::string out;
+    Shots shots;
+    Plan plan;      // frames: when they start and how long they last (the --split-steps index)
+    int span = -1;  // --split-steps: the step the clip shows
+};
+
+// "NAME" of NAME.mp4, to which --split-steps adds "-001.mp4" … and ".json".
+std::string stem_of(const Options& opt) {
+    std::string out = strip_slashes(opt.out), ext = "." + opt.format->name;
+    bool has_ext = out.size() > ext.size();
+    for (std::size_t i = 0; has_ext && i < ext.size(); ++i)
+        has_ext = std::tolower(static_cast<unsigned char>(out[out.size() - ext.size() + i])) == ext[i];
+    return has_ext ? out.substr(0, out.size() - ext.size()) : out;
+}
+
+std::string clip_name(const std::string& stem, const Format& f, int span) {
+    char suffix[16];
+    std::snprintf(suffix, sizeof suffix, "-%03d.", span + 1);
+    return stem + suffix + f.name;
+}
+
+// What the export writes: spans [first, last] as the format shows them.
+std::vector<Part> parts(const scene::Deck& deck, const timeline::Layout& lay, const Options& opt,
+                        const std::vector<timeline::Event>& events, int first, int last) {
+    switch (opt.format->content) {
+        case Content::Still: return {Part{opt.out, page_shots(lay, opt.still - 1, opt.still - 1, opt.seed), {}}};
+        case Content::Pages: return {Part{opt.out, page_shots(lay, first, last, opt.seed), {}}};
+        case Content::Frames: break;
+    }
+    if (!opt.split_steps) {
+        const bool replay = !opt.replay.empty() || !events.empty();
+        Plan p = replay ? replay_plan(deck, lay, events, opt.fps) : plan(lay, opt);
+        return {Part{opt.out, replay ? replay_shots(deck, lay, events, p, opt.seed) : timeline_shots(lay, p, opt.seed), p}};
+    }
+    std::vector<Part> clips;
+    const std::string stem = stem_of(opt);
+    for (int k = first; k <= last; ++k) {
+        const timeline::Span& sp = lay.spans[static_cast<std::size_t>(k)];
+        Plan p{sp.start, sp.anim + sp.hold, opt.fps, frame_count(sp.anim + sp.hold, opt.fps)};
+        clips.push_back(Part{clip_name(stem, *opt.format, k), timeline_shots(lay, p, opt.seed), p, k});
+    }
+    return clips;
+}
+
+// --split-steps' NAME.json: for each clip its step, title, file, start and duration.
+std::string split_index(const scene::Deck& deck, const timeline::Layout& lay, const Options& opt,
+                        const std::vector<Part>& clips) {
+    std::string index = "{\n  \"fps\": " + number(opt.fps) + ",\n  \"size\": [" + std::to_string(opt.width) + ", " +
+                        std::to_string(opt.height) + "],\n  \"steps\": [\n";
+    for (std::size_t i = 0; i < clips.size(); ++i) {
+        const Part& c = clips[i];
+        const timeline::Span& sp = lay.spans[static_cast<std::size_t>(c.span)];
+        const scene::Slide& slide = deck.slides[static_cast<std::size_t>(sp.slide)];
+        const std::string title = slide.kind == scene::Slide::Kind::Scene && slide.scene
+                                      ? scene::step_title(slide.scene->steps[static_cast<std::size_t>(sp.step)])
+                                      : slide.title;
+        index += "    {\"step\": " + std::to_string(c.span + 1) + ", \"title\": ";
+        core::json_string(index, title);
+        index += ", \"file\": ";
+        core::json_string(index, c.out.substr(c.out.rfind('/') == std::string::npos ? 0 : c.out.rfind('/') + 1));
+        index += ", \"start\": " + number(c.plan.t0 - clips.front().plan.t0) + ", \"duration\": " +
+                 number(c.plan.duration) + ", \"frames\": " + std::to_string(c.plan.frames) + "}";
+        index += i + 1 < clips.size() ? ",\n" : "\n";
+    }
+    return index + "  ]\n}\n";
+}
+
+// What to say at the end: "120 frames (1920x1080, 30 fps)", "12 pages", "step 3", …
+std::string summary(const Options& opt, const std::vector<Part>& written, long total) {
+    switch (opt.format->content) {
+        case Content::Still: return "step " + std::to_string(opt.still);
+        case Content::Pages: return std::to_string(total) + " pages";
+        case Content::Frames: break;
+    }
+    if (opt.split_steps)
+        return std::to_string(written.size()) + " clips (" + std::to_string(total) + " frames) and " +
+               stem_of(opt) + ".json";
+    return std::to_string(total) + " frames (" + std::to_string(opt.width) + "x" + std::to_string(opt.height) + ", " +
+           number(opt.fps) + " fps)";
+}
+
+// The ffmpeg to use (for a format that needs it), or why OUT cannot be written.
+std::string check_output(const Options& opt, std::string& ffmpeg) {
+    if (opt.format->uses_ffmpeg()) {
+        ffmpeg = find_in_path("ffmpeg");
+        if (ffmpeg.empty())
+            return "ffmpeg was not found in PATH; it is needed to write " + opt.out +
+                   " (install ffmpeg, or export PNG frames with -o DIR/)";
+    }
+    return check_writable(opt.out, opt.format->target);
+}
+
+// The steps to export (0-based, inclusive) and the ffmpeg to use, or why the export cannot run.
+std::string check(const scene::Deck& deck, const timeline::Layout& lay, const Options& opt, int& first, int& last,
+                  std::string& ffmpeg) {
+    const int spans = static_cast<int>(lay.spans.size());
+    if (spans == 0)
+        return "nothing to export: " + (deck.file.empty() ? std::string("the deck") : deck.file) + " has no slides";
+    first = 0;
+    last = spans - 1;
+    if (opt.steps) {
+        if (opt.steps->first < 1 || opt.steps->second > spans || opt.steps->first > opt.steps->second)
+            return "--steps " + std::to_string(opt.steps->first) + "-" + std::to_string(opt.steps->second) +
+                   " is outside the deck's steps 1-" + std::to_string(spans);
+        first = opt.steps->first - 1;
+        last = opt.steps->second - 1;
+    }
+    if (opt.format->content == Content::Still && (opt.still < 1 || opt.still > spans))
+        return "--still " + std::to_string(opt.still) + ": the deck has " + std::to_string(spans) + " steps";
+    return check_output(opt, ffmpeg);
+}
+
+}  // namespace
+
+int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline::Event>& events, std::ostream& err) {
+    g_stop.store(0);
+    SignalGuard guard;
+    const timeline::Layout lay = timeline::layout(deck);
+    int first = 0, last = 0;
+    std::string ffmpeg;
+    if (std::string why = check(deck, lay, opt, first, last, ffmpeg); !why.empty()) {
+        err << "attnlab: error: " << why << "\n";
+        return 2;
+    }
+    const std::vector<Part> todo = parts(deck, lay, opt, events, first, last);
+    long total = 0;
+    for (const Part& p : todo) total += p.shots.count();
+    Progress progress(err, opt, total, opt.format->content == Content::Frames ? "frame" : "page");
+    const Painter painter(deck, lay, opt.draw);
+
+    // Every part is written completely before any is committed.
+    std::vector<std::unique_ptr<Sink>> sinks;
+    std::string error;
+    Outcome o = Outcome::Done;
+    for (std::size_t i = 0; i < todo.size() && o == Outcome::Done; ++i) {
+        sinks.push_back(opt.format->make(SinkSpec{*opt.format, todo[i].out, opt.width, opt.height, opt.fps, ffmpeg, painter}));
+        o = drive(*sinks.back(), todo[i].shots, painter, opt, progress, error);
+    }
+    std::optional<Staged> index;
+    if (o == Outcome::Done && opt.split_steps) {
+        std::string why;
+        index.emplace(stem_of(opt) + ".json", Target::File);
+        if (!index->create(error)) o = Outcome::Failed;
+        else if (!write_file(index->path(), split_index(deck, lay, opt, todo), why)) {
+            error = "cannot write " + index->final_path() + ": " + why;
+            o = Outcome::Failed;
+        }
+    }
+    // Checked last before the renames: an interrupted export leaves nothing, even when complete.
+    if (o == Outcome::Done && g_stop.load()) o = Outcome::Interrupted;
+    for (std::size_t i = 0; i < sinks.size() && o == Outcome::Done; ++i)
+        if (!sinks[i]->commit(error)) o = Outcome::Failed;
+    if (o == Outcome::Done && index && !index->commit(error)) o = Outcome::Failed;
+    if (o != Outcome::Done) {
+        for (auto& s : sinks) s->abort();
+        if (index) index->discard();
+    }
+    progress.clear();
+    if (o == Outcome::Interrupted) {
+        err << "\nattnlab: interrupted; partial output removed\n";
+        return 130;
+    }
+    if (o == Outcome::Failed) {
+        err << "attnlab: error: " << error << "\n";
+        return 2;
+    }
+    progress.summary(summary(opt, todo, total), opt.split_steps ? stem_of(opt) + "-*." + opt.format->name : opt.out);
+    return 0;
+}
+
+int export_command(const std::vector<std::string>& args, const Loader& load) {
+    Options opt;
+    bool help = false;
+    std::string error;
+    if (!parse_options(args, opt, help, error)) {
+        std::cerr << "attnlab: error: " << error << "\n";
+        return 2;
+    }
+    if (help) {
+        std::cout << export_usage();
+        return 0;
+    }
+    opt.tty = isatty(STDERR_FILENO) == 1;
+    // Reported before anything is loaded or rendered.
+    std::string ffmpeg;
+    if (std::string why = check_output(opt, ffmpeg); !why.empty()) {
+        std::cerr << "attnlab: error: " << why << "\n";
+        return 2;
+    }
+    scene::Deck deck;
+    core::Diagnostics load_errors;
+    if (!load(opt.input, deck, load_errors)) {
+        for (const auto& e : load_errors) std::cerr << e.format() << "\n";
+        return 2;
+    }
+    std::vector<timeline::Event> events;
+    if (!opt.replay.empty()) {
+        core::Diagnostics errors;
+        if (!read_recording(opt.replay, events, errors)) {
+            for (const auto& e : errors) std::cerr << e.format() << "\n";
+            return 2;
+        }
+    }
+    return run(deck, opt, events, std::cerr);
+}
+
+}  // namespace output
