@@ -10,12 +10,18 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
 #include <thread>
+#include <variant>
+#include <vector>
 
+#include "app/bindings.hpp"
+#include "app/modes.hpp"
 #include "app/session.hpp"
 #include "app/watch.hpp"
 #include "draw/draw.hpp"
@@ -570,4 +576,496 @@ TEST_CASE("With no display the window refuses to open and points at attnlab expo
     ss << in.rdbuf();
     CHECK(ss.str().find("attnlab export") != std::string::npos);
     std::filesystem::remove(out);
+}
+
+// ---- the interaction modes without a window (app/modes.hpp, app/bindings.hpp) ----
+
+namespace {
+
+// What react() sees, kept up to date by hand: a deck, its layout, the timeline State and the
+// View at rest on `span`. press() looks a key up as the session does, applies the commands to
+// the State and lets the animation settle.
+struct World {
+    std::shared_ptr<const scene::Deck> deck;
+    timeline::Layout lay;
+    timeline::State state;
+    timeline::View view;
+    double now = 1000.0;
+    bool fullscreen = false;
+    explicit World(int span, std::shared_ptr<const scene::Deck> d = cat_deck()) : deck(std::move(d)), lay(timeline::layout(*deck)) {
+        state = timeline::state_at_span(lay, span);
+        state.span_started = 0.0;
+        state.edits.resize(deck->slides.size());
+        view = timeline::evaluate(*deck, lay, state, now);
+    }
+    app::Context context() const {
+        app::Context c{state, view};
+        c.steps = static_cast<int>(lay.spans.size());
+        c.overview_columns = 3;
+        c.fullscreen = fullscreen;
+        c.quiz_available = !timeline::quiz_bank(*deck, view.slide).questions.empty();
+        return c;
+    }
+    void apply(const app::Reaction& r) {
+        for (const timeline::Command& c : r.commands) state = timeline::apply(*deck, lay, state, c, now);
+        now += 100.0;
+        view = timeline::evaluate(*deck, lay, state, now);
+    }
+    app::Reaction press(app::Modes& m, app::Key key, app::Mods mods = app::kNoMods) {
+        const app::Reaction r = app::press(m, key, mods, context());
+        m = r.modes;
+        apply(r);
+        return r;
+    }
+    app::Reaction press(app::Modes& m, char c, app::Mods mods = app::kNoMods) { return press(m, app::ch(c), mods); }
+    void type(app::Modes& m, const std::string& s) {
+        for (char c : s) press(m, c == ' ' ? app::Key::Space : app::ch(c));
+    }
+    app::Reaction act(app::Modes& m, app::Input in) {
+        const app::Reaction r = app::react(m, in, context());
+        m = r.modes;
+        apply(r);
+        return r;
+    }
+};
+
+// The commands of a reaction as recording lines without their time ("goto 3", "key 4 1.2 0.8").
+std::vector<std::string> commands(const app::Reaction& r) {
+    std::vector<std::string> out;
+    for (const timeline::Command& c : r.commands) {
+        const std::string line = timeline::format(timeline::Event{0.0, c});
+        out.push_back(line.substr(line.find(' ') + 1));
+    }
+    return out;
+}
+using Lines = std::vector<std::string>;
+
+// A mode in which a row of the table applies (the layers are asked in these modes).
+app::Mode mode_for(const app::Binding& b) {
+    using app::Mode;
+    Mode m = Mode::Slides;
+    switch (b.layer) {
+        case app::Layer::Keys: m = Mode::Keys; break;
+        case app::Layer::Typing: m = Mode::GotoStep; break;
+        case app::Layer::Overview: m = Mode::Overview; break;
+        case app::Layer::Menu: m = Mode::Experiments; break;
+        default: break;
+    }
+    if (!(b.modes & app::in(m)))
+        for (Mode x : {Mode::Slides, Mode::GotoStep, Mode::Keys, Mode::KeyEntry, Mode::Overview, Mode::Experiments})
+            if (b.modes & app::in(x)) return x;
+    return m;
+}
+
+std::string readme_path() { return std::string(ATTNLAB_SOURCE_DIR) + "/README.md"; }
+
+// README.md's key table: the lines from "| keys | what they do |" to the last line of the table.
+std::string readme_key_table(const std::string& readme, std::size_t* begin = nullptr, std::size_t* end = nullptr) {
+    const std::size_t b = readme.find("| keys | what they do |\n");
+    if (b == std::string::npos) return "";
+    std::size_t e = b;
+    while (e < readme.size() && readme[e] == '|') {
+        const std::size_t nl = readme.find('\n', e);
+        e = nl == std::string::npos ? readme.size() : nl + 1;
+    }
+    if (begin) *begin = b;
+    if (end) *end = e;
+    return readme.substr(b, e - b);
+}
+
+std::vector<std::string> split(const std::string& s, const std::string& by) {
+    std::vector<std::string> out;
+    std::size_t at = 0;
+    for (std::size_t next; (next = s.find(by, at)) != std::string::npos; at = next + by.size()) out.push_back(s.substr(at, next - at));
+    out.push_back(s.substr(at));
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("Modes: a typed step number, then Enter, gives one Goto", "[modes]") {
+    World w(0);
+    app::Modes m;
+    CHECK(commands(w.press(m, '4')).empty());
+    CHECK(m.mode == app::Mode::GotoStep);
+    CHECK(m.entry == "4");
+    w.press(m, '2');
+    w.press(m, app::Key::Backspace);
+    w.press(m, 'x');  // not a digit: ignored while typing
+    CHECK(m.entry == "4");
+    CHECK(commands(w.press(m, app::Key::Enter)) == Lines{"goto 3"});
+    CHECK(m.mode == app::Mode::Slides);
+    CHECK(w.state.span == 3);
+    // G, nothing typed, Enter: back to the slides without a command; Esc cancels.
+    w.press(m, 'g');
+    CHECK(m.mode == app::Mode::GotoStep);
+    CHECK(commands(w.press(m, app::Key::Enter)).empty());
+    CHECK(m.mode == app::Mode::Slides);
+    w.type(m, "g5");
+    CHECK(commands(w.press(m, app::Key::Escape)).empty());
+    CHECK(m.mode == app::Mode::Slides);
+    CHECK(m.entry.empty());
+    // Past the end: the last step.
+    w.type(m, "99");
+    CHECK(commands(w.press(m, app::Key::Enter)) == Lines{"goto " + std::to_string(w.lay.spans.size() - 1)});
+}
+
+TEST_CASE("Modes: K then a digit picks a key; arrows in key editing give MoveKey, never Next", "[modes]") {
+    World w(1);
+    app::Modes m;
+    w.press(m, 'k');
+    CHECK(m.mode == app::Mode::Keys);
+    w.press(m, '5');
+    CHECK(m.selected_key == 4);
+    w.press(m, '9');  // six tokens: no ninth key
+    CHECK(m.selected_key == 4);
+    const core::Vec k0 = w.view.controls.keys[4];
+    app::Reaction r = w.press(m, app::Key::Right);
+    REQUIRE(r.commands.size() == 1);
+    const auto* mv = std::get_if<timeline::cmd::MoveKey>(&r.commands[0]);
+    REQUIRE(mv);
+    CHECK(mv->token == 4);
+    const double step = mv->key[0] - k0[0];
+    CHECK(step > 0);
+    CHECK(mv->key[1] == k0[1]);
+    CHECK(w.state.span == 1);
+    // Shift: five nudges. A nudge is a twentieth of the keys' spread (at least 0.5), which the
+    // first one may have widened.
+    double extent = 0.0;
+    for (const core::Vec& k : w.view.controls.keys)
+        for (double x : k) extent = std::max(extent, std::abs(x));
+    CHECK(step == Approx(std::max(0.5, std::max(extent, std::abs(k0[0]))) * 0.05).epsilon(0.2));
+    r = w.press(m, app::Key::Up, app::kShift);
+    mv = std::get_if<timeline::cmd::MoveKey>(&r.commands.at(0));
+    REQUIRE(mv);
+    CHECK(mv->key[1] - k0[1] == Approx(5 * std::max(extent, 0.5) * 0.05));
+    for (app::Key k : {app::Key::Left, app::Key::Down, app::Key::Left, app::Key::Down})
+        CHECK(commands(w.press(m, k)).at(0).rfind("key 4 ", 0) == 0);
+    CHECK(w.state.span == 1);
+    // Tab walks the keys and wraps; other keys act as on the slides.
+    w.press(m, app::Key::Tab);
+    CHECK(m.selected_key == 5);
+    w.press(m, app::Key::Tab);
+    CHECK(m.selected_key == 0);
+    CHECK(commands(w.press(m, 'm')) == Lines{"mask on"});
+    CHECK(commands(w.press(m, app::Key::Space)) == Lines{"next"});
+    CHECK(m.mode == app::Mode::Keys);
+}
+
+TEST_CASE("Modes: Esc leaves key editing; E types exact coordinates, refused until they fit", "[modes]") {
+    World w(1);
+    app::Modes m;
+    w.type(m, "k2");
+    w.press(m, 'e');
+    CHECK(m.mode == app::Mode::KeyEntry);
+    w.type(m, "1 2 3");
+    CHECK(commands(w.press(m, app::Key::Enter)).empty());
+    CHECK(m.mode == app::Mode::KeyEntry);
+    CHECK(m.error == "type 2 numbers separated by spaces");
+    w.press(m, app::Key::Escape);
+    CHECK(m.mode == app::Mode::Keys);
+    CHECK(m.error.empty());
+    w.press(m, 'e');
+    w.type(m, "-1.5,,0.25");  // a comma separates as a space does; two in a row count once
+    CHECK(m.entry == "-1.5 0.25");
+    CHECK(commands(w.press(m, app::Key::Enter)) == Lines{"key 1 -1.5 0.25"});
+    CHECK(m.mode == app::Mode::Keys);
+    CHECK(w.view.controls.keys[1] == core::Vec{-1.5, 0.25});
+    CHECK(commands(w.press(m, app::Key::Escape)).empty());
+    CHECK(m.mode == app::Mode::Slides);
+    CHECK(commands(w.press(m, app::Key::Right)) == Lines{"next"});  // the arrows are the slides' again
+    // K leaves as Esc does.
+    w.press(m, 'k');
+    w.press(m, 'k');
+    CHECK(m.mode == app::Mode::Slides);
+}
+
+TEST_CASE("Modes: key editing on a step without a scene falls back to the slides", "[modes]") {
+    World w(1);
+    app::Modes m;
+    w.press(m, 'k');
+    REQUIRE(m.mode == app::Mode::Keys);
+    World title(0);
+    CHECK(commands(title.press(m, app::Key::Right)) == Lines{"next"});
+    CHECK(m.mode == app::Mode::Slides);
+    // And K does nothing there.
+    World again(0);
+    again.press(m, 'k');
+    CHECK(m.mode == app::Mode::Slides);
+}
+
+TEST_CASE("Modes: keys that work anywhere, and the ones that wait while typing", "[modes]") {
+    World w(1);
+    app::Modes m;
+    CHECK(w.press(m, 'q').requests.quit);
+    CHECK(w.press(m, 'q', app::kCtrl).requests.quit);
+    CHECK(w.press(m, 'f').requests.fullscreen);
+    w.press(m, 'g');
+    CHECK_FALSE(w.press(m, 'q').requests.quit);  // typing a number: Q is no number, and no quit
+    CHECK(w.press(m, 'f').requests.fullscreen);
+    w.press(m, app::Key::Escape);
+    w.type(m, "ke");
+    REQUIRE(m.mode == app::Mode::KeyEntry);
+    CHECK_FALSE(w.press(m, 'f').requests.fullscreen);
+    CHECK(w.press(m, app::Key::F11).requests.fullscreen);
+    // Help: ?, F1 or Shift+/ toggle it in any mode; Esc closes it before anything else.
+    w.press(m, '/', app::kShift);
+    CHECK(m.help);
+    CHECK(m.mode == app::Mode::KeyEntry);
+    w.press(m, app::Key::Escape);
+    CHECK_FALSE(m.help);
+    CHECK(m.mode == app::Mode::KeyEntry);
+    w.press(m, app::Key::F1);
+    w.press(m, '?');
+    CHECK_FALSE(m.help);
+    CHECK(w.press(m, app::Key::F12).requests.fps);
+}
+
+TEST_CASE("Modes: Esc leaves fullscreen first, then the laser", "[modes]") {
+    World w(1);
+    app::Modes m;
+    w.press(m, 'l');
+    CHECK(m.laser);
+    w.fullscreen = true;
+    app::Reaction r = w.press(m, app::Key::Escape);
+    CHECK(r.requests.fullscreen);
+    CHECK(m.laser);
+    w.fullscreen = false;
+    r = w.press(m, app::Key::Escape);
+    CHECK_FALSE(r.requests.fullscreen);
+    CHECK_FALSE(m.laser);
+    CHECK(commands(r) == Lines{"laser off"});
+}
+
+TEST_CASE("Modes: the overview moves by thumbnails and rows, Enter goes there", "[modes]") {
+    World w(2);
+    app::Modes m;
+    w.press(m, 'o');
+    CHECK(m.mode == app::Mode::Overview);
+    CHECK(m.menu_index == 2);
+    w.press(m, app::Key::Down);  // three columns in this World
+    CHECK(m.menu_index == 5);
+    w.press(m, app::Key::Down);  // no row below
+    CHECK(m.menu_index == 5);
+    w.press(m, app::Key::Left);
+    CHECK(m.menu_index == 4);
+    w.press(m, app::Key::Home);
+    CHECK(m.menu_index == 0);
+    w.press(m, app::Key::End);
+    CHECK(m.menu_index == static_cast<int>(w.lay.spans.size()) - 1);
+    CHECK(commands(w.press(m, 't')).empty());  // the overview takes every key
+    CHECK(commands(w.press(m, app::Key::Enter)) == Lines{"goto " + std::to_string(w.lay.spans.size() - 1)});
+    CHECK(m.mode == app::Mode::Slides);
+    // A click: a thumbnail goes there, beside them leaves.
+    w.press(m, 'o');
+    CHECK(commands(w.act(m, {app::Action::Pick, 1})) == Lines{"goto 1"});
+    w.press(m, 'o');
+    CHECK(commands(w.act(m, {app::Action::Pick, -1})).empty());
+    CHECK(m.mode == app::Mode::Slides);
+}
+
+TEST_CASE("Modes: the Try this menu runs an experiment by number or row, 0 ends it", "[modes]") {
+    World w(6);
+    app::Modes m;
+    w.press(m, 'x');
+    CHECK(m.mode == app::Mode::Experiments);
+    CHECK(commands(w.press(m, '2')).empty());  // one experiment only
+    CHECK(commands(w.press(m, '1')) == Lines{"experiment 0"});
+    CHECK(m.mode == app::Mode::Slides);
+    w.press(m, 'e');
+    CHECK(m.menu_index == 0);
+    w.press(m, app::Key::Down);  // the row "back to the script"
+    CHECK(commands(w.press(m, app::Key::Enter)) == Lines{"experiment -1"});
+    w.press(m, 'e');
+    CHECK(commands(w.press(m, app::Key::Escape)).empty());
+    CHECK(m.mode == app::Mode::Slides);
+    // A scene without experiments says so, and stays on the slides.
+    World bare(1, support::titled_deck(support::cat_scene()));
+    app::Modes b;
+    bare.press(b, 'e');
+    CHECK(b.mode == app::Mode::Slides);
+    CHECK(b.error == "this scene has no experiments");
+}
+
+TEST_CASE("Modes: while a quiz is open it takes every key", "[modes]") {
+    auto s = support::cat_scene();
+    scene::Question q;
+    q.ask = "What does a row of weights sum to?";
+    q.answer = "1";
+    q.choices = {"0", "1", "n"};
+    q.correct = 1;
+    s->quiz.questions = {q, q};
+    World w(2, support::titled_deck(s));
+    app::Modes m;
+    app::Reaction r = w.press(m, 'c');
+    CHECK(commands(r) == Lines{"quiz open"});
+    REQUIRE(w.state.quiz.open);
+    CHECK(commands(w.press(m, '2')) == Lines{"quiz pick 1"});
+    CHECK(w.state.quiz.score.right == 1);
+    CHECK(commands(w.press(m, app::Key::Right)) == Lines{"quiz next"});
+    CHECK(w.state.span == 2);
+    CHECK(commands(w.press(m, app::Key::Space)) == Lines{"quiz reveal"});
+    CHECK(commands(w.press(m, app::Key::Enter)) == Lines{"quiz next"});  // revealed: on to the next
+    w.press(m, 'c');
+    CHECK(commands(w.press(m, 'k')).empty());
+    CHECK(m.mode == app::Mode::Slides);
+    CHECK(commands(w.press(m, 'y')).empty());  // nothing revealed that names an experiment
+    CHECK(commands(w.press(m, app::Key::Escape)) == Lines{"quiz close"});
+    CHECK(commands(w.press(m, app::Key::Right)) == Lines{"next"});
+    // Without questions, C says so.
+    World none(2);
+    app::Modes n;
+    none.press(n, 'c');
+    CHECK(n.error == "no questions to check yourself on here");
+}
+
+TEST_CASE("Modes: a click on a key dot takes the keys; the controls' actions react as their keys", "[modes]") {
+    World w(1);
+    app::Modes m;
+    w.act(m, {app::Action::GrabKey, 3});
+    CHECK(m.mode == app::Mode::Keys);
+    CHECK(m.selected_key == 3);
+    CHECK(commands(w.act(m, {app::Action::Next})) == Lines{"next"});
+    CHECK(commands(w.act(m, {app::Action::Faster})) == Lines{"speed 1.25"});
+    w.act(m, {app::Action::ToggleMenu});
+    CHECK(m.mode == app::Mode::Experiments);
+    w.act(m, {app::Action::ToggleMenu});
+    CHECK(m.mode == app::Mode::Slides);
+}
+
+// ---- the key table (app/bindings.hpp) ----
+
+TEST_CASE("Every key of the table reaches its own row, and its label reads back as the same key", "[bindings]") {
+    int keys = 0;
+    for (const app::Binding& b : app::bindings()) {
+        INFO("row: " << app::chord_label(b.keys.front()) << " (" << b.help << ")");
+        REQUIRE_FALSE(b.keys.empty());
+        for (const app::Chord& c : b.keys) {
+            const int first = static_cast<int>(c.key);
+            const int last = c.last == app::Key::None ? first : static_cast<int>(c.last);
+            for (int k = first; k <= last; ++k) {
+                INFO("key " << app::chord_label({static_cast<app::Key>(k), app::Key::None, c.mods}));
+                CHECK(app::find(b.layer, mode_for(b), static_cast<app::Key>(k), c.mods) == &b);
+                ++keys;
+            }
+            const auto back = app::parse_chord(app::chord_label(c));
+            REQUIRE(back);
+            CHECK(back->key == c.key);
+            CHECK(back->last == c.last);
+            CHECK(back->mods == c.mods);
+        }
+    }
+    CHECK(keys > 60);
+    // The drawn buttons name their keys from the table.
+    CHECK(app::shortcut(app::Layer::Slides, app::Action::OpenMenu) == "E");
+    CHECK(app::shortcut(app::Layer::Quiz, app::Action::QuizNext) == "→");
+}
+
+TEST_CASE("README's key table is the one the bindings generate", "[bindings]") {
+    // To regenerate after changing a row: ATTNLAB_WRITE_README=1 build/tests/app_test "[bindings]"
+    std::string readme;
+    {
+        std::ifstream in(readme_path());
+        REQUIRE(in);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        readme = ss.str();
+    }
+    std::size_t begin = 0, end = 0;
+    const std::string table = readme_key_table(readme, &begin, &end);
+    REQUIRE_FALSE(table.empty());
+    const std::string want = app::readme_key_table();
+    if (table != want && std::getenv("ATTNLAB_WRITE_README")) {
+        std::ofstream out(readme_path(), std::ios::trunc);
+        out << readme.substr(0, begin) << want << readme.substr(end);
+        WARN("README.md's key table rewritten from app::bindings()");
+        return;
+    }
+    INFO("README.md's key table differs from app::bindings(); regenerate with\n"
+         "  ATTNLAB_WRITE_README=1 build/tests/app_test \"[bindings]\"\nexpected:\n"
+         << want);
+    CHECK(table == want);
+}
+
+TEST_CASE("Every key README lists does what its row says", "[bindings]") {
+    std::ifstream in(readme_path());
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string table = readme_key_table(ss.str());
+    REQUIRE_FALSE(table.empty());
+    // The help line each row of the table is listed under, and the layer of each section.
+    std::map<const app::Binding*, std::string> line_of;
+    std::map<std::string, app::Layer> layer_of;
+    for (const app::HelpSection& s : app::help_sections())
+        for (const app::HelpLine& l : s.lines)
+            for (const app::Binding* b : l.rows) {
+                line_of[b] = l.help;
+                layer_of[s.title] = b->layer;
+            }
+    std::optional<app::Layer> layer;
+    int checked = 0;
+    for (const std::string& row : split(table, "\n")) {
+        if (row.rfind("| ", 0) != 0 || row == "| keys | what they do |") continue;
+        if (row.rfind("| **", 0) == 0) {  // a section: "| **title** | |"
+            const std::size_t end = row.find("** |");
+            REQUIRE(end != std::string::npos);
+            const std::string title = row.substr(4, end - 4);
+            layer = layer_of.count(title) ? std::optional(layer_of[title]) : std::nullopt;  // none: the mouse
+            continue;
+        }
+        const std::vector<std::string> cells = split(row.substr(2, row.size() - 4), " | ");
+        REQUIRE(cells.size() == 2);
+        if (!layer) continue;
+        INFO("README: " << row);
+        for (const std::string& part : split(cells[0], " / "))
+            for (const std::string& label : split(part, " ")) {
+                const auto chord = app::parse_chord(label);
+                INFO("key " << label);
+                REQUIRE(chord);
+                // Asked in a mode where the section applies, the key reaches a row of this line.
+                const app::Binding* any = nullptr;
+                for (const app::Binding& b : app::bindings())
+                    if (b.layer == *layer && line_of[&b] == cells[1]) any = &b;
+                REQUIRE(any);
+                const app::Binding* got = app::find(*layer, mode_for(*any), chord->key, chord->mods);
+                REQUIRE(got);
+                CHECK(line_of[got] == cells[1]);
+                ++checked;
+            }
+    }
+    CHECK(checked > 50);
+}
+
+TEST_CASE("The modes and the key table know no SDL", "[bindings]") {
+    for (const char* f : {"modes.hpp", "modes.cpp", "bindings.hpp", "bindings.cpp"}) {
+        std::ifstream in(std::string(ATTNLAB_SOURCE_DIR) + "/engine/app/" + f);
+        REQUIRE(in);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        INFO(f);
+        for (const std::string& line : split(ss.str(), "\n")) {
+            if (line.rfind("#include", 0) != 0) continue;
+            INFO(line);
+            CHECK(line.find("SDL") == std::string::npos);
+            CHECK(line.find("session") == std::string::npos);
+            CHECK(line.find("overlay") == std::string::npos);
+        }
+        CHECK(ss.str().find("SDL_") == std::string::npos);  // no SDL type or call either
+    }
+}
+
+TEST_CASE("The keypad types what the main keys type", "[app]") {
+    Fixture f;
+    f.key(SDLK_KP_4);
+    CHECK(f.session->mode() == app::Mode::GotoStep);
+    f.key(SDLK_KP_ENTER);
+    CHECK(f.session->state().span == 3);
+    f.settle();
+    f.key(SDLK_KP_ENTER);
+    CHECK(f.session->state().span == 4);
+    const double t0 = f.session->view().controls.temperature;
+    f.key(SDLK_KP_PLUS);
+    CHECK(f.session->view().controls.temperature > t0);
+    f.key(SDLK_KP_MINUS);
+    CHECK(f.session->view().controls.temperature == Approx(t0));
 }

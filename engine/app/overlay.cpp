@@ -67,6 +67,13 @@ SDL_Point Overlay::measure(const std::string& s, int px, Face face, int wrap) {
     return {surf->w, surf->h};
 }
 
+SDL_Point Overlay::size(const std::string& s, int px, Face face) {
+    TTF_Font* f = s.empty() ? nullptr : font(face, px);
+    int w = 0, h = 0;
+    if (!f || TTF_SizeUTF8(f, s.c_str(), &w, &h) != 0) return {0, 0};
+    return {w, h};
+}
+
 void Overlay::box(double x, double y, double w, double h, Rgba c, double radius) {
     boxes_.push_back({x, y, w, h, c, radius});
 }

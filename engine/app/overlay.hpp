@@ -33,6 +33,8 @@ public:
     enum class Face { Regular, Bold, Mono };
     // Size of a line of text at `px` pixels, or of wrapped text when wrap > 0.
     SDL_Point measure(const std::string& text, int px, Face face = Face::Regular, int wrap = 0);
+    // Size of a line of text without rendering (nor caching) it: for layouts that try several sizes.
+    SDL_Point size(const std::string& text, int px, Face face = Face::Regular);
 
     void box(double x, double y, double w, double h, Rgba c, double radius = 0);
     // Any Cairo drawing (icons, knobs), painted after the boxes and before the text.

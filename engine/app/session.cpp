@@ -1,12 +1,14 @@
 // app/session: the Session's core — construction, replacing the deck on a hot reload, the
+// action path (react() with what the session knows, then its commands and requests), the
 // command path (the only way the timeline State changes, recorded as it happens), the small
 // state helpers that need no events, and render(), which draws the frame and hands the rest to
 // the overlay (session_overlay.cpp) and the student bar (session_student.cpp). It must not
-// know SDL events (session_input.cpp turns those into commands) nor how the overlay, the
-// overview or the bar look.
+// know SDL events (session_input.cpp translates those) nor how the overlay, the overview or
+// the bar look.
 #include "app/session.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "app/overlay.hpp"
 #include "app/session_detail.hpp"
@@ -14,18 +16,6 @@
 namespace app {
 
 using detail::bar_geo;
-
-const char* mode_name(Mode m) {
-    switch (m) {
-        case Mode::Slides: return "slides";
-        case Mode::GotoStep: return "go to step";
-        case Mode::Keys: return "keys";
-        case Mode::KeyEntry: return "key coordinates";
-        case Mode::Overview: return "overview";
-        case Mode::Experiments: return "experiments";
-    }
-    return "";
-}
 
 void render_frame(SDL_Surface* target, const scene::Deck& deck, const timeline::Layout& lay,
                   const timeline::State& state, double now, const draw::Options& opt) {
@@ -60,12 +50,12 @@ Session::Session(std::shared_ptr<const scene::Deck> deck, std::function<double()
     state_.edits.resize(deck_->slides.size());
 }
 
-Session::~Session() { clear_thumbs(); }
+Session::~Session() = default;
 
-void Session::clear_thumbs() {
-    for (cairo_surface_t* s : thumbs_) cairo_surface_destroy(s);
-    thumbs_.clear();
-    thumbs_deck_ = nullptr;
+void Session::Thumbnails::clear() {
+    for (cairo_surface_t* s : surfaces) cairo_surface_destroy(s);
+    surfaces.clear();
+    deck = nullptr;
 }
 
 void Session::replace_deck(std::shared_ptr<const scene::Deck> deck) {
@@ -80,45 +70,66 @@ void Session::replace_deck(std::shared_ptr<const scene::Deck> deck) {
         if (!sl.scene || state_.experiment >= static_cast<int>(sl.scene->experiments.size())) state_.experiment = -1;
     }
     error_.clear();
-    clear_thumbs();
-    dirty_ = true;
+    thumbs_.clear();
+    pace_.dirty = true;
 }
 
 void Session::set_error(std::string error) {
     error_ = std::move(error);
-    dirty_ = true;
+    pace_.dirty = true;
 }
 
 void Session::resize(int window_w, int window_h, int pixel_w, int pixel_h) {
-    win_w_ = std::max(1, window_w);
-    win_h_ = std::max(1, window_h);
-    px_w_ = std::max(1, pixel_w);
-    px_h_ = std::max(1, pixel_h);
-    dirty_ = true;
+    win_.w = std::max(1, window_w);
+    win_.h = std::max(1, window_h);
+    win_.px_w = std::max(1, pixel_w);
+    win_.px_h = std::max(1, pixel_h);
+    pace_.dirty = true;
 }
 
-bool Session::fullscreen_toggle_requested() {
-    bool r = want_fullscreen_toggle_;
-    want_fullscreen_toggle_ = false;
-    return r;
+bool Session::fullscreen_toggle_requested() { return std::exchange(pending_.fullscreen, false); }
+
+bool Session::presenter_toggle_requested() { return std::exchange(pending_.presenter, false); }
+
+Context Session::context(const timeline::View& v) const {
+    Context c{state_, v};
+    c.steps = step_count();
+    c.overview_columns = modes_.mode == Mode::Overview ? overview_grid(win_.px_w, win_.px_h).cols : 1;
+    c.fullscreen = win_.fullscreen;
+    c.exit_after_last = opt_.exit_after_last;
+    c.quiz_available = !timeline::quiz_bank(*deck_, v.slide).questions.empty();
+    c.show_me = show_me_target(v);
+    return c;
 }
 
-bool Session::presenter_toggle_requested() {
-    bool r = want_presenter_toggle_;
-    want_presenter_toggle_ = false;
-    return r;
+void Session::act(const Input& in) {
+    const timeline::View v = view();
+    apply(react(modes_, in, context(v)));
+}
+
+void Session::apply(const Reaction& r) {
+    if (!(r.modes == modes_)) pace_.dirty = true;
+    modes_ = r.modes;
+    for (const timeline::Command& c : r.commands) command(c);
+    const Requests& q = r.requests;
+    if (q.counter) opt_.show_counter = !opt_.show_counter;
+    if (q.fps) opt_.show_fps = !opt_.show_fps;
+    pending_.quit = pending_.quit || q.quit;
+    pending_.fullscreen = pending_.fullscreen || q.fullscreen;  // until the loop takes it
+    pending_.presenter = pending_.presenter || q.presenter;
+    if (q.any()) pace_.dirty = true;
 }
 
 void Session::command(const timeline::Command& c) {
     const double t = clock_();
     state_ = timeline::apply(*deck_, layout_, std::move(state_), c, t);
     timeline::Event ev{t, c};
-    history_.push_back(ev);
-    if (record_) {
-        *record_ << timeline::format(ev) << '\n';
-        record_->flush();
+    rec_.history.push_back(ev);
+    if (rec_.out) {
+        *rec_.out << timeline::format(ev) << '\n';
+        rec_.out->flush();
     }
-    dirty_ = true;
+    pace_.dirty = true;
 }
 
 SDL_Rect Session::frame_rect_for(int w, int h) const {
@@ -126,7 +137,7 @@ SDL_Rect Session::frame_rect_for(int w, int h) const {
     return {0, 0, w, std::max(1, bar_geo(w, h).top)};
 }
 
-SDL_Rect Session::frame_rect() const { return frame_rect_for(px_w_, px_h_); }
+SDL_Rect Session::frame_rect() const { return frame_rect_for(win_.px_w, win_.px_h); }
 
 Overlay& Session::overlay() {
     if (!overlay_) overlay_ = std::make_unique<Overlay>();
@@ -134,18 +145,8 @@ Overlay& Session::overlay() {
 }
 
 bool Session::needs_redraw() const {
-    if (dirty_ || drawn_moving_) return true;  // (one frame more after an animation: its end state)
+    if (pace_.dirty || pace_.drawn_moving) return true;  // (one frame more after an animation: its end state)
     return view().animating;
-}
-
-void Session::next() {
-    timeline::View v = view();
-    const bool last = state_.span + 1 >= step_count();
-    if (opt_.exit_after_last && last && !v.animating) {
-        quit_ = true;
-        return;
-    }
-    command(timeline::cmd::Next{});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -153,12 +154,12 @@ void Session::next() {
 
 void Session::render(SDL_Surface* target) {
     const double t = clock_();
-    if (last_frame_ >= 0 && t > last_frame_) fps_ = 0.9 * fps_ + 0.1 / (t - last_frame_);
-    last_frame_ = t;
+    if (pace_.last_frame >= 0 && t > pace_.last_frame) pace_.fps = 0.9 * pace_.fps + 0.1 / (t - pace_.last_frame);
+    pace_.last_frame = t;
     // Evaluated once: the frame and the overlay share this view (a cross-fade needs the
     // previous step too, and draw::render evaluates both then).
     const timeline::View v = timeline::evaluate(*deck_, layout_, state_, t);
-    if (mode_ == Mode::Overview) {
+    if (modes_.mode == Mode::Overview) {
         draw_overview(target);
     } else {
         const SDL_Rect fr = frame_rect_for(target->w, target->h);
@@ -179,8 +180,8 @@ void Session::render(SDL_Surface* target) {
         }
     }
     if (opt_.overlay) draw_overlay(target, v);
-    dirty_ = false;
-    drawn_moving_ = v.animating;
+    pace_.dirty = false;
+    pace_.drawn_moving = v.animating;
 }
 
 }  // namespace app

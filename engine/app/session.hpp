@@ -1,11 +1,12 @@
 // app/session: one presenting session apart from the OS loop. It owns the deck in force, the
-// timeline State and the interaction modes; it turns SDL events into timeline commands (the
-// only way the State changes), records them, and renders a frame (draw::render) plus the
-// presenter-only overlay (SDL2_ttf) into any ARGB8888 SDL_Surface. The clock is injected, so
-// tests and benchmarks drive it by hand; the window loop lives in present.cpp.
-// Defined by concern: session.cpp (core, commands, render), session_input.cpp (events),
-// session_overlay.cpp (presenter-only drawing), session_student.cpp (student mode); helpers
-// they share are in session_detail.hpp.
+// timeline State and the interaction Modes (modes.hpp, SDL-free); it translates SDL events into
+// actions (keys through the table of bindings.hpp) and timeline commands (the only way the State
+// changes), records the commands, and renders a frame (draw::render) plus the presenter-only
+// overlay (SDL2_ttf) into any ARGB8888 SDL_Surface. The clock is injected, so tests and
+// benchmarks drive it by hand; the window loop lives in present.cpp.
+// Defined by concern: session.cpp (core, actions, commands, render), session_input.cpp (SDL
+// events → keys, actions and commands; the pointer), session_overlay.cpp (presenter-only
+// drawing), session_student.cpp (student mode); helpers they share are in session_detail.hpp.
 #pragma once
 
 #include <SDL.h>
@@ -18,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "app/modes.hpp"
 #include "draw/draw.hpp"
 #include "scene/scene.hpp"
 #include "timeline/timeline.hpp"
@@ -25,17 +27,6 @@
 namespace app {
 
 class Overlay;
-
-// What the keyboard is doing right now; always named on screen.
-enum class Mode {
-    Slides,       // arrows, Space, PageUp/Down move through the steps
-    GotoStep,     // G or a digit: typing a step number, Enter goes there
-    Keys,         // the arrows move the selected key (K, or a click on the key plane)
-    KeyEntry,     // E in Keys mode: typing exact coordinates of the selected key
-    Overview,     // O: a grid of every step to pick from
-    Experiments,  // E or X: the scene's "Try this" menu
-};
-const char* mode_name(Mode m);
 
 // Presenter-facing switches that are not part of the timeline State (never exported).
 struct SessionOptions {
@@ -46,14 +37,6 @@ struct SessionOptions {
     bool student = false;         // --student: drawn controls along the bottom, the frame above them
     draw::Options draw;           // theme for the frame
 };
-
-// The temperature ladder of T / Shift+T and + / −: multiplicative steps from 0 to ∞ inclusive.
-double temperature_up(double t);
-double temperature_down(double t);
-
-// The speed ladder of [ and ] and the drawn − / + buttons: 0.25× … 2×.
-double speed_up(double s);
-double speed_down(double s);
 
 // The drawn controls of student mode (window overlay, never in exported frames).
 enum class Control {
@@ -85,8 +68,9 @@ public:
     const timeline::State& state() const { return state_; }
     timeline::View view() const { return timeline::evaluate(*deck_, layout_, state_, clock_()); }
     double now() const { return clock_(); }
-    Mode mode() const { return mode_; }
-    int selected_key() const { return selected_key_; }
+    const Modes& modes() const { return modes_; }
+    Mode mode() const { return modes_.mode; }
+    int selected_key() const { return modes_.selected_key; }
     SessionOptions& options() { return opt_; }
 
     // Hot reload: a good deck replaces the old one, staying on the same step (clamped) and
@@ -100,13 +84,15 @@ public:
     void resize(int window_w, int window_h, int pixel_w, int pixel_h);
     // Handles one SDL event; returns true when the picture may have changed.
     bool handle(const SDL_Event& e);
+    // One action, as a key or a click would give it (react() in modes.hpp), at the current time.
+    void act(const Input& in);
     // Applies (and records) one command at the current time.
     void command(const timeline::Command& c);
-    bool quit_requested() const { return quit_; }
+    bool quit_requested() const { return pending_.quit; }
     bool fullscreen_toggle_requested();  // F/F11 (or Esc while fullscreen): consumed by the loop
     bool presenter_toggle_requested();   // S
-    void set_fullscreen(bool on) { fullscreen_ = on; }
-    bool laser_mode() const { return laser_mode_; }
+    void set_fullscreen(bool on) { win_.fullscreen = on; }
+    bool laser_mode() const { return modes_.laser; }
 
     // ---- student mode ----
     // Where the deck frame is drawn, in pixels: the whole target, or above the control bar.
@@ -126,100 +112,113 @@ public:
     std::optional<std::pair<int, int>> show_me_target(const timeline::View& v) const;
 
     // Every command, as timeline::format lines, flushed as it happens.
-    void record_to(std::ostream* out) { record_ = out; }
-    const std::vector<timeline::Event>& history() const { return history_; }
+    void record_to(std::ostream* out) { rec_.out = out; }
+    const std::vector<timeline::Event>& history() const { return rec_.history; }
 
     // ---- drawing ----
     // True when a frame should be drawn: something changed since the last render, or a step
     // animates (View::animating).
     bool needs_redraw() const;
-    void mark_dirty() { dirty_ = true; }
-    bool dirty() const { return dirty_; }
+    void mark_dirty() { pace_.dirty = true; }
+    bool dirty() const { return pace_.dirty; }
     // Draws the frame (and the overlay, if enabled) into an ARGB8888 surface of the pixel size.
     void render(SDL_Surface* target);
     // The presenter window: notes, next step, timer, counter.
     void render_presenter(SDL_Surface* target, double talk_seconds, double elapsed);
-    double fps() const { return fps_; }
+    double fps() const { return pace_.fps; }
 
 private:
-    // session.cpp: state helpers that need no events
+    // session.cpp: actions, commands and the state helpers that need no events
+    Context context(const timeline::View& v) const;
+    void apply(const Reaction& r);
     Overlay& overlay();
     SDL_Rect frame_rect_for(int w, int h) const;
-    void next();
     int step_count() const { return static_cast<int>(layout_.spans.size()); }
 
-    // session_input.cpp: SDL events → commands
+    // session_input.cpp: SDL events → keys, actions and commands
     bool on_key(const SDL_KeyboardEvent& k);
-    bool on_key_slides(SDL_Keycode sym, Uint16 mod);
-    bool on_key_keys(SDL_Keycode sym, Uint16 mod);
-    bool on_key_entry(SDL_Keycode sym, Uint16 mod, bool goto_step);
-    bool on_key_overview(SDL_Keycode sym);
-    bool on_key_experiments(SDL_Keycode sym);
     bool on_mouse_down(const SDL_MouseButtonEvent& b);
     bool on_mouse_up(const SDL_MouseButtonEvent& b);
     bool on_motion(const SDL_MouseMotionEvent& m);
     core::Point design_point(int x, int y) const;
-    void nudge_key(double dx, double dy);
+    SDL_Point pixel_point(int x, int y) const;
 
     // session_overlay.cpp: what only the presenter sees
     void draw_overlay(SDL_Surface* target, const timeline::View& v);
+    void draw_help(Overlay& o, int w, int fh, int fs);
     void draw_overview(SDL_Surface* target);
-    void overview_geometry(int w, int h, int& cols, int& tw, int& th, int& gap, int& x0, int& y0) const;
+    struct Grid {
+        int cols = 1, tw = 0, th = 0, gap = 0, x0 = 0, y0 = 0, label = 14;
+    };
+    Grid overview_grid(int w, int h) const;
     int overview_at(int px, int py) const;
     int menu_item_at(int px, int py) const;  // experiments menu row under a pixel, -1 none, -2 outside
 
-    // session_student.cpp: the control bar, the quiz keys, show-me
-    bool on_key_quiz(SDL_Keycode sym);
-    bool press_control(Control c, int px, int py);
+    // session_student.cpp: the control bar, show-me
+    bool press_control(Control c, int px);
     void scrub_to(int px);
-    void show_me();
-    int bar_height(int h) const;
     void draw_bar(SDL_Surface* target, const timeline::View& v);
     std::vector<ControlBox> controls_for(const timeline::View& v);
-    void open_quiz();
 
+    // The deck and the timeline: commands change state_, nothing else does.
     std::shared_ptr<const scene::Deck> deck_;
     std::function<double()> clock_;
     SessionOptions opt_;
     timeline::Layout layout_;
     timeline::State state_;
+    std::string error_;  // a failed reload, on screen until a good one
+
+    // What the keyboard and pointer are doing (modes.hpp): changed only through react().
+    Modes modes_;
+    Requests pending_;   // for the window loop: quit stays, fullscreen and presenter are consumed
+
+    // The window: its size in points (mouse) and pixels (drawn), and whether it is fullscreen.
+    struct Window {
+        int w = 1280, h = 720, px_w = 1280, px_h = 720;
+        bool fullscreen = false;
+    } win_;
+
+    // A drag in progress and the control under the pointer.
+    struct Pointer {
+        enum class Drag { None, Key, Slider, Scrub } drag = Drag::None;
+        int key = -1;               // the token whose key is dragged
+        double slider_y = 0.0;      // design y of the slider press (drags follow x along it)
+        bool scrub_paused = false;  // the scrubber paused the animation (resumed on release)
+        int hot_control = -1;       // the student control under the pointer (drawn lit)
+    } pointer_;
+
+    // Student mode: the deck whose place is remembered, and the step last saved.
+    struct Place {
+        std::string path;
+        int saved_span = -1;
+    } place_;
+
+    // --record and the history of commands.
+    struct Recording {
+        std::ostream* out = nullptr;
+        std::vector<timeline::Event> history;
+    } rec_;
+
+    // Frame pacing: whether to draw, and the measured frame rate.
+    struct Pacing {
+        bool dirty = true;
+        bool drawn_moving = false;  // the last frame drawn was mid-animation
+        double last_frame = -1.0;
+        double fps = 0.0;
+    } pace_;
+
+    // The overlay's fonts and text cache, and the overview's thumbnails (drawn once per deck and size).
     std::unique_ptr<Overlay> overlay_;
-
-    Mode mode_ = Mode::Slides;
-    std::string entry_;          // typed digits / coordinates
-    std::string entry_error_;
-    int selected_key_ = 0;
-    int menu_index_ = 0;         // experiments menu and overview selection
-    bool help_ = false;
-    bool laser_mode_ = false;
-    bool quit_ = false;
-    bool fullscreen_ = false;
-    bool want_fullscreen_toggle_ = false;
-    bool want_presenter_toggle_ = false;
-    std::string error_;
-
-    enum class Drag { None, Key, Slider, Scrub } drag_ = Drag::None;
-    bool scrub_paused_ = false;  // the scrubber paused the animation (resumed on release)
-    int hot_control_ = -1;       // the control under the pointer (drawn lit)
-    std::string place_path_;     // student mode: the deck whose place is remembered
-    int saved_span_ = -1;
-    int drag_token_ = -1;
-    double slider_y_ = 0.0;      // design y of the slider press (drags follow x along it)
-
-    int win_w_ = 1280, win_h_ = 720, px_w_ = 1280, px_h_ = 720;
-    bool dirty_ = true;
-    bool drawn_moving_ = false;  // the last frame drawn was mid-animation
-    std::ostream* record_ = nullptr;
-    std::vector<timeline::Event> history_;
-
-    // overview thumbnails, drawn once per deck and size
-    std::vector<cairo_surface_t*> thumbs_;
-    int thumb_w_ = 0, thumb_h_ = 0;
-    const scene::Deck* thumbs_deck_ = nullptr;
-    void clear_thumbs();
-
-    double last_frame_ = -1.0;
-    double fps_ = 0.0;
+    struct Thumbnails {
+        std::vector<cairo_surface_t*> surfaces;
+        int w = 0, h = 0;
+        const scene::Deck* deck = nullptr;
+        Thumbnails() = default;
+        Thumbnails(const Thumbnails&) = delete;
+        Thumbnails& operator=(const Thumbnails&) = delete;
+        ~Thumbnails() { clear(); }
+        void clear();
+    } thumbs_;
 };
 
 // Draws a deck frame for `state` at `now` into an ARGB8888 surface (no overlay): what an

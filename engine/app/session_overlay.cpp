@@ -1,15 +1,15 @@
 // app/session_overlay: what only the presenter sees, never in an exported frame — the
 // overlay on top of the frame (counter, progress, mode, fps, the experiments menu, errors,
-// help), the overview grid of every step with its thumbnails, and the presenter window (now,
-// next, timer, notes). It reads the Session's state and issues no commands; it must not know
+// the help, listed from the key table of bindings.hpp), the overview grid of every step with
+// its thumbnails, and the presenter window (now, next, timer, notes). It reads the Session's state and issues no commands; it must not know
 // SDL events, and leaves the student bar to session_student.cpp.
 #include "app/session.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <iterator>
 
+#include "app/bindings.hpp"
 #include "app/overlay.hpp"
 #include "app/session_detail.hpp"
 
@@ -46,86 +46,52 @@ std::string fmt(double x) {
     return buf;
 }
 
-const char* kHelp[][2] = {
-    {"→ ↓ Space PgDn Enter", "next (first press completes an animation)"},
-    {"← ↑ PgUp Backspace", "back (previous step at its end)"},
-    {"Home / End", "first / last step"},
-    {"G or a number, Enter", "go to step"},
-    {"O", "overview of every step"},
-    {"R / P", "replay / pause the animation"},
-    {"B or .", "blank the screen"},
-    {"L", "laser pointer"},
-    {"H", "hide the counter and progress bar"},
-    {"F / F11, Esc", "fullscreen, leave fullscreen"},
-    {"S", "presenter window"},
-    {"click a token", "make it the one asking"},
-    {"drag a key dot", "move that key"},
-    {"T / Shift+T, + / −", "temperature up / down (0 … ∞)"},
-    {"M", "causal mask on / off"},
-    {"K, 1–9, arrows", "take the keys, pick one, move it (Shift: bigger)"},
-    {"E (in keys)", "type exact coordinates"},
-    {"E or X", "experiments: Try this (0 ends)"},
-    {"0", "reset every edit of this scene"},
-    {"C", "check yourself: a fresh quiz each time"},
-    {"quiz: 1–9 · Space · →", "pick a choice · reveal, then next · next"},
-    {"quiz: Y · Esc", "show me the experiment · close the quiz"},
-    {"Shift+← / Shift+→", "scrub the step's animation (pauses)"},
-    {"[ / ]", "slower / faster (0.25× … 2×)"},
-    {"the bottom bar", "--student: a button for each of these"},
-    {"Esc", "hand the arrows back to the slides"},
-    {"? / F1", "this help"},
-    {"Q / Ctrl+Q", "quit"},
-};
-
 }  // namespace
 
-void Session::overview_geometry(int w, int h, int& cols, int& tw, int& th, int& gap, int& x0, int& y0) const {
+Session::Grid Session::overview_grid(int w, int h) const {
+    Grid g;
     const int n = std::max(1, step_count());
-    gap = std::max(8, h / 60);
-    const int label = std::max(14, h / 45);
-    tw = 0;
-    cols = 1;
+    g.gap = std::max(8, h / 60);
+    g.label = std::max(14, h / 45);
     for (int c = 1; c <= n; ++c) {
         int rows = (n + c - 1) / c;
-        int wc = (w - gap * (c + 1)) / c;
+        int wc = (w - g.gap * (c + 1)) / c;
         int hc = wc * 9 / 16;
-        if (rows * (hc + label + gap) + gap > h) {
-            hc = (h - gap) / rows - label - gap;
+        if (rows * (hc + g.label + g.gap) + g.gap > h) {
+            hc = (h - g.gap) / rows - g.label - g.gap;
             wc = hc * 16 / 9;
         }
-        if (wc > tw) {
-            tw = wc;
-            cols = c;
+        if (wc > g.tw) {
+            g.tw = wc;
+            g.cols = c;
         }
     }
-    th = tw * 9 / 16;
-    const int rows = (n + cols - 1) / cols;
-    x0 = (w - (cols * tw + (cols - 1) * gap)) / 2;
-    y0 = (h - (rows * (th + label + gap) - gap)) / 2;
+    g.th = g.tw * 9 / 16;
+    const int rows = (n + g.cols - 1) / g.cols;
+    g.x0 = (w - (g.cols * g.tw + (g.cols - 1) * g.gap)) / 2;
+    g.y0 = (h - (rows * (g.th + g.label + g.gap) - g.gap)) / 2;
+    return g;
 }
 
 int Session::overview_at(int px, int py) const {
-    int cols = 1, tw = 0, th = 0, gap = 0, x0 = 0, y0 = 0;
-    overview_geometry(px_w_, px_h_, cols, tw, th, gap, x0, y0);
-    const int label = std::max(14, px_h_ / 45);
-    if (tw <= 0 || px < x0 || py < y0) return -1;
-    int c = (px - x0) / (tw + gap);
-    int r = (py - y0) / (th + label + gap);
-    if (c >= cols || (px - x0) % (tw + gap) > tw) return -1;
-    int i = r * cols + c;
+    const Grid g = overview_grid(win_.px_w, win_.px_h);
+    if (g.tw <= 0 || px < g.x0 || py < g.y0) return -1;
+    int c = (px - g.x0) / (g.tw + g.gap);
+    int r = (py - g.y0) / (g.th + g.label + g.gap);
+    if (c >= g.cols || (px - g.x0) % (g.tw + g.gap) > g.tw) return -1;
+    int i = r * g.cols + c;
     return i < step_count() ? i : -1;
 }
 
 void Session::draw_overview(SDL_Surface* target) {
     const int w = target->w, h = target->h;
-    int cols = 1, tw = 0, th = 0, gap = 0, x0 = 0, y0 = 0;
-    overview_geometry(w, h, cols, tw, th, gap, x0, y0);
-    const int label = std::max(14, h / 45);
-    if (thumbs_deck_ != deck_.get() || thumb_w_ != tw || thumb_h_ != th) {
-        clear_thumbs();
-        thumb_w_ = tw;
-        thumb_h_ = th;
-        thumbs_deck_ = deck_.get();
+    const Grid grid = overview_grid(w, h);
+    const int cols = grid.cols, tw = grid.tw, th = grid.th, gap = grid.gap, x0 = grid.x0, y0 = grid.y0, label = grid.label;
+    if (thumbs_.deck != deck_.get() || thumbs_.w != tw || thumbs_.h != th) {
+        thumbs_.clear();
+        thumbs_.w = tw;
+        thumbs_.h = th;
+        thumbs_.deck = deck_.get();
         for (int i = 0; i < step_count() && tw > 0 && th > 0; ++i) {
             cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, tw, th);
             cairo_t* cr = cairo_create(s);
@@ -135,7 +101,7 @@ void Session::draw_overview(SDL_Surface* target) {
             timeline::View v = timeline::evaluate(*deck_, layout_, st, sp.start + sp.anim + scene::kCrossFade);
             draw::frame(cr, tw, th, v, opt_.draw);
             cairo_destroy(cr);
-            thumbs_.push_back(s);
+            thumbs_.surfaces.push_back(s);
         }
     }
     SDL_LockSurface(target);
@@ -144,17 +110,18 @@ void Session::draw_overview(SDL_Surface* target) {
     cairo_t* cr = cairo_create(cs);
     cairo_set_source_rgb(cr, 0.13, 0.14, 0.16);
     cairo_paint(cr);
-    for (int i = 0; i < static_cast<int>(thumbs_.size()); ++i) {
+    const int selected = modes_.menu_index;
+    for (int i = 0; i < static_cast<int>(thumbs_.surfaces.size()); ++i) {
         const int x = x0 + (i % cols) * (tw + gap);
         const int y = y0 + (i / cols) * (th + label + gap);
-        if (i == menu_index_ || i == state_.span) {
-            const double pad = i == menu_index_ ? 4 : 2;
-            if (i == menu_index_) cairo_set_source_rgb(cr, 1.0, 0.75, 0.2);
+        if (i == selected || i == state_.span) {
+            const double pad = i == selected ? 4 : 2;
+            if (i == selected) cairo_set_source_rgb(cr, 1.0, 0.75, 0.2);
             else cairo_set_source_rgb(cr, 0.55, 0.6, 0.7);
             cairo_rectangle(cr, x - pad, y - pad, tw + 2 * pad, th + 2 * pad);
             cairo_fill(cr);
         }
-        cairo_set_source_surface(cr, thumbs_[static_cast<std::size_t>(i)], x, y);
+        cairo_set_source_surface(cr, thumbs_.surfaces[static_cast<std::size_t>(i)], x, y);
         cairo_paint(cr);
     }
     cairo_destroy(cr);
@@ -163,7 +130,7 @@ void Session::draw_overview(SDL_Surface* target) {
     SDL_UnlockSurface(target);
     if (!overlay_) overlay_ = std::make_unique<Overlay>();
     if (!overlay_->ok()) return;
-    for (int i = 0; i < static_cast<int>(thumbs_.size()); ++i) {
+    for (int i = 0; i < static_cast<int>(thumbs_.surfaces.size()); ++i) {
         const int x = x0 + (i % cols) * (tw + gap);
         const int y = y0 + (i / cols) * (th + label + gap);
         const timeline::Span& sp = layout_.spans[static_cast<std::size_t>(i)];
@@ -200,10 +167,10 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
     const Rgba ink{245, 245, 245, 255};
     const Rgba dim{200, 204, 212, 255};
     const int n = step_count();
-    const int fh = mode_ == Mode::Overview ? h : frame_rect_for(w, h).h;  // the frame's bottom: the student bar is below it
-    if (opt_.student && mode_ != Mode::Overview) draw_bar(target, v);
+    const int fh = modes_.mode == Mode::Overview ? h : frame_rect_for(w, h).h;  // the frame's bottom: the student bar is below it
+    if (opt_.student && modes_.mode != Mode::Overview) draw_bar(target, v);
 
-    if (opt_.show_counter && !opt_.student && mode_ != Mode::Overview && !v.blank) {
+    if (opt_.show_counter && !opt_.student && modes_.mode != Mode::Overview && !v.blank) {
         // Thin progress bar along the bottom edge and the counter above its right end.
         const double bar = std::max(3, h / 270);
         const double frac = n > 1 ? static_cast<double>(state_.span) / (n - 1) : 1.0;
@@ -217,46 +184,46 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
 
     // The mode, always named (faint while on the slides).
     {
-        std::string m = mode_name(mode_);
-        if (mode_ == Mode::Keys && v.scene && selected_key_ < static_cast<int>(v.scene->n()))
+        std::string m = mode_name(modes_.mode);
+        if (modes_.mode == Mode::Keys && v.scene && modes_.selected_key < static_cast<int>(v.scene->n()))
         {
-            const core::Vec& key = v.controls.keys[static_cast<std::size_t>(selected_key_)];
+            const core::Vec& key = v.controls.keys[static_cast<std::size_t>(modes_.selected_key)];
             std::string at;
             for (double x : key) at += (at.empty() ? "" : ", ") + fmt(x);
-            m = "keys · k" + std::to_string(selected_key_ + 1) + " (" + v.scene->tokens[static_cast<std::size_t>(selected_key_)] +
+            m = "keys · k" + std::to_string(modes_.selected_key + 1) + " (" + v.scene->tokens[static_cast<std::size_t>(modes_.selected_key)] +
                 ") = (" + at + ") · 1–9 pick · arrows move · Shift bigger · E exact · Esc slides";
         }
-        else if (mode_ == Mode::KeyEntry)
-            m = "key k" + std::to_string(selected_key_ + 1) + " = " + entry_ + "▏  (Enter sets, Esc cancels)";
-        else if (mode_ == Mode::GotoStep)
-            m = "go to step " + entry_ + "▏ of " + std::to_string(n) + "  (Enter)";
-        else if (mode_ == Mode::Overview)
+        else if (modes_.mode == Mode::KeyEntry)
+            m = "key k" + std::to_string(modes_.selected_key + 1) + " = " + modes_.entry + "▏  (Enter sets, Esc cancels)";
+        else if (modes_.mode == Mode::GotoStep)
+            m = "go to step " + modes_.entry + "▏ of " + std::to_string(n) + "  (Enter)";
+        else if (modes_.mode == Mode::Overview)
             m = "overview · arrows + Enter or click · Esc back";
 
-        if (laser_mode_) m += " · laser";
+        if (modes_.laser) m += " · laser";
         if (state_.paused) m += " · paused";
-        const bool quiet = mode_ == Mode::Slides && !laser_mode_ && !state_.paused;  // (the quiz card names its keys)
+        const bool quiet = modes_.mode == Mode::Slides && !modes_.laser && !state_.paused;  // (the quiz card names its keys)
         if (!(quiet && (!opt_.show_counter || v.blank || opt_.student))) {
             SDL_Point sz = o.measure(m, fs);
             o.box(pad, fh - sz.y - 3 * pad, sz.x + 2 * pad, sz.y + pad, quiet ? Rgba{20, 22, 28, 70} : chip, pad / 2.0);
             o.text(m, 2 * pad, fh - sz.y - 2.5 * pad, fs, quiet ? Rgba{255, 255, 255, 150} : ink);
         }
-        if (!entry_error_.empty() && (mode_ == Mode::KeyEntry || mode_ == Mode::Slides)) {
-            SDL_Point sz = o.measure(entry_error_, fs);
+        if (!modes_.error.empty() && (modes_.mode == Mode::KeyEntry || modes_.mode == Mode::Slides)) {
+            SDL_Point sz = o.measure(modes_.error, fs);
             o.box(pad, fh - 2 * sz.y - 6 * pad, sz.x + 2 * pad, sz.y + pad, Rgba{150, 30, 30, 220}, pad / 2.0);
-            o.text(entry_error_, 2 * pad, fh - 2 * sz.y - 5.5 * pad, fs, ink);
+            o.text(modes_.error, 2 * pad, fh - 2 * sz.y - 5.5 * pad, fs, ink);
         }
     }
 
     if (opt_.show_fps) {
         char buf[64];
-        std::snprintf(buf, sizeof buf, "%.0f fps", fps_);
+        std::snprintf(buf, sizeof buf, "%.0f fps", pace_.fps);
         SDL_Point sz = o.measure(buf, fs, Overlay::Face::Mono);
         o.box(w - sz.x - 3 * pad, pad, sz.x + 2 * pad, sz.y + pad, chip, pad / 2.0);
         o.text(buf, w - 2 * pad, 1.5 * pad, fs, ink, Overlay::Face::Mono, 2);
     }
 
-    if (mode_ == Mode::Experiments && v.scene) {
+    if (modes_.mode == Mode::Experiments && v.scene) {
         const auto& ex = v.scene->experiments;
         const int rows = static_cast<int>(ex.size()) + (state_.experiment >= 0 ? 1 : 0);
         const MenuGeo g = menu_geo(w, h, rows);
@@ -266,7 +233,7 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
         o.text("Try this — click, 1–9 or arrows + Enter · 0 ends · Esc closes", x + 2 * pad, y + pad, fs, dim, Overlay::Face::Bold);
         y = g.rows_y;
         for (int i = 0; i < rows; ++i) {
-            if (i == menu_index_) o.box(x + pad, y - pad / 2, bw - 2 * pad, g.row_h, Rgba{230, 140, 30, 200}, pad / 2.0);
+            if (i == modes_.menu_index) o.box(x + pad, y - pad / 2, bw - 2 * pad, g.row_h, Rgba{230, 140, 30, 200}, pad / 2.0);
             std::string line = i < static_cast<int>(ex.size())
                                    ? std::to_string(i + 1) + "  " + ex[static_cast<std::size_t>(i)].title + (i == state_.experiment ? "  ✓" : "")
                                    : "0  back to the script (end the experiment)";
@@ -286,21 +253,69 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
         o.text(s, bx + 2 * pad, h / 12.0 + pad, fs, ink, Overlay::Face::Mono, 0, wrap);
     }
 
-    if (help_) {
-        const int rows = static_cast<int>(std::size(kHelp));
-        const int line = fs + pad;
-        const int bw = std::min(w - 4 * pad, fs * 40);
-        const int bh = (rows + 2) * line + 2 * pad;
-        const int x = (w - bw) / 2, y = std::max(pad, (fh - bh) / 2);
-        o.box(x, y, bw, bh, Rgba{16, 18, 24, 235}, pad);
-        o.text("attnlab keys", x + 2 * pad, y + pad, fs, Rgba{255, 190, 90, 255}, Overlay::Face::Bold);
-        for (int i = 0; i < rows; ++i) {
-            const int ty = y + pad + (i + 2) * line;
-            o.text(kHelp[i][0], x + 2 * pad, ty, fs, Rgba{255, 214, 150, 255}, Overlay::Face::Bold);
-            o.text(kHelp[i][1], x + bw * 4 / 10, ty, fs, ink);
+    if (modes_.help) draw_help(o, w, fh, fs);
+    o.paint(target);
+}
+
+void Session::draw_help(Overlay& o, int w, int fh, int fs) {
+    // Every row of the key table (bindings.hpp) by section, in two columns; the type shrinks
+    // from the overlay's size until the box fits the frame.
+    struct Row {
+        std::string keys, help;
+        bool heading = false;
+    };
+    std::vector<Row> rows;
+    for (const HelpSection& s : help_sections()) {
+        rows.push_back({s.title, "", true});
+        for (const HelpLine& l : s.lines) rows.push_back({l.keys, l.help, false});
+    }
+    // Two columns, broken between two sections where they come out most even.
+    std::size_t split = rows.size();
+    for (std::size_t i = 1; i < rows.size(); ++i)
+        if (rows[i].heading && std::max(i, rows.size() - i) < std::max(split, rows.size() - split)) split = i;
+    const std::size_t bounds[3] = {0, split, rows.size()};  // column c is rows [bounds[c], bounds[c + 1])
+    const int per_column = static_cast<int>(std::max(split, rows.size() - split));
+    const int margin = fs / 2;
+    int px = fs, pad = margin, line = fs + margin, bw = 0, bh = 0;
+    int keys_w[2] = {0, 0}, col_w[2] = {0, 0};
+    for (; px >= 7; --px) {
+        pad = std::max(3, px / 2);
+        line = px + pad;
+        for (int c = 0; c < 2; ++c) {
+            int help_w = 0, head_w = 0;
+            keys_w[c] = 0;
+            for (std::size_t i = bounds[c]; i < bounds[c + 1]; ++i) {
+                const Row& r = rows[i];
+                if (r.heading) {
+                    head_w = std::max(head_w, o.size(r.keys, px, Overlay::Face::Bold).x);
+                } else {
+                    keys_w[c] = std::max(keys_w[c], o.size(r.keys, px, Overlay::Face::Bold).x);
+                    help_w = std::max(help_w, o.size(r.help, px).x);
+                }
+            }
+            col_w[c] = std::max(head_w, keys_w[c] + 2 * pad + help_w);
+        }
+        bw = 2 * pad + col_w[0] + 3 * pad + col_w[1] + 2 * pad;
+        bh = (per_column + 2) * line + 2 * pad;
+        if (bw <= w - 4 * margin && bh <= fh - 2 * margin) break;
+    }
+    const int x = (w - bw) / 2, y = std::max(margin, (fh - bh) / 2);
+    const Rgba accent{255, 190, 90, 255}, key_ink{255, 214, 150, 255}, ink{245, 245, 245, 255};
+    o.box(x, y, bw, bh, Rgba{16, 18, 24, 235}, pad);
+    o.text("attnlab keys", x + 2 * pad, y + pad, px, accent, Overlay::Face::Bold);
+    for (int c = 0; c < 2; ++c) {
+        const int cx = x + 2 * pad + (c == 0 ? 0 : col_w[0] + 3 * pad);
+        int ty = y + pad + 2 * line;
+        for (std::size_t i = bounds[c]; i < bounds[c + 1]; ++i, ty += line) {
+            const Row& r = rows[i];
+            if (r.heading) {
+                o.text(r.keys, cx, ty, px, accent, Overlay::Face::Bold);
+                continue;
+            }
+            o.text(r.keys, cx + pad, ty, px, key_ink, Overlay::Face::Bold);
+            o.text(r.help, cx + pad + keys_w[c] + pad, ty, px, ink);
         }
     }
-    o.paint(target);
 }
 
 void Session::render_presenter(SDL_Surface* target, double talk_seconds, double elapsed) {
@@ -388,7 +403,7 @@ int Session::menu_item_at(int px, int py) const {
     const timeline::View v = view();
     if (!v.scene) return -2;
     const int rows = static_cast<int>(v.scene->experiments.size()) + (state_.experiment >= 0 ? 1 : 0);
-    const MenuGeo g = menu_geo(px_w_, px_h_, rows);
+    const MenuGeo g = menu_geo(win_.px_w, win_.px_h, rows);
     if (!inside({g.x, g.y, g.w, g.h}, px, py)) return -2;
     if (py < g.rows_y - g.pad / 2) return -1;
     const int i = (py - (g.rows_y - g.pad / 2)) / g.row_h;

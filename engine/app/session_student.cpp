@@ -1,16 +1,16 @@
 // app/session_student: student mode (--student) — the drawn control bar under the frame
-// (step buttons, the scrubber, speed, Try this, Reset, Check yourself, Overview, help), the
-// speed ladder, the quiz keys and "Show me", and the remembered place (places.hpp). Presses
-// become timeline commands through Session::command; it must not know how the presenter's
-// overlay or overview look, nor the keys outside the quiz.
+// (step buttons, the scrubber, speed, Try this, Reset, Check yourself, Overview, help), where
+// "Show me" leads, and the remembered place (places.hpp). A press is an action
+// (session_input.cpp); the buttons name their keys from the table (bindings.hpp). It must not
+// know how the presenter's overlay or overview look.
 #include "app/session.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
-#include <iterator>
 
+#include "app/bindings.hpp"
 #include "app/overlay.hpp"
 #include "app/places.hpp"
 #include "app/session_detail.hpp"
@@ -19,33 +19,22 @@ namespace app {
 
 using detail::bar_geo;
 using detail::BarGeo;
-using detail::digit_of;
 using detail::step_label;
 
 namespace {
-
-// [ / ] and the drawn − / + walk this ladder (0.25× … 2×).
-constexpr double kSpeeds[] = {0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0};
 
 std::string lower(std::string s) {
     for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return s;
 }
 
+// A button's label with its key from the table: "Try this (E)".
+std::string with_key(const std::string& label, Layer layer, Action action) {
+    const std::string key = shortcut(layer, action);
+    return key.empty() ? label : label + " (" + key + ")";
+}
+
 }  // namespace
-
-double speed_up(double s) {
-    for (double x : kSpeeds)
-        if (x > s + 1e-9) return x;
-    return kSpeeds[std::size(kSpeeds) - 1];
-}
-
-double speed_down(double s) {
-    double best = kSpeeds[0];
-    for (double x : kSpeeds)
-        if (x < s - 1e-9) best = x;
-    return best;
-}
 
 const char* control_name(Control c) {
     switch (c) {
@@ -71,33 +60,6 @@ const char* control_name(Control c) {
 
 // ---------------------------------------------------------------------------------------------
 // student mode: the drawn controls, the quiz keys, the remembered place
-
-void Session::open_quiz() {
-    command(timeline::cmd::QuizOpen{});
-    mode_ = Mode::Slides;
-    entry_error_ = state_.quiz.open ? "" : "no questions to check yourself on here";
-    dirty_ = true;
-}
-
-bool Session::on_key_quiz(SDL_Keycode sym) {
-    using namespace timeline::cmd;
-    const int digit = digit_of(sym);
-    if (digit >= 1 && digit <= 9) {
-        command(QuizPick{digit - 1});
-        return true;
-    }
-    switch (sym) {
-        case SDLK_SPACE: case SDLK_RETURN: case SDLK_KP_ENTER:
-            if (state_.quiz.revealed) command(QuizNext{});
-            else command(QuizReveal{});
-            return true;
-        case SDLK_RIGHT: case SDLK_DOWN: case SDLK_PAGEDOWN: command(QuizNext{}); return true;
-        case SDLK_ESCAPE: command(QuizClose{}); return true;
-        case SDLK_c: open_quiz(); return true;
-        case SDLK_y: show_me(); return true;
-        default: return true;  // nothing else reaches the slides while the quiz is open
-    }
-}
 
 std::optional<std::pair<int, int>> Session::show_me_target() const {
     return show_me_target(timeline::evaluate(*deck_, layout_, state_, clock_()));
@@ -135,79 +97,24 @@ std::optional<std::pair<int, int>> Session::show_me_target(const timeline::View&
     return std::nullopt;
 }
 
-void Session::show_me() {
-    const auto target = show_me_target();
-    if (!target) return;
-    command(timeline::cmd::QuizClose{});
-    if (target->first != state_.span) command(timeline::cmd::Goto{target->first});
-    command(timeline::cmd::Experiment{target->second});
-    mode_ = Mode::Slides;
-}
-
 void Session::open_student(const std::string& deck_path, std::optional<int> start_at) {
-    place_path_ = deck_path;
+    place_.path = deck_path;
     const std::optional<int> remembered = start_at ? std::nullopt : load_place(deck_path);
     const std::optional<int> at = start_at ? start_at : remembered;
     if (at && step_count() > 0) command(timeline::cmd::Goto{std::clamp(*at, 0, step_count() - 1)});
-    saved_span_ = remembered ? state_.span : -1;
+    place_.saved_span = remembered ? state_.span : -1;
 }
 
 bool Session::save_place(std::string& error) {
-    if (place_path_.empty() || state_.span == saved_span_) return true;
-    saved_span_ = state_.span;  // one try per step: a failing disk is reported once, not every frame
-    return app::save_place(place_path_, state_.span, error);
+    if (place_.path.empty() || state_.span == place_.saved_span) return true;
+    place_.saved_span = state_.span;  // one try per step: a failing disk is reported once, not every frame
+    return app::save_place(place_.path, state_.span, error);
 }
-
-int Session::bar_height(int h) const { return h - bar_geo(px_w_, h).top; }
 
 void Session::scrub_to(int px) {
     const std::optional<SDL_Rect> r = control_rect(Control::Scrubber);
     if (!r || r->w <= 0) return;
     command(timeline::cmd::Seek{std::clamp((px - r->x) / static_cast<double>(r->w), 0.0, 1.0)});
-}
-
-bool Session::press_control(Control c, int px, int) {
-    using namespace timeline::cmd;
-    dirty_ = true;
-    switch (c) {
-        case Control::Back: command(Back{}); return true;
-        case Control::Next: next(); return true;
-        case Control::Replay: command(Replay{}); return true;
-        case Control::Play: {
-            // Pause while it moves, resume when paused, and play a finished step again.
-            const timeline::View v = view();
-            if (state_.paused || v.animating) command(Pause{});
-            else command(Replay{});
-            return true;
-        }
-        case Control::Scrubber:
-            drag_ = Drag::Scrub;
-            scrub_paused_ = !state_.paused;
-            if (scrub_paused_) command(Pause{});  // held still under the pointer while dragging
-            scrub_to(px);
-            return true;
-        case Control::Slower: command(Speed{speed_down(state_.speed)}); return true;
-        case Control::Faster: command(Speed{speed_up(state_.speed)}); return true;
-        case Control::TryThis:
-            if (mode_ == Mode::Experiments) mode_ = Mode::Slides;
-            else {
-                mode_ = Mode::Experiments;
-                menu_index_ = std::max(0, state_.experiment);
-            }
-            return true;
-        case Control::Reset: command(Reset{}); return true;
-        case Control::Quiz: open_quiz(); return true;
-        case Control::Overview:
-            mode_ = Mode::Overview;
-            menu_index_ = state_.span;
-            return true;
-        case Control::Help: help_ = !help_; return true;
-        case Control::QuizReveal: command(QuizReveal{}); return true;
-        case Control::QuizNext: command(QuizNext{}); return true;
-        case Control::QuizShowMe: show_me(); return true;
-        case Control::QuizClose: command(QuizClose{}); return true;
-    }
-    return false;
 }
 
 std::vector<ControlBox> Session::controls() { return controls_for(view()); }
@@ -220,14 +127,15 @@ std::optional<SDL_Rect> Session::control_rect(Control c) {
 
 std::vector<ControlBox> Session::controls_for(const timeline::View& v) {
     std::vector<ControlBox> out;
-    if (!opt_.student || mode_ == Mode::Overview) return out;
-    const BarGeo g = bar_geo(px_w_, px_h_);
+    if (!opt_.student || modes_.mode == Mode::Overview) return out;
+    const int px_w = win_.px_w;
+    const BarGeo g = bar_geo(px_w, win_.px_h);
     Overlay& o = overlay();
     auto width_of = [&](const std::string& s) {
         const int tw = o.ok() ? o.measure(s, g.fs, Overlay::Face::Bold).x : static_cast<int>(s.size()) * g.fs * 3 / 5;
         return std::max(g.u, tw + 3 * g.pad);
     };
-    out.push_back({Control::Scrubber, {2 * g.pad, g.top + g.pad, px_w_ - 4 * g.pad, g.sh}, ""});
+    out.push_back({Control::Scrubber, {2 * g.pad, g.top + g.pad, px_w - 4 * g.pad, g.sh}, ""});
     const int y = g.top + g.pad + g.sh;
     const bool quiz = state_.quiz.open;
     if (!quiz) {
@@ -237,7 +145,7 @@ std::vector<ControlBox> Session::controls_for(const timeline::View& v) {
             x += g.u + g.pad / 2;
         }
     }
-    int r = px_w_ - 2 * g.pad;
+    int r = px_w - 2 * g.pad;
     auto right = [&](Control c, const std::string& label) {
         const int bw = width_of(label);
         r -= bw;
@@ -246,22 +154,23 @@ std::vector<ControlBox> Session::controls_for(const timeline::View& v) {
     };
     right(Control::Help, "?");
     if (quiz) {
-        right(Control::QuizClose, "Close (Esc)");
-        if (show_me_target(v)) right(Control::QuizShowMe, "Show me (Y)");
-        right(Control::QuizNext, "Next (→)");
-        if (!state_.quiz.revealed) right(Control::QuizReveal, "Reveal (Space)");
+        right(Control::QuizClose, with_key("Close", Layer::Quiz, Action::QuizClose));
+        if (show_me_target(v)) right(Control::QuizShowMe, with_key("Show me", Layer::Quiz, Action::ShowMe));
+        right(Control::QuizNext, with_key("Next", Layer::Quiz, Action::QuizNext));
+        if (!state_.quiz.revealed) right(Control::QuizReveal, with_key("Reveal", Layer::Quiz, Action::QuizAnswer));
         return out;
     }
     right(Control::Faster, "+");
     r -= width_of("0.25×") - g.pad;  // the speed between − and +
     right(Control::Slower, "−");
     r -= g.pad;
-    right(Control::Overview, "Overview (O)");
-    if (!timeline::quiz_bank(*deck_, v.slide).questions.empty()) right(Control::Quiz, "Check yourself (C)");
-    if (v.scene && !v.scene->experiments.empty()) right(Control::TryThis, "Try this (E)");
+    right(Control::Overview, with_key("Overview", Layer::Slides, Action::OpenOverview));
+    if (!timeline::quiz_bank(*deck_, v.slide).questions.empty())
+        right(Control::Quiz, with_key("Check yourself", Layer::Slides, Action::OpenQuiz));
+    if (v.scene && !v.scene->experiments.empty()) right(Control::TryThis, with_key("Try this", Layer::Slides, Action::OpenMenu));
     const bool edited = state_.experiment >= 0 ||
                         (static_cast<std::size_t>(v.slide) < state_.edits.size() && !state_.edits[static_cast<std::size_t>(v.slide)].empty());
-    if (v.scene && edited) right(Control::Reset, "Reset (0)");
+    if (v.scene && edited) right(Control::Reset, with_key("Reset", Layer::Slides, Action::Reset));
     return out;
 }
 
@@ -291,13 +200,13 @@ void Session::draw_bar(SDL_Surface* target, const timeline::View& v) {
     const SDL_Rect* faster = nullptr;
     for (const ControlBox& cb : cbs) {
         const SDL_Rect& r = cb.rect;
-        const bool hot = hot_control_ == static_cast<int>(cb.id);
+        const bool hot = pointer_.hot_control == static_cast<int>(cb.id);
         if (cb.id == Control::Scrubber) {
             const double cy = r.y + r.h / 2.0;
             const double th = std::max(3.0, r.h / 4.0);
             const double u = v.u_linear;
             const double kx = r.x + u * r.w;
-            const bool dragging = drag_ == Drag::Scrub;
+            const bool dragging = pointer_.drag == Pointer::Drag::Scrub;
             o.shape([=](cairo_t* cr) {
                 cairo_set_source_rgba(cr, 1, 1, 1, 0.22);
                 cairo_rectangle(cr, r.x, cy - th / 2, r.w, th);

@@ -1,0 +1,320 @@
+// app/bindings: the key table, the lookup through the layers, and the names the help and README
+// show. No SDL (session_input.cpp translates key codes); what an action does is react()'s
+// (modes.cpp).
+#include "app/bindings.hpp"
+
+#include <bit>
+#include <cctype>
+#include <utility>
+
+namespace app {
+
+namespace {
+
+constexpr Chord k(Key key, Mods mods = kNoMods) { return {key, Key::None, mods}; }
+constexpr Chord k(char c, Mods mods = kNoMods) { return {ch(c), Key::None, mods}; }
+constexpr Chord range(char first, char last) { return {ch(first), ch(last), kNoMods}; }
+
+constexpr ModeSet kNotTyping = kEveryMode & ~(in(Mode::GotoStep) | in(Mode::KeyEntry));
+
+// One row per key (or keys) with one meaning. A row whose help is "" shares the line of the row
+// above it in the help and README ("Home / End — first / last step"): write that line's help so
+// that it reads for all of them.
+std::vector<Binding> table() {
+    using A = Action;
+    using L = Layer;
+    return {
+        // ---- on the slides
+        {L::Slides, {k(Key::Right), k(Key::Down), k(Key::Space), k(Key::PageDown), k(Key::Enter)}, A::Next, 0,
+         "next (a running animation completes first)"},
+        {L::Slides, {k(Key::Left), k(Key::Up), k(Key::PageUp), k(Key::Backspace)}, A::Back, 0,
+         "back: the previous step at its end state"},
+        {L::Slides, {k(Key::Home)}, A::First, 0, "first / last step"},
+        {L::Slides, {k(Key::End)}, A::Last, 0, ""},
+        {L::Slides, {k('g'), range('1', '9')}, A::StartGoto, 0, "go to a step: type its number, then Enter"},
+        {L::Slides, {k('o')}, A::OpenOverview, 0, "overview: a grid of every step"},
+        {L::Slides, {k('r')}, A::Replay, 0, "replay / pause the step's animation"},
+        {L::Slides, {k('p')}, A::Pause, 0, ""},
+        {L::Slides, {k(Key::Left, kShift)}, A::Scrub, -1, "scrub the animation a tenth back / on"},
+        {L::Slides, {k(Key::Right, kShift)}, A::Scrub, +1, ""},
+        {L::Slides, {k('[')}, A::Slower, 0, "slower / faster (0.25× to 2×)"},
+        {L::Slides, {k(']')}, A::Faster, 0, ""},
+        {L::Slides, {k('t'), k('+'), k('=')}, A::TemperatureUp, 0, "temperature up / down, from 0 to ∞"},
+        {L::Slides, {k('t', kShift), k('-')}, A::TemperatureDown, 0, ""},
+        {L::Slides, {k('m')}, A::ToggleMask, 0, "causal mask on / off"},
+        {L::Slides, {k('k')}, A::EnterKeys, 0, "key editing: pick a key and move it"},
+        {L::Slides, {k('e'), k('x')}, A::OpenMenu, 0, "experiments: the \"Try this\" menu"},
+        {L::Slides, {k('0')}, A::Reset, 0, "reset every edit and experiment of the scene"},
+        {L::Slides, {k('c')}, A::OpenQuiz, 0, "check yourself: a fresh quiz every time"},
+        {L::Slides, {k('b'), k('.')}, A::Blank, 0, "blank the screen / laser / hide the counter"},
+        {L::Slides, {k('l')}, A::ToggleLaser, 0, ""},
+        {L::Slides, {k('h')}, A::ToggleCounter, 0, ""},
+        {L::Slides, {k('s')}, A::TogglePresenter, 0, "presenter window: notes, next step, timer"},
+        {L::Slides, {k(Key::Escape)}, A::Escape, 0, "leave fullscreen, else end the laser"},
+
+        // ---- anywhere
+        {L::Anywhere, {k('q')}, A::Quit, 0, "quit (not while typing)", kNotTyping},
+        {L::Anywhere, {k('f')}, A::Fullscreen, 0, "fullscreen on / off (F11 also while typing)",
+         kEveryMode & ~in(Mode::KeyEntry)},
+        {L::Anywhere, {k(Key::F11)}, A::Fullscreen, 0, ""},
+        {L::Anywhere, {k('?'), k(Key::F1), k('/', kShift)}, A::ToggleHelp, 0, "this help"},
+        {L::Anywhere, {k(Key::F12)}, A::ToggleFps, 0, "frames per second"},
+        {L::Help, {k(Key::Escape)}, A::CloseHelp, 0, "close this help (so does a click)"},
+
+        // ---- key editing
+        {L::Keys, {range('1', '9')}, A::PickKey, 0, "pick key 1–9 / the next key"},
+        {L::Keys, {k(Key::Tab)}, A::NextKey, 0, ""},
+        {L::Keys, {k(Key::Left)}, A::NudgeKey, kLeft, "move it (Shift: five times as far)"},
+        {L::Keys, {k(Key::Right)}, A::NudgeKey, kRight, ""},
+        {L::Keys, {k(Key::Up)}, A::NudgeKey, kUp, ""},
+        {L::Keys, {k(Key::Down)}, A::NudgeKey, kDown, ""},
+        {L::Keys, {k('e')}, A::TypeKey, 0, "type its exact coordinates"},
+        {L::Keys, {k(Key::Escape), k('k')}, A::Leave, 0, "back to the slides (other keys act as there)"},
+
+        // ---- typing a step number or coordinates
+        {L::Typing, {range('0', '9')}, A::TypeDigit, 0, "type the number"},
+        {L::Typing, {k('-')}, A::TypeChar, '-', "coordinates: minus / point / next number", in(Mode::KeyEntry)},
+        {L::Typing, {k('.')}, A::TypeChar, '.', "", in(Mode::KeyEntry)},
+        {L::Typing, {k(Key::Space), k(','), k(Key::Tab)}, A::TypeChar, ' ', "", in(Mode::KeyEntry)},
+        {L::Typing, {k(Key::Backspace)}, A::Erase, 0, "erase the last character"},
+        {L::Typing, {k(Key::Enter)}, A::Commit, 0, "go there / set the key"},
+        {L::Typing, {k(Key::Escape)}, A::Cancel, 0, "cancel"},
+
+        // ---- the overview
+        {L::Overview, {k(Key::Left)}, A::MoveSelection, kLeft, "move the highlight"},
+        {L::Overview, {k(Key::Right)}, A::MoveSelection, kRight, ""},
+        {L::Overview, {k(Key::Up)}, A::MoveSelection, kUp, ""},
+        {L::Overview, {k(Key::Down)}, A::MoveSelection, kDown, ""},
+        {L::Overview, {k(Key::Home)}, A::MoveSelection, kFirst, ""},
+        {L::Overview, {k(Key::End)}, A::MoveSelection, kLast, ""},
+        {L::Overview, {k(Key::Enter), k(Key::Space)}, A::Choose, 0, "go to the highlighted step"},
+        {L::Overview, {k(Key::Escape), k('o')}, A::Leave, 0, "back to the slides"},
+
+        // ---- the "Try this" menu
+        {L::Menu, {range('1', '9')}, A::RunExperiment, 0, "run that experiment"},
+        {L::Menu, {k(Key::Up)}, A::MoveSelection, kUp, "move the highlight / run that row"},
+        {L::Menu, {k(Key::Down)}, A::MoveSelection, kDown, ""},
+        {L::Menu, {k(Key::Enter)}, A::Choose, 0, ""},
+        {L::Menu, {k('0'), k(Key::Backspace)}, A::EndExperiment, 0, "end the experiment: back to the script"},
+        {L::Menu, {k(Key::Escape), k('e'), k('x')}, A::Leave, 0, "close the menu"},
+
+        // ---- a quiz is open
+        {L::Quiz, {range('1', '9')}, A::QuizPick, 0, "pick a choice"},
+        {L::Quiz, {k(Key::Space), k(Key::Enter)}, A::QuizAnswer, 0, "reveal the answer, then the next question"},
+        {L::Quiz, {k(Key::Right), k(Key::Down), k(Key::PageDown)}, A::QuizNext, 0, "the next question (after the last: closed)"},
+        {L::Quiz, {k('c')}, A::OpenQuiz, 0, "a fresh attempt / show me / close the quiz"},
+        {L::Quiz, {k('y')}, A::ShowMe, 0, ""},
+        {L::Quiz, {k(Key::Escape)}, A::QuizClose, 0, ""},
+    };
+}
+
+const char* layer_title(Layer l) {
+    switch (l) {
+        case Layer::Slides: return "on the slides";
+        case Layer::Anywhere: return "anywhere";
+        case Layer::Help: return "while this help is open";
+        case Layer::Keys: return "key editing (K, or click the key plane)";
+        case Layer::Typing: return "typing a step number or coordinates";
+        case Layer::Overview: return "the overview (O)";
+        case Layer::Menu: return "the \"Try this\" menu (E or X)";
+        case Layer::Quiz: return "check yourself (C), while a quiz is open";
+    }
+    return "";
+}
+constexpr const char* kGestureTitle = "with the mouse";
+
+bool matches(const Chord& c, Key key, Mods held) {
+    if ((held & c.mods) != c.mods) return false;
+    if (c.last == Key::None) return key == c.key;
+    return key >= c.key && key <= c.last;
+}
+
+// The action of a row for the key that matched it (a range passes the digit pressed).
+Input input_of(const Binding& b, Key key, Mods held) {
+    Input in{b.action, b.arg, (held & kShift) != 0};
+    for (const Chord& c : b.keys)
+        if (c.last != Key::None && key >= c.key && key <= c.last) in.arg = static_cast<int>(key) - '0';
+    return in;
+}
+
+struct Named {
+    Key key;
+    const char* name;
+};
+constexpr Named kNames[] = {
+    {Key::Space, "Space"}, {Key::Enter, "Enter"},   {Key::Escape, "Esc"},        {Key::Backspace, "Backspace"},
+    {Key::Tab, "Tab"},     {Key::Left, "←"},        {Key::Right, "→"},           {Key::Up, "↑"},
+    {Key::Down, "↓"},      {Key::PageUp, "PageUp"}, {Key::PageDown, "PageDown"}, {Key::Home, "Home"},
+    {Key::End, "End"},     {Key::F1, "F1"},         {Key::F11, "F11"},           {Key::F12, "F12"},
+    {ch('-'), "−"},  // the minus sign the help prints
+};
+
+std::string key_name(Key key) {
+    for (const Named& n : kNames)
+        if (n.key == key) return n.name;
+    const int c = static_cast<int>(key);
+    if (c > ' ' && c < 127) return std::string(1, static_cast<char>(std::toupper(c)));
+    return "?";
+}
+
+std::string row_keys(const Binding& b) {
+    std::string s;
+    for (const Chord& c : b.keys) s += (s.empty() ? "" : " ") + chord_label(c);
+    return s;
+}
+
+}  // namespace
+
+const std::vector<Binding>& bindings() {
+    static const std::vector<Binding> t = table();
+    return t;
+}
+
+const Binding* find(Layer layer, Mode mode, Key key, Mods held) {
+    const Binding* best = nullptr;
+    int best_mods = -1;
+    for (const Binding& b : bindings()) {
+        if (b.layer != layer || !(b.modes & in(mode))) continue;
+        for (const Chord& c : b.keys) {
+            const int n = std::popcount(c.mods);
+            if (matches(c, key, held) && n > best_mods) {
+                best = &b;
+                best_mods = n;
+            }
+        }
+    }
+    return best;
+}
+
+Reaction press(const Modes& m, Key key, Mods held, const Context& c) {
+    auto take = [&](const Modes& at, Layer layer) -> std::optional<Reaction> {
+        const Binding* b = find(layer, at.mode, key, held);
+        if (!b) return std::nullopt;
+        return react(at, input_of(*b, key, held), c);
+    };
+    auto nothing = [](const Modes& at) { return Reaction{at, {}, {}}; };
+    if (auto r = take(m, Layer::Anywhere)) return *r;
+    if (m.help)
+        if (auto r = take(m, Layer::Help)) return *r;
+    // Nothing else reaches the slides (or the keys) while a quiz is open.
+    if (c.state.quiz.open && (m.mode == Mode::Slides || m.mode == Mode::Keys)) return take(m, Layer::Quiz).value_or(nothing(m));
+    switch (m.mode) {
+        case Mode::Slides: return take(m, Layer::Slides).value_or(nothing(m));
+        case Mode::Keys: {
+            if (!c.view.scene) {
+                // The step moved on to a slide without a scene: no keys to edit there.
+                Modes slides = m;
+                slides.mode = Mode::Slides;
+                return take(slides, Layer::Slides).value_or(nothing(slides));
+            }
+            if (auto r = take(m, Layer::Keys)) return *r;
+            return take(m, Layer::Slides).value_or(nothing(m));  // T, M, 0, Space, PageDown … as on the slides
+        }
+        case Mode::GotoStep:
+        case Mode::KeyEntry: return take(m, Layer::Typing).value_or(nothing(m));
+        case Mode::Overview: return take(m, Layer::Overview).value_or(nothing(m));
+        case Mode::Experiments: {
+            if (!c.view.scene) {
+                Modes slides = m;
+                slides.mode = Mode::Slides;
+                return nothing(slides);
+            }
+            return take(m, Layer::Menu).value_or(nothing(m));
+        }
+    }
+    return nothing(m);
+}
+
+std::string chord_label(const Chord& c) {
+    std::string s;
+    if (c.mods & kCtrl) s += "Ctrl+";
+    if (c.mods & kAlt) s += "Alt+";
+    if (c.mods & kShift) s += "Shift+";
+    s += key_name(c.key);
+    if (c.last != Key::None) s += "–" + key_name(c.last);
+    return s;
+}
+
+std::optional<Chord> parse_chord(const std::string& label) {
+    Chord c;
+    std::string rest = label;
+    for (const auto& [prefix, mod] : {std::pair<const char*, Mods>{"Ctrl+", kCtrl}, {"Alt+", kAlt}, {"Shift+", kShift}}) {
+        const std::string p = prefix;
+        if (rest.size() > p.size() && rest.compare(0, p.size(), p) == 0) {
+            c.mods |= mod;
+            rest = rest.substr(p.size());
+        }
+    }
+    auto one = [](const std::string& name) -> std::optional<Key> {
+        for (const Named& n : kNames)
+            if (name == n.name) return n.key;
+        if (name.size() == 1 && name[0] > ' ' && name[0] < 127) return ch(static_cast<char>(std::tolower(name[0])));
+        return std::nullopt;
+    };
+    const std::string dash = "–";
+    const std::size_t at = rest.find(dash);
+    if (at != std::string::npos && at > 0) {
+        auto first = one(rest.substr(0, at));
+        auto last = one(rest.substr(at + dash.size()));
+        if (!first || !last) return std::nullopt;
+        c.key = *first;
+        c.last = *last;
+        return c;
+    }
+    auto key = one(rest);
+    if (!key) return std::nullopt;
+    c.key = *key;
+    return c;
+}
+
+std::string shortcut(Layer layer, Action action) {
+    for (const Binding& b : bindings())
+        if (b.layer == layer && b.action == action && !b.keys.empty()) return chord_label(b.keys.front());
+    return "";
+}
+
+const std::vector<Gesture>& gestures() {
+    static const std::vector<Gesture> g = {
+        {"click a word or value dot", "make it the one asking"},
+        {"drag a key dot", "move that key: every number follows"},
+        {"click the key plane", "key editing, as K"},
+        {"drag the slider", "temperature, from 0 to ∞"},
+        {"click the switch", "causal mask on / off"},
+        {"the bottom bar (--student)", "a button for each step key, speed, quiz"},
+    };
+    return g;
+}
+
+std::vector<HelpSection> help_sections() {
+    std::vector<HelpSection> out;
+    const Binding* prev = nullptr;
+    for (const Binding& b : bindings()) {
+        if (!prev || prev->layer != b.layer) {
+            if (prev && prev->layer == Layer::Slides) out.push_back({kGestureTitle, {}});
+            out.push_back({layer_title(b.layer), {}});
+        }
+        std::vector<HelpLine>& lines = out.back().lines;
+        if (b.help.empty() && !lines.empty()) {
+            lines.back().keys += " / " + row_keys(b);
+            lines.back().rows.push_back(&b);
+        } else {
+            lines.push_back({row_keys(b), b.help, {&b}});
+        }
+        prev = &b;
+    }
+    for (HelpSection& s : out)
+        if (s.title == kGestureTitle)
+            for (const Gesture& g : gestures()) s.lines.push_back({g.what, g.help, {}});
+    return out;
+}
+
+std::string readme_key_table() {
+    std::string s = "| keys | what they do |\n|---|---|\n";
+    for (const HelpSection& sec : help_sections()) {
+        s += "| **" + sec.title + "** | |\n";
+        for (const HelpLine& l : sec.lines) s += "| " + l.keys + " | " + l.help + " |\n";
+    }
+    return s;
+}
+
+}  // namespace app

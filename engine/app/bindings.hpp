@@ -1,0 +1,109 @@
+// app/bindings: every key of the window, declared once. One row of the table (bindings.cpp) is
+// the key(s) with their modifiers, the layer and modes where they apply, the action (modes.hpp)
+// and its help text. The table drives the key handling (press() looks keys up here, then
+// react() does what the action says), the help overlay (help_sections()) and README's key table
+// (readme_key_table(), which a test compares with README.md).
+//
+// To add a key: one row in kBindings (bindings.cpp); if its action is new, one enumerator in
+// Action and one case in react() (modes.cpp); then regenerate README's table (see
+// tests/app_test.cpp, "README's key table").
+//
+// SDL-free: keys are attnlab's own Key values; session_input.cpp translates SDL's key codes.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/modes.hpp"
+
+namespace app {
+
+// A key as attnlab names it: a printable key by its character ('q' for Q, '0', '[', '.', '-'),
+// the others by name. The keypad types what the main keys type (its Enter is Enter).
+enum class Key : int {
+    None = 0,
+    Space = 0x100, Enter, Escape, Backspace, Tab,
+    Left, Right, Up, Down, PageUp, PageDown, Home, End,
+    F1, F11, F12,
+};
+constexpr Key ch(char c) { return static_cast<Key>(c); }
+
+// Modifier keys, as a bit set.
+using Mods = unsigned;
+inline constexpr Mods kNoMods = 0, kShift = 1, kCtrl = 2, kAlt = 4;
+
+// A key (or a range of keys, '1'…'9') and the modifiers that must be held for it. Other
+// modifiers may be held as well: Ctrl+Q quits as Q does. Where two rows match, the one that
+// asks for more modifiers wins (Shift+T before T).
+struct Chord {
+    Key key = Key::None;
+    Key last = Key::None;  // the end of a range key…last, or None for one key
+    Mods mods = kNoMods;
+};
+
+// Where a row is looked up; also the section it is listed under. For one key press the layers
+// are asked in this order, and the first that has the key takes it:
+//   Anywhere; Help while the help is open; then Quiz while a quiz is open on the slides or in
+//   key editing (it takes every key); else the mode's own layer — Slides; Keys, then Slides;
+//   Typing in GotoStep and KeyEntry; Overview; Menu in Experiments (these take every key).
+enum class Layer { Slides, Anywhere, Help, Keys, Typing, Overview, Menu, Quiz };
+
+// Which modes a row applies in (within its layer), as a bit set of Mode.
+using ModeSet = unsigned;
+constexpr ModeSet in(Mode m) { return 1u << static_cast<unsigned>(m); }
+inline constexpr ModeSet kEveryMode = 0x3F;
+
+struct Binding {
+    Layer layer = Layer::Slides;
+    std::vector<Chord> keys;    // any of these
+    Action action = Action::None;
+    int arg = 0;                // the action's argument; a range key passes its digit instead
+    std::string help;           // its line in the help and README; "" continues the row above's line
+    ModeSet modes = kEveryMode; // where in the layer it applies (Q does not quit while typing)
+};
+
+// The table, in the order the help lists it.
+const std::vector<Binding>& bindings();
+
+// The row that takes `key` with `held` modifiers in `layer` and `mode`, or null.
+const Binding* find(Layer layer, Mode mode, Key key, Mods held);
+
+// One key press: looked up through the layers (see Layer) and handed to react().
+Reaction press(const Modes& m, Key key, Mods held, const Context& c);
+
+// ---- names, for the help and README
+
+// "Shift+T", "1–9", "PageDown", "−", "Esc".
+std::string chord_label(const Chord& c);
+// The chord a label names (the inverse of chord_label), if any.
+std::optional<Chord> parse_chord(const std::string& label);
+// The first key of the first row of `layer` bound to `action` ("E" for the "Try this" menu), for
+// the labels of the drawn buttons; "" when none.
+std::string shortcut(Layer layer, Action action);
+
+// What the pointer does: not looked up (the session hit-tests the frame), but listed with the keys.
+struct Gesture {
+    std::string what;  // "drag a key dot"
+    std::string help;
+};
+const std::vector<Gesture>& gestures();
+
+// One line of the help: the keys of one row or of a few rows that share it ("Home / End").
+struct HelpLine {
+    std::string keys;
+    std::string help;
+    std::vector<const Binding*> rows;  // empty for a gesture
+};
+struct HelpSection {
+    std::string title;  // "on the slides", "key editing (K, or a click on the key plane)", …
+    std::vector<HelpLine> lines;
+};
+// Every row of the table and every gesture, by section, in table order (the gestures after the slides).
+std::vector<HelpSection> help_sections();
+
+// README.md's key table, from "| keys | what they do |" to its last row, each line ending in '\n'.
+std::string readme_key_table();
+
+}  // namespace app
