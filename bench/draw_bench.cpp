@@ -13,6 +13,7 @@
 
 #include "draw/draw.hpp"
 #include "scene/scene.hpp"
+#include "support/fonts.hpp"
 #include "support/views.hpp"
 #include "timeline/timeline.hpp"
 
@@ -43,7 +44,7 @@ double run(int w, int h, int frames, std::shared_ptr<scene::Scene> sc = busiest(
         double c0 = thread_ms();
         double now = staged.time(span, 0.5 + 0.5 * (i % 20) / 20.0);  // blend in motion
         auto t0 = std::chrono::steady_clock::now();
-        draw::render(cr, w, h, staged.deck, staged.lay, st, now, {});
+        draw::render(cr, w, h, staged.deck, staged.lay, st, now, support::draw_options());
         cairo_surface_flush(surf);
         auto t1 = std::chrono::steady_clock::now();
         double c1 = thread_ms();

@@ -18,6 +18,7 @@
 
 #include "load/load.hpp"
 #include "output/output.hpp"
+#include "support/fonts.hpp"
 
 namespace {
 
@@ -77,7 +78,7 @@ double render_ms(const scene::Deck& deck, int span) {
         double now = sp.start + sp.anim * (i % 30) / 30.0;
         auto t0 = std::chrono::steady_clock::now();
         cairo_t* cr = cairo_create(surface);
-        draw::render(cr, 1920, 1080, deck, lay, s, now, draw::Options{});
+        draw::render(cr, 1920, 1080, deck, lay, s, now, support::draw_options());
         cairo_destroy(cr);
         cairo_surface_flush(surface);
         ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
@@ -114,6 +115,7 @@ int main(int argc, char** argv) {
     std::printf("  render only, 1920x1080:           %6.2f ms a frame\n", render_ms(r.deck, last - 1));
 
     output::Options png;
+    png.draw.fonts = support::fonts();
     png.out = "frames";
     png.format = output::find_format("png", output::Target::Folder, false);
     png.fps = 30;

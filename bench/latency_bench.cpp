@@ -18,6 +18,7 @@
 #include "app/session.hpp"
 #include "draw/draw.hpp"
 #include "load/load.hpp"
+#include "support/fonts.hpp"
 
 namespace {
 using Clock = std::chrono::steady_clock;
@@ -64,6 +65,8 @@ int main(int argc, char** argv) {
     bool all_ok = true;
     for (bool student : {false, true}) {
         app::SessionOptions so;
+        so.draw.fonts = support::fonts();
+        so.font_dir = std::string(ATTNLAB_SOURCE_DIR) + "/fonts";
         so.student = student;
         app::Session session(deck, clock, so);
         session.resize(ww, wh, pw, ph);

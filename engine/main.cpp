@@ -1,6 +1,8 @@
 // The `attnlab` command line: present, export, trace, check.
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -8,6 +10,7 @@
 
 #include "app/app.hpp"
 #include "attention/attention.hpp"
+#include "draw/draw.hpp"
 #include "load/load.hpp"
 #include "output/output.hpp"
 
@@ -24,6 +27,25 @@ constexpr const char* kUsage = R"(usage:
 
 Run 'attnlab export --help' or 'attnlab present --help' for their options.
 )";
+
+// Where the fonts are: $ATTNLAB_FONTS, else fonts/ beside the executable (the build copies
+// them there) or one level up, else fonts/ in the current folder.
+std::string fonts_dir() {
+    if (const char* env = std::getenv("ATTNLAB_FONTS"); env && *env) return env;
+    std::error_code ec;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec)
+        for (const auto& dir : {exe.parent_path() / "fonts", exe.parent_path().parent_path() / "fonts"})
+            if (std::filesystem::is_directory(dir, ec)) return dir.string();
+    return "fonts";
+}
+
+std::shared_ptr<const draw::Fonts> load_fonts(const std::string& dir) {
+    std::string error;
+    auto fonts = draw::Fonts::load(dir, error);
+    if (!fonts) std::cerr << "attnlab: error: " << error << "\n";
+    return fonts;
+}
 
 int usage_error(const std::string& what) {
     std::cerr << "attnlab: error: " << what << "\n\n" << kUsage;
@@ -167,14 +189,24 @@ int main(int argc, char** argv) {
         }
         if (first == "check") return check_command(rest);
         if (first == "trace") return trace_command(rest);
-        if (first == "export")
-            return output::export_command(rest, [](const std::string& path, scene::Deck& deck, core::Diagnostics& errors) {
-                load::Result r = load::load_file(path);
-                deck = std::move(r.deck);
-                errors = std::move(r.errors);
-                return errors.empty();
-            });
-        if (first == "present") return app::present_command(rest);
+        if (first == "export") {
+            const std::string dir = fonts_dir();
+            auto fonts = load_fonts(dir);
+            if (!fonts) return 2;
+            return output::export_command(
+                rest,
+                [](const std::string& path, scene::Deck& deck, core::Diagnostics& errors) {
+                    load::Result r = load::load_file(path);
+                    deck = std::move(r.deck);
+                    errors = std::move(r.errors);
+                    return errors.empty();
+                },
+                std::move(fonts));
+        }
+        if (first == "present") args = rest;
     }
-    return app::present_command(args);
+    const std::string dir = fonts_dir();
+    auto fonts = load_fonts(dir);
+    if (!fonts) return 2;
+    return app::present_command(args, std::move(fonts), dir);
 }

@@ -220,7 +220,7 @@ TEST_CASE("The counter on screen follows the step; the overlay is not part of th
     plain.session->command(timeline::cmd::Goto{1});
     plain.settle();
     const std::uint64_t h = plain.frame_hash();
-    app::render_frame(plain.surf, plain.session->deck(), plain.session->layout(), plain.session->state(), plain.t, {});
+    app::render_frame(plain.surf, plain.session->deck(), plain.session->layout(), plain.session->state(), plain.t, support::draw_options());
     CHECK(app::surface_hash(plain.surf) == h);
 }
 
@@ -498,7 +498,7 @@ TEST_CASE("A recorded session replays through timeline::apply into the same fram
             s = timeline::apply(deck, lay, s, events[next].command, events[next].t);
             ++next;
         }
-        app::render_frame(r.surf, deck, lay, s, live[i].first, {});
+        app::render_frame(r.surf, deck, lay, s, live[i].first, support::draw_options());
         CHECK(app::surface_hash(r.surf) == live[i].second);
         auto v = timeline::evaluate(deck, lay, s, live[i].first);
         replay_w.push_back(v.trace.n ? v.trace.weights(static_cast<std::size_t>(v.controls.focus), 1) : -1);

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <limits>
 #include <map>
 #include <memory>
@@ -596,4 +597,15 @@ TEST_CASE("export --help has a line for every format of the table; --format refu
     CHECK(contains(r.err, "--format expects"));
     for (const output::Format& f : output::formats()) CHECK(contains(r.err, f.name));
     CHECK(contains(r.err, "not 'mkv'"));
+}
+
+TEST_CASE("export without its fonts is a clear error naming the font, and writes nothing", "[cli][export]") {
+    TempDir tmp;
+    const std::string out = (tmp.path / "still.png").string();
+    ::setenv("ATTNLAB_FONTS", (tmp.path / "no-fonts").c_str(), 1);
+    const Run r = attnlab({"export", std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml", "--still", "1", "-o", out});
+    ::setenv("ATTNLAB_FONTS", (std::string(ATTNLAB_SOURCE_DIR) + "/fonts").c_str(), 1);
+    CHECK(r.code == 2);
+    CHECK(contains(r.err, "no-fonts/DejaVuSans.ttf"));
+    CHECK_FALSE(std::filesystem::exists(out));
 }

@@ -9,6 +9,7 @@
 // To write a PNG of every stage for looking at: ATTNLAB_PREVIEW_DIR=/tmp/x ./draw_test "[.preview]"
 #include <catch2/catch.hpp>
 
+#include <cairo-pdf.h>
 #include <cairo.h>
 
 #include <cmath>
@@ -17,10 +18,12 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "draw/draw.hpp"
 #include "scene/scene.hpp"
+#include "support/fonts.hpp"
 #include "support/views.hpp"
 #include "timeline/timeline.hpp"
 
@@ -75,7 +78,7 @@ struct Image {
     bool ok() const { return cairo_surface_status(s) == CAIRO_STATUS_SUCCESS; }
 };
 
-std::unique_ptr<Image> draw_view(const timeline::View& v, int w, int h, draw::Options opt = {}) {
+std::unique_ptr<Image> draw_view(const timeline::View& v, int w, int h, draw::Options opt = support::draw_options()) {
     auto img = std::make_unique<Image>(w, h);
     cairo_t* cr = cairo_create(img->s);
     draw::frame(cr, w, h, v, opt);
@@ -214,10 +217,24 @@ void compare_text_golden(const draw::Recorder& rec, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("fonts are found through ATTNLAB_FONTS", "[draw]") {
-    std::string dir = draw::font_dir();
-    REQUIRE(!dir.empty());
-    if (const char* env = std::getenv("ATTNLAB_FONTS")) CHECK(dir == env);
+TEST_CASE("fonts come from the caller; a missing one is an error naming it", "[draw]") {
+    std::string error;
+    CHECK_FALSE(draw::Fonts::load("/nonexistent", error));
+    CHECK(error.find("/nonexistent/DejaVuSans.ttf") != std::string::npos);
+    // A folder with some of the fonts: the first missing one is named, nothing is half-loaded.
+    const std::string dir = std::string(ATTNLAB_SOURCE_DIR) + "/tests/data";
+    error.clear();
+    CHECK_FALSE(draw::Fonts::load(dir, error));
+    CHECK(error.find("DejaVuSans.ttf") != std::string::npos);
+    // The repository's fonts: four distinct faces, and text measured with them.
+    const auto f = support::fonts();
+    REQUIRE(f);
+    for (draw::Font a : {draw::Font::Regular, draw::Font::Bold, draw::Font::Mono, draw::Font::Italic}) {
+        CHECK(f->face(a) != nullptr);
+        CHECK(cairo_font_face_status(f->face(a)) == CAIRO_STATUS_SUCCESS);
+        CHECK(cairo_font_face_get_type(f->face(a)) == CAIRO_FONT_TYPE_FT);
+    }
+    CHECK(f->face(draw::Font::Regular) != f->face(draw::Font::Bold));
 }
 
 TEST_CASE("transform letterboxes 4:3 and maps points both ways", "[draw]") {
@@ -244,7 +261,7 @@ TEST_CASE("every text box stays inside its panel at every output size", "[draw]"
     for (const auto& size : sizes) {
         for (const Case& c : cases) {
             draw::Recorder rec;
-            draw::Options opt;
+            draw::Options opt = support::draw_options();
             opt.recorder = &rec;
             timeline::View v = c.f->view(c.f->span_of(c.stage), c.u);
             draw_view(v, size[0], size[1], opt);
@@ -272,7 +289,7 @@ TEST_CASE("golden frames at 640x360: pixels, and every text with its box", "[dra
     Fixture row(sentence_scene()), mat(matrix_scene());
     auto both = [](const timeline::View& v, const std::string& name, draw::ThemeKind theme) {
         draw::Recorder rec;
-        draw::Options opt;
+        draw::Options opt = support::draw_options();
         opt.theme = theme;
         opt.recorder = &rec;
         compare_golden(*draw_view(v, 640, 360, opt), name);
@@ -293,7 +310,7 @@ TEST_CASE("golden frames at 640x360: pixels, and every text with its box", "[dra
 TEST_CASE("a text golden fails on a digit that changes", "[draw]") {
     Fixture row(sentence_scene());
     draw::Recorder rec;
-    draw::Options opt;
+    draw::Options opt = support::draw_options();
     opt.recorder = &rec;
     draw_view(row.view(row.span_of(Stage::Blend), 1.0), 640, 360, opt);
     const std::string before = recorded(rec);
@@ -309,7 +326,7 @@ TEST_CASE("pixel probes: what a frame shows means what it should", "[draw]") {
     const int W = 1280, H = 720;
     SECTION("a masked cell is hatched in the hidden colours, an open one is not") {
         draw::Recorder rec;
-        draw::Options opt;
+        draw::Options opt = support::draw_options();
         opt.recorder = &rec;
         auto img = draw_view(mat.view(mat.span_of(Stage::Blend), 1.0), W, H, opt);
         const auto* hidden = mark(rec, "cell:0:11");
@@ -336,7 +353,7 @@ TEST_CASE("pixel probes: what a frame shows means what it should", "[draw]") {
     }
     SECTION("the diamond is drawn in rose and lies inside the hull of the values") {
         draw::Recorder rec;
-        draw::Options opt;
+        draw::Options opt = support::draw_options();
         opt.recorder = &rec;
         auto img = draw_view(row.view(row.span_of(Stage::Blend), 1.0), W, H, opt);
         const auto* dia = mark(rec, "diamond");
@@ -369,7 +386,7 @@ TEST_CASE("pixel probes: what a frame shows means what it should", "[draw]") {
     }
     SECTION("the focused token is marked in gold, the others are not") {
         draw::Recorder rec;
-        draw::Options opt;
+        draw::Options opt = support::draw_options();
         opt.recorder = &rec;
         auto img = draw_view(row.view(row.span_of(Stage::Scores), 1.0), W, H, opt);
         const Rgb gold = rgb_of("#e69f00");
@@ -394,7 +411,7 @@ TEST_CASE("pixel probes: what a frame shows means what it should", "[draw]") {
 TEST_CASE("weights before the softmax step are not drawn; at softmax they are", "[draw]") {
     Fixture row(sentence_scene());
     draw::Recorder before, after;
-    draw::Options a, b;
+    draw::Options a = support::draw_options(), b = support::draw_options();
     a.recorder = &before;
     b.recorder = &after;
     draw_view(row.view(row.span_of(Stage::Scale), 1.0), 1280, 720, a);
@@ -413,7 +430,7 @@ TEST_CASE("hit testing finds tokens, keys, cells and the controls", "[draw]") {
     Fixture row(sentence_scene()), mat(matrix_scene());
     const int W = 1920, H = 1080;  // design space = pixels
     draw::Recorder rec;
-    draw::Options opt;
+    draw::Options opt = support::draw_options();
     opt.recorder = &rec;
     timeline::View v = row.view(row.span_of(Stage::Blend), 1.0);
     draw_view(v, W, H, opt);
@@ -474,7 +491,7 @@ TEST_CASE("title and text slides cross-fade into a scene", "[draw]") {
     auto at = [&](double t) {
         auto img = std::make_unique<Image>(640, 360);
         cairo_t* cr = cairo_create(img->s);
-        draw::render(cr, 640, 360, deck, lay, timeline::state_at(lay, t), t, {});
+        draw::render(cr, 640, 360, deck, lay, timeline::state_at(lay, t), t, support::draw_options());
         cairo_destroy(cr);
         cairo_surface_flush(img->s);
         return img;
@@ -495,7 +512,7 @@ TEST_CASE("title and text slides cross-fade into a scene", "[draw]") {
     CHECK(between > total * 0.8);
     // Text slides lay their text out inside the slide area.
     draw::Recorder rec;
-    draw::Options opt;
+    draw::Options opt = support::draw_options();
     opt.recorder = &rec;
     timeline::View v = timeline::evaluate(deck, lay, timeline::state_at_span(lay, 1), lay.spans[1].start + 1);
     auto img = draw_view(v, 1280, 720, opt);
@@ -549,7 +566,7 @@ TEST_CASE("the quiz card: question, numbered choices, feedback, answer, progress
     v.quiz = revealed_after_wrong_pick(q);
     const int W = 1280, H = 720;
     draw::Recorder rec;
-    draw::Options opt;
+    draw::Options opt = support::draw_options();
     opt.recorder = &rec;
     auto img = draw_view(v, W, H, opt);
     const std::string text = joined_texts(rec, "quiz");
@@ -616,7 +633,7 @@ TEST_CASE("the quiz card before a pick: no feedback, no answer; on a text slide 
     quiz.total = 3;
     v.quiz = quiz;
     draw::Recorder rec;
-    draw::Options opt;
+    draw::Options opt = support::draw_options();
     opt.recorder = &rec;
     draw_view(v, 1280, 720, opt);
     const std::string text_q = joined_texts(rec, "quiz");
@@ -645,7 +662,7 @@ TEST_CASE("an experiment shows its title and what to look for, whole", "[draw]")
     v.experiment = 0;
     for (auto size : {std::pair{1280, 720}, std::pair{1920, 1080}}) {
         draw::Recorder rec;
-        draw::Options opt;
+        draw::Options opt = support::draw_options();
         opt.recorder = &rec;
         draw_view(v, size.first, size.second, opt);
         const std::string narr = joined_texts(rec, "narration");
@@ -679,7 +696,7 @@ TEST_CASE("preview: a PNG of every stage (ATTNLAB_PREVIEW_DIR)", "[.preview]") {
         cairo_surface_write_to_png(img->s, (std::string(dir) + "/quiz.png").c_str());
         v.quiz->picked = -1;
         v.quiz->revealed = false;
-        auto img2 = draw_view(v, w, h, {draw::ThemeKind::Dark, nullptr});
+        auto img2 = draw_view(v, w, h, support::draw_options(draw::ThemeKind::Dark));
         cairo_surface_write_to_png(img2->s, (std::string(dir) + "/quiz_open_dark.png").c_str());
     }
     for (auto [f, name] : {std::pair{&row, "row"}, std::pair{&mat, "mat"}}) {
@@ -687,7 +704,7 @@ TEST_CASE("preview: a PNG of every stage (ATTNLAB_PREVIEW_DIR)", "[.preview]") {
             for (double u : {0.35, 0.7, 1.0}) {
                 for (auto th : {draw::ThemeKind::Light, draw::ThemeKind::Dark}) {
                     if (th == draw::ThemeKind::Dark && u < 1) continue;
-                    draw::Options opt;
+                    draw::Options opt = support::draw_options();
                     opt.theme = th;
                     auto img = draw_view(f->view(span, u), w, h, opt);
                     char file[512];
@@ -697,4 +714,42 @@ TEST_CASE("preview: a PNG of every stage (ATTNLAB_PREVIEW_DIR)", "[.preview]") {
                 }
             }
     }
+}
+
+TEST_CASE("the raster caches never change a frame: cold and after a thousand others, byte-identical", "[draw]") {
+    Fixture row(sentence_scene()), mat(matrix_scene());
+    const timeline::View probe = row.view(row.span_of(Stage::Blend), 1.0);
+    auto bytes = [&](const timeline::View& v, int w, int h, draw::ThemeKind theme) {
+        auto img = draw_view(v, w, h, support::draw_options(theme));
+        const unsigned char* d = cairo_image_surface_get_data(img->s);
+        return std::vector<unsigned char>(d, d + static_cast<std::size_t>(cairo_image_surface_get_stride(img->s)) * h);
+    };
+    std::vector<unsigned char> cold, warm;
+    // A fresh thread starts with empty per-thread caches.
+    std::thread([&] {
+        cold = bytes(probe, 1280, 720, draw::ThemeKind::Light);
+        const int sizes[][2] = {{320, 180}, {640, 360}, {800, 600}, {1280, 720}, {1000, 1000}};
+        int drawn = 0;
+        for (int i = 0; drawn < 1000; ++i) {
+            const Fixture& f = i % 3 == 0 ? mat : row;
+            const int span = i % static_cast<int>(f.lay.spans.size());
+            const auto& sz = sizes[i % 5];
+            bytes(f.view(span, (i % 7) / 6.0), sz[0], sz[1], i % 2 ? draw::ThemeKind::Dark : draw::ThemeKind::Light);
+            ++drawn;
+            if (i % 100 == 0) {
+                // A vector page too: the caches must not leak raster tiles into it or back.
+                cairo_surface_t* pdf = cairo_pdf_surface_create_for_stream(
+                    [](void*, const unsigned char*, unsigned int) { return CAIRO_STATUS_SUCCESS; }, nullptr, 1920, 1080);
+                cairo_t* cr = cairo_create(pdf);
+                draw::frame(cr, 1920, 1080, f.view(span, 1.0), support::draw_options());
+                cairo_destroy(cr);
+                cairo_surface_finish(pdf);
+                cairo_surface_destroy(pdf);
+            }
+        }
+        warm = bytes(probe, 1280, 720, draw::ThemeKind::Light);
+    }).join();
+    REQUIRE(cold.size() == warm.size());
+    CHECK(cold == warm);
+    CHECK(bytes(probe, 1280, 720, draw::ThemeKind::Light) == cold);  // and on another thread's caches
 }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "draw/draw.hpp"
+#include "support/fonts.hpp"
 #include "load/load.hpp"
 #include "timeline/timeline.hpp"
 
@@ -45,7 +46,7 @@ std::string squash(const std::string& s) {
 void draw_view(const timeline::View& v, int w, int h, draw::Recorder& rec) {
     cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
     cairo_t* cr = cairo_create(s);
-    draw::Options opt;
+    draw::Options opt = support::draw_options();
     opt.recorder = &rec;
     draw::frame(cr, w, h, v, opt);
     cairo_destroy(cr);

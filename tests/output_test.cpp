@@ -22,6 +22,7 @@
 
 #include "output/output.hpp"
 #include "timeline/timeline.hpp"
+#include "support/fonts.hpp"
 
 extern char** environ;
 
@@ -81,6 +82,7 @@ const output::Format* png_frames() { return format("png", output::Target::Folder
 
 output::Options options(const std::string& out, const output::Format* f, int w, int h, double fps) {
     output::Options o;
+    o.draw.fonts = support::fonts();
     o.out = out;
     o.format = f;
     o.width = w;
@@ -130,7 +132,7 @@ std::vector<unsigned char> reference_rgb(const scene::Deck& deck, const timeline
     cairo_t* cr = cairo_create(surface);
     cairo_set_source_rgb(cr, 0, 0, 0);
     cairo_paint(cr);
-    draw::render(cr, w, h, deck, lay, s, now, draw::Options{});
+    draw::render(cr, w, h, deck, lay, s, now, support::draw_options());
     cairo_destroy(cr);
     cairo_surface_flush(surface);
     std::vector<unsigned char> rgb;
@@ -211,6 +213,7 @@ const std::vector<std::pair<double, double>> kUneven = {{0.7, 0.35}, {0.45, 0.2}
 
 TEST_CASE("bad options are refused with a reason", "[output]") {
     output::Options o;
+    o.draw.fonts = support::fonts();
     bool help = false;
     std::string error;
     CHECK_FALSE(output::parse_options({"scene.yaml"}, o, help, error));
@@ -231,6 +234,7 @@ TEST_CASE("bad options are refused with a reason", "[output]") {
 
 TEST_CASE("options: presets, explicit size and fps win, output kinds", "[output]") {
     output::Options o;
+    o.draw.fonts = support::fonts();
     bool help = false;
     std::string error;
     REQUIRE(output::parse_options({"s.yaml", "--fps", "24", "-q", "h", "-o", "a.mp4"}, o, help, error));
@@ -685,6 +689,7 @@ TEST_CASE("--seed seeds the quiz draw: replays of an open quiz differ between se
     REQUIRE(output::read_recording(tmp / "quiz.rec", events, errors));
     auto export_with = [&](const std::string& seed, const std::string& dir) {
         output::Options o;
+        o.draw.fonts = support::fonts();
         bool help = false;
         std::string error;
         REQUIRE(output::parse_options({"deck.yaml", "-o", tmp / dir + "/", "--replay", tmp / "quiz.rec", "--seed", seed,
@@ -764,6 +769,7 @@ TEST_CASE("every row of the table of formats is chosen by its own name and write
         if (folder) args.insert(args.end(), {"--format", f.name});
         if (still) args.insert(args.end(), {"--still", "2"});
         output::Options o;
+        o.draw.fonts = support::fonts();
         bool help = false;
         std::string error;
         REQUIRE(output::parse_options(args, o, help, error));

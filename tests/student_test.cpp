@@ -121,7 +121,7 @@ TEST_CASE("Student controls are only drawn in student mode and never in the expo
     // The frame above the bar is exactly what an export of the same state at that size shows.
     f.session->render(f.surf);
     SDL_Surface* alone = SDL_CreateRGBSurfaceWithFormat(0, fr.w, fr.h, 32, SDL_PIXELFORMAT_ARGB8888);
-    app::render_frame(alone, f.session->deck(), f.session->layout(), f.session->state(), f.t, {});
+    app::render_frame(alone, f.session->deck(), f.session->layout(), f.session->state(), f.t, support::draw_options());
     SDL_Surface* top = SDL_CreateRGBSurfaceWithFormat(0, fr.w, fr.h, 32, SDL_PIXELFORMAT_ARGB8888);
     SDL_Rect src{0, 0, fr.w, fr.h};
     SDL_SetSurfaceBlendMode(f.surf, SDL_BLENDMODE_NONE);

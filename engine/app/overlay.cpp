@@ -7,7 +7,7 @@
 
 namespace app {
 
-Overlay::Overlay() : dir_(draw::font_dir()) {
+Overlay::Overlay(std::string font_dir) : dir_(std::move(font_dir)) {
     if (TTF_WasInit() == 0 && TTF_Init() != 0) {
         problem_ = std::string("SDL_ttf: ") + TTF_GetError();
         return;

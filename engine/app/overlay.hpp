@@ -23,7 +23,7 @@ struct Rgba {
 // text on top (SDL_BlitSurface), so the two never write the same pixels out of order.
 class Overlay {
 public:
-    Overlay();
+    explicit Overlay(std::string font_dir);
     ~Overlay();
     Overlay(const Overlay&) = delete;
     Overlay& operator=(const Overlay&) = delete;

@@ -135,7 +135,8 @@ std::uint64_t clock_seed() {
 
 }  // namespace
 
-int present_command(const std::vector<std::string>& args) {
+int present_command(const std::vector<std::string>& args, std::shared_ptr<const draw::Fonts> fonts,
+                    const std::string& font_dir) {
     const auto t_start = std::chrono::steady_clock::now();
     Options o;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -209,6 +210,8 @@ int present_command(const std::vector<std::string>& args) {
     so.show_fps = o.fps;
     so.student = o.student;
     so.draw.theme = o.dark ? draw::ThemeKind::Dark : draw::ThemeKind::Light;
+    so.draw.fonts = std::move(fonts);
+    so.font_dir = font_dir;
     auto clock = [t_start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count(); };
     Session session(deck, clock, so);
     if (record.is_open()) session.record_to(&record);

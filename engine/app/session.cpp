@@ -140,7 +140,7 @@ SDL_Rect Session::frame_rect_for(int w, int h) const {
 SDL_Rect Session::frame_rect() const { return frame_rect_for(win_.px_w, win_.px_h); }
 
 Overlay& Session::overlay() {
-    if (!overlay_) overlay_ = std::make_unique<Overlay>();
+    if (!overlay_) overlay_ = std::make_unique<Overlay>(opt_.font_dir);
     return *overlay_;
 }
 

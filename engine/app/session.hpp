@@ -35,7 +35,8 @@ struct SessionOptions {
     bool exit_after_last = false; // Next on the finished last step quits
     bool overlay = true;          // draw the SDL2_ttf overlay at all (tests turn it off to hash frames)
     bool student = false;         // --student: drawn controls along the bottom, the frame above them
-    draw::Options draw;           // theme for the frame
+    draw::Options draw;           // fonts (required) and theme for the frame
+    std::string font_dir;         // where the overlay's SDL2_ttf fonts are (the same DejaVu files)
 };
 
 // The drawn controls of student mode (window overlay, never in exported frames).

@@ -128,7 +128,7 @@ void Session::draw_overview(SDL_Surface* target) {
     cairo_surface_flush(cs);
     cairo_surface_destroy(cs);
     SDL_UnlockSurface(target);
-    if (!overlay_) overlay_ = std::make_unique<Overlay>();
+    overlay();  // made on first use
     if (!overlay_->ok()) return;
     for (int i = 0; i < static_cast<int>(thumbs_.surfaces.size()); ++i) {
         const int x = x0 + (i % cols) * (tw + gap);
@@ -157,7 +157,7 @@ void Session::draw_overview(SDL_Surface* target) {
 }
 
 void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
-    if (!overlay_) overlay_ = std::make_unique<Overlay>();
+    overlay();  // made on first use
     Overlay& o = *overlay_;
     if (!o.ok()) return;
     const int w = target->w, h = target->h;
@@ -351,7 +351,7 @@ void Session::render_presenter(SDL_Surface* target, double talk_seconds, double 
         draw_into(cw + 2 * pad, pad + fs + pad, nw, nh, nx, t);
     }
 
-    if (!overlay_) overlay_ = std::make_unique<Overlay>();
+    overlay();  // made on first use
     Overlay& o = *overlay_;
     if (!o.ok()) return;
     const Rgba ink{240, 240, 240, 255};

@@ -1,7 +1,7 @@
 // draw/canvas: the thin layer over Cairo every panel paints through — RAII for cairo objects,
-// the fonts (FreeType faces loaded once, drawn through cairo-ft so PDF/SVG stay vector),
-// the theme (light/dark, Okabe–Ito categorical colours, a cividis heat scale) and text that
-// fits its box. Internal to draw/: nothing outside draw/ includes this header.
+// the theme (light/dark, Okabe–Ito categorical colours, a cividis heat scale), text that fits
+// its box (text.cpp), shapes (shapes.cpp) and the raster caches behind cards, dots and hatching
+// (sprites.cpp). Internal to draw/: nothing outside draw/ includes this header.
 #pragma once
 
 #include <cairo.h>
@@ -13,6 +13,7 @@
 
 #include "core/core.hpp"
 #include "draw/draw.hpp"
+#include "draw/fonts.hpp"
 
 namespace draw {
 
@@ -42,11 +43,6 @@ private:
     cairo_t* cr_;
 };
 
-// ---- fonts ---------------------------------------------------------------------------------
-enum class Font { Regular, Bold, Mono, Italic };
-// The cairo font face for a font; loaded once (thread-safe), never null (falls back to a toy face).
-cairo_font_face_t* font_face(Font f);
-
 // ---- theme ---------------------------------------------------------------------------------
 struct Theme {
     bool dark = false;
@@ -71,11 +67,12 @@ const Theme& theme_for(ThemeKind k);
 // ---- canvas --------------------------------------------------------------------------------
 enum class Align { Left, Center, Right };
 
-// What one frame paints with: the cairo context (design-space user units), the theme, and the
-// recorder that collects laid-out text boxes for the layout test.
+// What one frame paints with: the cairo context (design-space user units), the theme, the
+// fonts, and the recorder that collects laid-out text boxes for the layout test.
 class Canvas {
 public:
-    Canvas(cairo_t* context, const Theme& theme, Recorder* rec) : cr(context), th(theme), rec_(rec) {}
+    Canvas(cairo_t* context, const Theme& theme, const Fonts& fonts, Recorder* rec)
+        : cr(context), th(theme), fonts_(fonts), rec_(rec) {}
 
     cairo_t* cr;
     const Theme& th;
@@ -165,6 +162,7 @@ private:
     double draw_paragraph(const Para& p, const core::Rect& box, Font f, double leading, bool whole) const;
     double scale_key() const;
 
+    const Fonts& fonts_;
     Recorder* rec_;
     int panel_ = -1;
     mutable Font font_ = Font::Regular;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/core.hpp"
+#include "draw/fonts.hpp"
 #include "model/model.hpp"
 #include "timeline/timeline.hpp"
 
@@ -47,6 +48,8 @@ struct Recorder {
 };
 
 struct Options {
+    // The fonts to draw with (required): loaded once by the caller with Fonts::load.
+    std::shared_ptr<const Fonts> fonts;
     ThemeKind theme = ThemeKind::Light;
     Recorder* recorder = nullptr;  // when set, frame() records panels and text boxes into it
 };
@@ -85,8 +88,5 @@ Hit hit_test(const timeline::View& view, core::Point design);
 
 // For dragging: the key-plane coordinates of a design-space point (nullopt if no key plane).
 std::optional<core::Point> key_plane_point(const timeline::View& view, core::Point design);
-
-// Where the fonts are: $ATTNLAB_FONTS, else fonts/ beside the executable or one level up.
-std::string font_dir();
 
 }  // namespace draw

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include "draw/paint.hpp"
 
@@ -113,7 +115,7 @@ void paint_one(cairo_t* cr, int width, int height, const model::Frame& f, const 
 
     cairo_translate(cr, t.dx, t.dy);
     cairo_scale(cr, t.scale, t.scale);
-    Canvas c(cr, th, opt.recorder);
+    Canvas c(cr, th, *opt.fonts, opt.recorder);
     c.clip_rect({0, 0, kDesignWidth, kDesignHeight});
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 
@@ -130,6 +132,11 @@ void paint_one(cairo_t* cr, int width, int height, const model::Frame& f, const 
 }  // namespace
 
 void paint(cairo_t* cr, int width, int height, const model::Frame& f, const Options& opt) {
+    if (!opt.fonts) {
+        std::fputs("attnlab: draw::paint needs fonts: load them once with draw::Fonts::load(dir) and set "
+                   "draw::Options::fonts\n", stderr);
+        std::abort();
+    }
     if (!f.under || f.fade >= 1.0) {
         paint_one(cr, width, height, f, opt);
         return;

@@ -358,8 +358,9 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
     return 0;
 }
 
-int export_command(const std::vector<std::string>& args, const Loader& load) {
+int export_command(const std::vector<std::string>& args, const Loader& load, std::shared_ptr<const draw::Fonts> fonts) {
     Options opt;
+    opt.draw.fonts = std::move(fonts);
     bool help = false;
     std::string error;
     if (!parse_options(args, opt, help, error)) {

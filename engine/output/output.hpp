@@ -131,6 +131,7 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
 // files itself (that is load/'s job): main.cpp hands it load::load_file through this.
 using Loader = std::function<bool(const std::string& path, scene::Deck& deck, core::Diagnostics& errors)>;
 // `attnlab export …` with the arguments after "export". Returns the process exit code.
-int export_command(const std::vector<std::string>& args, const Loader& load);
+// `fonts` are the fonts frames are drawn with (loaded by the caller).
+int export_command(const std::vector<std::string>& args, const Loader& load, std::shared_ptr<const draw::Fonts> fonts);
 
 }  // namespace output

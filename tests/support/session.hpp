@@ -15,6 +15,7 @@
 
 #include "app/session.hpp"
 #include "draw/draw.hpp"
+#include "support/fonts.hpp"
 #include "scene/scene.hpp"
 #include "timeline/timeline.hpp"
 
@@ -71,7 +72,10 @@ struct SessionFixture {
     SessionFixture(int width, int height, const app::SessionOptions& o, std::shared_ptr<const scene::Deck> deck)
         : w(width), h(height) {
         sdl();
-        session = std::make_unique<app::Session>(std::move(deck), [this] { return t; }, o);
+        app::SessionOptions with_fonts = o;
+        if (!with_fonts.draw.fonts) with_fonts.draw.fonts = fonts();
+        if (with_fonts.font_dir.empty()) with_fonts.font_dir = std::string(ATTNLAB_SOURCE_DIR) + "/fonts";
+        session = std::make_unique<app::Session>(std::move(deck), [this] { return t; }, with_fonts);
         session->resize(w, h, w, h);
         surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
         SDL_FlushEvents(SDL_FIRSTEVENT, SDL_LASTEVENT);
