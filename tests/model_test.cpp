@@ -266,3 +266,17 @@ TEST_CASE("a long row is rounded quickly, still adding up", "[model][display]") 
     const std::vector<std::string> shown = model::shares(w, ShareStyle::Percent);
     CHECK(sum_shown(shown).n == sum_shown(shown).d);
 }
+
+TEST_CASE("a frame made by frame_at keeps what it reads alive", "[model]") {
+    auto sc = support::sentence_scene();
+    sc->panels = {scene::Panel::Matrix};
+    support::Staged st(sc);
+    const int last = static_cast<int>(st.lay.spans.size()) - 1;
+    const model::Frame f = model::frame_at(st.deck, st.lay, st.state(last), st.time(last, 1.0));
+    REQUIRE(f.view);
+    // Read after the view that frame_at evaluated has gone out of its scope (ASan would see a
+    // dangling read here).
+    const model::Matrix::Cell c = f.scene.matrix.cell(2, 1);
+    CHECK(c.weight == f.view->trace.weights(2, 1));
+    CHECK(c.weight > 0);
+}

@@ -124,8 +124,10 @@ Frame frame_of(const timeline::View& v) {
 }
 
 Frame frame_at(const scene::Deck& deck, const timeline::Layout& lay, const timeline::State& state, double now) {
-    const timeline::View v = timeline::evaluate(deck, lay, state, now);
+    auto view = std::make_shared<const timeline::View>(timeline::evaluate(deck, lay, state, now));
+    const timeline::View& v = *view;
     Frame f = frame_of(v);
+    f.view = view;
     if (v.fade_from_span < 0 || v.fade_u >= 1.0 || v.blank) return f;
     // Cross-fade: the previous span at the end of its animation beneath, this one over it.
     timeline::State prev = state;
@@ -136,7 +138,10 @@ Frame frame_at(const scene::Deck& deck, const timeline::Layout& lay, const timel
     prev.quiz.open = false;
     prev.speed = 1.0;
     prev.span_started = now - lay.spans[static_cast<std::size_t>(v.fade_from_span)].anim - 1.0;
-    f.under = std::make_shared<const Frame>(frame_of(timeline::evaluate(deck, lay, prev, now)));
+    auto under_view = std::make_shared<const timeline::View>(timeline::evaluate(deck, lay, prev, now));
+    auto under = std::make_shared<Frame>(frame_of(*under_view));
+    under->view = std::move(under_view);
+    f.under = std::move(under);
     f.fade = smooth(v.fade_u);
     return f;
 }

@@ -318,9 +318,13 @@ struct Frame {
     // A cross-fade: the previous step's end state drawn beneath, this one over it at `fade`.
     std::shared_ptr<const Frame> under;
     double fade = 1;
+    // The evaluated view the frame reads from (the matrix's cells are read from its Trace on
+    // demand): held by frames that frame_at made; frame_of leaves it to the caller to keep the
+    // view alive as long as the frame.
+    std::shared_ptr<const timeline::View> view;
 };
 
-// The frame of an evaluated view (no cross-fade).
+// The frame of an evaluated view (no cross-fade). The frame reads `v`: keep it alive as long.
 Frame frame_of(const timeline::View& v);
 // The frame at session time `now`: evaluates the timeline, and adds the step beneath while a
 // new slide fades in.
