@@ -157,8 +157,10 @@ std::vector<std::string> shares(const std::vector<double>& w, ShareStyle style) 
     const bool keep_ties = w.size() <= kTieAware;
     for (int refine = keep_ties ? 0 : kMaxRefine + 1; refine <= kMaxRefine + 1; ++refine) {
         const bool last = refine > kMaxRefine;  // fallback: finest step, ties may split
+        // Percentages: first mixed steps (1 % from 10 % up, 0.1 % below), then every entry in
+        // 0.1 %, then a digit more at a time; decimals: a digit more at a time from 0.01.
         const int r = keep_ties ? std::min(refine, kMaxRefine) : 0;
-        const int decimals = base_decimals + r;
+        const int decimals = base_decimals + (pct ? std::max(0, r - 1) : r);
         const double scale = static_cast<double>(pow10(decimals)) * (pct ? 100.0 : 1.0);
         const long long total = pow10(decimals) * (pct ? 100 : 1);
         std::vector<Entry> row(w.size());
@@ -167,7 +169,7 @@ std::vector<std::string> shares(const std::vector<double>& w, ShareStyle style) 
             Entry& e = row[j];
             e.x = w[j] * scale;
             e.zero = w[j] == 0;
-            e.step = (pct && !last && w[j] * 100 >= 9.95) ? 10 : 1;
+            e.step = (pct && r == 0 && !last && w[j] * 100 >= 9.95) ? 10 : 1;
             e.floor = static_cast<long long>(std::floor(e.x / static_cast<double>(e.step) + 1e-9)) * e.step;
             e.rem = std::max(0.0, e.x - static_cast<double>(e.floor));
             floors += e.floor;

@@ -21,8 +21,10 @@ enum class ShareStyle {
 
 // A row of shares (each in [0, 1], summing to 1; masked entries exactly 0) as displayed:
 //  - every entry is within one display step of its value, and the entries add up exactly to
-//    100 % (1.00) — largest-remainder rounding, with the step refined (one more digit, up to
-//    three) where needed;
+//    100 % (1.00) — largest-remainder rounding; where that cannot keep the rules below, the
+//    step is refined: percentages go from mixed steps to 0.1 % for every entry, then a digit
+//    more (up to 0.001 %); decimals a digit more (up to 0.00001);
+//  - a larger share is never shown smaller than a smaller one;
 //  - equal shares are shown equal (ties are never split to make the sum work);
 //  - values that a finer step shows exactly are shown exactly (1/8 as 12.5 % or 0.125);
 //  - a row of equal shares whose decimal never ends (1/3, 1/6, 1/7 …) is written as the fraction
