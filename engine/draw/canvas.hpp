@@ -64,6 +64,9 @@ struct Theme {
 };
 const Theme& theme_for(ThemeKind k);
 
+// A rounded rectangle's path (radius > 0, at most half of each side).
+void rounded_path(cairo_t* cr, const core::Rect& r, double rad);
+
 // ---- canvas --------------------------------------------------------------------------------
 enum class Align { Left, Center, Right };
 

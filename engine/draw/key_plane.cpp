@@ -158,15 +158,11 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
 
 void hit(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h) {
     const Plane pl = fit_plane(f.key_plane.extent, card_content(r));
-    double best = 22;  // design units
-    for (std::size_t j = 0; j < f.key_plane.keys.size(); ++j) {
-        const core::Point q = plane_dot(pl, f.key_plane.keys[j].at);
-        const double dist = std::hypot(q.x - p.x, q.y - p.y);
-        if (dist < best) {
-            best = dist;
-            h.kind = Hit::Kind::Key;
-            h.token = static_cast<int>(j);
-        }
+    std::vector<core::Point> keys;
+    for (const model::KeyDot& k : f.key_plane.keys) keys.push_back(k.at);
+    if (const int j = nearest_dot(pl, keys, p); j >= 0) {
+        h.kind = Hit::Kind::Key;
+        h.token = j;
     }
     h.plane = pl.from(p);
 }

@@ -84,6 +84,8 @@ struct Labels {
     core::Rect place(Canvas& c, std::string_view s, core::Point p, double r, const core::Rect& area, Font f, double size,
                      const core::Color& ink, double alpha = 1.0);
 };
+// The dot nearest to design point p, within 22 design units, or -1 (plane hit tests).
+int nearest_dot(const Plane& pl, const std::vector<core::Point>& plane_pts, core::Point p);
 // Grid lines, the two axes and a few tick labels of a plane.
 void paint_plane_grid(Canvas& c, const Plane& p);
 

@@ -45,6 +45,20 @@ core::Point plane_dot(const Plane& p, core::Point plane_pt, bool* clamped) {
     return c;
 }
 
+int nearest_dot(const Plane& pl, const std::vector<core::Point>& plane_pts, core::Point p) {
+    double best = 22;
+    int found = -1;
+    for (std::size_t j = 0; j < plane_pts.size(); ++j) {
+        const core::Point q = plane_dot(pl, plane_pts[j]);
+        const double dist = std::hypot(q.x - p.x, q.y - p.y);
+        if (dist < best) {
+            best = dist;
+            found = static_cast<int>(j);
+        }
+    }
+    return found;
+}
+
 core::Rect Labels::place(Canvas& c, std::string_view s, core::Point p, double r, const core::Rect& area, Font f,
                          double size, const core::Color& ink, double alpha) {
     c.font(f, size);

@@ -12,12 +12,7 @@
 
 namespace draw {
 
-void Canvas::rounded(const core::Rect& r, double radius) const {
-    double rad = std::min({radius, r.w / 2, r.h / 2});
-    if (rad <= 0) {
-        cairo_rectangle(cr, r.x, r.y, r.w, r.h);
-        return;
-    }
+void rounded_path(cairo_t* cr, const core::Rect& r, double rad) {
     constexpr double pi = 3.141592653589793;
     cairo_new_sub_path(cr);
     cairo_arc(cr, r.right() - rad, r.y + rad, rad, -pi / 2, 0);
@@ -25,6 +20,15 @@ void Canvas::rounded(const core::Rect& r, double radius) const {
     cairo_arc(cr, r.x + rad, r.bottom() - rad, rad, pi / 2, pi);
     cairo_arc(cr, r.x + rad, r.y + rad, rad, pi, 1.5 * pi);
     cairo_close_path(cr);
+}
+
+void Canvas::rounded(const core::Rect& r, double radius) const {
+    double rad = std::min({radius, r.w / 2, r.h / 2});
+    if (rad <= 0) {
+        cairo_rectangle(cr, r.x, r.y, r.w, r.h);
+        return;
+    }
+    rounded_path(cr, r, rad);
 }
 
 void Canvas::arrow(core::Point a, core::Point b, double w, double head, const core::Color& c, double alpha) const {

@@ -143,16 +143,6 @@ cairo_surface_t* corner_tile(const CornerKey& k, int b, const core::Color& fill,
     return tiles.back().tile.get();
 }
 
-void rounded_path(cairo_t* cr, const core::Rect& r, double rad) {
-    constexpr double pi = 3.141592653589793;
-    cairo_new_sub_path(cr);
-    cairo_arc(cr, r.right() - rad, r.y + rad, rad, -pi / 2, 0);
-    cairo_arc(cr, r.right() - rad, r.bottom() - rad, rad, 0, pi / 2);
-    cairo_arc(cr, r.x + rad, r.bottom() - rad, rad, pi / 2, pi);
-    cairo_arc(cr, r.x + rad, r.y + rad, rad, pi, 1.5 * pi);
-    cairo_close_path(cr);
-}
-
 // The rounded bands of a card (top and bottom `band` rows): background, the rounded shape over
 // it and the border arcs at the corners. The straight pieces are boxes drawn by Canvas::panel.
 void draw_corners(cairo_t* cr, const core::Rect& r, double rad, double band, double w, const core::Color& fill,

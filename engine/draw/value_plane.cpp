@@ -102,15 +102,11 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
 
 void hit(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h) {
     const Plane pl = fit_plane(f.value_plane.extent, card_content(r));
-    double best = 22;  // design units
-    for (std::size_t j = 0; j < f.value_plane.values.size(); ++j) {
-        const core::Point q = plane_dot(pl, f.value_plane.values[j].at);
-        const double dist = std::hypot(q.x - p.x, q.y - p.y);
-        if (dist < best) {
-            best = dist;
-            h.kind = Hit::Kind::Value;
-            h.token = static_cast<int>(j);
-        }
+    std::vector<core::Point> values;
+    for (const model::ValueDot& v : f.value_plane.values) values.push_back(v.at);
+    if (const int j = nearest_dot(pl, values, p); j >= 0) {
+        h.kind = Hit::Kind::Value;
+        h.token = j;
     }
     h.plane = pl.from(p);
 }

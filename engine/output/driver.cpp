@@ -19,12 +19,6 @@ namespace output {
 
 namespace {
 
-std::string number(double x) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", x);
-    return buf;
-}
-
 // A bar on a terminal (at most ten redraws a second), a summary line at the end, and the
 // caller's on_progress.
 class Progress {

@@ -10,16 +10,11 @@
 #include <memory>
 
 #include "output/output.hpp"
+#include "output/sinks.hpp"
 
 namespace output {
 
 namespace {
-
-std::string number(double x) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", x);
-    return buf;
-}
 
 timeline::State seeded(timeline::State s, std::optional<std::uint64_t> seed) {
     if (seed) s.seed = *seed;

@@ -16,6 +16,13 @@
 
 namespace output {
 
+// A number for messages: six significant digits ("29.97", "1e+06").
+inline std::string number(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", x);
+    return buf;
+}
+
 // Set by SIGINT/SIGTERM while an export runs; every loop checks it.
 extern std::atomic<int> g_stop;
 
