@@ -711,7 +711,7 @@ TEST_CASE("every displayed row of weights adds up to 1 as written, on every step
                 const timeline::State st = timeline::state_at_span(lay, span);
                 // The step's end (what stays on screen) and the middle of its animation.
                 for (double u : {0.5, 1.0}) {
-                    const model::Frame f = model::frame_of(timeline::evaluate(r.deck, lay, st, sp.start + u * sp.anim));
+                    const model::Frame f = model::frame_at(r.deck, lay, st, sp.start + u * sp.anim);
                     check_rows(f, file.filename().string() + " step " + std::to_string(span + 1) + " u " + std::to_string(u));
                     ++frames;
                     rows_with_weights += f.scene.weight_bars.shares || f.scene.matrix.row_budget(0);
@@ -721,7 +721,7 @@ TEST_CASE("every displayed row of weights adds up to 1 as written, on every step
                 if (!slide.scene) continue;
                 for (int e = 0; e < static_cast<int>(slide.scene->experiments.size()); ++e) {
                     timeline::State ex = timeline::apply(r.deck, lay, st, timeline::cmd::Experiment{e}, sp.start);
-                    const model::Frame f = model::frame_of(timeline::evaluate(r.deck, lay, ex, sp.start + sp.anim + 5.0));
+                    const model::Frame f = model::frame_at(r.deck, lay, ex, sp.start + sp.anim + 5.0);
                     check_rows(f, file.filename().string() + " step " + std::to_string(span + 1) + " experiment " +
                                       slide.scene->experiments[static_cast<std::size_t>(e)].title);
                     ++frames;

@@ -133,8 +133,11 @@ struct Sentence : support::Staged {
             if (deck.slides[0].scene->steps[static_cast<std::size_t>(lay.spans[i].step)].stage == s) return static_cast<int>(i);
         return -1;
     }
+    // The frame at (stage, u), made by frame_at. The copy of its panels outlives the frame: fine
+    // for every panel but the matrix, whose cells read the frame's view (this scene has none).
     model::SceneFrame at(Stage s, double u) const {
-        const model::Frame f = model::frame_of(view(span_of(s), u));
+        const int span = span_of(s);
+        const model::Frame f = model::frame_at(deck, lay, state(span), time(span, u));
         REQUIRE(f.kind == model::Frame::Kind::Scene);
         return f.scene;
     }

@@ -163,7 +163,8 @@ void frame(cairo_t* cr, int width, int height, const timeline::View& view, const
 
 std::optional<core::Point> key_plane_point(const timeline::View& view, core::Point design) {
     if (!view.scene || !view.scene->has(Panel::KeyPlane) || !view.error.empty()) return std::nullopt;
-    const core::Rect* r = layout_scene(*view.scene).find(Panel::KeyPlane);
+    const SceneLayout L = layout_scene(*view.scene);
+    const core::Rect* r = L.find(Panel::KeyPlane);
     if (!r) return std::nullopt;
     return fit_plane(model::key_plane_extent(*view.scene), card_content(*r)).from(design);
 }

@@ -1,6 +1,9 @@
 #include "model/display.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <string_view>
+#include <system_error>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -217,11 +220,12 @@ bool share_value(const std::string& shown, long long& numerator, long long& deno
     if (s.empty()) return false;
     const std::size_t slash = s.find('/');
     if (slash != std::string::npos) {
-        char* end = nullptr;
-        numerator = std::strtoll(s.substr(0, slash).c_str(), &end, 10);
-        if (*end) return false;
-        denominator = std::strtoll(s.substr(slash + 1).c_str(), &end, 10);
-        return !*end && denominator > 0 && !pct;
+        auto whole = [](std::string_view t, long long& out) {
+            const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
+            return ec == std::errc() && end == t.data() + t.size() && !t.empty();
+        };
+        const std::string_view v(s);
+        return !pct && whole(v.substr(0, slash), numerator) && whole(v.substr(slash + 1), denominator) && denominator > 0;
     }
     long long n = 0, d = 1;
     bool point = false;

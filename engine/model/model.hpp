@@ -255,7 +255,8 @@ struct Projections {
     std::string caption = "every token's input row times the same three matrices gives its q, k and v";
 };
 
-// A scene slide: the panels its scene lists, each filled; the others empty.
+// A scene slide: the panels its scene lists, each filled; the others empty. The matrix reads the
+// frame's view: a SceneFrame is valid while that view lives (Frame::view, or the caller's).
 struct SceneFrame {
     const scene::Scene* scene = nullptr;  // for the layout (which panels) and nothing else
     int n = 0;
@@ -326,6 +327,7 @@ struct Frame {
 
 // The frame of an evaluated view (no cross-fade). The frame reads `v`: keep it alive as long.
 Frame frame_of(const timeline::View& v);
+Frame frame_of(const timeline::View&& v) = delete;  // a temporary view would be gone before the frame
 // The frame at session time `now`: evaluates the timeline, and adds the step beneath while a
 // new slide fades in.
 Frame frame_at(const scene::Deck& deck, const timeline::Layout& lay, const timeline::State& state, double now);
