@@ -43,12 +43,12 @@ std::string fonts_dir() {
 std::shared_ptr<const draw::Fonts> load_fonts(const std::string& dir) {
     std::string error;
     auto fonts = draw::Fonts::load(dir, error);
-    if (!fonts) std::cerr << "attnlab: error: " << error << "\n";
+    if (!fonts) std::cerr << "attnlab: error: " << core::printable(error) << "\n";
     return fonts;
 }
 
 int usage_error(const std::string& what) {
-    std::cerr << "attnlab: error: " << what << "\n\n" << kUsage;
+    std::cerr << "attnlab: error: " << core::printable(what) << "\n\n" << kUsage;
     return 2;
 }
 

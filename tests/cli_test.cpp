@@ -609,3 +609,17 @@ TEST_CASE("export without its fonts is a clear error naming the font, and writes
     CHECK(contains(r.err, "no-fonts/DejaVuSans.ttf"));
     CHECK_FALSE(std::filesystem::exists(out));
 }
+
+TEST_CASE("check: a key with terminal escapes is reported with them escaped", "[cli][check]") {
+    TempDir tmp;
+    const std::string file = (tmp.path / "esc.yaml").string();
+    {
+        std::ofstream f(file);
+        // YAML's own escapes \e and \a make ESC and BEL in a key.
+        f << "scene: esc\ntokens: [a, b]\nq: [[1], [0]]\nk: [[1], [0]]\nv: [[1], [0]]\n\"x\\e]0;pwned\\ay\": 1\n";
+    }
+    const Run r = attnlab({"check", file});
+    CHECK(r.code == 2);
+    CHECK(contains(r.err, "\\x1B]0;pwned\\x07"));
+    for (unsigned char c : r.err) CHECK((c >= 0x20 || c == '\n'));
+}

@@ -259,3 +259,13 @@ TEST_CASE("nearest suggests the closest candidate within a third of the word, at
         }
     }
 }
+
+TEST_CASE("diagnostics escape control characters of what the user wrote", "[core]") {
+    core::Diagnostic d{"scene\x1b[31m.yaml", 3, 5, "unknown key 'a\x07\x1b]0;title\x07" "b' (did you mean 'ab'?)"};
+    const std::string s = d.format();
+    CHECK(s == "scene\\x1B[31m.yaml:3:5: error: unknown key 'a\\x07\\x1B]0;title\\x07b' (did you mean 'ab'?)");
+    for (unsigned char c : s) CHECK((c >= 0x20 && c != 0x7F));
+    CHECK(core::printable("√d · café") == "√d · café");        // UTF-8 stays
+    CHECK(core::printable("\xC2\x9B" "2J") == "\\u009B2J");     // a C1 CSI is escaped
+    CHECK(core::printable("line\nnext\tx\x7F") == "line\\x0Anext\\x09x\\x7F");
+}

@@ -52,7 +52,7 @@ Keys: press ? or F1 in the window.
 )";
 
 int fail(const std::string& what) {
-    std::cerr << "attnlab: error: " << what << "\n";
+    std::cerr << "attnlab: error: " << core::printable(what) << "\n";
     return 2;
 }
 

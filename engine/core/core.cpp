@@ -21,13 +21,36 @@ Color lerp(const Color& a, const Color& b, double u) {
     return {lerp(a.r, b.r, u), lerp(a.g, b.g, u), lerp(a.b, b.b, u), lerp(a.a, b.a, u)};
 }
 
+std::string printable(const std::string& s) {
+    std::string out;
+    out.reserve(s.size());
+    char buf[8];
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        const bool c1 = c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+                        static_cast<unsigned char>(s[i + 1]) <= 0x9F;  // U+0080 … U+009F
+        if (c < 0x20 || c == 0x7F) {
+            std::snprintf(buf, sizeof buf, "\\x%02X", c);
+            out += buf;
+        } else if (c1) {
+            std::snprintf(buf, sizeof buf, "\\u%04X", static_cast<unsigned char>(s[++i]));
+            out += buf;
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    return out;
+}
+
 std::string Diagnostic::format() const {
-    std::string out = file.empty() ? std::string("attnlab") : file;
+    // File names and messages quote what the user wrote: no byte of it may reach a terminal as
+    // a control sequence.
+    std::string out = file.empty() ? std::string("attnlab") : printable(file);
     if (line > 0) {
         out += ":" + std::to_string(line);
         if (column > 0) out += ":" + std::to_string(column);
     }
-    return out + ": error: " + message;
+    return out + ": error: " + printable(message);
 }
 
 void json_string(std::string& out, const std::string& s) {

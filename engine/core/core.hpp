@@ -59,11 +59,17 @@ struct Diagnostic {
     int column = 0;
     std::string message;
 
-    // "FILE:LINE:COLUMN: error: MESSAGE" (line and column omitted when unknown).
+    // "FILE:LINE:COLUMN: error: MESSAGE" (line and column omitted when unknown), with control
+    // characters of the file name and the message escaped (printable()).
     std::string format() const;
 };
 
 using Diagnostics = std::vector<Diagnostic>;
+
+// `s` with every control character written as an escape: C0 and DEL as \xHH, C1 (U+0080 …
+// U+009F) as \uHHHH; everything else, other UTF-8 included, as it is. For untrusted text
+// on a terminal.
+std::string printable(const std::string& s);
 
 // JSON text: a string with quotes and escapes; a number with 17 significant digits (enough to
 // round-trip every double), or null for a non-finite one (JSON has no infinity).

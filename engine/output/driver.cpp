@@ -358,7 +358,7 @@ int export_command(const std::vector<std::string>& args, const Loader& load, std
     bool help = false;
     std::string error;
     if (!parse_options(args, opt, help, error)) {
-        std::cerr << "attnlab: error: " << error << "\n";
+        std::cerr << "attnlab: error: " << core::printable(error) << "\n";
         return 2;
     }
     if (help) {
@@ -369,7 +369,7 @@ int export_command(const std::vector<std::string>& args, const Loader& load, std
     // Reported before anything is loaded or rendered.
     std::string ffmpeg;
     if (std::string why = check_output(opt, ffmpeg); !why.empty()) {
-        std::cerr << "attnlab: error: " << why << "\n";
+        std::cerr << "attnlab: error: " << core::printable(why) << "\n";
         return 2;
     }
     scene::Deck deck;
