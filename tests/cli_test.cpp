@@ -12,6 +12,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+
+#include <sys/stat.h>
 #include <limits>
 #include <map>
 #include <memory>
@@ -35,8 +37,8 @@ struct Run {
     std::string err;
 };
 
-// Runs attnlab with `args` (no shell), capturing stdout and stderr.
-Run attnlab(const std::vector<std::string>& args) {
+// Runs attnlab with `args` (no shell), capturing stdout and stderr; in `cwd` if given.
+Run attnlab(const std::vector<std::string>& args, const std::string& cwd = "") {
     TempDir io;
     const std::string out_path = (io.path / "out").string(), err_path = (io.path / "err").string();
     std::vector<std::string> argv_s = {ATTNLAB_BINARY};
@@ -52,6 +54,7 @@ Run attnlab(const std::vector<std::string>& args) {
         if (out < 0 || err < 0) _exit(126);
         dup2(out, 1);
         dup2(err, 2);
+        if (!cwd.empty() && chdir(cwd.c_str()) != 0) _exit(125);
         execv(ATTNLAB_BINARY, argv.data());
         _exit(127);
     }
@@ -622,4 +625,46 @@ TEST_CASE("check: a key with terminal escapes is reported with them escaped", "[
     CHECK(r.code == 2);
     CHECK(contains(r.err, "\\x1B]0;pwned\\x07"));
     for (unsigned char c : r.err) CHECK((c >= 0x20 || c == '\n'));
+}
+
+TEST_CASE("export refuses a device, a FIFO, a socket or a link at the output path, and leaves it", "[cli][export]") {
+    TempDir tmp;
+    const std::string tiny = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml";
+    const std::string fifo = (tmp.path / "talk.mp4").string();
+    REQUIRE(mkfifo(fifo.c_str(), 0644) == 0);
+    Run r = attnlab({"export", tiny, "-o", fifo});
+    CHECK(r.code == 2);
+    CHECK(contains(r.err, "it is a FIFO"));
+    struct stat st {};
+    REQUIRE(lstat(fifo.c_str(), &st) == 0);
+    CHECK(S_ISFIFO(st.st_mode));
+
+    const std::string link = (tmp.path / "still.png").string();
+    REQUIRE(symlink((tmp.path / "elsewhere.png").c_str(), link.c_str()) == 0);
+    r = attnlab({"export", tiny, "--still", "1", "-o", link});
+    CHECK(r.code == 2);
+    CHECK(contains(r.err, "symbolic link"));
+    REQUIRE(lstat(link.c_str(), &st) == 0);
+    CHECK(S_ISLNK(st.st_mode));
+
+    r = attnlab({"export", tiny, "-o", "/dev/null", "--format", "mp4"});
+    CHECK(r.code == 2);
+    CHECK(contains(r.err, "it is a device"));
+    REQUIRE(stat("/dev/null", &st) == 0);
+    CHECK(S_ISCHR(st.st_mode));
+}
+
+TEST_CASE("export never lets ffmpeg read the output path as a protocol", "[cli][export]") {
+    TempDir tmp;
+    // A folder whose name looks like ffmpeg's pipe protocol: the video must be a file inside it.
+    std::filesystem::create_directory(tmp.path / "pipe:1");
+    const Run r = attnlab({"export", std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml", "--steps", "1-1", "--size",
+                           "160x90", "--fps", "10", "-o", "pipe:1/x.gif"},
+                          tmp.path.string());
+    INFO(r.err);
+    CHECK(r.code == 0);
+    CHECK(r.out.empty());  // nothing went to standard output
+    const std::string gif = slurp((tmp.path / "pipe:1" / "x.gif").string());
+    REQUIRE(gif.size() > 6);
+    CHECK(gif.substr(0, 6) == "GIF89a");
 }

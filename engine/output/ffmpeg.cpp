@@ -136,14 +136,17 @@ public:
     }
 
 private:
-    // ffmpeg reads raw I420 from the pipe; the row's arguments say how to encode and mux it.
+    // ffmpeg reads raw I420 from the pipe (and may open nothing but a pipe or a file for it); the
+    // row's arguments say how to encode and mux it. The output is named as a file, "file:PATH",
+    // so that no path is ever read as a protocol ("pipe:1/x.gif", "tcp:host:port/x.webm").
     std::vector<std::string> arguments() const {
         std::vector<std::string> a = {ffmpeg_, "-hide_banner", "-nostdin", "-loglevel", "error",
                                        "-f", "rawvideo", "-pix_fmt", "yuv420p",
                                        "-video_size", std::to_string(w_) + "x" + std::to_string(h_),
-                                       "-framerate", fps_text(fps_), "-i", "pipe:0"};
+                                       "-framerate", fps_text(fps_), "-protocol_whitelist", "file,pipe",
+                                       "-i", "pipe:0"};
         a.insert(a.end(), encoder_.begin(), encoder_.end());
-        a.insert(a.end(), {"-y", staged_.path()});
+        a.insert(a.end(), {"-y", "file:" + staged_.path()});
         return a;
     }
 

@@ -121,6 +121,17 @@ bool commit_dir(const std::string& tmp, const std::string& dir, const std::strin
 std::string check_writable(const std::string& out, Target target) {
     const bool directory = target == Target::Folder;
     struct stat st {};
+    // What is at the output path now is replaced by a rename when the export is complete: only a
+    // file (or, for a folder export, a folder) may be. A device, FIFO or socket would be
+    // replaced by a regular file; a symbolic link by the file itself, not written through.
+    if (lstat(strip_slashes(out).c_str(), &st) == 0) {
+        if (S_ISLNK(st.st_mode))
+            return "cannot write " + out + ": it is a symbolic link (give the path it points to)";
+        if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+            return "cannot write " + out + ": it is " +
+                   (S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISSOCK(st.st_mode) ? "a socket" : "a device") +
+                   ", not a file or folder";
+    }
     if (stat(strip_slashes(out).c_str(), &st) == 0 && S_ISDIR(st.st_mode) != directory)
         return "cannot write " + out + ": " + std::strerror(directory ? ENOTDIR : EISDIR);
     std::string dir = parent_of(out);
