@@ -11,6 +11,8 @@
 #include <optional>
 #include <random>
 #include <string>
+
+#include <sys/stat.h>
 #include <vector>
 
 #include "load/load.hpp"
@@ -589,4 +591,18 @@ TEST_CASE("an empty value points at its key; a tab in the indentation is named",
         {.yaml = kTiny + "start:\n\tfocus: 1\n", .needle = "malformed YAML", .line = 7, .says = {"tab"}},
     };
     for (const Bad& b : cases) expect(b);
+}
+
+TEST_CASE("a FIFO, a device or a socket named as a scene is refused at once, never read", "[load][errors]") {
+    TempDir dir;
+    const std::string fifo = (dir.path / "scene.yaml").string();
+    REQUIRE(mkfifo(fifo.c_str(), 0644) == 0);
+    // Opening a FIFO with no writer would block this test forever.
+    const load::Result r = load::load_file(fifo);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.errors[0].file == fifo);
+    CHECK(r.errors[0].message.find("a FIFO") != std::string::npos);
+    const load::Result dev = load::load_file("/dev/zero");
+    REQUIRE_FALSE(dev.ok());
+    CHECK(dev.errors[0].message.find("a device") != std::string::npos);
 }

@@ -39,7 +39,14 @@ Source read_source(const std::string& path) {
         src.error = "is a directory; expected a scene or deck file (.yaml)";
         return src;
     }
-    if (fs::is_regular_file(st)) {
+    if (!fs::is_regular_file(st)) {
+        // A FIFO would block the reader (check, hot reload) until someone writes to it; a
+        // device or socket is no scene either.
+        src.error = std::string("is ") + (fs::is_fifo(st) ? "a FIFO" : fs::is_socket(st) ? "a socket" : "a device") +
+                    ", not a file; expected a scene or deck file (.yaml)";
+        return src;
+    }
+    {
         auto size = fs::file_size(path, ec);
         if (!ec && size > kMaxFileBytes) {
             src.error = "the file is " + std::to_string(size / (1024 * 1024)) + " MiB; the limit is " +
