@@ -668,3 +668,36 @@ TEST_CASE("export never lets ffmpeg read the output path as a protocol", "[cli][
     REQUIRE(gif.size() > 6);
     CHECK(gif.substr(0, 6) == "GIF89a");
 }
+
+TEST_CASE("check refuses a 1 MiB token, a 1 MB narration and a 10^6-slide include fan-out, naming the limit", "[cli][check][limits]") {
+    TempDir tmp;
+    auto write = [&](const std::string& name, const std::string& text) {
+        std::ofstream(tmp.path / name) << text;
+        return (tmp.path / name).string();
+    };
+    const std::string vectors = "q: [[1], [0]]\nk: [[1], [0]]\nv: [[1], [0]]\n";
+    const std::string token = write("token.yaml", "scene: t\ntokens: [a, " + std::string(1 << 20, 'x') + "]\n" + vectors);
+    Run r = attnlab({"check", token});
+    CHECK(r.code == 2);
+    CHECK(contains(r.err, "token.yaml:2:"));
+    CHECK(contains(r.err, "a token is at most 64 bytes"));
+
+    const std::string say = write("say.yaml", "scene: s\ntokens: [a, b]\n" + vectors + "steps:\n  - stage: scores\n    say: " +
+                                                  std::string(1000000, 'w') + "\n");
+    r = attnlab({"check", say});
+    CHECK(r.code == 2);
+    CHECK(contains(r.err, "say.yaml:8:"));
+    CHECK(contains(r.err, "at most 4000 bytes of text"));
+
+    // Six decks, each including the next ten times: 10^6 slides if expanded.
+    write("d6.yaml", "deck: d6\nslides:\n  - title: Leaf\n");
+    for (int i = 5; i >= 1; --i) {
+        std::string text = "deck: d" + std::to_string(i) + "\nslides:\n";
+        for (int k = 0; k < 10; ++k) text += "  - deck: d" + std::to_string(i + 1) + ".yaml\n";
+        write("d" + std::to_string(i) + ".yaml", text);
+    }
+    r = attnlab({"check", (tmp.path / "d1.yaml").string()});
+    CHECK(r.code == 2);
+    CHECK(contains(r.err, "more than 1000 slides once its includes are expanded"));
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') < 40);  // one error and its chain, not a flood
+}

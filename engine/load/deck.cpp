@@ -176,7 +176,7 @@ const Key<SlideReader> kSceneSlide[] = {
 };
 
 void add_scene_slide(SlideReader& sl);
-void add_slide(SlideReader& sl) { sl.out.slides.push_back(std::move(sl.s)); }
+void add_slide(SlideReader& sl);
 
 // The kinds of slide: a slide is one kind, told by its first key (title slides by none of the
 // others); then read by its table, then added to the deck.
@@ -219,6 +219,8 @@ struct Loader {
     std::vector<Open> stack;  // decks being read, outermost first
     std::map<std::string, std::shared_ptr<const scene::Scene>> scenes;  // by canonical path
     std::set<std::string> bad_scenes;
+    std::size_t slides = 0;   // slides made so far, includes expanded (each include is read anew)
+    bool too_many = false;    // past kMaxSlides: reported once, nothing more is expanded
 
     // Parses and checks one file's text.
     Parsed load_text(const std::string& text, const std::string& file, const std::string& dir, const std::string& key) {
@@ -346,14 +348,25 @@ void read_slides(DeckReader& dr, const Value& v) {
         return;
     }
     bool nested_ok = true;
-    for (std::size_t i = 0; i < sl->size(); ++i)
+    for (std::size_t i = 0; i < sl->size() && !dr.loader.too_many; ++i) {
         if (!dr.loader.slide(r, sl->items[i], v.key + "[" + std::to_string(i) + "]", dr.dir, dr.out)) nested_ok = false;
-    dr.out.ok = nested_ok;
+        if (dr.loader.slides > kMaxSlides && !dr.loader.too_many) {
+            // Includes multiply: stop expanding at once, however many more they would give.
+            dr.loader.too_many = true;
+            r.error(sl->items[i], v.key + "[" + std::to_string(i) + "]: the deck has more than " +
+                                      std::to_string(kMaxSlides) + " slides once its includes are expanded (the limit)");
+        }
+    }
+    dr.out.ok = nested_ok && !dr.loader.too_many;
 }
 
 void include_deck(SlideReader& sl, const Value& v) {
     Reader& r = sl.r;
     if (!v || !r.name(v.node, v.key)) return;
+    if (sl.loader.too_many) {
+        sl.nested_ok = false;
+        return;
+    }
     const std::string path = resolve(sl.dir, v.node->value);
     const std::string key = canonical_key(path);
     const auto& stack = sl.loader.stack;
@@ -375,6 +388,11 @@ void include_deck(SlideReader& sl, const Value& v) {
         return;
     }
     for (auto& x : inc.slides) sl.out.slides.push_back(std::move(x));
+}
+
+void add_slide(SlideReader& sl) {
+    ++sl.loader.slides;
+    sl.out.slides.push_back(std::move(sl.s));
 }
 
 void name_scene(SlideReader& sl, const Value& v) {
@@ -410,6 +428,7 @@ void add_scene_slide(SlideReader& sl) {
         sl.loader.scenes[key] = sc.scene;
         sl.s.scene = sc.scene;
     }
+    ++sl.loader.slides;
     sl.out.slides.push_back(std::move(sl.s));
 }
 

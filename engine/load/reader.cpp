@@ -138,6 +138,11 @@ Reader::Fields Reader::fields(const Node* map, const std::string& where, const s
 }
 
 std::optional<std::string> Reader::text(const Node* n, const std::string& key, bool null_ok) {
+    if (n->kind == Kind::Scalar && n->value.size() > kMaxText) {
+        error(n, key + ": at most " + std::to_string(kMaxText) + " bytes of text are allowed, found " +
+                     std::to_string(n->value.size()));
+        return std::nullopt;
+    }
     if (n->kind == Kind::Scalar) return n->value;
     if (n->kind == Kind::Null && null_ok) return std::string();
     error(n, key + ": expected text, found " + describe(n));

@@ -23,6 +23,10 @@ using Kind = tree::Node::Kind;
 
 constexpr std::size_t kMax = attention::kMaxSize;  // tokens and dimensions
 constexpr std::size_t kMaxErrors = 30;             // per file
+// Limits on what a file may ask to be drawn and read (documented in scenes/README.md):
+constexpr std::size_t kMaxText = 4000;    // bytes of any one text: a `say`, a note, a title, an answer
+constexpr std::size_t kMaxToken = 64;     // bytes of one token
+constexpr std::size_t kMaxSlides = 1000;  // slides of a deck once its includes are expanded
 
 std::string join(const std::vector<std::string>& words);  // "a, b, c"
 std::string plural(std::size_t count, const char* one, const char* many);  // "1 row", "2 rows"

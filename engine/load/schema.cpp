@@ -315,6 +315,14 @@ void read_tokens(SceneReader& sr, const Value& v) {
         r.error(t, v.key + ": expected at least one token, found an empty list");
     } else if (t->kind == Kind::Sequence && t->size() > kMax) {
         r.error(t, v.key + ": at most " + std::to_string(kMax) + " tokens are supported, found " + std::to_string(t->size()));
+    } else if (t->kind == Kind::Sequence &&
+               std::any_of(t->items.begin(), t->items.end(), [](const Node* i) { return i->value.size() > kMaxToken; })) {
+        for (std::size_t i = 0; i < t->size(); ++i)
+            if (t->items[i]->value.size() > kMaxToken) {
+                r.error(t->items[i], v.key + "[" + std::to_string(i) + "]: a token is at most " + std::to_string(kMaxToken) +
+                                         " bytes, found " + std::to_string(t->items[i]->value.size()));
+                return;
+            }
     } else if (auto list = r.texts(t, v.key)) {
         sr.s.tokens = std::move(*list);
         sr.n = sr.s.tokens.size();
