@@ -269,3 +269,14 @@ TEST_CASE("diagnostics escape control characters of what the user wrote", "[core
     CHECK(core::printable("\xC2\x9B" "2J") == "\\u009B2J");     // a C1 CSI is escaped
     CHECK(core::printable("line\nnext\tx\x7F") == "line\\x0Anext\\x09x\\x7F");
 }
+
+TEST_CASE("lerp never overflows between finite ends", "[core]") {
+    CHECK(core::lerp(1e308, -1e308, 0.5) == 0.0);
+    for (double u : {0.0, 0.1, 0.25, 0.5, 0.9, 1.0}) {
+        const double x = core::lerp(1.7e308, -1.7e308, u);
+        CHECK(std::isfinite(x));
+        CHECK(x == Approx(1.7e308 * (1 - 2 * u)).epsilon(1e-12));
+    }
+    CHECK(core::lerp(-1e308, 1e308, 1.0) == 1e308);
+    CHECK(core::lerp(2.0, 4.0, 0.5) == 3.0);  // the ordinary formula where nothing overflows
+}

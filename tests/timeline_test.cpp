@@ -460,3 +460,19 @@ TEST_CASE("a step without its own hold stays long enough to read its narration",
     CHECK(scene::reading_time(long_say) == Approx(20.0));
     CHECK(lay.spans[3].hold == 0.5);
 }
+
+TEST_CASE("a key tweened between huge opposite ends stays finite: every frame has numbers", "[timeline]") {
+    auto s = tiny_scene();
+    s->q = {{1e-300, 0}, {0, 1e-300}, {1e-300, 1e-300}};
+    s->k[0] = {1e308, 0};
+    s->steps[1].set.keys = {{0, core::Vec{-1e308, 0}}};
+    const scene::Deck deck = scene::deck_of(s);
+    const Layout lay = layout(deck);
+    const Span& sp = lay.spans[1];
+    for (double u : {0.0, 0.25, 0.5, 0.75, 1.0}) {
+        const View v = evaluate(deck, lay, state_at_span(lay, 1), sp.start + u * sp.anim);
+        INFO("u = " << u << ": " << v.error);
+        CHECK(v.error.empty());
+        CHECK(std::isfinite(v.controls.keys[0][0]));
+    }
+}

@@ -48,8 +48,13 @@ struct Color {
     static bool parse(const std::string& hex, Color& out);
 };
 
-// Linear interpolation; u = 0 gives a, u = 1 gives b.
-inline double lerp(double a, double b, double u) { return a + (b - a) * u; }
+// Linear interpolation; u = 0 gives a, u = 1 gives b. Never overflows between finite ends: where
+// b − a would (a tween from 1e308 to −1e308), the weighted sum a(1 − u) + bu is used instead.
+inline double lerp(double a, double b, double u) {
+    const double d = b - a;
+    if (std::isfinite(d) || !std::isfinite(a) || !std::isfinite(b)) return a + d * u;
+    return a * (1 - u) + b * u;
+}
 Color lerp(const Color& a, const Color& b, double u);
 
 // Where a diagnostic points: 1-based line and column, 0 when unknown.
