@@ -1069,3 +1069,28 @@ TEST_CASE("The keypad types what the main keys type", "[app]") {
     f.key(SDLK_KP_MINUS);
     CHECK(f.session->view().controls.temperature == Approx(t0));
 }
+
+TEST_CASE("the overview of 10,000 steps shows legible thumbnails a page at a time", "[app]") {
+    auto sc = std::make_shared<scene::Scene>(*cat_scene());
+    sc->steps.assign(10000, sc->steps.back());
+    Fixture f(true, std::make_shared<const scene::Deck>(scene::deck_of(sc)));
+    f.key(SDLK_o);
+    REQUIRE(f.session->mode() == app::Mode::Overview);
+    // Share of the window covered by the light background of the (light-theme) thumbnails: with
+    // 10,000 thumbnails of 0 pixels the overview was its dark backdrop alone.
+    auto light_share = [&] {
+        f.session->render(f.surf);
+        const auto* px = static_cast<const unsigned char*>(f.surf->pixels);
+        long light = 0;
+        for (int y = 0; y < f.h; ++y)
+            for (int x = 0; x < f.w; ++x) light += px[y * f.surf->pitch + x * 4 + 1] > 200;
+        return static_cast<double>(light) / (f.w * f.h);
+    };
+    CHECK(light_share() > 0.3);
+    const std::uint64_t first_page = f.frame_hash();
+    f.key(SDLK_END);  // the last step: its page comes up
+    CHECK(light_share() > 0.1);
+    CHECK(f.frame_hash() != first_page);
+    f.key(SDLK_RETURN);
+    CHECK(f.session->state().span == 9999);
+}

@@ -150,6 +150,7 @@ private:
     void draw_overview(SDL_Surface* target);
     struct Grid {
         int cols = 1, tw = 0, th = 0, gap = 0, x0 = 0, y0 = 0, label = 14;
+        int first = 0, count = 0;  // the steps on screen: a page of them when all would be too small
     };
     Grid overview_grid(int w, int h) const;
     int overview_at(int px, int py) const;
@@ -211,8 +212,8 @@ private:
     // The overlay's fonts and text cache, and the overview's thumbnails (drawn once per deck and size).
     std::unique_ptr<Overlay> overlay_;
     struct Thumbnails {
-        std::vector<cairo_surface_t*> surfaces;
-        int w = 0, h = 0;
+        std::vector<cairo_surface_t*> surfaces;  // of the steps first, first + 1, …
+        int w = 0, h = 0, first = 0;
         const scene::Deck* deck = nullptr;
         Thumbnails() = default;
         Thumbnails(const Thumbnails&) = delete;

@@ -53,7 +53,7 @@ Session::Grid Session::overview_grid(int w, int h) const {
     const int n = std::max(1, step_count());
     g.gap = std::max(8, h / 60);
     g.label = std::max(14, h / 45);
-    for (int c = 1; c <= n; ++c) {
+    for (int c = 1; c <= n && c <= w; ++c) {
         int rows = (n + c - 1) / c;
         int wc = (w - g.gap * (c + 1)) / c;
         int hc = wc * 9 / 16;
@@ -66,8 +66,20 @@ Session::Grid Session::overview_grid(int w, int h) const {
             g.cols = c;
         }
     }
+    g.count = n;
+    // Thumbnails smaller than this say nothing: the steps are shown a page at a time instead,
+    // the page that holds the highlighted step.
+    const int min_w = std::max(120, w / 10);
+    if (g.tw < min_w) {
+        g.cols = std::max(1, (w - g.gap) / (min_w + g.gap));
+        g.tw = (w - g.gap * (g.cols + 1)) / g.cols;
+        const int per_row = g.tw * 9 / 16 + g.label + g.gap;
+        const int page = g.cols * std::max(1, (h - g.gap) / per_row);
+        g.first = std::clamp(modes_.menu_index, 0, n - 1) / page * page;
+        g.count = std::min(page, n - g.first);
+    }
     g.th = g.tw * 9 / 16;
-    const int rows = (n + g.cols - 1) / g.cols;
+    const int rows = (g.count + g.cols - 1) / g.cols;
     g.x0 = (w - (g.cols * g.tw + (g.cols - 1) * g.gap)) / 2;
     g.y0 = (h - (rows * (g.th + g.label + g.gap) - g.gap)) / 2;
     return g;
@@ -80,19 +92,20 @@ int Session::overview_at(int px, int py) const {
     int r = (py - g.y0) / (g.th + g.label + g.gap);
     if (c >= g.cols || (px - g.x0) % (g.tw + g.gap) > g.tw) return -1;
     int i = r * g.cols + c;
-    return i < step_count() ? i : -1;
+    return i < g.count ? g.first + i : -1;
 }
 
 void Session::draw_overview(SDL_Surface* target) {
     const int w = target->w, h = target->h;
     const Grid grid = overview_grid(w, h);
     const int cols = grid.cols, tw = grid.tw, th = grid.th, gap = grid.gap, x0 = grid.x0, y0 = grid.y0, label = grid.label;
-    if (thumbs_.deck != deck_.get() || thumbs_.w != tw || thumbs_.h != th) {
+    if (thumbs_.deck != deck_.get() || thumbs_.w != tw || thumbs_.h != th || thumbs_.first != grid.first) {
         thumbs_.clear();
         thumbs_.w = tw;
         thumbs_.h = th;
+        thumbs_.first = grid.first;
         thumbs_.deck = deck_.get();
-        for (int i = 0; i < step_count() && tw > 0 && th > 0; ++i) {
+        for (int i = grid.first; i < grid.first + grid.count && tw > 0 && th > 0; ++i) {
             cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, tw, th);
             cairo_t* cr = cairo_create(s);
             timeline::State st = timeline::state_at_span(layout_, i);
@@ -111,9 +124,10 @@ void Session::draw_overview(SDL_Surface* target) {
     cairo_set_source_rgb(cr, 0.13, 0.14, 0.16);
     cairo_paint(cr);
     const int selected = modes_.menu_index;
-    for (int i = 0; i < static_cast<int>(thumbs_.surfaces.size()); ++i) {
-        const int x = x0 + (i % cols) * (tw + gap);
-        const int y = y0 + (i / cols) * (th + label + gap);
+    for (int k = 0; k < static_cast<int>(thumbs_.surfaces.size()); ++k) {
+        const int i = grid.first + k;
+        const int x = x0 + (k % cols) * (tw + gap);
+        const int y = y0 + (k / cols) * (th + label + gap);
         if (i == selected || i == state_.span) {
             const double pad = i == selected ? 4 : 2;
             if (i == selected) cairo_set_source_rgb(cr, 1.0, 0.75, 0.2);
@@ -121,7 +135,7 @@ void Session::draw_overview(SDL_Surface* target) {
             cairo_rectangle(cr, x - pad, y - pad, tw + 2 * pad, th + 2 * pad);
             cairo_fill(cr);
         }
-        cairo_set_source_surface(cr, thumbs_.surfaces[static_cast<std::size_t>(i)], x, y);
+        cairo_set_source_surface(cr, thumbs_.surfaces[static_cast<std::size_t>(k)], x, y);
         cairo_paint(cr);
     }
     cairo_destroy(cr);
@@ -130,9 +144,10 @@ void Session::draw_overview(SDL_Surface* target) {
     SDL_UnlockSurface(target);
     overlay();  // made on first use
     if (!overlay_->ok()) return;
-    for (int i = 0; i < static_cast<int>(thumbs_.surfaces.size()); ++i) {
-        const int x = x0 + (i % cols) * (tw + gap);
-        const int y = y0 + (i / cols) * (th + label + gap);
+    for (int k = 0; k < static_cast<int>(thumbs_.surfaces.size()); ++k) {
+        const int i = grid.first + k;
+        const int x = x0 + (k % cols) * (tw + gap);
+        const int y = y0 + (k / cols) * (th + label + gap);
         const timeline::Span& sp = layout_.spans[static_cast<std::size_t>(i)];
         const scene::Slide& sl = deck_->slides[static_cast<std::size_t>(sp.slide)];
         std::string name = std::to_string(i + 1) + "  ";
