@@ -26,6 +26,7 @@
 #include "app/watch.hpp"
 #include "draw/draw.hpp"
 #include "load/load.hpp"
+#include "support/files.hpp"
 #include "support/session.hpp"
 #include "timeline/timeline.hpp"
 
@@ -1093,4 +1094,37 @@ TEST_CASE("the overview of 10,000 steps shows legible thumbnails a page at a tim
     CHECK(f.frame_hash() != first_page);
     f.key(SDLK_RETURN);
     CHECK(f.session->state().span == 9999);
+}
+
+TEST_CASE("Hot reload watches every file a deck was built from: an included deck's edit reloads", "[app]") {
+    support::TempDir tmp;
+    auto write = [&](const std::string& name, const std::string& text) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        std::ofstream(tmp.path / name, std::ios::trunc) << text;
+        return (tmp.path / name).string();
+    };
+    write("part.yaml", "deck: part\nslides:\n  - title: First part\n");
+    const std::string top = write("talk.yaml", "deck: talk\nslides:\n  - title: Welcome\n  - deck: part.yaml\n");
+    load::Result r = load::load_file(top);
+    REQUIRE(r.ok());
+    CHECK(r.files.size() == 2);
+    Fixture f(true, std::make_shared<const scene::Deck>(std::move(r.deck)));
+    app::Watcher w;
+    w.watch(top, f.session->deck());
+    CHECK(w.files().size() == 2);
+    CHECK_FALSE(w.changed());
+    // An edit of the included deck (not of the file presented) is seen and reloaded.
+    write("part.yaml", "deck: part\nslides:\n  - title: The first part, renamed\n");
+    REQUIRE(w.changed());
+    REQUIRE(app::reload(*f.session, top, &w));
+    CHECK(f.session->deck().slides[1].title == "The first part, renamed");
+    // A broken include keeps the deck; fixing it there is seen too.
+    write("part.yaml", "deck: part\nslides: [\n");
+    REQUIRE(w.changed());
+    CHECK_FALSE(app::reload(*f.session, top, &w));
+    CHECK(f.session->deck().slides[1].title == "The first part, renamed");
+    write("part.yaml", "deck: part\nslides:\n  - title: Fixed\n");
+    REQUIRE(w.changed());
+    REQUIRE(app::reload(*f.session, top, &w));
+    CHECK(f.session->deck().slides[1].title == "Fixed");
 }

@@ -18,12 +18,16 @@ Watcher::Stamp Watcher::stamp(const std::string& f) {
     return s;
 }
 
-void Watcher::watch(const std::string& deck_file, const scene::Deck& deck) {
+void Watcher::watch(const std::string& deck_file, const scene::Deck& deck, const std::vector<std::string>& more) {
+    // The deck's own file, every file it was built from (included decks too), and the scenes.
     std::vector<std::string> files{deck_file};
+    auto add = [&](const std::string& f) {
+        if (!f.empty() && std::find(files.begin(), files.end(), f) == files.end()) files.push_back(f);
+    };
+    for (const auto& f : deck.sources) add(f);
     for (const auto& slide : deck.slides)
-        if (slide.scene && !slide.scene->file.empty() &&
-            std::find(files.begin(), files.end(), slide.scene->file) == files.end())
-            files.push_back(slide.scene->file);
+        if (slide.scene) add(slide.scene->file);
+    for (const auto& f : more) add(f);
     // Keep the stamps of files already watched, so a change between two watch() calls is seen.
     std::vector<Stamp> stamps;
     for (const auto& f : files) {
@@ -52,6 +56,9 @@ bool reload(Session& session, const std::string& path, Watcher* watcher) {
         std::string msg;
         for (const auto& d : r.errors) msg += (msg.empty() ? "" : "\n") + d.format();
         session.set_error(msg);
+        // Keep watching the good deck's files, and whatever the broken version reads as well
+        // (a newly included deck), so that the fix is seen wherever it is made.
+        if (watcher) watcher->watch(path, session.deck(), r.files);
         return false;
     }
     auto deck = std::make_shared<const scene::Deck>(std::move(r.deck));

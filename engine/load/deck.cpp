@@ -3,6 +3,7 @@
 // scene files shared between slides, and include cycles. load_file and load_text start here.
 #include "load/load.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -219,6 +220,7 @@ struct Loader {
     std::vector<Open> stack;  // decks being read, outermost first
     std::map<std::string, std::shared_ptr<const scene::Scene>> scenes;  // by canonical path
     std::set<std::string> bad_scenes;
+    std::vector<std::string> files;  // every file read or tried
     std::size_t slides = 0;   // slides made so far, includes expanded (each include is read anew)
     bool too_many = false;    // past kMaxSlides: reported once, nothing more is expanded
 
@@ -287,6 +289,7 @@ struct Loader {
     }
 
     Parsed load_path(const std::string& path, const Node* from, Reader* from_reader, const std::string& what) {
+        if (std::find(files.begin(), files.end(), path) == files.end()) files.push_back(path);
         Source src = read_source(path);
         if (!src.error.empty()) {
             if (from_reader)
@@ -434,6 +437,7 @@ void add_scene_slide(SlideReader& sl) {
 
 Result finish(Loader& loader, Parsed& p, const std::string& file) {
     Result res;
+    res.files = loader.files;
     if (!loader.errors.empty() || !p.ok) {
         res.errors = std::move(loader.errors);
         if (res.errors.empty()) res.errors.push_back({file, 0, 0, "the file could not be loaded"});
@@ -442,9 +446,11 @@ Result finish(Loader& loader, Parsed& p, const std::string& file) {
     if (!p.is_deck) {
         res.deck = scene::deck_of(p.scene);
         res.deck.file = file;
+        res.deck.sources = res.files;
         return res;
     }
     res.deck.file = file;
+    res.deck.sources = res.files;
     res.deck.title = p.title;
     res.deck.slides = std::move(p.slides);
     return res;

@@ -12,6 +12,7 @@ namespace load {
 struct Result {
     scene::Deck deck;            // valid only when errors is empty
     core::Diagnostics errors;    // every problem found, each with file, line, column
+    std::vector<std::string> files;  // every file read or tried, in order (also when it failed)
     bool ok() const { return errors.empty(); }
 };
 

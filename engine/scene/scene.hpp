@@ -103,6 +103,8 @@ struct Deck {
     std::string file;
     std::string title;
     std::vector<Slide> slides;
+    std::vector<std::string> sources;  // every file it was built from (itself, included decks,
+                                       // scenes): what hot reload watches; empty when built in code
 };
 
 // Default times (seconds) when a step or slide does not give its own.
