@@ -701,3 +701,10 @@ TEST_CASE("check refuses a 1 MiB token, a 1 MB narration and a 10^6-slide includ
     CHECK(contains(r.err, "more than 1000 slides once its includes are expanded"));
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') < 40);  // one error and its chain, not a flood
 }
+
+TEST_CASE("present: --start-at past the last step is an error naming the count, not the last step", "[cli]") {
+    const Run r = attnlab({std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml", "--start-at", "99"});
+    CHECK(r.code == 2);
+    CHECK(contains(r.err, "--start-at 99"));
+    CHECK(contains(r.err, "has 6 steps"));
+}

@@ -193,6 +193,9 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
         return 2;
     }
     auto deck = std::make_shared<const scene::Deck>(std::move(loaded.deck));
+    if (const std::size_t steps = timeline::layout(*deck).spans.size(); o.start_at > 0 && static_cast<std::size_t>(o.start_at) > steps)
+        return fail("--start-at " + std::to_string(o.start_at) + ": " + o.file + " has " + std::to_string(steps) +
+                    (steps == 1 ? " step" : " steps"));
 
     std::ofstream record;
     if (!o.record.empty()) {
