@@ -300,6 +300,12 @@ TEST_CASE("recorded events read back as the same commands", "[timeline]") {
     CHECK_THAT(error, Catch::Contains("unknown command 'fly'"));
     CHECK_FALSE(parse("1.0 key 3", bad, error));
     CHECK_FALSE(parse("x next", bad, error));
+    // Whole numbers beyond int are refused, not converted (found by tests/fuzz/session_fuzz).
+    CHECK_FALSE(parse("0.7 goto 22147483648", bad, error));
+    CHECK_FALSE(parse("0.7 focus -99999999999", bad, error));
+    CHECK_FALSE(parse("0.7 quiz pick 1e300", bad, error));
+    REQUIRE(parse("0.7 goto 2147483647", bad, error));
+    CHECK(std::get<cmd::Goto>(bad.command).span == 2147483647);
 }
 
 TEST_CASE("recordings write any control as 'set NAME VALUE' through the table of controls", "[timeline]") {

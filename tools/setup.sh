@@ -3,12 +3,14 @@
 # Sourced by tools/present and tools/test; idempotent; works as root or through sudo.
 #   ATTNLAB_BUILD   build folder (default: build)
 #   ATTNLAB_CMAKE_ARGS extra CMake arguments
+#   ATTNLAB_PACKAGES_EXTRA more Debian packages to install (tools/fuzz: clang)
+#   ATTNLAB_SETUP_ONLY=1   install only; the caller configures and builds
 set -euo pipefail
 ATTNLAB_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ATTNLAB_BUILD=${ATTNLAB_BUILD:-$ATTNLAB_ROOT/build}
 
 packages=(build-essential cmake pkg-config libsdl2-dev libsdl2-ttf-dev libcairo2-dev libyaml-cpp-dev
-          catch2 libpng-dev libyuv-dev ffmpeg)
+          catch2 libpng-dev libyuv-dev ffmpeg libxtst-dev xvfb ${ATTNLAB_PACKAGES_EXTRA:-})
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -21,5 +23,6 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
 
+[ -n "${ATTNLAB_SETUP_ONLY:-}" ] && return 0
 cmake -S "$ATTNLAB_ROOT" -B "$ATTNLAB_BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo ${ATTNLAB_CMAKE_ARGS:-} >/dev/null
 cmake --build "$ATTNLAB_BUILD" -j"$(nproc)"

@@ -96,9 +96,9 @@ void keys_put(Settings& s, const ControlValue& v) {
         s.keys = k.moved;
         return;
     }
-    for (const auto& [token, key] : k.moved) {  // last move wins
-        std::erase_if(s.keys, [&](const auto& m) { return m.first == token; });
-        s.keys.emplace_back(token, key);
+    for (const auto& move : k.moved) {  // last move wins
+        std::erase_if(s.keys, [&](const auto& m) { return m.first == move.first; });
+        s.keys.push_back(move);
     }
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <sstream>
 #include <type_traits>
 
@@ -152,7 +153,9 @@ bool parse(const std::string& line, Event& out, std::string& error) {
     };
     auto integer = [&](int& x) {
         double d = 0;
-        if (!number(d) || d != std::floor(d)) return false;
+        // Whole and within int: a recording is untrusted text ("goto 22147483648").
+        if (!number(d) || d != std::floor(d) || d < std::numeric_limits<int>::min() || d > std::numeric_limits<int>::max())
+            return false;
         x = static_cast<int>(d);
         return true;
     };
