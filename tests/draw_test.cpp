@@ -408,6 +408,49 @@ TEST_CASE("pixel probes: what a frame shows means what it should", "[draw]") {
     }
 }
 
+TEST_CASE("the score row's legend says what its colours show, in both themes", "[draw]") {
+    Fixture row(sentence_scene());
+    const timeline::View v = row.view(row.span_of(Stage::Scores), 1.0);
+    const model::Frame f = model::frame_of(v);
+    REQUIRE(f.scene.score_row.scored);
+    std::size_t worst = 0, best = 0;
+    for (std::size_t j = 0; j < f.scene.score_row.cells.size(); ++j) {
+        if (f.scene.score_row.cells[j].heat < f.scene.score_row.cells[worst].heat) worst = j;
+        if (f.scene.score_row.cells[j].heat > f.scene.score_row.cells[best].heat) best = j;
+    }
+    REQUIRE(f.scene.score_row.cells[best].heat - f.scene.score_row.cells[worst].heat > 0.5);
+    for (auto theme : {draw::ThemeKind::Light, draw::ThemeKind::Dark}) {
+        INFO((theme == draw::ThemeKind::Dark ? "dark" : "light"));
+        draw::Recorder rec;
+        draw::Options opt = support::draw_options(theme);
+        opt.recorder = &rec;
+        auto img = draw_view(v, 1280, 720, opt);
+        // The legend's claim: "<look> = poor match · <look> = good match".
+        std::string legend;
+        for (const auto& t : rec.texts)
+            if (t.text.find("poor match") != std::string::npos) legend = t.text;
+        INFO("legend: " << legend);
+        const auto eq = legend.find(" = poor match");
+        REQUIRE(eq != std::string::npos);
+        const std::string poor_look = legend.substr(0, eq);
+        const bool poor_is_light = poor_look == "pale" || poor_look == "bright" || poor_look == "light";
+        const bool poor_is_dark = poor_look == "deep" || poor_look == "dark";
+        REQUIRE(poor_is_light != poor_is_dark);
+        CHECK(legend.find((poor_is_light ? std::string("deep") : std::string("bright")) + " = good match") != std::string::npos);
+        // What the cells show: the worst score's fill against the best score's.
+        auto fill_of = [&](std::size_t j) {
+            const auto* m = mark(rec, "score:" + std::to_string(j));
+            REQUIRE(m);
+            const Rgb p = pixel(*img, {m->rect.x + 4, m->rect.y + m->rect.h / 2});
+            return 0.2126 * p.r + 0.7152 * p.g + 0.0722 * p.b;
+        };
+        const double poor = fill_of(worst), good = fill_of(best);
+        INFO("luminance: poor " << poor << ", good " << good);
+        if (poor_is_light) CHECK(poor > good + 60);
+        else CHECK(poor + 60 < good);
+    }
+}
+
 TEST_CASE("weights before the softmax step are not drawn; at softmax they are", "[draw]") {
     Fixture row(sentence_scene());
     draw::Recorder before, after;

@@ -1,5 +1,5 @@
 // draw/canvas: the thin layer over Cairo every panel paints through — RAII for cairo objects,
-// the theme (light/dark, Okabe–Ito categorical colours, a cividis heat scale), text that fits
+// the theme (light/dark, Okabe–Ito categorical colours, a heat scale per theme), text that fits
 // its box (text.cpp), shapes (shapes.cpp) and the raster caches behind cards, dots and hatching
 // (sprites.cpp). Internal to draw/: nothing outside draw/ includes this header.
 #pragma once
@@ -57,8 +57,10 @@ struct Theme {
     core::Color accent2;  // sky blue: the other side of a comparison
     core::Color hidden, hidden_hatch;  // masked: a neutral fill and its hatching
     core::Color hover;
-    // Sequential heat scale (cividis), t in [0, 1].
+    // Sequential heat scale, t in [0, 1]: YlGnBu (pale → deep) on light, viridis (dark → bright) on dark.
     core::Color heat(double t) const;
+    // What the heat scale's ends look like, in words a legend can say ("pale = poor match · …").
+    const char* heat_legend = "";
     // Ink that reads on top of a fill.
     core::Color ink_on(const core::Color& fill) const;
 };

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <string>
+
 #include "draw/paint.hpp"
 
 namespace draw {
@@ -28,7 +30,7 @@ core::Rect folded(const core::Rect& r, double f, bool& back) {
 
 void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
     const model::ScoreRow& row = f.score_row;
-    c.card(r, row.heading, row.legend);
+    c.card(r, row.heading, row.scored ? c.th.heat_legend : "");
     Cells cells = score_row_cells(static_cast<int>(row.cells.size()), r);
     for (std::size_t j = 0; j < row.cells.size(); ++j) {
         const model::ScoreCell& sc = row.cells[j];
@@ -46,6 +48,7 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
             }
         } else {
             core::Color fill = row.scored ? c.th.heat(sc.heat) : c.th.bg;
+            c.mark("score:" + std::to_string(j), face);
             c.rounded(face, 8);
             c.color(fill);
             cairo_fill(c.cr);

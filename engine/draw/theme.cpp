@@ -1,4 +1,4 @@
-// draw/theme: the light and dark themes (Okabe–Ito categorical colours, a cividis heat scale).
+// draw/theme: the light and dark themes (Okabe–Ito categorical colours, a heat scale per theme).
 #include <algorithm>
 #include <cmath>
 
@@ -21,6 +21,7 @@ constexpr std::array<unsigned, 9> kViridis = {0x440154, 0x472c7a, 0x3b518b, 0x2c
 
 Theme make_light() {
     Theme t;
+    t.heat_legend = "pale = poor match · deep = good match";
     t.dark = false;
     t.bg = hex(0xf6f5f1);
     t.card = hex(0xffffff);
@@ -47,6 +48,7 @@ Theme make_light() {
 Theme make_dark() {
     Theme t;
     t.dark = true;
+    t.heat_legend = "dark = poor match · bright = good match";
     t.bg = hex(0x121418);
     t.card = hex(0x1c1f25);
     t.card_edge = hex(0x2e323a);

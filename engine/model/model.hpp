@@ -72,7 +72,6 @@ struct ScoreCell {
 };
 struct ScoreRow {
     std::string heading;     // "Match scores · q·k / √d"
-    std::string legend;      // "pale = poor match · deep = good match", "" before scoring
     bool scored = false;     // cells coloured by heat
     std::vector<ScoreCell> cells;
     double badge_scale = 0;  // opacity of the "÷√d" badge on each cell during its step

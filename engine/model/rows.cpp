@@ -101,7 +101,6 @@ ScoreRow score_row(const Row& m) {
     if (m.prog.reached(Stage::Scale)) out.heading = "Match scores · q·k / √d";
     if (m.prog.reached(Stage::Temperature)) out.heading = "Match scores · q·k / (√d·T)";
     out.scored = m.prog.reached(Stage::Scores);
-    if (out.scored) out.legend = "pale = poor match · deep = good match";
     // Badges during the step that applies them.
     if (v.stage == Stage::Scale && m.prog[Stage::Scale] < 1) out.badge_scale = std::sin(M_PI * v.u);
     if (v.stage == Stage::Temperature && m.prog[Stage::Temperature] < 1) out.badge_temperature = std::sin(M_PI * v.u);
