@@ -83,9 +83,28 @@ TEST_CASE("malformed YAML is reported where the parser stopped", "[load][errors]
     REQUIRE_FALSE(l->result.ok());
     const auto& e = find(l->result, "malformed YAML");
     CHECK(e.file == l->file);
-    CHECK(e.line == 3);
-    CHECK(e.column >= 1);
-    CHECK(contains(e.format(), l->file + ":3:"));
+    // The '[' left open on line 2, not line 3 where yaml-cpp gave up on it.
+    CHECK(e.line == 2);
+    CHECK(e.column == 9);
+    CHECK(contains(e.message, "'[' is never closed"));
+    CHECK(contains(e.format(), l->file + ":2:9:"));
+}
+
+TEST_CASE("an unclosed bracket is found past quotes, comments and closed brackets", "[load][errors]") {
+    // Line 19 of a longer file, as a lecturer's typo would be; brackets and quotes before it close.
+    std::string yaml = "scene: x  # a [ in a comment\ntokens: ['[', \"{\", c]\n";
+    for (int i = 3; i < 19; ++i) yaml += "# line " + std::to_string(i) + " ]\n";
+    yaml += "q: [[1, 0], [0, 1], [1, 1]\nk: [[1, 0], [0, 1], [1, 1]]\nv: [[1], [2], [3]]\n";
+    auto l = load_yaml(yaml);
+    REQUIRE_FALSE(l->result.ok());
+    const auto& e = find(l->result, "malformed YAML");
+    CHECK(e.line == 19);
+    CHECK(e.column == 4);
+    auto m = load_yaml("scene: x\nstart: {temperature: 1\ntokens: [a]\n");
+    const auto& f = find(m->result, "malformed YAML");
+    CHECK(f.line == 2);
+    CHECK(f.column == 8);
+    CHECK(contains(f.message, "'{' is never closed"));
 }
 
 TEST_CASE("an unknown key names the nearest known one", "[load][errors]") {

@@ -12,8 +12,10 @@
 #include <cstdio>
 #include <exception>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <utility>
+#include <vector>
 
 namespace load::tree {
 
@@ -25,6 +27,51 @@ struct Stop {
 };
 
 int one_based(int zero_based) { return zero_based >= 0 ? zero_based + 1 : 0; }
+
+// Where the '[' or '{' left open before byte `end` of `text` was opened: yaml-cpp notices an
+// unclosed flow collection only where the next line no longer fits it, one or more lines later.
+// Quoted scalars and comments are skipped; a quote counts only where a scalar may start.
+std::optional<core::Diagnostic> unclosed_flow(const std::string& text, std::size_t end, char opener) {
+    struct Open { char c; int line, column; };
+    std::vector<Open> open;
+    int line = 1, column = 1;
+    char prev = '\n';  // the last character that is not a space
+    for (std::size_t i = 0; i < end && i < text.size(); ++i, ++column) {
+        const char c = text[i];
+        if (c == '\n') {
+            ++line;
+            column = 0;
+            prev = '\n';
+            continue;
+        }
+        if (c == ' ' || c == '\t') continue;
+        const bool starts_scalar = prev == '\n' || prev == '[' || prev == '{' || prev == ',' || prev == ':' || prev == '-';
+        if (c == '#' && (i == 0 || text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == '\n')) {
+            while (i + 1 < end && text[i + 1] != '\n') ++i;
+            continue;
+        }
+        if ((c == '"' || c == '\'') && starts_scalar) {
+            const char q = c;
+            while (i + 1 < end && text[i + 1] != q) {
+                if (q == '"' && text[i + 1] == '\\') ++i, ++column;
+                if (i + 1 < end && text[i + 1] == '\n') ++line, column = 0;
+                ++i, ++column;
+            }
+            ++i, ++column;  // the closing quote
+            prev = q;
+            continue;
+        }
+        if (c == '[' || c == '{') open.push_back({c, line, column});
+        else if ((c == ']' || c == '}') && !open.empty()) open.pop_back();
+        prev = c;
+    }
+    for (auto it = open.rbegin(); it != open.rend(); ++it)
+        if (it->c == opener)
+            return core::Diagnostic{"", it->line, it->column,
+                                    std::string("malformed YAML: this '") + opener + "' is never closed (expected '" +
+                                        (opener == '[' ? "]" : "}") + "' before the line ends or the list goes on)"};
+    return std::nullopt;
+}
 
 std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
     constexpr std::uint64_t kMax = std::uint64_t{1} << 62;
@@ -173,6 +220,10 @@ bool parse(const std::string& text, Document& doc, core::Diagnostic& error) {
                  "malformed YAML: lists or mappings nested " + std::to_string(e.depth()) + " levels deep; that is too deep"};
     } catch (const YAML::Exception& e) {
         error = {"", one_based(e.mark.line), one_based(e.mark.column), "malformed YAML: " + e.msg};
+        // Point at the bracket left open, not at where the parser gave up on it.
+        const bool seq = e.msg == YAML::ErrorMsg::END_OF_SEQ_FLOW, map = e.msg == YAML::ErrorMsg::END_OF_MAP_FLOW;
+        if ((seq || map) && e.mark.pos >= 0)
+            if (auto at = unclosed_flow(text, static_cast<std::size_t>(e.mark.pos), seq ? '[' : '{')) error = *at;
     } catch (const std::exception& e) {
         error = {"", 0, 0, std::string("could not read the YAML: ") + e.what()};
     }
