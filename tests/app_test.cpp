@@ -567,15 +567,21 @@ TEST_CASE("Hot reload: a good save stays on the step, a broken one keeps it, a f
 TEST_CASE("With no display the window refuses to open and points at attnlab export", "[app]") {
     const std::string src = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/one-query-row.yaml";
     const std::string out = (std::filesystem::temp_directory_path() / "attnlab_app_nodisplay.txt").string();
-    const std::string cmd = "env -u SDL_VIDEODRIVER -u DISPLAY -u WAYLAND_DISPLAY '" + std::string(ATTNLAB_BINARY) + "' '" + src +
-                            "' >/dev/null 2>'" + out + "'";
+    // No XDG_RUNTIME_DIR either, as on a bare server: nothing but attnlab's own lines.
+    const std::string cmd = "env -u SDL_VIDEODRIVER -u DISPLAY -u WAYLAND_DISPLAY -u XDG_RUNTIME_DIR '" + std::string(ATTNLAB_BINARY) +
+                            "' '" + src + "' >/dev/null 2>'" + out + "'";
     int status = std::system(cmd.c_str());
     REQUIRE(WIFEXITED(status));
     CHECK(WEXITSTATUS(status) == 2);
     std::ifstream in(out);
     std::stringstream ss;
     ss << in.rdbuf();
-    CHECK(ss.str().find("attnlab export") != std::string::npos);
+    const std::string err = ss.str();
+    INFO(err);
+    CHECK(err.rfind("attnlab: error: no display", 0) == 0);
+    CHECK(err.find("XDG_RUNTIME_DIR") == std::string::npos);
+    CHECK(err.find("\\x0A") == std::string::npos);  // its own lines, not an escaped newline
+    CHECK(err.find("attnlab export") != std::string::npos);
     std::filesystem::remove(out);
 }
 

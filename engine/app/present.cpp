@@ -206,7 +206,11 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
     // A window nobody can see is worse than none: refuse SDL's silent offscreen/dummy fallback
     // unless the user asked for it by name.
     Video video;
-    if (!video.ok()) return fail(video.problem() + "\n  (no display?) use 'attnlab export " + o.file + " -o out.mp4' instead");
+    if (!video.ok()) {
+        fail(video.problem());
+        std::cerr << "  to make a video instead: attnlab export " << core::printable(o.file) << " -o out.mp4\n";
+        return 2;
+    }
 
     SessionOptions so;
     so.exit_after_last = o.exit_after_last;

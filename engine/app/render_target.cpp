@@ -1,7 +1,13 @@
 #include "app/render_target.hpp"
 
 #include <SDL_opengl.h>
+#include <SDL_syswm.h>
+#include <X11/Xatom.h>
+#include <X11/Xlib.h>
 
+#include <langinfo.h>
+
+#include <clocale>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -32,12 +38,44 @@ std::string lower(std::string s) {
     return s;
 }
 
+// True for a window on an X server without an EWMH window manager (none sets
+// _NET_SUPPORTING_WM_CHECK on the root), where nobody honours a request to go fullscreen.
+bool x11_without_window_manager(SDL_Window* w) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(w, &info) || info.subsystem != SDL_SYSWM_X11) return false;
+    Display* d = info.info.x11.display;
+    const Atom check = XInternAtom(d, "_NET_SUPPORTING_WM_CHECK", True);
+    if (check == None) return true;
+    Atom type = None;
+    int format = 0;
+    unsigned long n = 0, after = 0;
+    unsigned char* data = nullptr;
+    const bool has = XGetWindowProperty(d, DefaultRootWindow(d), check, 0, 1, False, XA_WINDOW, &type, &format, &n, &after,
+                                        &data) == Success &&
+                     data && n == 1;
+    if (data) XFree(data);
+    return !has;
+}
+
 }  // namespace
 
 Video::Video() {
     // Without a GPU, SDL's "accelerated" window framebuffer goes through software GL: slow.
     SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
+    // Titles are UTF-8 ("attnlab — How attention works"), and Xlib converts them with the C
+    // library's character type, which is plain ASCII until a program picks a locale: the em dash
+    // showed as "â" and _NET_WM_NAME was never set. Use the user's locale when it is UTF-8.
+    const char* ctype = std::setlocale(LC_CTYPE, "");
+    if (!ctype || std::strcmp(nl_langinfo(CODESET), "UTF-8") != 0) std::setlocale(LC_CTYPE, "C.UTF-8");
+    // With no display named at all, say so before SDL tries its drivers: the Wayland client
+    // library would print its own complaint about XDG_RUNTIME_DIR ahead of attnlab's message.
+    const auto unset = [](const char* name) { const char* v = std::getenv(name); return !v || !*v; };
+    if (unset("DISPLAY") && unset("WAYLAND_DISPLAY") && unset("SDL_VIDEODRIVER")) {
+        problem_ = "no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set)";
+        return;
+    }
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
         problem_ = std::string("cannot open a window: ") + SDL_GetError();
         return;
@@ -150,10 +188,30 @@ void RenderTarget::sizes(int& win_w, int& win_h, int& px_w, int& px_h) const {
 }
 
 bool RenderTarget::fullscreen() const {
-    return (SDL_GetWindowFlags(win_) & (SDL_WINDOW_FULLSCREEN | SDL_WINDOW_FULLSCREEN_DESKTOP)) != 0;
+    return covering_ || (SDL_GetWindowFlags(win_) & (SDL_WINDOW_FULLSCREEN | SDL_WINDOW_FULLSCREEN_DESKTOP)) != 0;
 }
 
-void RenderTarget::set_fullscreen(bool on) { SDL_SetWindowFullscreen(win_, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0); }
+void RenderTarget::set_fullscreen(bool on) {
+    if (on == fullscreen()) return;
+    if (covering_) {
+        SDL_SetWindowSize(win_, restore_.w, restore_.h);
+        SDL_SetWindowPosition(win_, restore_.x, restore_.y);
+        SDL_SetWindowBordered(win_, SDL_TRUE);
+        covering_ = false;
+        return;
+    }
+    SDL_Rect bounds;
+    if (on && x11_without_window_manager(win_) && SDL_GetDisplayBounds(SDL_GetWindowDisplayIndex(win_), &bounds) == 0) {
+        SDL_GetWindowPosition(win_, &restore_.x, &restore_.y);
+        SDL_GetWindowSize(win_, &restore_.w, &restore_.h);
+        SDL_SetWindowBordered(win_, SDL_FALSE);
+        SDL_SetWindowPosition(win_, bounds.x, bounds.y);
+        SDL_SetWindowSize(win_, bounds.w, bounds.h);
+        covering_ = true;
+        return;
+    }
+    SDL_SetWindowFullscreen(win_, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+}
 
 bool RenderTarget::draw(const std::function<void(SDL_Surface*)>& paint, std::string& error) {
     if (surface_) {

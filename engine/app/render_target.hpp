@@ -48,6 +48,9 @@ public:
     // Window size in points (mouse coordinates) and the drawable size in pixels.
     void sizes(int& win_w, int& win_h, int& px_w, int& px_h) const;
     bool fullscreen() const;
+    // Fullscreen through the window manager; on an X server with none (a kiosk session, Xvfb),
+    // which would leave the window at its size while SDL draws for the whole display, the
+    // window is made borderless and moved over the display instead, and put back after.
     void set_fullscreen(bool on);
     // Locks the streaming texture (re-made when the pixel size changed), lets `paint` draw
     // into it as an ARGB8888 surface, and presents.
@@ -62,6 +65,8 @@ private:
     SDL_Texture* tex_ = nullptr;
     int tex_w_ = 0, tex_h_ = 0;
     std::string renderer_name_;
+    bool covering_ = false;  // fullscreen by hand (no window manager)
+    SDL_Rect restore_{};     // the window's place before that
 };
 
 }  // namespace app
