@@ -1217,3 +1217,26 @@ TEST_CASE("leftovers: a dead export's are removed by the next one to the same na
           std::vector<std::string>{".talk-x.mp4.attnlab-part-" + d, ".v.mp4.attnlab-part-" + l, ".w.mp4.attnlab-part-" + d,
                                    "frames", "talk-001.mp4", "talk.json", "v.mp4"});
 }
+
+TEST_CASE("a folder export into an existing folder keeps its mode, the user's files and their inodes", "[output][atomic]") {
+    TempDir tmp;
+    fs::create_directories(tmp / "frames/sub");
+    std::ofstream(tmp / "frames/notes.txt") << "notes";
+    std::ofstream(tmp / "frames/sub/x") << "x";
+    std::ofstream(tmp / "frames/frame_000999.png") << "stale";
+    REQUIRE(chmod((tmp / "frames").c_str(), 0750) == 0);
+    struct stat before {};
+    REQUIRE(stat((tmp / "frames/notes.txt").c_str(), &before) == 0);
+    std::ostringstream err;
+    REQUIRE(output::run(test_deck(kUneven), options(tmp / "frames", png_frames(), 32, 18, 5), {}, err) == 0);
+    struct stat dir {}, after {};
+    REQUIRE(stat((tmp / "frames").c_str(), &dir) == 0);
+    CHECK((dir.st_mode & 07777) == 0750);
+    REQUIRE(stat((tmp / "frames/notes.txt").c_str(), &after) == 0);
+    CHECK(after.st_ino == before.st_ino);  // the same file, not a copy
+    CHECK(after.st_nlink == 1);            // and no second name left anywhere
+    CHECK(slurp(tmp / "frames/sub/x") == "x");
+    CHECK_FALSE(fs::exists(tmp / "frames/frame_000999.png"));
+    CHECK(fs::exists(tmp / "frames/frame_000000.png"));
+    CHECK(files_in(tmp.path.string()) == std::vector<std::string>{"frames"});
+}

@@ -189,14 +189,14 @@ bool commit_dir(const std::string& tmp, const std::string& dir, const std::strin
         error = "cannot write " + dir + ": " + std::strerror(errno);
         return false;
     }
-    struct stat st {};
-    if (stat(target.c_str(), &st) == 0) chmod(tmp.c_str(), st.st_mode & 07777);
     std::string failed;
     int why = 0;
     if (!link_others(target, tmp, prefix, suffix, true, failed, why)) {
         error = "cannot write " + dir + ": cannot keep " + failed + " in the new folder: " + std::strerror(why);
         return false;
     }
+    struct stat st {};
+    if (stat(target.c_str(), &st) == 0) chmod(tmp.c_str(), st.st_mode & 07777);  // the old folder's mode
     if (hook_fails("linked")) {
         error = "cannot write " + dir + ": test hook 'linked' failed";
         return false;
