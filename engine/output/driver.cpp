@@ -80,8 +80,8 @@ private:
 
 void on_signal(int sig) { g_stop.store(sig); }
 
-// Ctrl-C and SIGTERM set g_stop to the signal (no SA_RESTART: a blocked write returns EINTR); SIGPIPE is
-// ignored so that a dying ffmpeg is an error, not a silent death. Restored on exit.
+// Ctrl-C and SIGTERM set g_stop to the signal (no SA_RESTART: a blocked write returns EINTR);
+// SIGPIPE is ignored so that a dying ffmpeg is an error, not a silent death. Restored on exit.
 class SignalGuard {
 public:
     SignalGuard() {

@@ -1,8 +1,9 @@
 // output: the ffmpeg sink. ffmpeg is started with fork and execve of an argument vector (never a
 // shell), dies with attnlab (PR_SET_PDEATHSIG), and reads raw I420 frames from a pipe enlarged to
-// 1 MiB; the BGRA → I420 conversion is done here with libyuv (~1 ms a frame), which is what lets x264 keep up. The encoder's
-// arguments come from the format's row (formats.cpp); this file knows no codec. The output is
-// staged under a temporary name and renamed only after ffmpeg exited with status 0.
+// 1 MiB; the BGRA → I420 conversion is done here with libyuv (~1 ms a frame), which is what lets
+// x264 keep up. The encoder's arguments come from the format's row (formats.cpp); this file knows
+// no codec. The output is staged under a temporary name and renamed only after ffmpeg exited
+// with status 0.
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
