@@ -17,6 +17,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <thread>
 
@@ -816,7 +817,7 @@ TEST_CASE("a format without a row is refused with the table's names; a row never
     }
 }
 
-TEST_CASE("SIGINT or SIGTERM during any export, a still and SVG pages too: exit 130, the old output kept", "[output]") {
+TEST_CASE("SIGINT or SIGTERM during any export, a still and SVG pages too: exit 130 or 143, the old output kept", "[output]") {
     scene::Deck deck = test_deck(kUneven);
     for (const output::Format& f : output::formats())
         for (int sig : {SIGINT, SIGTERM}) {
@@ -841,11 +842,401 @@ TEST_CASE("SIGINT or SIGTERM during any export, a still and SVG pages too: exit 
                 if (done == 1) raise(sig);
             };
             std::ostringstream err;
-            CHECK(output::run(deck, o, {}, err) == 130);
+            CHECK(output::run(deck, o, {}, err) == 128 + sig);
             CHECK(seen >= 1);
             CHECK(err.str().find("interrupted; partial output removed") != std::string::npos);
             CHECK(files_in(tmp.path.string()) == std::vector<std::string>{folder ? "out" : "out." + f.name});
             if (folder) CHECK(files_in(out) == std::vector<std::string>{"keep.txt"});
             else CHECK(slurp(out) == "old");
         }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Atomic exports: after an error, SIGINT, SIGTERM or SIGKILL at any point, the output's name holds
+// the whole old output or the whole new one, and what a killed export leaves is hidden, named so
+// that nothing takes it for an output, and removed by the next export to the same name.
+
+namespace {
+
+struct Hooked {
+    int code = -1;      // exit code, or 128 + the signal that ended it
+    int stops = 0;      // times the hook stopped it
+    std::string err;
+};
+
+// Runs `attnlab export ARGS` with ATTNLAB_TEST_HOOK=hook. The first time the hook stops the process (SIGSTOP),
+// `sig` is sent to it (0: none) and it is continued; later stops are just continued.
+Hooked run_hooked(const std::vector<std::string>& args, const std::string& hook, int sig = 0) {
+    TempDir io;
+    const std::string err_path = io / "err";
+    std::vector<std::string> env_store;
+    for (char** e = environ; *e; ++e)
+        if (std::strncmp(*e, "ATTNLAB_TEST_HOOK=", 18) != 0) env_store.push_back(*e);
+    env_store.push_back("ATTNLAB_TEST_HOOK=" + hook);
+    std::vector<char*> envp;
+    for (auto& kv : env_store) envp.push_back(kv.data());
+    envp.push_back(nullptr);
+    std::vector<std::string> argv_s = {ATTNLAB_BINARY, "export"};
+    argv_s.insert(argv_s.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& a : argv_s) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    pid_t pid = -1;
+    Hooked h;
+    const int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), envp.data());
+    posix_spawn_file_actions_destroy(&fa);
+    REQUIRE(rc == 0);
+    for (;;) {
+        int status = 0;
+        REQUIRE(waitpid(pid, &status, WUNTRACED) == pid);
+        if (WIFSTOPPED(status)) {
+            if (h.stops++ == 0 && sig != 0) kill(pid, sig);
+            kill(pid, SIGCONT);
+            continue;
+        }
+        h.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        break;
+    }
+    h.err = slurp(err_path);
+    return h;
+}
+
+// Every file under `root` (relative path → bytes), folders as "NAME/".
+std::map<std::string, std::string> tree(const std::string& root) {
+    std::map<std::string, std::string> all;
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(root, ec); it != fs::recursive_directory_iterator(); ++it) {
+        const std::string rel = fs::relative(it->path(), root).string();
+        if (it->is_directory()) all[rel + "/"] = "";
+        else all[rel] = slurp(it->path().string());
+    }
+    return all;
+}
+
+// One export kind of the table, as the command line asks for it.
+struct Kind {
+    const output::Format* format;
+    bool folder() const { return format->target == output::Target::Folder; }
+    bool still() const { return format->content == output::Content::Still; }
+    std::string name() const { return folder() ? "out" : "out." + format->name; }
+    std::vector<std::string> args(const TempDir& tmp) const {
+        std::vector<std::string> a = {std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml", "-o",
+                                      folder() ? tmp / "out/" : tmp / name(), "--size", "64x36", "--fps", "10"};
+        if (folder()) a.insert(a.end(), {"--format", format->name});
+        if (still()) a.insert(a.end(), {"--still", "2"});
+        else a.insert(a.end(), {"--steps", "1-2"});
+        return a;
+    }
+    // What an earlier export left: a file, or a folder of old frames and a file of the user's.
+    void write_old(const TempDir& tmp) const {
+        if (!folder()) {
+            std::ofstream(tmp / name()) << "old output";
+            return;
+        }
+        fs::create_directories(tmp / "out/mine");
+        for (int i = 0; i < 40; ++i) {
+            char n[32];
+            std::snprintf(n, sizeof n, format->name == "svg" ? "step_%03d.svg" : "frame_%06d.png", i);
+            std::ofstream(tmp / ("out/" + std::string(n))) << "old frame";
+        }
+        std::ofstream(tmp / "out/notes.txt") << "the user's notes";
+        std::ofstream(tmp / "out/mine/list.txt") << "the user's list";
+    }
+};
+
+std::string kind_label(const Kind& k) {
+    return k.format->name + (k.folder() ? " (folder)" : "") + (k.still() ? " (still)" : "");
+}
+
+// The names beside the output that are not it: leftovers.
+std::vector<std::string> leftovers(const TempDir& tmp, const Kind& k) {
+    std::vector<std::string> names;
+    for (const auto& n : files_in(tmp.path.string()))
+        if (n != k.name()) names.push_back(n);
+    return names;
+}
+
+// A leftover that nothing takes for an output: hidden, marked as attnlab's, no extension of
+// any format of the table (so no player, viewer or ffmpeg's guess by extension claims it).
+bool harmless_name(const std::string& n) {
+    if (n.empty() || n[0] != '.' || n.find(".attnlab-part-") == std::string::npos) return false;
+    for (const output::Format& f : output::formats())
+        if (n.size() > f.name.size() && n.compare(n.size() - f.name.size() - 1, f.name.size() + 1, "." + f.name) == 0)
+            return false;
+    return true;
+}
+
+// The kinds of the table, each once.
+std::vector<Kind> kinds() {
+    std::vector<Kind> all;
+    for (const output::Format& f : output::formats()) all.push_back(Kind{&f});
+    return all;
+}
+
+}  // namespace
+
+TEST_CASE("every export kind: an error, SIGINT, SIGTERM or SIGKILL mid-export leaves the old output whole", "[output][atomic]") {
+    for (const Kind& k : kinds()) {
+        for (const std::string point : {"frame:0", "finished"}) {
+            // An error: exit 2, the old output as it was, nothing beside it.
+            {
+                INFO(kind_label(k) << ": failing at " << point);
+                TempDir tmp;
+                k.write_old(tmp);
+                const auto before = tree(tmp.path.string());
+                const Hooked h = run_hooked(k.args(tmp), point + "=fail");
+                INFO(h.err);
+                CHECK(h.code == 2);
+                CHECK(h.err.find("test hook '" + point + "' failed") != std::string::npos);
+                CHECK(tree(tmp.path.string()) == before);
+            }
+            // SIGINT and SIGTERM at exactly that point: 130 / 143, the old output, nothing else.
+            // At "finished" the new output is complete under its temporary name: still removed.
+            for (int sig : {SIGINT, SIGTERM}) {
+                INFO(kind_label(k) << ": signal " << sig << " at " << point);
+                TempDir tmp;
+                k.write_old(tmp);
+                const auto before = tree(tmp.path.string());
+                const Hooked h = run_hooked(k.args(tmp), point + "=stop", sig);
+                CHECK(h.stops >= 1);
+                CHECK(h.code == 128 + sig);
+                CHECK(h.err.find("interrupted; partial output removed") != std::string::npos);
+                CHECK(tree(tmp.path.string()) == before);
+            }
+            // SIGKILL: the old output whole; what is left beside it is named as no output is;
+            // the next export to the same name completes and removes it.
+            {
+                INFO(kind_label(k) << ": SIGKILL at " << point);
+                TempDir tmp;
+                k.write_old(tmp);
+                const std::string out = tmp / k.name();
+                const auto before = k.folder() ? tree(out) : std::map<std::string, std::string>{{"", slurp(out)}};
+                const Hooked h = run_hooked(k.args(tmp), point + "=stop", SIGKILL);
+                CHECK(h.code == 128 + SIGKILL);
+                CHECK((k.folder() ? tree(out) : std::map<std::string, std::string>{{"", slurp(out)}}) == before);
+                const auto left = leftovers(tmp, k);
+                if (point == "finished") CHECK(left.size() == 1);  // the complete new output, not yet renamed
+                for (const auto& n : left) CHECK(harmless_name(n));
+                const Hooked next = run_hooked(k.args(tmp), "");
+                CHECK(next.code == 0);
+                CHECK(leftovers(tmp, k).empty());
+                if (k.folder()) {
+                    const auto now = tree(out);
+                    CHECK(now.at("notes.txt") == "the user's notes");
+                    CHECK(now.at("mine/list.txt") == "the user's list");
+                    for (const auto& [name, bytes] : now) CHECK(bytes != "old frame");
+                    CHECK(looks_like(k.format->name, slurp(out + "/" + (k.format->name == "svg" ? "step_001.svg"
+                                                                                                  : "frame_000000.png"))));
+                } else {
+                    CHECK(looks_like(k.format->name, slurp(out)));
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("--split-steps: an error, a signal or SIGKILL leaves the old clips and index, and leftovers go next time", "[output][atomic]") {
+    const std::vector<std::string> names = {"talk-001.mp4", "talk-002.mp4", "talk.json"};
+    auto args = [](const TempDir& tmp) {
+        return std::vector<std::string>{std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml", "-o", tmp / "talk.mp4",
+                                        "--size", "64x36", "--fps", "10", "--steps", "1-2", "--split-steps"};
+    };
+    for (const std::string point : {"frame:0", "finished"})
+        for (int sig : {0, SIGINT, SIGTERM, SIGKILL}) {
+            INFO("at " << point << ", signal " << sig << " (0: a failure)");
+            TempDir tmp;
+            for (const auto& n : names) std::ofstream(tmp / n) << "old " << n;
+            const auto before = tree(tmp.path.string());
+            const Hooked h = run_hooked(args(tmp), point + (sig ? "=stop" : "=fail"), sig);
+            CHECK(h.code == (sig ? 128 + sig : 2));
+            auto after = tree(tmp.path.string());
+            std::vector<std::string> left;
+            for (auto it = after.begin(); it != after.end();)
+                if (!before.count(it->first)) {
+                    left.push_back(it->first);
+                    it = after.erase(it);
+                } else {
+                    ++it;
+                }
+            CHECK(after == before);
+            if (sig != SIGKILL) CHECK(left.empty());
+            if (sig == SIGKILL && point == "finished") CHECK(left.size() == names.size());
+            for (const auto& n : left) CHECK(harmless_name(n));
+            REQUIRE(run_hooked(args(tmp), "").code == 0);
+            CHECK(files_in(tmp.path.string()) == names);
+            CHECK(looks_like("mp4", slurp(tmp / "talk-002.mp4")));
+            CHECK(slurp(tmp / "talk.json").find("\"file\": \"talk-002.mp4\"") != std::string::npos);
+        }
+}
+
+TEST_CASE("a folder export swaps folders: SIGKILL at each point of the swap leaves all old or all new frames", "[output][atomic]") {
+    for (const char* name : {"png", "svg"}) {
+        const Kind k{format(name, output::Target::Folder)};
+        // The new frames, as an export into a fresh folder writes them, beside the user's files.
+        TempDir ref;
+        REQUIRE(run_hooked(k.args(ref), "").code == 0);
+        auto all_new = tree(ref / "out");
+        all_new["notes.txt"] = "the user's notes";
+        all_new["mine/"] = "";
+        all_new["mine/list.txt"] = "the user's list";
+        struct Case {
+            std::string hook;   // where the process stops and is killed
+            bool is_new;        // what the folder holds then
+        };
+        // Where renameat2 cannot exchange ("exchange=fail"), the old folder is set aside and the
+        // new one renamed in: killed between the two, no folder is at the name, and the next
+        // export (even one that fails) puts the old one back first.
+        for (const Case& c : {Case{"frame:1=stop", false}, Case{"finished=stop", false}, Case{"linked=stop", false},
+                              Case{"exchanged=stop", true}, Case{"exchange=fail,linked=stop", false},
+                              Case{"exchange=fail,aside=stop", false}}) {
+            INFO(name << ": SIGKILL at " << c.hook);
+            TempDir tmp;
+            k.write_old(tmp);
+            const auto all_old = tree(tmp / "out");
+            const Hooked h = run_hooked(k.args(tmp), c.hook, SIGKILL);
+            CHECK(h.stops == 1);
+            CHECK(h.code == 128 + SIGKILL);
+            if (c.hook.find("aside") != std::string::npos) {
+                CHECK_FALSE(fs::exists(tmp / "out"));
+                REQUIRE(run_hooked(k.args(tmp), "frame:0=fail").code == 2);
+            }
+            const auto now = tree(tmp / "out");
+            CHECK(now == (c.is_new ? all_new : all_old));
+            for (const auto& n : leftovers(tmp, k)) CHECK(n.find(".attnlab-") != std::string::npos);
+            // The next export: all new, nothing beside it.
+            REQUIRE(run_hooked(k.args(tmp), "").code == 0);
+            CHECK(tree(tmp / "out") == all_new);
+            CHECK(leftovers(tmp, k).empty());
+        }
+        // Failures inside the swap: the old folder as it was, nothing beside it.
+        for (const std::string hook : {"linked=fail", "exchange=fail,aside=fail"}) {
+            INFO(name << ": " << hook);
+            TempDir tmp;
+            k.write_old(tmp);
+            const auto before = tree(tmp.path.string());
+            const Hooked h = run_hooked(k.args(tmp), hook);
+            CHECK(h.code == 2);
+            CHECK(h.err.find("cannot write " + tmp / "out: ") != std::string::npos);
+            CHECK(tree(tmp.path.string()) == before);
+        }
+        // And the fallback itself completes: all new.
+        TempDir tmp;
+        k.write_old(tmp);
+        REQUIRE(run_hooked(k.args(tmp), "exchange=fail").code == 0);
+        CHECK(tree(tmp / "out") == all_new);
+        CHECK(leftovers(tmp, k).empty());
+    }
+}
+
+TEST_CASE("a PNG export into a full folder killed at increasing delays: all old or all new frames each time", "[output][atomic]") {
+    const Kind k{format("png", output::Target::Folder)};
+    TempDir ref;
+    REQUIRE(run_hooked(k.args(ref), "").code == 0);
+    auto all_new = tree(ref / "out");
+    all_new["notes.txt"] = "the user's notes";
+    all_new["mine/"] = "";
+    all_new["mine/list.txt"] = "the user's list";
+    int olds = 0, news = 0;
+    for (int delay_us = 0; delay_us <= 5000000 && news < 3; delay_us += 4000 + delay_us / 4) {
+        INFO("SIGKILL after " << delay_us << " µs");
+        TempDir tmp;
+        k.write_old(tmp);
+        const auto all_old = tree(tmp / "out");
+        std::vector<std::string> argv_s = {ATTNLAB_BINARY, "export"};
+        for (const auto& a : k.args(tmp)) argv_s.push_back(a);
+        std::vector<char*> argv;
+        for (auto& a : argv_s) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        posix_spawn_file_actions_t fa;
+        posix_spawn_file_actions_init(&fa);
+        posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+        pid_t pid = -1;
+        REQUIRE(posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ) == 0);
+        posix_spawn_file_actions_destroy(&fa);
+        std::this_thread::sleep_for(std::chrono::microseconds(delay_us));
+        kill(pid, SIGKILL);
+        int status = 0;
+        REQUIRE(waitpid(pid, &status, 0) == pid);
+        const auto now = tree(tmp / "out");
+        const bool is_old = now == all_old, is_new = now == all_new;
+        CHECK((is_old || is_new));
+        olds += is_old;
+        news += is_new;
+    }
+    CHECK(olds > 0);  // the kills did land mid-export, and late enough to find it done
+    CHECK(news > 0);
+}
+
+TEST_CASE("a killed MP4 export: ffmpeg dies with attnlab and leaves no playable file", "[output][atomic]") {
+    const Kind k{format("mp4")};
+    TempDir tmp;
+    const Hooked h = run_hooked(k.args(tmp), "frame:5=stop", SIGKILL);
+    CHECK(h.code == 128 + SIGKILL);
+    CHECK_FALSE(fs::exists(tmp / k.name()));
+    // Given the time to finish the file, as it would have if it had read the closed pipe as the
+    // end of the video: an MP4 without its index ("moov") plays nowhere.
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    const auto left = leftovers(tmp, k);
+    REQUIRE(left.size() == 1);
+    CHECK(harmless_name(left[0]));
+    CHECK(slurp(tmp / left[0]).find("moov") == std::string::npos);
+}
+
+TEST_CASE("leftovers: a dead export's are removed by the next one to the same name, a live one's are kept", "[output][atomic]") {
+    TempDir tmp;
+    // A process id that is certainly gone: a child that has exited and been waited for.
+    pid_t dead = fork();
+    REQUIRE(dead >= 0);
+    if (dead == 0) _exit(0);
+    REQUIRE(waitpid(dead, nullptr, 0) == dead);
+    const std::string d = std::to_string(dead);
+    const pid_t live = getppid();  // alive while this test runs
+    const std::string l = std::to_string(live);
+    fs::create_directory(tmp / (".frames.attnlab-part-" + d));
+    std::ofstream(tmp / (".frames.attnlab-part-" + d + "/frame_000000.png")) << "x";
+    std::ofstream(tmp / (".v.mp4.attnlab-part-" + d)) << "x";
+    std::ofstream(tmp / (".v.mp4.attnlab-" + d + ".part")) << "x";  // as attnlab named them before
+    std::ofstream(tmp / (".v.mp4.attnlab-part-" + l)) << "x";      // a concurrent export's
+    std::ofstream(tmp / (".w.mp4.attnlab-part-" + d)) << "x";      // another output's
+    std::ofstream(tmp / (".talk-007.mp4.attnlab-part-" + d)) << "x";  // a clip of a longer cut
+    std::ofstream(tmp / (".talk.json.attnlab-part-" + d)) << "x";
+    std::ofstream(tmp / (".talk-x.mp4.attnlab-part-" + d)) << "x";  // not a clip's name
+    scene::Deck deck = test_deck(kUneven);
+    std::ostringstream err;
+    REQUIRE(output::run(deck, options(tmp / "frames", png_frames(), 32, 18, 5), {}, err) == 0);
+    REQUIRE(output::run(deck, options(tmp / "v.mp4", format("mp4"), 32, 18, 5), {}, err) == 0);
+    output::Options split = options(tmp / "talk.mp4", format("mp4"), 32, 18, 5);
+    split.split_steps = true;
+    split.steps = std::make_pair(1, 1);
+    REQUIRE(output::run(deck, split, {}, err) == 0);
+    CHECK(files_in(tmp.path.string()) ==
+          std::vector<std::string>{".talk-x.mp4.attnlab-part-" + d, ".v.mp4.attnlab-part-" + l, ".w.mp4.attnlab-part-" + d,
+                                   "frames", "talk-001.mp4", "talk.json", "v.mp4"});
+}
+
+TEST_CASE("a folder export into an existing folder keeps its mode, the user's files and their inodes", "[output][atomic]") {
+    TempDir tmp;
+    fs::create_directories(tmp / "frames/sub");
+    std::ofstream(tmp / "frames/notes.txt") << "notes";
+    std::ofstream(tmp / "frames/sub/x") << "x";
+    std::ofstream(tmp / "frames/frame_000999.png") << "stale";
+    REQUIRE(chmod((tmp / "frames").c_str(), 0750) == 0);
+    struct stat before {};
+    REQUIRE(stat((tmp / "frames/notes.txt").c_str(), &before) == 0);
+    std::ostringstream err;
+    REQUIRE(output::run(test_deck(kUneven), options(tmp / "frames", png_frames(), 32, 18, 5), {}, err) == 0);
+    struct stat dir {}, after {};
+    REQUIRE(stat((tmp / "frames").c_str(), &dir) == 0);
+    CHECK((dir.st_mode & 07777) == 0750);
+    REQUIRE(stat((tmp / "frames/notes.txt").c_str(), &after) == 0);
+    CHECK(after.st_ino == before.st_ino);  // the same file, not a copy
+    CHECK(after.st_nlink == 1);            // and no second name left anywhere
+    CHECK(slurp(tmp / "frames/sub/x") == "x");
+    CHECK_FALSE(fs::exists(tmp / "frames/frame_000999.png"));
+    CHECK(fs::exists(tmp / "frames/frame_000000.png"));
+    CHECK(files_in(tmp.path.string()) == std::vector<std::string>{"frames"});
 }

@@ -78,10 +78,10 @@ private:
     Clock::time_point start_, last_{};
 };
 
-void on_signal(int) { g_stop.store(1); }
+void on_signal(int sig) { g_stop.store(sig); }
 
-// Ctrl-C and SIGTERM set g_stop (no SA_RESTART: a blocked write returns EINTR); SIGPIPE is
-// ignored so that a dying ffmpeg is an error, not a silent death. Restored on exit.
+// Ctrl-C and SIGTERM set g_stop to the signal (no SA_RESTART: a blocked write returns EINTR);
+// SIGPIPE is ignored so that a dying ffmpeg is an error, not a silent death. Restored on exit.
 class SignalGuard {
 public:
     SignalGuard() {
@@ -104,6 +104,13 @@ public:
 private:
     struct sigaction old_int_ {}, old_term_ {}, old_pipe_ {};
 };
+
+// A test hook at `point` (hook_fails): false, or true with `error` saying so.
+bool hook_failed(const std::string& point, std::string& error) {
+    if (!hook_fails(point)) return false;
+    error = "test hook '" + point + "' failed (ATTNLAB_TEST_HOOK)";
+    return true;
+}
 
 // Renders shots ahead on one thread while this one hands them, in order, to a raster sink.
 // False when the sink failed; stops early (true) on a signal.
@@ -145,7 +152,7 @@ bool feed_raster(Sink& sink, FramePool& pool, const Shots& shots, const Painter&
             pool.release(std::move(f.image));
             break;
         }
-        ok = sink.frame(std::move(f), error);
+        ok = sink.frame(std::move(f), error) && !hook_failed("frame:" + std::to_string(i), error);
         if (ok) progress.tick();
     }
     cancel.store(true);
@@ -157,7 +164,9 @@ bool feed_raster(Sink& sink, FramePool& pool, const Shots& shots, const Painter&
 // Hands each shot to a vector sink, which paints it on its own surface.
 bool feed_vector(Sink& sink, const Shots& shots, Progress& progress, std::string& error) {
     for (long i = 0; i < shots.count() && !g_stop.load(); ++i) {
-        if (!sink.frame(Frame{i, shots.at(i), nullptr, nullptr}, error)) return false;
+        if (!sink.frame(Frame{i, shots.at(i), nullptr, nullptr}, error) ||
+            hook_failed("frame:" + std::to_string(i), error))
+            return false;
         progress.tick();
     }
     return true;
@@ -201,6 +210,17 @@ std::string clip_name(const std::string& stem, const Format& f, int span) {
     char suffix[16];
     std::snprintf(suffix, sizeof suffix, "-%03d.", span + 1);
     return stem + suffix + f.name;
+}
+
+// Whether `base` is "NAME-NNN.EXT" (a clip of --split-steps) or "NAME.json" (its index).
+bool is_clip_of(const std::string& base, const std::string& name, const Format& f) {
+    if (base == name + ".json") return true;
+    const std::string ext = "." + f.name;
+    if (base.size() < name.size() + 1 + 3 + ext.size() || base.compare(0, name.size() + 1, name + "-") != 0 ||
+        base.compare(base.size() - ext.size(), ext.size(), ext) != 0)
+        return false;
+    const std::string digits = base.substr(name.size() + 1, base.size() - name.size() - 1 - ext.size());
+    return digits.find_first_not_of("0123456789") == std::string::npos;
 }
 
 // What the export writes: spans [first, last] as the format shows them.
@@ -307,6 +327,13 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
         return 2;
     }
     const std::vector<Part> todo = parts(deck, lay, opt, events, first, last);
+    if (opt.split_steps) {
+        // A killed export may have been cutting other steps: its leftovers of every clip go.
+        const std::string stem = stem_of(opt);
+        const std::string name = stem.substr(stem.rfind('/') == std::string::npos ? 0 : stem.rfind('/') + 1);
+        remove_leftovers(parent_of(opt.out),
+                         [&](const std::string& base) { return is_clip_of(base, name, *opt.format); });
+    }
     long total = 0;
     for (const Part& p : todo) total += p.shots.count();
     Progress progress(err, opt, total, opt.format->content == Content::Frames ? "frame" : "page");
@@ -330,7 +357,9 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
             o = Outcome::Failed;
         }
     }
+    if (o == Outcome::Done && hook_failed("finished", error)) o = Outcome::Failed;
     // Checked last before the renames: an interrupted export leaves nothing, even when complete.
+    // (A signal after this point finds the renames under way: they finish, and the export is done.)
     if (o == Outcome::Done && g_stop.load()) o = Outcome::Interrupted;
     for (std::size_t i = 0; i < sinks.size() && o == Outcome::Done; ++i)
         if (!sinks[i]->commit(error)) o = Outcome::Failed;
@@ -342,7 +371,7 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
     progress.clear();
     if (o == Outcome::Interrupted) {
         err << "\nattnlab: interrupted; partial output removed\n";
-        return 130;
+        return 128 + g_stop.load();  // 130 for SIGINT, 143 for SIGTERM
     }
     if (o == Outcome::Failed) {
         err << "attnlab: error: " << error << "\n";

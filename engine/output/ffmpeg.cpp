@@ -1,11 +1,12 @@
-// output: the ffmpeg sink. ffmpeg is started with posix_spawn and an argument vector (never a
-// shell) and reads raw I420 frames from a pipe enlarged to 1 MiB; the BGRA → I420 conversion is
-// done here with libyuv (~1 ms a frame), which is what lets x264 keep up. The encoder's
-// arguments come from the format's row (formats.cpp); this file knows no codec. The output is
-// staged under a temporary name and renamed only after ffmpeg exited with status 0.
+// output: the ffmpeg sink. ffmpeg is started with fork and execve of an argument vector (never a
+// shell), dies with attnlab (PR_SET_PDEATHSIG), and reads raw I420 frames from a pipe enlarged to
+// 1 MiB; the BGRA → I420 conversion is done here with libyuv (~1 ms a frame), which is what lets
+// x264 keep up. The encoder's arguments come from the format's row (formats.cpp); this file knows
+// no codec. The output is staged under a temporary name and renamed only after ffmpeg exited
+// with status 0.
 #include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -65,32 +66,59 @@ public:
         for (auto& a : args) argv.push_back(a.data());
         argv.push_back(nullptr);
 
-        posix_spawn_file_actions_t fa;
-        posix_spawn_file_actions_init(&fa);
-        posix_spawn_file_actions_adddup2(&fa, fds[0], 0);
-        posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-        if (err_fd_ >= 0) posix_spawn_file_actions_adddup2(&fa, err_fd_, 2);
-        posix_spawnattr_t attr;
-        posix_spawnattr_init(&attr);
-        sigset_t defaults, none;
-        sigemptyset(&defaults);
-        sigaddset(&defaults, SIGPIPE);
-        sigaddset(&defaults, SIGINT);
-        sigaddset(&defaults, SIGTERM);
-        sigemptyset(&none);
-        posix_spawnattr_setsigdefault(&attr, &defaults);
-        posix_spawnattr_setsigmask(&attr, &none);
-        // Its own process group: Ctrl-C reaches attnlab, which stops ffmpeg and cleans up.
-        posix_spawnattr_setpgroup(&attr, 0);
-        posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP);
-        int rc = posix_spawn(&pid_, ffmpeg_.c_str(), &fa, &attr, argv.data(), environ);
-        posix_spawn_file_actions_destroy(&fa);
-        posix_spawnattr_destroy(&attr);
-        close(fds[0]);
-        if (rc != 0) {
+        // fork + exec rather than posix_spawn, for what posix_spawn cannot ask: ffmpeg is killed
+        // when attnlab dies (PR_SET_PDEATHSIG). Without it, a SIGKILLed attnlab closes the pipe
+        // and ffmpeg takes that for the end of the video, finishing the temporary file into a
+        // playable one. A pipe with O_CLOEXEC reports a failed exec's errno.
+        int report[2];
+        if (pipe2(report, O_CLOEXEC) != 0) {
+            close(fds[0]);
             close(fds[1]);
+            error = std::string("cannot create a pipe to ffmpeg: ") + std::strerror(errno);
+            return false;
+        }
+        const pid_t parent = getpid();
+        pid_ = fork();
+        if (pid_ == 0) {
+            // The child: async-signal-safe calls only, until exec.
+            prctl(PR_SET_PDEATHSIG, SIGKILL);
+            if (getppid() != parent) _exit(127);  // attnlab died before the line above
+            // Its own process group: Ctrl-C reaches attnlab, which stops ffmpeg and cleans up.
+            setpgid(0, 0);
+            struct sigaction dfl {};
+            dfl.sa_handler = SIG_DFL;
+            sigemptyset(&dfl.sa_mask);
+            for (int sig : {SIGPIPE, SIGINT, SIGTERM}) sigaction(sig, &dfl, nullptr);
+            sigset_t none;
+            sigemptyset(&none);
+            sigprocmask(SIG_SETMASK, &none, nullptr);
+            int null = open("/dev/null", O_WRONLY);
+            if (dup2(fds[0], 0) < 0 || null < 0 || dup2(null, 1) < 0 || (err_fd_ >= 0 && dup2(err_fd_, 2) < 0)) {
+                int e = errno;
+                (void)!write(report[1], &e, sizeof e);
+                _exit(127);
+            }
+            execve(ffmpeg_.c_str(), argv.data(), environ);
+            int e = errno;
+            (void)!write(report[1], &e, sizeof e);
+            _exit(127);
+        }
+        const int fork_errno = errno;
+        close(fds[0]);
+        close(report[1]);
+        int exec_errno = 0;
+        if (pid_ > 0) {
+            ssize_t n;
+            while ((n = read(report[0], &exec_errno, sizeof exec_errno)) < 0 && errno == EINTR) {
+            }
+            if (n != static_cast<ssize_t>(sizeof exec_errno)) exec_errno = 0;  // closed by exec: started
+            if (exec_errno != 0) reap();
+        }
+        close(report[0]);
+        if (pid_ < 0 || exec_errno != 0) {
+            close(fds[1]);
+            error = "cannot start " + ffmpeg_ + ": " + std::strerror(exec_errno != 0 ? exec_errno : fork_errno);
             pid_ = -1;
-            error = "cannot start " + ffmpeg_ + ": " + std::strerror(rc);
             return false;
         }
         pipe_ = fds[1];

@@ -1,14 +1,15 @@
 // output: the one commit-by-rename path (Staged: files and folders written under a temporary
 // name and moved into place when complete), image buffers, PATH look-ups.
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <set>
 
 #include "output/sinks.hpp"
 
@@ -75,51 +76,214 @@ std::string parent_of(const std::string& path) {
 
 namespace {
 
-// "dir/.name.attnlab-PID.part": a temporary name beside `path`, in the same directory.
-std::string temp_name(const std::string& path) {
+std::string base_of(const std::string& path) {
+    std::string p = strip_slashes(path);
+    auto slash = p.rfind('/');
+    return slash == std::string::npos ? p : p.substr(slash + 1);
+}
+
+// "dir/.NAME.attnlab-KIND-PID": a temporary name beside `path`, in the same directory (so that a
+// rename moves it in one step). Hidden, and with no extension a player or viewer would claim:
+// "part" is an export being written, "old" a folder set aside while a new one is moved in.
+std::string temp_name(const std::string& path, const char* kind) {
     std::string p = strip_slashes(path);
     auto slash = p.rfind('/');
     std::string dir = slash == std::string::npos ? "" : p.substr(0, slash + 1);
-    std::string base = slash == std::string::npos ? p : p.substr(slash + 1);
-    return dir + "." + base + ".attnlab-" + std::to_string(getpid()) + ".part";
+    return dir + "." + base_of(p) + ".attnlab-" + kind + "-" + std::to_string(getpid());
 }
 
-// Moves a finished temporary directory into place as `dir`: renamed when `dir` does not exist or
-// is empty, else its files replace the ones there (files matching `prefix`*`suffix` not in the
-// new set are removed, so no stale frames remain).
+bool all_digits(const std::string& s) {
+    return !s.empty() && s.size() < 10 && s.find_first_not_of("0123456789") == std::string::npos;
+}
+
+// Reads a leftover's name: ".NAME.attnlab-part-PID", ".NAME.attnlab-old-PID", or the older
+// ".NAME.attnlab-PID.part". False for any other name.
+bool parse_leftover(const std::string& name, std::string& base, bool& old, pid_t& pid) {
+    if (name.size() < 2 || name[0] != '.') return false;
+    std::string digits;
+    std::size_t at = std::string::npos;
+    for (const char* kind : {".attnlab-part-", ".attnlab-old-"}) {
+        std::size_t k = name.rfind(kind);
+        if (k != std::string::npos && k > 0 && all_digits(name.substr(k + std::strlen(kind)))) {
+            at = k;
+            digits = name.substr(k + std::strlen(kind));
+            old = kind[9] == 'o';
+            break;
+        }
+    }
+    const std::string legacy = ".part";
+    if (at == std::string::npos && name.size() > legacy.size() &&
+        name.compare(name.size() - legacy.size(), legacy.size(), legacy) == 0) {
+        std::string stem = name.substr(0, name.size() - legacy.size());
+        std::size_t k = stem.rfind(".attnlab-");
+        if (k != std::string::npos && k > 0 && all_digits(stem.substr(k + 9))) {
+            at = k;
+            digits = stem.substr(k + 9);
+            old = false;
+        }
+    }
+    if (at == std::string::npos || at < 2) return false;
+    base = name.substr(1, at - 1);
+    pid = static_cast<pid_t>(std::stol(digits));
+    return pid > 0;
+}
+
+// Whether process `pid` may still be writing (alive, or not ours to ask about).
+bool alive(pid_t pid) { return pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH; }
+
+// Gives the files and folders in `from` that an export does not own (not PREFIX…SUFFIX) a
+// second name in `to`: hard links, folders rebuilt as folders of hard links. Nothing in `from`
+// moves, so a kill at any moment loses nothing.
+bool link_others(const std::string& from, const std::string& to, const std::string& prefix, const std::string& suffix,
+                 bool top, std::string& failed, int& why) {
+    std::error_code ec;
+    fs::directory_iterator it(from, ec);
+    if (ec) {
+        failed = from;
+        why = ec.value();
+        return false;
+    }
+    for (const auto& e : it) {
+        const std::string name = e.path().filename().string();
+        const bool ours = top && name.size() >= prefix.size() + suffix.size() &&
+                          name.compare(0, prefix.size(), prefix) == 0 &&
+                          name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+        if (ours) continue;  // a frame of an earlier export: replaced by the new set
+        const std::string src = from + "/" + name, dst = to + "/" + name;
+        struct stat st {};
+        if (lstat(src.c_str(), &st) != 0) {
+            failed = src;
+            why = errno;
+            return false;
+        }
+        if (S_ISDIR(st.st_mode)) {
+            if (mkdir(dst.c_str(), st.st_mode & 07777) != 0 ||
+                !link_others(src, dst, prefix, suffix, false, failed, why)) {
+                if (failed.empty()) {
+                    failed = src;
+                    why = errno;
+                }
+                return false;
+            }
+        } else if (linkat(AT_FDCWD, src.c_str(), AT_FDCWD, dst.c_str(), 0) != 0) {
+            failed = src;
+            why = errno;
+            return false;
+        }
+    }
+    return true;
+}
+
+// Moves a finished temporary directory into place as `dir`. Absent or empty, `dir` is replaced
+// by one rename. Otherwise the new folder gets a second name for whatever in `dir` is not a
+// frame of ours (files matching `prefix`*`suffix`: those of the old set are dropped), and the two
+// folders exchange names in one step (renameat2 RENAME_EXCHANGE); the old one, now under the
+// temporary name, is removed. Where the file system cannot exchange, the old folder is renamed
+// aside (".NAME.attnlab-old-PID") and the new one renamed in: a process killed between the two
+// leaves the old folder aside, and the next export to `dir` puts it back (remove_leftovers).
 bool commit_dir(const std::string& tmp, const std::string& dir, const std::string& prefix, const std::string& suffix,
                 std::string& error) {
-    std::string target = strip_slashes(dir);
+    const std::string target = strip_slashes(dir);
     if (rename(tmp.c_str(), target.c_str()) == 0) return true;  // absent or empty: one atomic step
     if (errno != EEXIST && errno != ENOTEMPTY) {
         error = "cannot write " + dir + ": " + std::strerror(errno);
         return false;
     }
-    // The directory holds files already: move ours in one by one, then drop stale frames.
+    std::string failed;
+    int why = 0;
+    if (!link_others(target, tmp, prefix, suffix, true, failed, why)) {
+        error = "cannot write " + dir + ": cannot keep " + failed + " in the new folder: " + std::strerror(why);
+        return false;
+    }
+    struct stat st {};
+    if (stat(target.c_str(), &st) == 0) chmod(tmp.c_str(), st.st_mode & 07777);  // the old folder's mode
+    if (hook_fails("linked")) {
+        error = "cannot write " + dir + ": test hook 'linked' failed";
+        return false;
+    }
     std::error_code ec;
-    std::set<std::string> fresh;
-    for (const auto& e : fs::directory_iterator(tmp, ec)) fresh.insert(e.path().filename().string());
-    for (const auto& name : fresh) {
-        std::string from = tmp + "/" + name, to = target + "/" + name;
-        if (rename(from.c_str(), to.c_str()) != 0) {
-            error = "cannot write " + to + ": " + std::strerror(errno);
-            return false;
-        }
+    long rc = -1;
+    if (hook_fails("exchange")) errno = EINVAL;  // what a file system without exchange answers
+    else rc = syscall(SYS_renameat2, AT_FDCWD, tmp.c_str(), AT_FDCWD, target.c_str(), RENAME_EXCHANGE);
+    if (rc == 0) {
+        hook_fails("exchanged");
+        fs::remove_all(tmp, ec);  // the old folder, now under the temporary name
+        return true;
     }
-    for (const auto& e : fs::directory_iterator(target, ec)) {
-        std::string name = e.path().filename().string();
-        bool ours = name.size() >= prefix.size() + suffix.size() && name.compare(0, prefix.size(), prefix) == 0 &&
-                    name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
-        if (ours && !fresh.count(name)) fs::remove(e.path(), ec);
+    if (errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP) {
+        error = "cannot write " + dir + ": " + std::strerror(errno);
+        return false;
     }
-    fs::remove(tmp, ec);
+    const std::string aside = temp_name(target, "old");
+    if (rename(target.c_str(), aside.c_str()) != 0) {
+        error = "cannot write " + dir + ": " + std::strerror(errno);
+        return false;
+    }
+    if (hook_fails("aside") || rename(tmp.c_str(), target.c_str()) != 0) {
+        error = "cannot write " + dir + ": " + (errno ? std::strerror(errno) : "test hook 'aside' failed");
+        rename(aside.c_str(), target.c_str());  // the old folder back where it was
+        return false;
+    }
+    fs::remove_all(aside, ec);
     return true;
 }
 
 }  // namespace
 
+bool hook_fails(const std::string& point) {
+    const char* spec = std::getenv("ATTNLAB_TEST_HOOK");
+    if (!spec || !*spec) return false;
+    const std::string all = spec;
+    std::size_t at = 0;
+    while (at <= all.size()) {
+        std::size_t comma = all.find(',', at);
+        if (comma == std::string::npos) comma = all.size();
+        const std::string item = all.substr(at, comma - at);
+        at = comma + 1;
+        const std::size_t eq = item.find('=');
+        if (eq == std::string::npos || item.compare(0, eq, point) != 0 || eq != point.size()) continue;
+        const std::string action = item.substr(eq + 1);
+        if (action == "stop") raise(SIGSTOP);
+        if (action == "fail") {
+            errno = 0;
+            return true;
+        }
+    }
+    return false;
+}
+
+void remove_leftovers(const std::string& dir, const std::function<bool(const std::string&)>& ours) {
+    std::error_code ec;
+    std::vector<std::pair<std::string, bool>> found;  // name, set aside by a swap
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+        std::string name = e.path().filename().string(), base;
+        bool old = false;
+        pid_t pid = 0;
+        if (parse_leftover(name, base, old, pid) && ours(base) && !alive(pid)) found.emplace_back(name, old);
+    }
+    for (const auto& [name, old] : found) {
+        std::string base;
+        bool is_old = false;
+        pid_t pid = 0;
+        parse_leftover(name, base, is_old, pid);
+        const std::string path = dir + "/" + name, final_path = dir + "/" + base;
+        struct stat st {};
+        // A folder set aside by a swap that was killed before the new one was in: put it back.
+        if (old && lstat(final_path.c_str(), &st) != 0 && errno == ENOENT &&
+            rename(path.c_str(), final_path.c_str()) == 0)
+            continue;
+        fs::remove_all(path, ec);
+    }
+}
+
 std::string check_writable(const std::string& out, Target target) {
     const bool directory = target == Target::Folder;
+    // Written under a sibling name and renamed into place: "." and ".." have no sibling to be
+    // renamed from (the folder must be named from its parent).
+    const std::string base = base_of(out);
+    if (base == "." || base == ".." || strip_slashes(out) == "/")
+        return "cannot write " + out + ": name the folder itself (e.g. ../frames), not '" +
+               (base == ".." ? ".." : base == "." ? "." : "/") + "'";
     struct stat st {};
     // What is at the output path now is replaced by a rename when the export is complete: only a
     // file (or, for a folder export, a folder) may be. A device, FIFO or socket would be
@@ -142,10 +306,12 @@ std::string check_writable(const std::string& out, Target target) {
 }
 
 Staged::Staged(std::string final_path, Target target, std::string prefix, std::string suffix)
-    : final_(strip_slashes(final_path)), tmp_(temp_name(final_)), prefix_(std::move(prefix)),
+    : final_(strip_slashes(final_path)), tmp_(temp_name(final_, "part")), prefix_(std::move(prefix)),
       suffix_(std::move(suffix)), target_(target) {}
 
 bool Staged::create(std::string& error) {
+    const std::string base = base_of(final_);
+    remove_leftovers(parent_of(final_), [&](const std::string& name) { return name == base; });
     int rc = -1;
     if (target_ == Target::Folder) {
         rc = mkdir(tmp_.c_str(), 0755);

@@ -314,7 +314,7 @@ std::string export_usage() {
            "  -h, --help            this text\n\n"
            "Frames: frame i shows time i / fps; a deck of T seconds gives round(T × fps) frames.\n"
            "Files are written under a temporary name and renamed when complete; on an error or Ctrl-C\n"
-           "nothing is left behind. Exit codes: 0 done, 2 error, 130 interrupted.\n";
+           "nothing is left behind. Exit codes: 0 done, 2 error, 130 interrupted (143 by SIGTERM).\n";
 }
 
 }  // namespace output

@@ -123,8 +123,8 @@ bool read_recording(const std::string& path, std::vector<timeline::Event>& event
 std::string find_in_path(const std::string& name);
 
 // Exports a deck that is already loaded. `events` non-empty means --replay. Messages go to
-// `err`. Returns the exit code: 0 done, 2 error (nothing left behind), 130 interrupted (nothing
-// left behind).
+// `err`. Returns the exit code: 0 done, 2 error, 130 interrupted by SIGINT, 143 by SIGTERM (on
+// an error or an interruption the old output, if any, is left as it was and nothing else).
 int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline::Event>& events, std::ostream& err);
 
 // Reads a deck or scene file; false with diagnostics on bad input. output/ does not parse

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -112,10 +113,13 @@ std::unique_ptr<Sink> make_ffmpeg(const SinkSpec& spec);        // I420 frames p
 std::unique_ptr<Sink> make_pdf(const SinkSpec& spec);           // one PDF, a vector page per frame
 std::unique_ptr<Sink> make_svg(const SinkSpec& spec);           // one SVG, or a folder of step_NNN.svg
 
-// An output written under a temporary name beside its final one ("dir/.NAME.attnlab-PID.part")
-// and moved to its final name only by commit(): the one way every export, and the index of
-// --split-steps, reaches its final name. Until then — on an error, an interruption, or
-// destruction — discard() removes whatever was written.
+// An output written under a temporary name beside its final one ("dir/.NAME.attnlab-part-PID":
+// hidden, no media extension) and moved to its final name only by commit(): the one way every
+// export, and the index of --split-steps, reaches its final name. Until then — on an error, an
+// interruption, or destruction — discard() removes whatever was written. A file is renamed over
+// the old one; a folder exchanges names with the old one (see commit_dir in files.cpp), so that
+// the final name holds the whole old output or the whole new one at every moment. create()
+// first removes what killed exports to the same name left behind (remove_leftovers).
 class Staged {
 public:
     // A file, or a folder whose files are named PREFIX…SUFFIX (stale ones are removed on commit).
@@ -135,6 +139,20 @@ private:
     Target target_;
     bool created_ = false;
 };
+
+// Removes, from folder `dir`, the temporary files and folders of exports that were killed
+// (".NAME.attnlab-part-PID", ".NAME.attnlab-old-PID", and the older ".NAME.attnlab-PID.part")
+// whose NAME `ours` accepts and whose process is gone. A folder set aside by a swap killed before
+// the new folder was in (".NAME.attnlab-old-PID" with nothing at NAME) is renamed back instead.
+void remove_leftovers(const std::string& dir, const std::function<bool(const std::string& name)>& ours);
+
+// Test hooks, for tests that must stop or fail an export at an exact point. ATTNLAB_TEST_HOOK
+// holds "POINT=ACTION" items separated by commas; at a POINT — "frame:N" once frame or page N
+// (0-based, per output) is in its sink, "finished" once every output is complete under its
+// temporary name, and in a folder's swap "linked", "exchange", "exchanged", "aside" — the action
+// "stop" stops the process (SIGSTOP: the test then sends the signal it wants) and "fail" makes
+// the step at that point fail (true is returned). Unset, it returns false and does nothing.
+bool hook_fails(const std::string& point);
 
 // "cannot write OUT: REASON" if OUT's directory is missing or not writable, or OUT exists and
 // is a directory where a file is wanted (or the other way round); "" when fine.
