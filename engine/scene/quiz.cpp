@@ -75,6 +75,46 @@ std::vector<int> draw_attempt(const Quiz& quiz, int attempt, std::uint64_t seed)
     return previous;
 }
 
+namespace {
+
+// One step of a hash chain: splitmix64's output for the state h.
+std::uint64_t mix(std::uint64_t h) { return SplitMix64(h).next(); }
+
+}  // namespace
+
+std::vector<int> choice_order(std::size_t choices, int question, int attempt, std::uint64_t seed) {
+    std::vector<int> order(choices);
+    for (std::size_t i = 0; i < choices; ++i) order[i] = static_cast<int>(i);
+    // Chained rather than XORed together, so that no two (attempt, question) pairs share a stream;
+    // the tag keeps this stream apart from the question draw's.
+    constexpr std::uint64_t kTag = 0x63686f6963657321ULL;  // "choices!"
+    std::uint64_t h = mix(seed ^ kTag);
+    h = mix(h ^ static_cast<std::uint64_t>(static_cast<std::int64_t>(attempt)));
+    h = mix(h ^ static_cast<std::uint64_t>(static_cast<std::int64_t>(question)));
+    SplitMix64 rng(h);
+    shuffle(order, rng);
+    return order;
+}
+
+std::vector<int> retry_order(std::vector<int> questions, int attempt, std::uint64_t seed) {
+    SplitMix64 rng = attempt_rng(seed, attempt < 0 ? 0 : attempt);
+    shuffle(questions, rng);
+    return questions;
+}
+
+QuizScore tally(const std::vector<Outcome>& outcomes) {
+    QuizScore s;
+    for (Outcome o : outcomes) {
+        if (o == Outcome::Right) s.record(true);
+        else if (o == Outcome::Wrong) s.record(false);
+        else if (o == Outcome::Revealed) {
+            ++s.answered;
+            ++s.revealed;
+        }
+    }
+    return s;
+}
+
 bool is_correct(const Question& q, int choice) {
     return !q.choices.empty() && choice >= 0 && static_cast<std::size_t>(choice) < q.choices.size() && choice == q.correct;
 }
