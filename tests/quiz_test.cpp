@@ -243,3 +243,60 @@ TEST_CASE("tally: a reveal is its own outcome; missed is everything but right", 
     CHECK_FALSE(scene::missed(O::Right));
     for (O o : {O::Wrong, O::Revealed, O::Unanswered}) CHECK(scene::missed(o));
 }
+
+// ---- patterns in the file ----
+
+namespace {
+
+scene::Quiz choices_quiz(const std::vector<std::pair<std::vector<std::string>, int>>& qs) {
+    scene::Quiz quiz;
+    for (const auto& [choices, correct] : qs) {
+        scene::Question q;
+        q.ask = "?";
+        q.choices = choices;
+        q.correct = correct;
+        quiz.questions.push_back(q);
+    }
+    return quiz;
+}
+
+}  // namespace
+
+TEST_CASE("answer_pattern: the right answer mostly at one position, or mostly the longest", "[quiz]") {
+    const std::vector<std::string> abc = {"aa", "bb", "cc"};
+    // 3 of 4 first: 75 %.
+    auto p = scene::answer_pattern(choices_quiz({{abc, 0}, {abc, 0}, {abc, 1}, {abc, 0}}));
+    CHECK(p.questions == 4);
+    CHECK(p.position == 0);
+    CHECK(p.at_position == 3);
+    CHECK(p.position_bias());
+    CHECK_FALSE(p.length_bias());
+    // Spread: 2 of 4 at most.
+    CHECK_FALSE(scene::answer_pattern(choices_quiz({{abc, 0}, {abc, 2}, {abc, 1}, {abc, 0}})).position_bias());
+    // 3 of 5 at index 2: exactly 60 %.
+    CHECK(scene::answer_pattern(choices_quiz({{abc, 2}, {abc, 2}, {abc, 1}, {abc, 0}, {abc, 2}})).position_bias());
+    // Fewer than 3 questions with choices: no pattern to speak of. Open questions do not count.
+    scene::Quiz two = choices_quiz({{abc, 0}, {abc, 0}});
+    scene::Question open;
+    open.ask = "why?";
+    open.answer = "because";
+    two.questions.push_back(open);
+    CHECK(scene::answer_pattern(two).questions == 2);
+    CHECK_FALSE(scene::answer_pattern(two).position_bias());
+    // What the choices force is no pattern: three yes/no questions share a position twice.
+    const std::vector<std::string> yn = {"yes", "no"};
+    CHECK_FALSE(scene::answer_pattern(choices_quiz({{yn, 0}, {yn, 1}, {yn, 0}})).position_bias());
+    CHECK(scene::answer_pattern(choices_quiz({{yn, 0}, {yn, 0}, {yn, 0}})).position_bias());
+    // The longest (strictly, in characters: "é" is one): 3 of 4.
+    const scene::Quiz longest = choices_quiz({{{"short", "the long right answer"}, 1},
+                                              {{"the long right answer", "short"}, 0},
+                                              {{"éééé", "eee", "dd"}, 0},
+                                              {{"same", "same"}, 1}});
+    p = scene::answer_pattern(longest);
+    CHECK(p.longest == 3);
+    CHECK(p.length_bias());
+    CHECK_FALSE(p.position_bias());
+    // Counted in characters, not bytes: "ééééé" (10 bytes) is shorter than "eeeeee".
+    const std::vector<std::string> accents = {"ééééé", "eeeeee"};
+    CHECK(scene::answer_pattern(choices_quiz({{accents, 0}, {accents, 0}, {accents, 0}})).longest == 0);
+}

@@ -49,6 +49,21 @@ std::vector<int> retry_order(std::vector<int> questions, int attempt, std::uint6
 // True when `choice` is the correct choice of a multiple-choice question.
 bool is_correct(const Question& q, int choice);
 
+// Where a quiz's file puts its right answers, for `attnlab check`: a pattern a student can
+// score by (always the first choice, always the longest) without knowing the answers.
+struct AnswerPattern {
+    int questions = 0;     // multiple-choice questions (with choices and a correct index)
+    int position = -1;     // the index that holds the right answer most often (the lowest on a tie)
+    int at_position = 0;   // how many questions have it there
+    int forced = 0;        // how many at one index no order can avoid: ⌈questions / most choices⌉
+    int longest = 0;       // how many have the right answer as their strictly longest choice
+    // At least 3 questions, and at least 60 % of them with the right answer at one index (more
+    // than `forced`) / as the longest choice.
+    bool position_bias() const;
+    bool length_bias() const;
+};
+AnswerPattern answer_pattern(const Quiz& quiz);
+
 // What became of one question of an attempt.
 enum class Outcome {
     Unanswered,  // not answered yet, or skipped
