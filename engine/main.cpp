@@ -22,7 +22,8 @@ constexpr const char* kUsage = R"(usage:
   attnlab export FILE -o OUT [options]  export a video, PNG frames, PDF or SVG pages, or a still
   attnlab trace SCENE [--temperature T] [--mask on|off] --json
                                         print every stage's numbers as JSON
-  attnlab check FILE...                 validate scenes and decks (exit 2 on errors)
+  attnlab check FILE...                 validate scenes and decks (exit 2 on errors;
+                                        warnings are printed and leave the status 0)
   attnlab --help | --version
 
 Run 'attnlab export --help' or 'attnlab present --help' for their options.
@@ -61,6 +62,7 @@ int check_command(const std::vector<std::string>& files) {
     bool all_ok = true;
     for (const auto& f : files) {
         load::Result r = load::load_file(f);
+        print_errors(r.warnings);  // warnings do not change the exit status
         if (r.ok()) std::cout << "ok " << f << "\n";
         else {
             print_errors(r.errors);

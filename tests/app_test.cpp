@@ -4,6 +4,8 @@
 #include <SDL.h>
 
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -907,12 +909,24 @@ TEST_CASE("Modes: while a quiz is open it takes every key", "[modes]") {
     app::Reaction r = w.press(m, 'c');
     CHECK(commands(r) == Lines{"quiz open"});
     REQUIRE(w.state.quiz.open);
-    CHECK(commands(w.press(m, '2')) == Lines{"quiz pick 1"});
-    CHECK(w.state.quiz.score.right == 1);
+    // The digit of the position the right choice ("1") is shown at.
+    REQUIRE(w.view.quiz);
+    const auto& shown = w.view.quiz->choices;
+    const int at = static_cast<int>(std::find(shown.begin(), shown.end(), 1) - shown.begin());
+    REQUIRE(at < 3);
+    CHECK(commands(w.press(m, static_cast<char>('1' + at))) == Lines{"quiz pick " + std::to_string(at)});
+    CHECK(w.state.quiz.score().right == 1);
+    CHECK(commands(w.press(m, 'h')).empty());  // a question with choices is not self-graded
     CHECK(commands(w.press(m, app::Key::Right)) == Lines{"quiz next"});
     CHECK(w.state.span == 2);
     CHECK(commands(w.press(m, app::Key::Space)) == Lines{"quiz reveal"});
     CHECK(commands(w.press(m, app::Key::Enter)) == Lines{"quiz next"});  // revealed: on to the next
+    CHECK(w.state.quiz.finished);  // after the last: the score
+    CHECK(commands(w.press(m, app::Key::Space)).empty());  // Space does not leave it
+    CHECK(commands(w.press(m, 'm')) == Lines{"quiz retry"});  // the one revealed, again
+    CHECK_FALSE(w.state.quiz.finished);
+    CHECK(w.view.quiz->total == 1);
+    CHECK(commands(w.press(m, 'm')).empty());  // only on the score
     w.press(m, 'c');
     CHECK(commands(w.press(m, 'k')).empty());
     CHECK(m.mode == app::Mode::Slides);

@@ -376,6 +376,21 @@ TEST_CASE("check: ok FILE for each valid file, exit 0 only when all are valid", 
     CHECK(contains(none.err, "check needs at least one FILE"));
 }
 
+TEST_CASE("check: a warning is printed with FILE:LINE:COLUMN and leaves the exit status 0", "[cli][check]") {
+    TempDir dir;
+    std::string quiz = "quiz:\n  questions:\n";
+    for (int i = 0; i < 3; ++i) quiz += "    - ask: Which?\n      choices: [aa, bb, cc]\n      correct: 1\n";
+    const std::string file = dir.write("biased.yaml", kTiny + quiz);
+    const int line = static_cast<int>(std::count(kTiny.begin(), kTiny.end(), '\n')) + 3;
+    Run r = attnlab({"check", file});
+    CHECK(r.code == 0);
+    CHECK(r.out == "ok " + file + "\n");
+    CHECK(r.err.rfind(file + ":" + std::to_string(line) + ":5: warning: quiz.questions: the right answer is choice 2", 0) == 0);
+    // With an error elsewhere the status is the error's.
+    const std::string bad = dir.write("bad.yaml", "tokns: [a]\n");
+    CHECK(attnlab({"check", file, bad}).code == 2);
+}
+
 TEST_CASE("check: several errors of one file, one per line", "[cli][check]") {
     TempDir dir;
     const std::string file = dir.write("many.yaml", "scene: m\ntokens: [a, b]\nq: [[1], [.inf]]\nk: [[1], [1]]\nv: [[1], [2]]\n"

@@ -165,6 +165,33 @@ TEST_CASE("every scene and deck in the repo loads with no diagnostics", "[conten
     }
 }
 
+TEST_CASE("every shipped quiz passes its own check: no position and no length gives the answers away", "[content]") {
+    std::vector<fs::path> files = yaml_files("scenes");
+    const auto decks = yaml_files("slides");
+    files.insert(files.end(), decks.begin(), decks.end());
+    int questions = 0, first = 0, longest = 0;
+    for (const auto& f : files) {
+        const load::Result r = load::load_file(f.string());
+        std::string warnings;
+        for (const auto& w : r.warnings) warnings += "\n" + w.format();
+        INFO(f.string() << warnings);
+        CHECK(r.warnings.empty());
+        if (f.parent_path().filename() != "scenes") continue;
+        for (const auto& sl : r.deck.slides) {
+            if (!sl.scene) continue;
+            const scene::AnswerPattern p = scene::answer_pattern(sl.scene->quiz);
+            questions += p.questions;
+            longest += p.longest;
+            for (const auto& q : sl.scene->quiz.questions) first += !q.choices.empty() && q.correct == 0;
+        }
+    }
+    // Over every shipped scene: the right answer is first, or the longest, in at most a third.
+    INFO(first << " first, " << longest << " longest, of " << questions);
+    CHECK(questions >= 20);
+    CHECK(first * 3 <= questions);
+    CHECK(longest * 3 <= questions);
+}
+
 TEST_CASE("the lecture runs the four parts in order and every slide speaks", "[content]") {
     const load::Result r = load::load_file((kSource / "slides" / "lecture.yaml").string());
     INFO(errors_of(r));

@@ -595,9 +595,23 @@ scene::Question doubling_question(std::vector<std::string> choices) {
 }
 
 // The quiz card mid-attempt: question 2 of 4 in the third attempt, one right of two answered, and
-// the answer revealed after a wrong pick (choice 0).
+// the answer revealed after a wrong pick (choice 0), the choices shown in file order.
 timeline::View::Quiz revealed_after_wrong_pick(const scene::Question& q) {
-    return {.question = &q, .index = 1, .total = 4, .attempt = 2, .revealed = true, .picked = 0, .answered = 2, .right = 1};
+    std::vector<int> in_order;
+    for (std::size_t i = 0; i < q.choices.size(); ++i) in_order.push_back(static_cast<int>(i));
+    return {.question = &q, .choices = in_order, .index = 1, .total = 4, .attempt = 2, .revealed = true, .picked = 0,
+            .outcome = scene::Outcome::Wrong, .answered = 2, .right = 1};
+}
+
+// A revealed question without choices, waiting for its self-grade: "Did you have it?".
+timeline::View::Quiz waiting_for_grade(const scene::Question& q) {
+    return {.question = &q, .index = 4, .total = 5, .attempt = 0, .revealed = true, .outcome = scene::Outcome::Revealed,
+            .answered = 5, .right = 3, .revealed_count = 1};
+}
+
+// The end screen of a first attempt of 5: 3 right, 1 wrong, 1 revealed.
+timeline::View::Quiz finished(const std::vector<const scene::Question*>& missed) {
+    return {.total = 5, .attempt = 0, .answered = 5, .right = 3, .revealed_count = 1, .finished = true, .missed = missed};
 }
 
 }  // namespace
@@ -657,6 +671,111 @@ TEST_CASE("the quiz card: question, numbered choices, feedback, answer, progress
     opt.recorder = &plain;
     draw_view(v, W, H, opt);
     CHECK_FALSE(mark(plain, "choice:0"));
+}
+
+TEST_CASE("the quiz card shows the choices in the attempt's order: the key 1 picks what is shown first", "[draw]") {
+    Fixture row(sentence_scene());
+    const scene::Question q = doubling_question({"T = 2", "T = 0.5", "T = 1 (no change)"});  // right: file index 1
+    timeline::View v = row.view(row.span_of(Stage::Blend), 1.0);
+    v.quiz = revealed_after_wrong_pick(q);
+    v.quiz->choices = {1, 2, 0};  // shown: T = 0.5, T = 1, T = 2
+    v.quiz->picked = 2;           // the third shown, T = 2: wrong
+    const model::Frame f = model::frame_of(v);
+    REQUIRE(f.quiz);
+    REQUIRE(f.quiz->choices.size() == 3);
+    CHECK(f.quiz->choices[0].text == "T = 0.5");
+    CHECK(f.quiz->choices[1].text == "T = 1 (no change)");
+    CHECK(f.quiz->choices[2].text == "T = 2");
+    CHECK(f.quiz->choices[0].right);  // the tick follows the shuffle
+    CHECK_FALSE(f.quiz->choices[1].right);
+    CHECK(f.quiz->choices[2].wrong);
+    CHECK(f.quiz->choices[2].note == "your pick");
+    CHECK(f.quiz->choices[0].note == "the right answer");
+}
+
+TEST_CASE("the self-grade prompt: a revealed question without choices asks \"Did you have it?\" with two buttons", "[draw]") {
+    Fixture row(sentence_scene());
+    scene::Question q;
+    q.ask = "Why is a weight never exactly 0 unless the mask is on?";
+    q.answer = "Softmax exponentiates every score, and e to any power is positive.";
+    timeline::View v = row.view(row.span_of(Stage::Blend), 1.0);
+    v.quiz = waiting_for_grade(q);
+    const int W = 1280, H = 720;
+    draw::Recorder rec;
+    draw::Options opt = support::draw_options();
+    opt.recorder = &rec;
+    draw_view(v, W, H, opt);
+    const std::string text = joined_texts(rec, "quiz");
+    for (const char* want : {"Did you have it?", "I had it", "I didn't", "H I had it · N I didn't", "e to any power is positive."})
+        CHECK(text.find(want) != std::string::npos);
+    CHECK(text.find("…") == std::string::npos);
+    for (const auto& t : rec.texts) {
+        if (rec.panels[static_cast<std::size_t>(t.panel)].name != "quiz") continue;
+        INFO(t.text);
+        CHECK(rec.panels[static_cast<std::size_t>(t.panel)].rect.inset(-0.5).contains(t.rect));
+    }
+    // The buttons take clicks: each centre is its button.
+    const draw::Transform t = draw::transform_for(W, H);
+    using Do = model::QuizCard::Button::Do;
+    for (auto [name, what] : {std::pair{"button:had-it", Do::HadIt}, std::pair{"button:did-not", Do::DidNot}}) {
+        const auto* m = mark(rec, name);
+        REQUIRE(m);
+        const draw::Hit h = draw::hit_test(v, t.to_design(m->rect.centre()));
+        CHECK(h.kind == draw::Hit::Kind::QuizButton);
+        CHECK(h.token == static_cast<int>(what));
+    }
+    // Once graded, the buttons give way to the verdict.
+    v.quiz->outcome = scene::Outcome::Right;
+    draw::Recorder rec2;
+    opt.recorder = &rec2;
+    draw_view(v, W, H, opt);
+    CHECK_FALSE(mark(rec2, "button:had-it"));
+    CHECK(joined_texts(rec2, "quiz").find("You had it: counted as right.") != std::string::npos);
+}
+
+TEST_CASE("the end screen: the score and what it is made of, the ones missed, buttons that take clicks", "[draw]") {
+    Fixture row(sentence_scene());
+    scene::Question a, b;
+    a.ask = "Doubling every key at T = 1 has the same effect as which temperature?";
+    b.ask = "Why is a weight never exactly 0 unless the mask is on?";
+    timeline::View v = row.view(row.span_of(Stage::Blend), 1.0);
+    v.quiz = finished({&a, &b});
+    const int W = 1280, H = 720;
+    draw::Recorder rec;
+    draw::Options opt = support::draw_options();
+    opt.recorder = &rec;
+    draw_view(v, W, H, opt);
+    const std::string text = joined_texts(rec, "quiz");
+    for (const char* want : {"3 of 5", "1 wrong · 1 revealed", "The 2 to try again", "Doubling every key", "exactly 0 unless",
+                             "Again with the ones I missed", "Again: a fresh draw", "Close", "attempt 1 · done"})
+        CHECK(text.find(want) != std::string::npos);
+    CHECK(text.find("…") == std::string::npos);
+    for (const auto& t : rec.texts) {
+        if (rec.panels[static_cast<std::size_t>(t.panel)].name != "quiz") continue;
+        INFO(t.text);
+        CHECK(rec.panels[static_cast<std::size_t>(t.panel)].rect.inset(-0.5).contains(t.rect));
+    }
+    const draw::Transform t = draw::transform_for(W, H);
+    using Do = model::QuizCard::Button::Do;
+    for (auto [name, what] : {std::pair{"button:again-missed", Do::AgainMissed}, std::pair{"button:again", Do::Again},
+                              std::pair{"button:close", Do::Close}}) {
+        const auto* m = mark(rec, name);
+        REQUIRE(m);
+        const draw::Hit h = draw::hit_test(v, t.to_design(m->rect.centre()));
+        CHECK(h.kind == draw::Hit::Kind::QuizButton);
+        CHECK(h.token == static_cast<int>(what));
+    }
+    // A perfect attempt: "5 of 5", all right, nothing to try again.
+    v.quiz = finished({});
+    v.quiz->right = 5;
+    v.quiz->revealed_count = 0;
+    const model::Frame f = model::frame_of(v);
+    CHECK(f.quiz->score == "5 of 5");
+    CHECK(f.quiz->score_detail == "all right");
+    CHECK(f.quiz->perfect);
+    CHECK(f.quiz->missed.empty());
+    REQUIRE(f.quiz->buttons.size() == 2);
+    CHECK(f.quiz->buttons[0].what == Do::Again);
 }
 
 TEST_CASE("the quiz card before a pick: no feedback, no answer; on a text slide too", "[draw]") {
@@ -741,6 +860,20 @@ TEST_CASE("preview: a PNG of every stage (ATTNLAB_PREVIEW_DIR)", "[.preview]") {
         v.quiz->revealed = false;
         auto img2 = draw_view(v, w, h, support::draw_options(draw::ThemeKind::Dark));
         cairo_surface_write_to_png(img2->s, (std::string(dir) + "/quiz_open_dark.png").c_str());
+        scene::Question open;
+        open.ask = "Why is a weight never exactly 0 unless the mask is on?";
+        open.answer = "Softmax exponentiates every score, and e to any power is positive, so every weight is above 0. "
+                      "Only the mask, which sets a score to −∞, gives an exact 0.";
+        v.quiz = waiting_for_grade(open);
+        for (auto th : {draw::ThemeKind::Light, draw::ThemeKind::Dark}) {
+            auto img3 = draw_view(v, w, h, support::draw_options(th));
+            cairo_surface_write_to_png(img3->s, (std::string(dir) + (th == draw::ThemeKind::Dark ? "/quiz_grade_dark.png" : "/quiz_grade.png")).c_str());
+        }
+        v.quiz = finished({&q, &open});
+        for (auto th : {draw::ThemeKind::Light, draw::ThemeKind::Dark}) {
+            auto img4 = draw_view(v, w, h, support::draw_options(th));
+            cairo_surface_write_to_png(img4->s, (std::string(dir) + (th == draw::ThemeKind::Dark ? "/quiz_end_dark.png" : "/quiz_end.png")).c_str());
+        }
     }
     for (auto [f, name] : {std::pair{&row, "row"}, std::pair{&mat, "mat"}}) {
         for (int span = 0; span < static_cast<int>(f->lay.spans.size()); ++span)

@@ -3,6 +3,7 @@
 // and random ones are generated here, never committed.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -363,6 +364,43 @@ TEST_CASE("a file that does not exist, or is a directory", "[load][errors]") {
     load::Result d = load::load_file(dir.path.string());
     REQUIRE(d.errors.size() == 1);
     CHECK(contains(d.errors[0].message, "is a directory"));
+}
+
+TEST_CASE("a quiz whose right answers sit mostly at one position, or are mostly the longest, loads with a warning", "[load][warnings]") {
+    const int tiny_lines = static_cast<int>(std::count(kTiny.begin(), kTiny.end(), '\n'));
+    auto mc = [](const std::string& a, const std::string& b, const std::string& c, int correct) {
+        return "    - ask: Which?\n      choices: [\"" + a + "\", \"" + b + "\", \"" + c + "\"]\n      correct: " + std::to_string(correct) + "\n";
+    };
+    // 3 of 4 first (the choices of equal length).
+    auto first = load_yaml(kTiny + "quiz:\n  questions:\n" + mc("aa", "bb", "cc", 0) + mc("aa", "bb", "cc", 0) +
+                           mc("aa", "bb", "cc", 2) + mc("aa", "bb", "cc", 0));
+    REQUIRE(first->result.ok());  // a warning, not an error
+    REQUIRE(first->result.warnings.size() == 1);
+    const core::Diagnostic& w = first->result.warnings[0];
+    CHECK(w.warning);
+    CHECK(w.line == tiny_lines + 3);  // the list of questions
+    CHECK(w.column == 5);
+    CHECK(w.format().rfind(first->file + ":" + std::to_string(tiny_lines + 3) + ":5: warning: quiz.questions: ", 0) == 0);
+    CHECK(contains(w.message, "choice 1 ('correct: 0') in 3 of 4 questions with choices"));
+    CHECK(contains(w.message, "reorder"));
+    // The longest, 3 of 3, at spread positions.
+    auto longest = load_yaml(kTiny + "quiz:\n  questions:\n" + mc("the long one", "b", "c", 0) + mc("a", "the long one", "c", 1) +
+                             mc("a", "b", "the long one", 2));
+    REQUIRE(longest->result.ok());
+    REQUIRE(longest->result.warnings.size() == 1);
+    CHECK(contains(longest->result.warnings[0].message, "the longest choice in 3 of 3 questions with choices"));
+    // Spread and of equal length: no warning; nor for a quiz of two questions, or without choices.
+    auto spread = load_yaml(kTiny + "quiz:\n  questions:\n" + mc("aa", "bb", "cc", 0) + mc("aa", "bb", "cc", 1) +
+                            mc("aa", "bb", "cc", 2) + mc("aa", "bb", "cc", 0));
+    CHECK(spread->result.ok());
+    CHECK(spread->result.warnings.empty());
+    auto two = load_yaml(kTiny + "quiz:\n  questions:\n" + mc("the long one", "b", "c", 0) + mc("the long one", "b", "c", 0));
+    CHECK(two->result.warnings.empty());
+    // A file with errors keeps its warnings too.
+    auto broken = load_yaml(kTiny + "quiz:\n  draw: -1\n  questions:\n" + mc("aa", "bb", "cc", 1) + mc("aa", "bb", "cc", 1) +
+                            mc("aa", "bb", "cc", 1));
+    CHECK_FALSE(broken->result.ok());
+    CHECK(broken->result.warnings.size() == 1);
 }
 
 TEST_CASE("a quiz names experiments of the scene by title", "[load][errors]") {

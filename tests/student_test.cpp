@@ -4,6 +4,7 @@
 #include <SDL.h>
 
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -14,7 +15,9 @@
 #include "app/places.hpp"
 #include "app/session.hpp"
 #include "draw/draw.hpp"
+#include "draw/paint.hpp"
 #include "load/load.hpp"
+#include "model/model.hpp"
 #include "support/session.hpp"
 #include "timeline/timeline.hpp"
 
@@ -51,6 +54,13 @@ std::shared_ptr<const scene::Scene> cat_scene() {
 }
 
 std::shared_ptr<const scene::Deck> cat_deck() { return support::titled_deck(cat_scene()); }
+
+// The position (0-based, as shown) of the current question's right choice.
+int shown_right(const timeline::View& v) {
+    for (std::size_t i = 0; i < v.quiz->choices.size(); ++i)
+        if (v.quiz->choices[i] == v.quiz->question->correct) return static_cast<int>(i);
+    return -1;
+}
 
 app::SessionOptions student(bool overlay) {
     app::SessionOptions o;
@@ -352,34 +362,46 @@ TEST_CASE("Quiz keys: C opens, digits pick, Space reveals, → goes on, the scor
     REQUIRE(v.quiz);
     REQUIRE(v.quiz->question);
     CHECK(v.quiz->total == 3);
-    // Right: the question's correct choice.
-    f.key(static_cast<SDL_Keycode>(SDLK_1 + v.quiz->question->correct));
+    // Right: the key of the position the right choice is shown at.
+    REQUIRE(shown_right(v) >= 0);
+    f.key(static_cast<SDL_Keycode>(SDLK_1 + shown_right(v)));
     CHECK(f.session->state().quiz.revealed);
-    CHECK(f.session->state().quiz.score.right == 1);
+    CHECK(f.session->state().quiz.score().right == 1);
     // → goes to the next question, not to the next step.
     f.key(SDLK_RIGHT);
     CHECK(f.session->state().span == 3);
     CHECK(f.session->state().quiz.index == 1);
     CHECK_FALSE(f.session->state().quiz.revealed);
-    // Space reveals without a pick (answered, not right); then Enter goes on.
+    // Space reveals without a pick (answered and revealed, neither right nor wrong); then Enter goes on.
     f.key(SDLK_SPACE);
     CHECK(f.session->state().quiz.revealed);
-    CHECK(f.session->state().quiz.score.answered == 2);
-    CHECK(f.session->state().quiz.score.right == 1);
+    CHECK(f.session->state().quiz.score().answered == 2);
+    CHECK(f.session->state().quiz.score().right == 1);
+    CHECK(f.session->state().quiz.score().revealed == 1);
+    CHECK(f.session->state().quiz.score().wrong == 0);
     f.key(SDLK_RETURN);
     CHECK(f.session->state().quiz.index == 2);
-    // Wrong: any other choice.
+    // Wrong: any other position.
     v = f.session->view();
-    const int wrong = v.quiz->question->correct == 0 ? 1 : 0;
+    const int wrong = shown_right(v) == 0 ? 1 : 0;
     f.key(static_cast<SDL_Keycode>(SDLK_1 + wrong));
-    CHECK(f.session->state().quiz.score.answered == 3);
-    CHECK(f.session->state().quiz.score.right == 1);
+    CHECK(f.session->state().quiz.score().answered == 3);
+    CHECK(f.session->state().quiz.score().right == 1);
+    CHECK(f.session->state().quiz.score().wrong == 1);
     // The score is on screen in the bar while the quiz is open.
     CHECK(f.shown(app::Control::QuizNext));
     CHECK_FALSE(f.shown(app::Control::Next));  // slide navigation gives way to the quiz
-    f.key(SDLK_RIGHT);  // after the last question the quiz closes
-    CHECK_FALSE(f.session->state().quiz.open);
+    f.key(SDLK_RIGHT);  // after the last question: the end screen, still open, with the score
+    CHECK(f.session->state().quiz.open);
+    CHECK(f.session->state().quiz.finished);
+    CHECK(f.session->view().quiz->finished);
+    CHECK_FALSE(f.shown(app::Control::QuizNext));  // nothing comes next but what the card offers
+    f.key(SDLK_RIGHT);  // → and Space do not leave the score
+    f.key(SDLK_SPACE);
+    CHECK(f.session->state().quiz.finished);
     CHECK(f.session->state().span == 3);
+    f.key(SDLK_ESCAPE);
+    CHECK_FALSE(f.session->state().quiz.open);
     f.key(SDLK_RIGHT);  // and → moves the slides again
     CHECK(f.session->state().span == 4);
     // Esc closes an open quiz (and does nothing else).
@@ -400,12 +422,12 @@ TEST_CASE("Each C starts a fresh attempt in a fresh order", "[student]") {
     const auto first = timeline::quiz_order(deck, f.session->state(), 1);
     f.key(SDLK_1);
     f.key(SDLK_RIGHT);
-    CHECK(f.session->state().quiz.score.answered == 1);
+    CHECK(f.session->state().quiz.score().answered == 1);
     f.key(SDLK_c);  // while open: a fresh attempt, from its first question, score cleared
     CHECK(f.session->state().quiz.open);
     CHECK(f.session->state().quiz.attempt == 1);
     CHECK(f.session->state().quiz.index == 0);
-    CHECK(f.session->state().quiz.score.answered == 0);
+    CHECK(f.session->state().quiz.score().answered == 0);
     const auto second = timeline::quiz_order(deck, f.session->state(), 1);
     CHECK(second != first);
     f.key(SDLK_ESCAPE);
@@ -419,6 +441,113 @@ TEST_CASE("Each C starts a fresh attempt in a fresh order", "[student]") {
     g.key(SDLK_c);
     CHECK(timeline::quiz_order(deck, g.session->state(), 1) == timeline::quiz_order(g.session->deck(), g.session->state(), 1));
     CHECK(timeline::quiz_order(g.session->deck(), g.session->state(), 1) == first);
+}
+
+TEST_CASE("The end screen: M (or its button) asks again exactly the ones missed, C (or its button) a fresh draw", "[student]") {
+    Fixture f;
+    f.session->command(timeline::cmd::Seed{77});
+    f.session->command(timeline::cmd::Goto{3});
+    f.settle();
+    f.key(SDLK_c);
+    // Right on the first, wrong on the second, revealed on the third.
+    std::vector<const scene::Question*> missed;
+    auto v = f.session->view();
+    f.key(static_cast<SDL_Keycode>(SDLK_1 + shown_right(v)));
+    f.key(SDLK_RIGHT);
+    v = f.session->view();
+    missed.push_back(v.quiz->question);
+    f.key(static_cast<SDL_Keycode>(SDLK_1 + (shown_right(v) == 0 ? 1 : 0)));
+    f.key(SDLK_RIGHT);
+    v = f.session->view();
+    missed.push_back(v.quiz->question);
+    f.key(SDLK_SPACE);
+    f.key(SDLK_RIGHT);
+    v = f.session->view();
+    REQUIRE(v.quiz);
+    REQUIRE(v.quiz->finished);
+    CHECK(v.quiz->right == 1);
+    CHECK(v.quiz->missed == missed);
+    // The card's "again with the ones I missed" button, clicked.
+    const model::Frame fr = model::frame_of(v);
+    REQUIRE(fr.quiz);
+    const draw::QuizGeom g = draw::quiz_geom(fr.quiz->choices.size(), fr.quiz->buttons.size());
+    REQUIRE(fr.quiz->buttons.size() == g.buttons.size());
+    REQUIRE(fr.quiz->buttons[0].what == model::QuizCard::Button::Do::AgainMissed);
+    f.click(g.buttons[0].centre());
+    CHECK_FALSE(f.session->state().quiz.finished);
+    CHECK(f.session->state().quiz.attempt == 1);
+    std::vector<const scene::Question*> asked;
+    for (int i = 0; i < 3 && !f.session->state().quiz.finished; ++i) {
+        v = f.session->view();
+        CHECK(v.quiz->total == 2);
+        asked.push_back(v.quiz->question);
+        f.key(static_cast<SDL_Keycode>(SDLK_1 + shown_right(v)));
+        f.key(SDLK_RIGHT);
+    }
+    std::sort(asked.begin(), asked.end());
+    std::sort(missed.begin(), missed.end());
+    CHECK(asked == missed);
+    // All right this time: nothing is missed, M does nothing, C draws afresh.
+    v = f.session->view();
+    REQUIRE(v.quiz->finished);
+    CHECK(v.quiz->right == 2);
+    CHECK(v.quiz->missed.empty());
+    f.key(SDLK_m);
+    CHECK(f.session->state().quiz.finished);
+    CHECK(f.session->state().quiz.attempt == 1);
+    f.key(SDLK_c);
+    CHECK(f.session->state().quiz.attempt == 2);
+    CHECK(f.session->state().quiz.only.empty());
+    CHECK(f.session->view().quiz->total == 3);
+}
+
+TEST_CASE("A question without choices: Space reveals, H / N (or a click) grade it, and a perfect attempt scores all", "[student]") {
+    auto sc = support::cat_scene();
+    sc->quiz.questions.push_back(question("What does a row sum to?", {"0", "1", "n"}, 1));
+    scene::Question open;
+    open.ask = "Why is a weight never exactly 0?";
+    open.answer = "e to any power is positive.";
+    sc->quiz.questions.push_back(open);
+    sc->quiz.questions.push_back(open);
+    Fixture f(true, support::titled_deck(sc));
+    f.session->command(timeline::cmd::Goto{2});
+    f.settle();
+    f.key(SDLK_c);
+    bool clicked = false;
+    for (int i = 0; i < 3; ++i) {
+        auto v = f.session->view();
+        REQUIRE(v.quiz);
+        REQUIRE(v.quiz->question);
+        if (!v.quiz->question->choices.empty()) {
+            f.key(static_cast<SDL_Keycode>(SDLK_1 + shown_right(v)));
+        } else {
+            f.key(SDLK_h);  // nothing to grade before the reveal
+            CHECK(f.session->state().quiz.score().answered == i);
+            f.key(SDLK_SPACE);
+            CHECK(f.session->view().quiz->outcome == scene::Outcome::Revealed);
+            if (!clicked) {
+                // The card's "I had it" button.
+                const timeline::View shown = f.session->view();
+                const model::Frame fr = model::frame_of(shown);
+                REQUIRE(fr.quiz);
+                REQUIRE(fr.quiz->buttons.size() == 2);
+                CHECK(fr.quiz->buttons[0].what == model::QuizCard::Button::Do::HadIt);
+                f.click(draw::quiz_geom(0, 2).buttons[0].centre());
+                clicked = true;
+            } else {
+                f.key(SDLK_h);
+            }
+            CHECK(f.session->view().quiz->outcome == scene::Outcome::Right);
+            f.key(SDLK_n);  // graded once: the grade stands
+            CHECK(f.session->view().quiz->outcome == scene::Outcome::Right);
+        }
+        f.key(SDLK_RIGHT);
+    }
+    const auto v = f.session->view();
+    REQUIRE(v.quiz->finished);
+    CHECK(v.quiz->right == 3);
+    CHECK(v.quiz->total == 3);
+    CHECK(model::frame_of(v).quiz->score == "3 of 3");
 }
 
 TEST_CASE("Show me: a revealed answer that names an experiment starts it", "[student]") {
@@ -578,7 +707,7 @@ TEST_CASE("Mouse only: clicking a choice on the quiz card picks it", "[student]"
     f.click(*second);
     CHECK(f.session->state().quiz.picked == 1);
     CHECK(f.session->state().quiz.revealed);
-    CHECK(f.session->state().quiz.score.right == (v.quiz->question->correct == 1 ? 1 : 0));
+    CHECK(f.session->state().quiz.score().right == (v.quiz->question->correct == 1 ? 1 : 0));
     CHECK(f.session->view().controls.focus == focus);  // nothing beneath the card took the click
     f.click(app::Control::QuizNext);
     CHECK(f.session->state().quiz.index == 1);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "timeline/timeline.hpp"
 
@@ -412,22 +413,36 @@ TEST_CASE("a quiz draws an attempt, scores picks and starts fresh each time", "[
     CHECK(v.quiz->total == 3);
     std::vector<std::string> first;
     first.push_back(v.quiz->question->ask);
-    s = apply(deck, lay, s, cmd::QuizPick{0}, 2);  // right
+    // The choices are shown shuffled: the position of "right" is where the file's index 0 is shown.
+    auto shown_at = [](const View& w, int file) {
+        return static_cast<int>(std::find(w.quiz->choices.begin(), w.quiz->choices.end(), file) - w.quiz->choices.begin());
+    };
+    s = apply(deck, lay, s, cmd::QuizPick{shown_at(v, 0)}, 2);  // right
     CHECK(evaluate(deck, lay, s, 2).quiz->revealed);
-    s = apply(deck, lay, s, cmd::QuizPick{1}, 2.5);  // ignored: already answered
+    s = apply(deck, lay, s, cmd::QuizPick{shown_at(v, 1)}, 2.5);  // ignored: already answered
     s = apply(deck, lay, s, cmd::QuizNext{}, 3);
-    first.push_back(evaluate(deck, lay, s, 3).quiz->question->ask);
-    s = apply(deck, lay, s, cmd::QuizPick{1}, 4);  // wrong
+    v = evaluate(deck, lay, s, 3);
+    first.push_back(v.quiz->question->ask);
+    s = apply(deck, lay, s, cmd::QuizPick{shown_at(v, 1)}, 4);  // wrong
     s = apply(deck, lay, s, cmd::QuizNext{}, 5);
     first.push_back(evaluate(deck, lay, s, 5).quiz->question->ask);
     s = apply(deck, lay, s, cmd::QuizReveal{}, 6);
     v = evaluate(deck, lay, s, 6);
     CHECK(v.quiz->answered == 3);
     CHECK(v.quiz->right == 1);
+    CHECK(v.quiz->revealed_count == 1);  // a reveal is its own outcome, not a wrong answer
+    CHECK(s.quiz.score().wrong == 1);
     std::sort(first.begin(), first.end());
     CHECK(std::adjacent_find(first.begin(), first.end()) == first.end());  // no repeats
     s = apply(deck, lay, s, cmd::QuizNext{}, 7);
-    CHECK_FALSE(evaluate(deck, lay, s, 7).quiz);  // closed after the last
+    v = evaluate(deck, lay, s, 7);
+    REQUIRE(v.quiz);  // after the last: the end screen with the score
+    CHECK(v.quiz->finished);
+    CHECK_FALSE(v.quiz->question);
+    CHECK(v.quiz->right == 1);
+    CHECK(v.quiz->total == 3);
+    s = apply(deck, lay, s, cmd::QuizClose{}, 7.5);
+    CHECK_FALSE(evaluate(deck, lay, s, 7.5).quiz);
 
     // A second attempt is a fresh draw; the same seed reproduces both attempts.
     std::vector<int> a1 = quiz_order(deck, s, 0);
@@ -442,7 +457,8 @@ TEST_CASE("a quiz draws an attempt, scores picks and starts fresh each time", "[
     CHECK(quiz_order(deck, again, 0) == a2);
 
     for (const Command& c : std::vector<Command>{cmd::QuizOpen{}, cmd::QuizPick{2}, cmd::QuizReveal{}, cmd::QuizNext{},
-                                                  cmd::QuizClose{}, cmd::Seed{123456789012345ULL}}) {
+                                                  cmd::QuizClose{}, cmd::QuizGrade{true}, cmd::QuizGrade{false},
+                                                  cmd::QuizRetry{}, cmd::Seed{123456789012345ULL}}) {
         Event e{1.5, c}, back;
         std::string error;
         REQUIRE(parse(format(e), back, error));
@@ -480,5 +496,230 @@ TEST_CASE("a key tweened between huge opposite ends stays finite: every frame ha
         INFO("u = " << u << ": " << v.error);
         CHECK(v.error.empty());
         CHECK(std::isfinite(v.controls.keys[0][0]));
+    }
+}
+
+// ---- a quiz that cannot be gamed ----
+
+namespace {
+
+// A scene whose quiz puts every right answer first (as the shipped quizzes once did), with
+// `choices[i]` choices for question i (0: a question without choices), `draw` per attempt.
+scene::Deck answer_first_deck(const std::vector<int>& choices, int draw) {
+    auto sc = tiny_scene();
+    for (std::size_t i = 0; i < choices.size(); ++i) {
+        scene::Question q;
+        q.ask = "question " + std::to_string(i);
+        q.answer = "answer " + std::to_string(i);
+        for (int c = 0; c < choices[i]; ++c) q.choices.push_back(c == 0 ? "the right one, and the longest" : "wrong");
+        q.correct = choices[i] > 0 ? 0 : -1;
+        sc->quiz.questions.push_back(q);
+    }
+    sc->quiz.draw = draw;
+    return scene::deck_of(sc);
+}
+
+// The position (as shown) of the right choice of the question asked now.
+int shown_right(const View& v) {
+    const auto& order = v.quiz->choices;
+    return static_cast<int>(std::find(order.begin(), order.end(), v.quiz->question->correct) - order.begin());
+}
+
+}  // namespace
+
+TEST_CASE("pressing 1 through every question scores what chance gives, not a perfect score", "[timeline][quiz]") {
+    // 21 questions like the shipped ones, right answer always first in the file; one without choices.
+    const std::vector<int> choices = {4, 3, 4, 4, 3, 3, 4, 3, 4, 3, 3, 3, 4, 3, 0, 3, 3, 3, 3, 3, 2, 3};
+    const scene::Deck deck = answer_first_deck(choices, 5);
+    const Layout lay = layout(deck);
+    double score = 0, expected = 0, variance = 0, asked = 0;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        State s = state_at_span(lay, 0);
+        s = apply(deck, lay, s, cmd::Seed{seed}, 0);
+        for (int attempt = 0; attempt < 5; ++attempt) {  // 20 seeds × 5 attempts = 100 attempts
+            s = apply(deck, lay, s, cmd::QuizOpen{}, 1);
+            for (int i = 0; i < 5; ++i) {
+                const View v = evaluate(deck, lay, s, 1);
+                REQUIRE(v.quiz);
+                REQUIRE(v.quiz->question);
+                const double k = static_cast<double>(v.quiz->question->choices.size());
+                if (k > 0) {
+                    expected += 1 / k;
+                    variance += (1 / k) * (1 - 1 / k);
+                }
+                ++asked;
+                s = apply(deck, lay, s, cmd::QuizPick{0}, 1);  // the key 1
+                if (!s.quiz.revealed) s = apply(deck, lay, s, cmd::QuizReveal{}, 1);  // no choices: reveal
+                s = apply(deck, lay, s, cmd::QuizNext{}, 1);
+            }
+            REQUIRE(s.quiz.finished);
+            score += s.quiz.score().right;
+        }
+    }
+    CHECK(asked == 500);
+    const double mean = score / 100, chance = expected / 100, sd = std::sqrt(variance) / 100;
+    INFO("mean " << mean << " of 5, chance " << chance << " ± " << sd);
+    CHECK(std::abs(mean - chance) < 4 * sd);  // chance, within four standard errors of the mean
+    CHECK(mean < 0.5 * 5);                    // far below the 5 of 5 the file order gave
+}
+
+TEST_CASE("choices are shuffled per attempt, the same for a seed, and the answer key follows them", "[timeline][quiz]") {
+    const scene::Deck deck = answer_first_deck({4, 4, 4, 4, 4, 4}, 0);
+    const Layout lay = layout(deck);
+    auto orders = [&](std::uint64_t seed, int attempts) {
+        State s = state_at_span(lay, 0);
+        s = apply(deck, lay, s, cmd::Seed{seed}, 0);
+        std::vector<std::vector<int>> out;
+        for (int a = 0; a < attempts; ++a) {
+            s = apply(deck, lay, s, cmd::QuizOpen{}, 1);
+            for (int i = 0; i < 6; ++i) {
+                out.push_back(evaluate(deck, lay, s, 1).quiz->choices);
+                s = apply(deck, lay, s, cmd::QuizNext{}, 1);
+            }
+        }
+        return out;
+    };
+    CHECK(orders(5, 3) == orders(5, 3));  // a replay shows what the session showed
+    std::set<std::vector<std::vector<int>>> across;
+    for (std::uint64_t seed = 0; seed < 10; ++seed) across.insert(orders(seed, 1));
+    CHECK(across.size() == 10);
+    // Within one seed, attempts show their questions' choices in new orders.
+    const auto two = orders(9, 2);
+    std::set<std::vector<int>> distinct(two.begin(), two.end());
+    CHECK(distinct.size() > 6);
+
+    // Pressing the shown position of the right answer scores; pressing its file position does
+    // not when the two differ.
+    int differed = 0;
+    for (std::uint64_t seed = 0; seed < 40; ++seed) {
+        State s = state_at_span(lay, 0);
+        s = apply(deck, lay, s, cmd::Seed{seed}, 0);
+        s = apply(deck, lay, s, cmd::QuizOpen{}, 1);
+        const View v = evaluate(deck, lay, s, 1);
+        const int at = shown_right(v);
+        REQUIRE(at < 4);
+        CHECK(apply(deck, lay, s, cmd::QuizPick{at}, 2).quiz.score().right == 1);
+        if (at != 0) {
+            ++differed;
+            CHECK(apply(deck, lay, s, cmd::QuizPick{0}, 2).quiz.score().right == 0);
+        }
+    }
+    CHECK(differed > 20);  // about 30 of 40 when the position is uniform
+}
+
+TEST_CASE("a perfect attempt with reveals is a perfect score: reveal and \"I had it\" counts", "[timeline][quiz]") {
+    const scene::Deck deck = answer_first_deck({3, 0, 4, 2, 3}, 0);
+    const Layout lay = layout(deck);
+    for (std::uint64_t seed : {1ULL, 2ULL, 3ULL}) {
+        State s = state_at_span(lay, 0);
+        s = apply(deck, lay, s, cmd::Seed{seed}, 0);
+        s = apply(deck, lay, s, cmd::QuizOpen{}, 1);
+        for (int i = 0; i < 5; ++i) {
+            const View v = evaluate(deck, lay, s, 1);
+            if (v.quiz->question->choices.empty()) {
+                s = apply(deck, lay, s, cmd::QuizGrade{true}, 1);  // not before the reveal
+                CHECK(s.quiz.score().answered == i);
+                s = apply(deck, lay, s, cmd::QuizReveal{}, 1);
+                CHECK(s.quiz.score().revealed == 1);  // revealed, waiting for the grade
+                s = apply(deck, lay, s, cmd::QuizGrade{true}, 1);
+                s = apply(deck, lay, s, cmd::QuizGrade{false}, 1);  // once graded, the grade stands
+            } else {
+                s = apply(deck, lay, s, cmd::QuizPick{shown_right(v)}, 1);
+                s = apply(deck, lay, s, cmd::QuizGrade{false}, 1);  // a question with choices grades itself
+            }
+            s = apply(deck, lay, s, cmd::QuizNext{}, 1);
+        }
+        const View v = evaluate(deck, lay, s, 1);
+        REQUIRE(v.quiz);
+        CHECK(v.quiz->finished);
+        CHECK(v.quiz->right == 5);
+        CHECK(v.quiz->total == 5);
+        CHECK(v.quiz->revealed_count == 0);
+        CHECK(v.quiz->missed.empty());
+    }
+    // "I didn't" counts as missed; a reveal of a question with choices stays revealed.
+    State s = state_at_span(lay, 0);
+    s = apply(deck, lay, s, cmd::QuizOpen{}, 1);
+    for (int i = 0; i < 5; ++i) {
+        s = apply(deck, lay, s, cmd::QuizReveal{}, 1);
+        s = apply(deck, lay, s, cmd::QuizGrade{false}, 1);
+        s = apply(deck, lay, s, cmd::QuizNext{}, 1);
+    }
+    const scene::QuizScore sc = s.quiz.score();
+    CHECK(sc.right == 0);
+    CHECK(sc.wrong == 1);
+    CHECK(sc.revealed == 4);
+}
+
+TEST_CASE("after the last question the end screen; \"again with the ones I missed\" asks exactly those", "[timeline][quiz]") {
+    const scene::Deck deck = answer_first_deck({3, 3, 0, 4, 3, 3, 2, 3}, 6);
+    const Layout lay = layout(deck);
+    const QuizBank bank = quiz_bank(deck, 0);
+    for (std::uint64_t seed = 0; seed < 30; ++seed) {
+        State s = state_at_span(lay, 0);
+        s = apply(deck, lay, s, cmd::Seed{seed}, 0);
+        s = apply(deck, lay, s, cmd::QuizOpen{}, 1);
+        s = apply(deck, lay, s, cmd::QuizRetry{}, 1);  // not before the end screen
+        CHECK(s.quiz.attempt == 0);
+        // Answer by a pattern of the seed: right, wrong, revealed or skipped.
+        std::set<const scene::Question*> missed;
+        for (int i = 0; i < 6; ++i) {
+            const View v = evaluate(deck, lay, s, 1);
+            REQUIRE(v.quiz->question);
+            const int how = static_cast<int>((seed + static_cast<std::uint64_t>(i)) % 4);
+            const bool open = v.quiz->question->choices.empty();
+            if (how == 0) {  // right
+                if (open) s = apply(deck, lay, s, cmd::QuizReveal{}, 1), s = apply(deck, lay, s, cmd::QuizGrade{true}, 1);
+                else s = apply(deck, lay, s, cmd::QuizPick{shown_right(v)}, 1);
+            } else {
+                missed.insert(v.quiz->question);
+                if (how == 1 && open) s = apply(deck, lay, s, cmd::QuizReveal{}, 1), s = apply(deck, lay, s, cmd::QuizGrade{false}, 1);
+                else if (how == 1) s = apply(deck, lay, s, cmd::QuizPick{(shown_right(v) + 1) % 2}, 1);
+                else if (how == 2) s = apply(deck, lay, s, cmd::QuizReveal{}, 1);
+            }
+            CHECK_FALSE(evaluate(deck, lay, s, 1).quiz->finished);
+            s = apply(deck, lay, s, cmd::QuizNext{}, 1);
+        }
+        View end = evaluate(deck, lay, s, 1);
+        REQUIRE(end.quiz);
+        CHECK(end.quiz->finished);
+        CHECK(end.quiz->right == 6 - static_cast<int>(missed.size()));
+        CHECK(std::set<const scene::Question*>(end.quiz->missed.begin(), end.quiz->missed.end()) == missed);
+        s = apply(deck, lay, s, cmd::QuizNext{}, 1);  // the end screen stays
+        s = apply(deck, lay, s, cmd::QuizPick{0}, 1);
+        CHECK(s.quiz.finished);
+        CHECK(s.quiz.score().right == end.quiz->right);
+
+        const State before_retry = s;
+        s = apply(deck, lay, s, cmd::QuizRetry{}, 2);
+        if (missed.empty()) {  // nothing to try again
+            CHECK(s.quiz.finished);
+            CHECK(s.quiz.attempt == before_retry.quiz.attempt);
+            continue;
+        }
+        CHECK(s.quiz.attempt == 1);
+        CHECK_FALSE(s.quiz.finished);
+        std::vector<int> order = quiz_order(deck, s, 0);
+        REQUIRE(order.size() == missed.size());
+        std::set<const scene::Question*> again;
+        for (int q : order) again.insert(bank.questions[static_cast<std::size_t>(q)]);
+        CHECK(again == missed);
+        // Answered right this time, nothing is missed; "again" then draws afresh from the whole bank.
+        for (std::size_t i = 0; i < order.size(); ++i) {
+            const View v = evaluate(deck, lay, s, 2);
+            CHECK(v.quiz->retry);
+            if (v.quiz->question->choices.empty())
+                s = apply(deck, lay, s, cmd::QuizReveal{}, 2), s = apply(deck, lay, s, cmd::QuizGrade{true}, 2);
+            else
+                s = apply(deck, lay, s, cmd::QuizPick{shown_right(v)}, 2);
+            s = apply(deck, lay, s, cmd::QuizNext{}, 2);
+        }
+        end = evaluate(deck, lay, s, 2);
+        CHECK(end.quiz->finished);
+        CHECK(end.quiz->right == end.quiz->total);
+        CHECK(end.quiz->missed.empty());
+        s = apply(deck, lay, s, cmd::QuizOpen{}, 3);
+        CHECK(s.quiz.only.empty());
+        CHECK(quiz_order(deck, s, 0).size() == 6);
     }
 }

@@ -101,7 +101,10 @@ std::vector<Binding> table() {
         // ---- a quiz is open
         {L::Quiz, {range('1', '9')}, A::QuizPick, 0, "pick a choice"},
         {L::Quiz, {k(Key::Space), k(Key::Enter)}, A::QuizAnswer, 0, "reveal the answer, then the next question"},
-        {L::Quiz, {k(Key::Right), k(Key::Down), k(Key::PageDown)}, A::QuizNext, 0, "the next question (after the last: closed)"},
+        {L::Quiz, {k(Key::Right), k(Key::Down), k(Key::PageDown)}, A::QuizNext, 0, "the next question (after the last: the score)"},
+        {L::Quiz, {k('h')}, A::QuizGrade, 1, "a revealed question without choices: I had it / I didn't"},
+        {L::Quiz, {k('n')}, A::QuizGrade, 0, ""},
+        {L::Quiz, {k('m')}, A::QuizRetry, 0, "on the score: again with the ones I missed"},
         {L::Quiz, {k('c')}, A::OpenQuiz, 0, "a fresh attempt / show me / close the quiz"},
         {L::Quiz, {k('y')}, A::ShowMe, 0, ""},
         {L::Quiz, {k(Key::Escape)}, A::QuizClose, 0, ""},

@@ -315,12 +315,22 @@ Reaction react(const Modes& m, const Input& in, const Context& c) {
             if (in.arg >= 1 && in.arg <= 9) issue(QuizPick{in.arg - 1});
             break;
         case Action::QuizAnswer:
+            if (s.quiz.finished) break;  // the end screen waits for M, C or Esc
             if (s.quiz.revealed) issue(QuizNext{});
             else issue(QuizReveal{});
             break;
         case Action::QuizReveal: issue(QuizReveal{}); break;
         case Action::QuizNext: issue(QuizNext{}); break;
         case Action::QuizClose: issue(QuizClose{}); break;
+        case Action::QuizGrade:
+            // Only a revealed question without choices, not graded yet.
+            if (v.quiz && v.quiz->question && v.quiz->question->choices.empty() && v.quiz->revealed &&
+                v.quiz->outcome == scene::Outcome::Revealed)
+                issue(QuizGrade{in.arg != 0});
+            break;
+        case Action::QuizRetry:
+            if (v.quiz && v.quiz->finished && !v.quiz->missed.empty()) issue(QuizRetry{});
+            break;
         case Action::ShowMe:
             if (!c.show_me) break;
             issue(QuizClose{});

@@ -69,6 +69,8 @@ enum class Action {
     QuizPick,         // arg: the choice's number, 1-based as typed
     QuizAnswer,       // reveal, or the next question once revealed
     QuizReveal, QuizNext, QuizClose,
+    QuizGrade,        // arg: 1 "I had it", 0 "I didn't" (a revealed question without choices)
+    QuizRetry,        // on the end screen: again with the questions missed
     ShowMe,           // close the quiz and run the experiment a revealed answer names
 };
 

@@ -156,9 +156,22 @@ bool Session::on_mouse_down(const SDL_MouseButtonEvent& b) {
     const draw::Hit hit = draw::hit_test(v, p);
     using K = draw::Hit::Kind;
     if (state_.quiz.open) {
-        // The quiz card is on top: a click on a choice picks it; the panels beneath take none.
+        // The quiz card is on top: a click on a choice picks it, a click on a button does what
+        // its key does; the panels beneath take none.
         if (hit.kind == K::QuizChoice && hit.token >= 0) {
             command(timeline::cmd::QuizPick{hit.token});
+            return true;
+        }
+        if (hit.kind == K::QuizButton) {
+            using Do = model::QuizCard::Button::Do;
+            switch (static_cast<Do>(hit.token)) {
+                case Do::HadIt: act({Action::QuizGrade, 1}); break;
+                case Do::DidNot: act({Action::QuizGrade, 0}); break;
+                case Do::AgainMissed: act({Action::QuizRetry}); break;
+                case Do::Again: act({Action::OpenQuiz}); break;
+                case Do::Close: act({Action::QuizClose}); break;
+            }
+            pace_.dirty = true;
             return true;
         }
         return false;
@@ -185,7 +198,7 @@ bool Session::on_mouse_down(const SDL_MouseButtonEvent& b) {
         case K::MaskSwitch:
             command(timeline::cmd::Mask{!v.controls.mask});
             return true;
-        case K::QuizChoice: return false;
+        case K::QuizChoice: case K::QuizButton: return false;
         case K::Panel: case K::None:
             if (draw::key_plane_point(v, p) && hit.kind == K::Panel) {
                 act({Action::EnterKeys});  // a click on the plane takes the keys

@@ -156,6 +156,7 @@ std::vector<ControlBox> Session::controls_for(const timeline::View& v) {
     if (quiz) {
         right(Control::QuizClose, with_key("Close", Layer::Quiz, Action::QuizClose));
         if (show_me_target(v)) right(Control::QuizShowMe, with_key("Show me", Layer::Quiz, Action::ShowMe));
+        if (state_.quiz.finished) return out;  // the end screen's buttons are on its card
         right(Control::QuizNext, with_key("Next", Layer::Quiz, Action::QuizNext));
         if (!state_.quiz.revealed) right(Control::QuizReveal, with_key("Reveal", Layer::Quiz, Action::QuizAnswer));
         return out;
@@ -281,8 +282,10 @@ void Session::draw_bar(SDL_Surface* target, const timeline::View& v) {
     // The step: "7 / 24  Title", or the quiz's progress while it is open.
     std::string head, title;
     if (state_.quiz.open && v.quiz) {
-        head = "Check yourself · " + std::to_string(v.quiz->index + 1) + " / " + std::to_string(v.quiz->total);
-        title = std::to_string(v.quiz->right) + " of " + std::to_string(v.quiz->answered) + " right";
+        head = v.quiz->finished ? std::string("Check yourself · done")
+                                : "Check yourself · " + std::to_string(v.quiz->index + 1) + " / " + std::to_string(v.quiz->total);
+        title = v.quiz->finished ? std::to_string(v.quiz->right) + " of " + std::to_string(v.quiz->total) + " right"
+                                 : std::to_string(v.quiz->right) + " of " + std::to_string(v.quiz->answered) + " right";
     } else {
         head = step_label(state_.span, step_count());
         if (v.step_ptr) title = scene::step_title(*v.step_ptr);

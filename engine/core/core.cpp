@@ -50,7 +50,7 @@ std::string Diagnostic::format() const {
         out += ":" + std::to_string(line);
         if (column > 0) out += ":" + std::to_string(column);
     }
-    return out + ": error: " + printable(message);
+    return out + (warning ? ": warning: " : ": error: ") + printable(message);
 }
 
 void json_string(std::string& out, const std::string& s) {

@@ -63,9 +63,10 @@ struct Diagnostic {
     int line = 0;
     int column = 0;
     std::string message;
+    bool warning = false;  // a warning: worth a look, but the file loads
 
-    // "FILE:LINE:COLUMN: error: MESSAGE" (line and column omitted when unknown), with control
-    // characters of the file name and the message escaped (printable()).
+    // "FILE:LINE:COLUMN: error: MESSAGE" ("warning:" for a warning; line and column omitted when
+    // unknown), with control characters of the file name and the message escaped (printable()).
     std::string format() const;
 };
 

@@ -39,7 +39,8 @@ struct Recorder {
     };
     struct Mark {
         std::string name;  // what is there: "token:2", "key:4", "value:1", "cell:3:5", "diamond", "knob", "switch",
-                           // "choice:1" (a quiz choice, 0-based)
+                           // "choice:1" (a quiz choice as shown, 0-based), "button:again-missed"
+                           // (a button of the quiz card), "score" (the end screen's score)
         core::Rect rect;
     };
     std::vector<Panel> panels;
@@ -77,9 +78,10 @@ void frame(cairo_t* cr, int width, int height, const timeline::View& view, const
 
 // What is under a design-space point, for the window's mouse handling.
 struct Hit {
-    enum class Kind { None, Token, Key, Value, TemperatureSlider, MaskSwitch, MatrixCell, Panel, QuizChoice } kind = Kind::None;
+    enum class Kind { None, Token, Key, Value, TemperatureSlider, MaskSwitch, MatrixCell, Panel, QuizChoice, QuizButton } kind = Kind::None;
     int token = -1;          // token index for Token/Key/Value/MatrixCell (the row read from: column);
-                             // QuizChoice: the choice (0-based)
+                             // QuizChoice: the choice as shown (0-based);
+                             // QuizButton: the button's model::QuizCard::Button::Do, as an int
     int row = -1;            // MatrixCell: the row
     double value = 0.0;      // TemperatureSlider: the temperature at that point
     core::Point plane;       // KeyPlane: the point in plane coordinates (for dragging)

@@ -173,13 +173,21 @@ Hit hit_test(const timeline::View& view, core::Point p) {
     Hit h;
     if (view.blank) return h;
     if (view.quiz) {
-        // The quiz card is on top: its choices take clicks, the rest of the card swallows them.
-        const std::size_t n = view.quiz->question ? view.quiz->question->choices.size() : 0;
-        QuizGeom g = quiz_geom(n);
+        // The quiz card is on top: its choices and buttons take clicks, the rest of the card
+        // swallows them.
+        const model::Frame f = model::frame_of(view);
+        const model::QuizCard& card = *f.quiz;
+        QuizGeom g = quiz_geom(card.choices.size(), card.buttons.size());
         for (std::size_t i = 0; i < g.choices.size(); ++i)
             if (g.choices[i].contains(p)) {
                 h.kind = Hit::Kind::QuizChoice;
                 h.token = static_cast<int>(i);
+                return h;
+            }
+        for (std::size_t i = 0; i < g.buttons.size(); ++i)
+            if (g.buttons[i].contains(p)) {
+                h.kind = Hit::Kind::QuizButton;
+                h.token = static_cast<int>(card.buttons[i].what);
                 return h;
             }
         if (g.card.contains(p)) h.kind = Hit::Kind::Panel;

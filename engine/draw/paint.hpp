@@ -111,11 +111,13 @@ struct ControlsGeom {
     core::Rect sw;      // the switch
 };
 ControlsGeom controls_geom(const core::Rect& panel);
-// The quiz card: fixed geometry (independent of text) so that clicks map to choices.
+// The quiz card: fixed geometry (independent of text) so that clicks map to choices and to
+// the card's buttons (a row, right-aligned, above the keys; `prompt` is the row left of them).
 struct QuizGeom {
-    core::Rect card, head, question, answer, hint;
+    core::Rect card, head, question, answer, hint, prompt;
     std::vector<core::Rect> choices;
+    std::vector<core::Rect> buttons;
 };
-QuizGeom quiz_geom(std::size_t choices);
+QuizGeom quiz_geom(std::size_t choices, std::size_t buttons = 0);
 
 }  // namespace draw

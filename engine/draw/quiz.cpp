@@ -9,7 +9,7 @@
 
 namespace draw {
 
-QuizGeom quiz_geom(std::size_t n) {
+QuizGeom quiz_geom(std::size_t n, std::size_t buttons) {
     QuizGeom g;
     g.card = {250, 110, 1420, 870};
     const double pad = 40, x = g.card.x + pad, w = g.card.w - 2 * pad;
@@ -26,7 +26,19 @@ QuizGeom quiz_geom(std::size_t n) {
         }
         y += 8;
     }
-    g.answer = {x, y, w, g.hint.y - 14 - y};
+    double answer_bottom = g.hint.y - 14;
+    if (buttons > 0) {
+        const double bh = 64, gap = 16, row_y = g.hint.y - 18 - bh;
+        const double bw = std::min(buttons <= 2 ? 300.0 : 440.0, (w - gap * static_cast<double>(buttons - 1)) / static_cast<double>(buttons));
+        double bx = x + w - bw * static_cast<double>(buttons) - gap * static_cast<double>(buttons - 1);
+        g.prompt = {x, row_y, std::max(0.0, bx - gap - x), bh};
+        for (std::size_t i = 0; i < buttons; ++i) {
+            g.buttons.push_back({bx, row_y, bw, bh});
+            bx += bw + gap;
+        }
+        answer_bottom = row_y - 14;
+    }
+    g.answer = {x, y, w, answer_bottom - y};
     return g;
 }
 
@@ -51,10 +63,75 @@ void cross(Canvas& c, core::Point p, double s, const core::Color& col) {
     cairo_stroke(c.cr);
 }
 
+// The card's buttons: the suggested one filled, each with its key after its label.
+void buttons(Canvas& c, const model::QuizCard& q, const QuizGeom& g) {
+    static const char* const kNames[] = {"had-it", "did-not", "again-missed", "again", "close"};
+    for (std::size_t i = 0; i < q.buttons.size() && i < g.buttons.size(); ++i) {
+        const model::QuizCard::Button& b = q.buttons[i];
+        const core::Rect& r = g.buttons[i];
+        c.mark(std::string("button:") + kNames[static_cast<int>(b.what)], r);
+        c.rounded(r, 14);
+        c.color(b.primary ? c.th.query : c.th.card);
+        cairo_fill_preserve(c.cr);
+        c.color(b.primary ? c.th.query : c.th.card_edge);
+        cairo_set_line_width(c.cr, b.primary ? 3 : 2);
+        cairo_stroke(c.cr);
+        const core::Color ink = b.primary ? c.th.ink_on(c.th.query) : c.th.ink;
+        // The key in a small chip at the right, the label in the rest.
+        c.font(Font::Bold, 20);
+        const double kw = std::max(40.0, c.measure(b.key) + 20);
+        const core::Rect chip{r.right() - 14 - kw, r.y + (r.h - 34) / 2, kw, 34};
+        c.rounded(chip, 8);
+        c.color(ink, 0.14);
+        cairo_fill(c.cr);
+        c.color(ink);
+        c.text_in(b.key, chip, Font::Bold, 20, 12, Align::Center);
+        c.text_in(b.label, {r.x + 18, r.y, chip.x - 12 - r.x - 18, r.h}, Font::Bold, 24, 14);
+    }
+    if (!q.prompt.empty() && !q.buttons.empty() && g.prompt.w > 0) {
+        c.color(c.th.query_ink);
+        c.text_in(q.prompt, g.prompt, Font::Bold, 28, 16);
+    }
+}
+
+// The end screen: the score, what it is made of, the questions to try again, the ways on.
+void paint_end(Canvas& c, const model::QuizCard& q, const QuizGeom& g) {
+    const core::Color right_col = c.th.value;
+    c.color(q.perfect ? right_col : c.th.ink);
+    const core::Rect big = c.text_in(q.score, {g.question.x, g.question.y, g.question.w, 84}, Font::Bold, 72, 40);
+    c.mark("score", big);
+    if (!q.score_detail.empty()) {
+        c.color(c.th.ink_soft);
+        c.text_in(q.score_detail, {g.question.x, g.question.y + 92, g.question.w, 40}, Font::Regular, 30, 18);
+    }
+    core::Rect a = g.answer;
+    if (!q.missed.empty()) {
+        c.color(c.th.query_ink);
+        c.text_in(q.missed_heading, {a.x, a.y, a.w, 32}, Font::Bold, 24, 16);
+        double y = a.y + 44;
+        const double row = 42;
+        const std::size_t fits = static_cast<std::size_t>(std::max(0.0, std::floor((a.bottom() - y) / row)));
+        for (std::size_t i = 0; i < q.missed.size() && i < fits; ++i) {
+            std::string line = q.missed[i];
+            if (i + 1 == fits && q.missed.size() > fits)
+                line = "… and " + std::to_string(q.missed.size() - fits + 1) + " more";
+            c.color(c.th.ink_faint);
+            c.circle({a.x + 10, y + row / 2 - 4}, 5);
+            cairo_fill(c.cr);
+            c.color(c.th.ink);
+            c.text_in(line, {a.x + 28, y, a.w - 28, row - 8}, Font::Regular, 24, 16);
+            y += row;
+        }
+    }
+    buttons(c, q, g);
+    c.color(c.th.ink_soft);
+    c.text_in(q.hint, g.hint, Font::Regular, 21, 14, Align::Center);
+}
+
 }  // namespace
 
 void paint_quiz(Canvas& c, const model::QuizCard& q) {
-    const QuizGeom g = quiz_geom(q.choices.size());
+    const QuizGeom g = quiz_geom(q.choices.size(), q.buttons.size());
     const core::Color right_col = c.th.value, wrong_col = c.th.dark ? core::Color{0.94, 0.36, 0.30, 1} : core::Color{0.80, 0.16, 0.10, 1};
     // The frame beneath stays visible but recedes.
     c.color(c.th.bg, 0.78);
@@ -83,6 +160,10 @@ void paint_quiz(Canvas& c, const model::QuizCard& q) {
     c.line({g.head.x, g.head.bottom() + 10}, {g.head.right(), g.head.bottom() + 10});
     cairo_stroke(c.cr);
 
+    if (q.end) {
+        paint_end(c, q, g);
+        return;
+    }
     if (q.question.empty()) {
         c.color(c.th.ink_soft);
         c.paragraph_whole(q.empty, g.question, Font::Italic, 28, 20);
@@ -154,6 +235,7 @@ void paint_quiz(Canvas& c, const model::QuizCard& q) {
         c.color(c.th.ink_faint);
         c.text_in(q.prompt, {a.x, a.y, a.w, 34}, Font::Italic, 22, 14);
     }
+    buttons(c, q, g);
 
     // The keys.
     c.color(c.th.ink_soft);

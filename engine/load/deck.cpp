@@ -212,6 +212,7 @@ const Key<DeckReader> kDeck[] = {
 
 struct Loader {
     core::Diagnostics errors;
+    core::Diagnostics warnings;
 
     struct Open {
         std::string key;   // canonical path
@@ -242,7 +243,7 @@ struct Loader {
             errors.push_back(e);
             return out;
         }
-        Reader r(file, errors, columns);
+        Reader r(file, errors, columns, &warnings);
         const Node* root = doc.root;
         const std::string expected = "a scene (a mapping with 'scene:') or a deck (a mapping with 'deck:')";
         if (!root || root->kind == Kind::Null) {
@@ -438,6 +439,7 @@ void add_scene_slide(SlideReader& sl) {
 Result finish(Loader& loader, Parsed& p, const std::string& file) {
     Result res;
     res.files = loader.files;
+    res.warnings = loader.warnings;
     if (!loader.errors.empty() || !p.ok) {
         res.errors = std::move(loader.errors);
         if (res.errors.empty()) res.errors.push_back({file, 0, 0, "the file could not be loaded"});

@@ -12,6 +12,8 @@ namespace load {
 struct Result {
     scene::Deck deck;            // valid only when errors is empty
     core::Diagnostics errors;    // every problem found, each with file, line, column
+    core::Diagnostics warnings;  // worth a look, but the deck loads (a quiz whose right answers
+                                 // follow a pattern); kept when there are errors too
     std::vector<std::string> files;  // every file read or tried, in order (also when it failed)
     bool ok() const { return errors.empty(); }
 };

@@ -91,6 +91,12 @@ const Node* Reader::Fields::key(const std::string& k) const {
 }
 
 void Reader::error(const Node* at, const std::string& message) { error_at(at ? at->line : 0, at ? at->column : 0, message); }
+void Reader::warn(const Node* at, const std::string& message) {
+    if (!warnings_) return;
+    core::Diagnostic w{file_, at ? at->line : 0, at ? columns_.to_chars(at->line, at->column) : 0, message};
+    w.warning = true;
+    warnings_->push_back(std::move(w));
+}
 void Reader::error_at(int line, int byte_column, const std::string& message) {
     const int column = columns_.to_chars(line, byte_column);
     if (count_ == kMaxErrors) {

@@ -53,12 +53,14 @@ private:
 // saying so). Every typed read names the key (`key`: "steps[2].title") in its message.
 class Reader {
 public:
-    Reader(std::string file, core::Diagnostics& errors, Columns& columns)
-        : file_(std::move(file)), errors_(errors), columns_(columns) {}
+    // Warnings go to `warnings` when given (else nowhere): they never make a load fail.
+    Reader(std::string file, core::Diagnostics& errors, Columns& columns, core::Diagnostics* warnings = nullptr)
+        : file_(std::move(file)), errors_(errors), columns_(columns), warnings_(warnings) {}
 
     const std::string& file() const { return file_; }
 
     void error(const Node* at, const std::string& message);
+    void warn(const Node* at, const std::string& message);
     void error_at(int line, int byte_column, const std::string& message);
     bool failed() const { return count_ > 0; }
     std::size_t error_count() const { return count_; }
@@ -107,6 +109,7 @@ private:
     std::string file_;
     core::Diagnostics& errors_;
     Columns& columns_;
+    core::Diagnostics* warnings_ = nullptr;
     std::size_t count_ = 0;
 };
 

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "load/vectors.hpp"
+#include "scene/quiz.hpp"
 
 namespace load {
 
@@ -296,6 +297,20 @@ void read_quiz_body(SceneReader& sr, const Value& v) {
         const long long count = static_cast<long long>(sr.s.quiz.questions.size());
         if (auto x = r.integer(dn, "quiz.draw", 0, std::max(count, 0LL), "a number of questions (0: all)"))
             sr.s.quiz.draw = static_cast<int>(*x);
+    }
+    // Right answers that follow a pattern can be scored without knowing them. The window shows
+    // the choices shuffled, but the file is read as written (and printed, and copied).
+    if (qs && qs->kind == Kind::Sequence) {
+        const scene::AnswerPattern p = scene::answer_pattern(sr.s.quiz);
+        const std::string of = std::to_string(p.questions) + " questions with choices";
+        if (p.position_bias())
+            r.warn(qs, "quiz.questions: the right answer is choice " + std::to_string(p.position + 1) + " ('correct: " +
+                           std::to_string(p.position) + "') in " + std::to_string(p.at_position) + " of " + of +
+                           "; reorder some questions' choices (and their 'correct') so the right answers are spread "
+                           "over the positions");
+        if (p.length_bias())
+            r.warn(qs, "quiz.questions: the right answer is the longest choice in " + std::to_string(p.longest) + " of " + of +
+                           "; a student can score by picking the longest: give some wrong choices the same detail");
     }
 }
 

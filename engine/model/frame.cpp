@@ -54,9 +54,39 @@ SceneFrame scene_frame(const timeline::View& v) {
     return f;
 }
 
+std::string count(int n, const char* what) { return std::to_string(n) + " " + what; }
+
+// The end screen: "4 of 5 — 1 revealed", the questions missed, and the ways on.
+QuizCard end_card(const timeline::View::Quiz& q, QuizCard c) {
+    using Do = QuizCard::Button::Do;
+    c.end = true;
+    c.where = "attempt " + std::to_string(q.attempt + 1) + (q.retry ? " · the ones missed" : "") + " · done";
+    c.score = std::to_string(q.right) + " of " + std::to_string(q.total);
+    const int wrong = q.answered - q.right - q.revealed_count;
+    const int skipped = q.total - q.answered;
+    std::vector<std::string> parts;
+    if (wrong > 0) parts.push_back(count(wrong, "wrong"));
+    if (q.revealed_count > 0) parts.push_back(count(q.revealed_count, "revealed"));
+    if (skipped > 0) parts.push_back(count(skipped, "skipped"));
+    c.perfect = q.total > 0 && q.right == q.total;
+    if (c.perfect) c.score_detail = "all right";
+    for (std::size_t i = 0; i < parts.size(); ++i) c.score_detail += (i ? " · " : "") + parts[i];
+    if (!q.missed.empty()) {
+        c.missed_heading = q.missed.size() == 1 ? "The one to try again" : "The " + std::to_string(q.missed.size()) + " to try again";
+        for (const scene::Question* m : q.missed) c.missed.push_back(m->ask);
+        c.buttons.push_back({Do::AgainMissed, "Again with the ones I missed", "M", true});
+    }
+    c.buttons.push_back({Do::Again, "Again: a fresh draw", "C", q.missed.empty()});
+    c.buttons.push_back({Do::Close, "Close", "Esc", false});
+    c.hint = (q.missed.empty() ? "" : "M the ones I missed · ") + std::string("C again · Esc close");
+    return c;
+}
+
 QuizCard quiz_card(const timeline::View& v) {
+    using Do = QuizCard::Button::Do;
     const timeline::View::Quiz& q = *v.quiz;
     QuizCard c;
+    if (q.finished) return end_card(q, std::move(c));
     c.where = "question " + std::to_string(q.index + 1) + " of " + std::to_string(q.total) + " · attempt " +
               std::to_string(q.attempt + 1) + " · score " + std::to_string(q.right) + "/" + std::to_string(q.answered);
     const scene::Question* qu = q.question;
@@ -64,30 +94,44 @@ QuizCard quiz_card(const timeline::View& v) {
     c.question = qu->ask;
     const bool picked = q.picked >= 0;
     const bool show = picked || q.revealed;
-    for (std::size_t i = 0; i < qu->choices.size(); ++i) {
-        const int ii = static_cast<int>(i);
+    // The choices in the order shown: position i shows choice q.choices[i] of the file.
+    for (std::size_t i = 0; i < q.choices.size(); ++i) {
+        const int at = static_cast<int>(i);
+        const int file = q.choices[i];
+        if (file < 0 || static_cast<std::size_t>(file) >= qu->choices.size()) continue;
         QuizCard::Choice ch;
-        ch.text = qu->choices[i];
-        ch.right = show && ii == qu->correct;
-        ch.wrong = ii == q.picked && ii != qu->correct;
-        ch.hover = v.hover == ii && !show;
-        if (ch.right) ch.note = ii == q.picked ? "right" : (picked ? "the right answer" : "");
+        ch.text = qu->choices[static_cast<std::size_t>(file)];
+        ch.right = show && file == qu->correct;
+        ch.wrong = at == q.picked && file != qu->correct;
+        ch.hover = v.hover == at && !show;
+        if (ch.right) ch.note = at == q.picked ? "right" : (picked ? "the right answer" : "");
         else if (ch.wrong) ch.note = "your pick";
         c.choices.push_back(std::move(ch));
     }
+    const bool open_question = qu->choices.empty();
     if (picked && qu->correct >= 0) {
-        c.verdict_right = q.picked == qu->correct;
+        c.verdict_right = q.outcome == scene::Outcome::Right;
         c.verdict = c.verdict_right ? "Right." : "Not quite: the right answer is marked with a tick.";
+    } else if (q.revealed && open_question && q.outcome != scene::Outcome::Revealed) {
+        c.verdict_right = q.outcome == scene::Outcome::Right;
+        c.verdict = c.verdict_right ? "You had it: counted as right." : "Counted as missed: it comes back in \"again with the ones I missed\".";
     }
     if (q.revealed) {
         c.answer_heading = "Answer";
         c.answer = qu->answer;
     } else if (!picked) {
-        c.prompt = qu->choices.empty() ? "Predict the answer, then reveal it." : "Pick a choice, or predict and reveal.";
+        c.prompt = open_question ? "Predict the answer, then reveal it." : "Pick a choice, or predict and reveal.";
+    }
+    const bool grading = q.revealed && open_question && q.outcome == scene::Outcome::Revealed;
+    if (grading) {
+        c.prompt = "Did you have it?";
+        c.buttons.push_back({Do::HadIt, "I had it", "H", false});
+        c.buttons.push_back({Do::DidNot, "I didn't", "N", false});
     }
     if (!qu->choices.empty()) c.hint += "1–" + std::to_string(qu->choices.size()) + " pick · ";
+    if (grading) c.hint += "H I had it · N I didn't · ";
     c.hint += q.revealed ? "Space next" : "Space reveal";
-    c.hint += " · → next";
+    c.hint += q.index + 1 < q.total ? " · → next" : " · → the score";
     if (q.revealed && !qu->experiment.empty()) c.hint += " · Y show me";
     c.hint += " · Esc close";
     return c;

@@ -285,11 +285,12 @@ struct TextSlide {
     std::vector<std::string> bullets;
 };
 
-// The "Check yourself" card.
+// The "Check yourself" card: a question with its choices (in the order shown), the
+// self-grade prompt of a revealed question without choices, or the end screen with the score.
 struct QuizCard {
     std::string heading = "Check yourself";
     std::string where;        // "question 2 of 5 · attempt 1 · score 1/1"
-    std::string question;     // "" when the bank is empty
+    std::string question;     // "" when the bank is empty, and on the end screen
     std::string empty = "No questions here.";
     struct Choice {
         std::string text;
@@ -298,12 +299,29 @@ struct QuizCard {
         bool hover = false;
         std::string note;     // "right", "the right answer", "your pick"
     };
-    std::vector<Choice> choices;
-    std::string verdict;      // "Right." / "Not quite: …" after a pick
+    std::vector<Choice> choices;  // in the order shown: the key 1 picks the first
+    std::string verdict;      // "Right." / "Not quite: …" after a pick; "Counted as right." after a grade
     bool verdict_right = false;
     std::string answer_heading, answer;  // once revealed
-    std::string prompt;       // "Pick a choice, or predict and reveal." before anything
+    std::string prompt;       // "Pick a choice, or predict and reveal." before anything; "Did you have it?"
     std::string hint;         // the keys
+
+    // A button on the card (the self-grade prompt, the end screen); a click does what its key does.
+    struct Button {
+        enum class Do { HadIt, DidNot, AgainMissed, Again, Close } what = Do::Close;
+        std::string label;    // "I had it"
+        std::string key;      // "H"
+        bool primary = false; // drawn filled: the suggested next move
+    };
+    std::vector<Button> buttons;
+
+    // The end screen (after the last question).
+    bool end = false;
+    std::string score;        // "4 of 5"
+    std::string score_detail; // "1 revealed", "all right", "1 wrong · 1 revealed"
+    bool perfect = false;     // every question right
+    std::string missed_heading;        // "To try again" ("" when none was missed)
+    std::vector<std::string> missed;   // the questions not right, as asked
 };
 
 // Everything one frame shows.

@@ -75,6 +75,88 @@ std::vector<int> draw_attempt(const Quiz& quiz, int attempt, std::uint64_t seed)
     return previous;
 }
 
+namespace {
+
+// One step of a hash chain: splitmix64's output for the state h.
+std::uint64_t mix(std::uint64_t h) { return SplitMix64(h).next(); }
+
+}  // namespace
+
+std::vector<int> choice_order(std::size_t choices, int question, int attempt, std::uint64_t seed) {
+    std::vector<int> order(choices);
+    for (std::size_t i = 0; i < choices; ++i) order[i] = static_cast<int>(i);
+    // Chained rather than XORed together, so that no two (attempt, question) pairs share a stream;
+    // the tag keeps this stream apart from the question draw's.
+    constexpr std::uint64_t kTag = 0x63686f6963657321ULL;  // "choices!"
+    std::uint64_t h = mix(seed ^ kTag);
+    h = mix(h ^ static_cast<std::uint64_t>(static_cast<std::int64_t>(attempt)));
+    h = mix(h ^ static_cast<std::uint64_t>(static_cast<std::int64_t>(question)));
+    SplitMix64 rng(h);
+    shuffle(order, rng);
+    return order;
+}
+
+std::vector<int> retry_order(std::vector<int> questions, int attempt, std::uint64_t seed) {
+    SplitMix64 rng = attempt_rng(seed, attempt < 0 ? 0 : attempt);
+    shuffle(questions, rng);
+    return questions;
+}
+
+namespace {
+
+// Characters (UTF-8 code points) of a text: what a reader sees as its length.
+std::size_t characters(const std::string& s) {
+    std::size_t n = 0;
+    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+    return n;
+}
+
+constexpr int kMinPatternQuestions = 3;
+bool mostly(int count, int of) { return of >= kMinPatternQuestions && count * 10 >= of * 6; }
+
+}  // namespace
+
+bool AnswerPattern::position_bias() const { return mostly(at_position, questions) && at_position > forced; }
+bool AnswerPattern::length_bias() const { return mostly(longest, questions); }
+
+AnswerPattern answer_pattern(const Quiz& quiz) {
+    AnswerPattern p;
+    std::vector<int> at;
+    std::size_t most_choices = 0;
+    for (const Question& q : quiz.questions) {
+        if (q.choices.size() < 2 || q.correct < 0 || static_cast<std::size_t>(q.correct) >= q.choices.size()) continue;
+        ++p.questions;
+        most_choices = std::max(most_choices, q.choices.size());
+        if (at.size() < q.choices.size()) at.resize(q.choices.size(), 0);
+        ++at[static_cast<std::size_t>(q.correct)];
+        const std::size_t right = characters(q.choices[static_cast<std::size_t>(q.correct)]);
+        bool strictly_longest = true;
+        for (std::size_t i = 0; i < q.choices.size(); ++i)
+            if (static_cast<int>(i) != q.correct && characters(q.choices[i]) >= right) strictly_longest = false;
+        if (strictly_longest) ++p.longest;
+    }
+    for (std::size_t i = 0; i < at.size(); ++i)
+        if (at[i] > p.at_position) {
+            p.at_position = at[i];
+            p.position = static_cast<int>(i);
+        }
+    if (most_choices > 0) p.forced = static_cast<int>((static_cast<std::size_t>(p.questions) + most_choices - 1) / most_choices);
+    return p;
+}
+
+QuizScore tally(const std::vector<Outcome>& outcomes) {
+    QuizScore s;
+    for (Outcome o : outcomes) {
+        if (o == Outcome::Right) s.record(true);
+        else if (o == Outcome::Wrong) s.record(false);
+        else if (o == Outcome::Revealed) {
+            ++s.answered;
+            ++s.revealed;
+        }
+    }
+    return s;
+}
+
 bool is_correct(const Question& q, int choice) {
     return !q.choices.empty() && choice >= 0 && static_cast<std::size_t>(choice) < q.choices.size() && choice == q.correct;
 }

@@ -35,19 +35,62 @@ std::size_t draw_count(const Quiz& quiz);
 //    unless the bank has a single question.
 std::vector<int> draw_attempt(const Quiz& quiz, int attempt, std::uint64_t seed);
 
+// The order in which question `question` (its index in the bank) shows its `choices` choices in
+// attempt `attempt`: entry i is the index into Question::choices shown at position i (0-based).
+// A uniformly random permutation, the same for the same (choices, question, attempt, seed) and
+// unrelated across seeds, attempts and questions, so that no position is more often right than
+// chance allows, whatever order the file gives the choices in.
+std::vector<int> choice_order(std::size_t choices, int question, int attempt, std::uint64_t seed);
+
+// `questions` (bank indices) in the order attempt `attempt` asks them: a fresh shuffle for an
+// attempt that repeats the questions missed before.
+std::vector<int> retry_order(std::vector<int> questions, int attempt, std::uint64_t seed);
+
 // True when `choice` is the correct choice of a multiple-choice question.
 bool is_correct(const Question& q, int choice);
 
-// A running score for one attempt: questions answered, of which right.
+// Where a quiz's file puts its right answers, for `attnlab check`: a pattern a student can
+// score by (always the first choice, always the longest) without knowing the answers.
+struct AnswerPattern {
+    int questions = 0;     // multiple-choice questions (with choices and a correct index)
+    int position = -1;     // the index that holds the right answer most often (the lowest on a tie)
+    int at_position = 0;   // how many questions have it there
+    int forced = 0;        // how many at one index no order can avoid: ⌈questions / most choices⌉
+    int longest = 0;       // how many have the right answer as their strictly longest choice
+    // At least 3 questions, and at least 60 % of them with the right answer at one index (more
+    // than `forced`) / as the longest choice.
+    bool position_bias() const;
+    bool length_bias() const;
+};
+AnswerPattern answer_pattern(const Quiz& quiz);
+
+// What became of one question of an attempt.
+enum class Outcome {
+    Unanswered,  // not answered yet, or skipped
+    Right,       // the right choice picked; or, for a question without choices, revealed and graded "I had it"
+    Wrong,       // a wrong choice picked; or revealed and graded "I didn't"
+    Revealed,    // the answer revealed without a pick (or, without choices, not graded yet)
+};
+
+// A score for one attempt: questions answered (picked, or revealed), of which right, wrong and
+// revealed.
 struct QuizScore {
     int answered = 0;
     int right = 0;
+    int wrong = 0;
+    int revealed = 0;
     void record(bool correct) {
         ++answered;
         if (correct) ++right;
+        else ++wrong;
     }
     // The share answered right, in [0, 1]; 0 before any answer.
     double fraction() const { return answered == 0 ? 0.0 : static_cast<double>(right) / answered; }
 };
+QuizScore tally(const std::vector<Outcome>& outcomes);
+
+// Whether a question with this outcome comes back in "again with the ones I missed": every
+// outcome but Right.
+inline bool missed(Outcome o) { return o != Outcome::Right; }
 
 }  // namespace scene

@@ -26,5 +26,7 @@ inline double local_time(const State& s, double now) {
 
 // The question the open quiz asks now, or null past the end of the attempt.
 const scene::Question* current_question(const scene::Deck& deck, const State& s, int slide);
+// The order the current question shows its choices in (scene::choice_order), empty past the end.
+std::vector<int> current_choices(const scene::Deck& deck, const State& s, int slide);
 
 }  // namespace timeline::detail

@@ -76,16 +76,27 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
     v.animating = !s.paused && (v.u_linear < 1.0 || v.fade_u < 1.0);
 
     if (s.quiz.open) {
-        if (const scene::Question* asked = current_question(deck, s, sp.slide)) {
-            View::Quiz q;
+        const scene::QuizScore score = s.quiz.score();
+        View::Quiz q;
+        q.index = s.quiz.index;
+        q.total = static_cast<int>(quiz_order(deck, s, sp.slide).size());
+        q.attempt = s.quiz.attempt;
+        q.retry = !s.quiz.only.empty();
+        q.revealed = s.quiz.revealed;
+        q.picked = s.quiz.picked;
+        q.answered = score.answered;
+        q.right = score.right;
+        q.revealed_count = score.revealed;
+        if (s.quiz.finished) {
+            q.finished = true;
+            const QuizBank bank = quiz_bank(deck, sp.slide);
+            for (int i : quiz_missed(deck, s, sp.slide)) q.missed.push_back(bank.questions[static_cast<std::size_t>(i)]);
+            v.quiz = q;
+        } else if (const scene::Question* asked = current_question(deck, s, sp.slide)) {
             q.question = asked;
-            q.index = s.quiz.index;
-            q.total = static_cast<int>(quiz_order(deck, s, sp.slide).size());
-            q.attempt = s.quiz.attempt;
-            q.revealed = s.quiz.revealed;
-            q.picked = s.quiz.picked;
-            q.answered = s.quiz.score.answered;
-            q.right = s.quiz.score.right;
+            q.choices = detail::current_choices(deck, s, sp.slide);
+            const std::size_t i = static_cast<std::size_t>(std::max(0, s.quiz.index));
+            if (i < s.quiz.outcomes.size()) q.outcome = s.quiz.outcomes[i];
             v.quiz = q;
         }
     }

@@ -131,6 +131,8 @@ std::string format(const Event& e) {
                    [&](const cmd::QuizReveal&) { out << "quiz reveal"; },
                    [&](const cmd::QuizNext&) { out << "quiz next"; },
                    [&](const cmd::QuizClose&) { out << "quiz close"; },
+                   [&](const cmd::QuizGrade& g) { out << "quiz grade " << (g.right ? "right" : "wrong"); },
+                   [&](const cmd::QuizRetry&) { out << "quiz retry"; },
                    [&](const cmd::Seed& sd) { out << "seed " << sd.value; },
                    // The edit commands are written above, through the table of controls.
                    [&](const cmd::Focus&) {}, [&](const cmd::MoveKey&) {}, [&](const cmd::Temperature&) {},
@@ -224,7 +226,13 @@ bool parse(const std::string& line, Event& out, std::string& error) {
         else if (w == "next") out.command = cmd::QuizNext{};
         else if (w == "close") out.command = cmd::QuizClose{};
         else if (w == "pick") { cmd::QuizPick p; ok = integer(p.choice); out.command = p; }
-        else ok = false;
+        else if (w == "retry") out.command = cmd::QuizRetry{};
+        else if (w == "grade") {
+            std::string g;
+            in >> g;
+            ok = g == "right" || g == "wrong";
+            out.command = cmd::QuizGrade{g == "right"};
+        } else ok = false;
     } else if (name == "seed") {
         std::string w;
         char* end = nullptr;

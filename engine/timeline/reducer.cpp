@@ -36,6 +36,13 @@ State enter(const scene::Deck& deck, const Layout& lay, State s, int span, doubl
     return s;
 }
 
+// The outcome slot of the quiz's current question (made on first use).
+scene::Outcome& outcome(QuizState& q) {
+    const std::size_t i = static_cast<std::size_t>(std::max(0, q.index));
+    if (q.outcomes.size() <= i) q.outcomes.resize(i + 1, scene::Outcome::Unanswered);
+    return q.outcomes[i];
+}
+
 }  // namespace
 
 std::optional<scene::Settings> change_of(const Command& c) {
@@ -120,30 +127,52 @@ State apply(const scene::Deck& deck, const Layout& lay, State s, const Command& 
                        s.quiz = q;
                    },
                    [&](const cmd::QuizPick& p) {
-                       if (!s.quiz.open || s.quiz.revealed) return;
+                       if (!s.quiz.open || s.quiz.finished || s.quiz.revealed) return;
                        const scene::Question* asked = current_question(deck, s, cur.slide);
                        if (!asked) return;
-                       const scene::Question& q = *asked;
-                       if (p.choice < 0 || p.choice >= static_cast<int>(q.choices.size())) return;
+                       // The key pressed names a position as shown; the answer key follows the shuffle.
+                       const std::vector<int> shown = detail::current_choices(deck, s, cur.slide);
+                       if (p.choice < 0 || p.choice >= static_cast<int>(shown.size())) return;
                        s.quiz.picked = p.choice;
                        s.quiz.revealed = true;
-                       s.quiz.score.record(scene::is_correct(q, p.choice));
+                       const bool right = scene::is_correct(*asked, shown[static_cast<std::size_t>(p.choice)]);
+                       outcome(s.quiz) = right ? scene::Outcome::Right : scene::Outcome::Wrong;
                    },
                    [&](const cmd::QuizReveal&) {
-                       if (!s.quiz.open || s.quiz.revealed) return;
+                       if (!s.quiz.open || s.quiz.finished || s.quiz.revealed) return;
+                       if (!current_question(deck, s, cur.slide)) return;
                        s.quiz.revealed = true;
-                       s.quiz.score.record(false);
+                       outcome(s.quiz) = scene::Outcome::Revealed;  // not a wrong answer: its own outcome
+                   },
+                   [&](const cmd::QuizGrade& g) {
+                       // Only a question without choices grades itself, once, after its reveal.
+                       if (!s.quiz.open || s.quiz.finished || !s.quiz.revealed) return;
+                       const scene::Question* asked = current_question(deck, s, cur.slide);
+                       if (!asked || !asked->choices.empty()) return;
+                       scene::Outcome& o = outcome(s.quiz);
+                       if (o != scene::Outcome::Revealed) return;
+                       o = g.right ? scene::Outcome::Right : scene::Outcome::Wrong;
                    },
                    [&](const cmd::QuizNext&) {
-                       if (!s.quiz.open) return;
+                       if (!s.quiz.open || s.quiz.finished) return;
                        int total = static_cast<int>(quiz_order(deck, s, cur.slide).size());
                        if (s.quiz.index + 1 < total) {
                            ++s.quiz.index;
-                           s.quiz.revealed = false;
-                           s.quiz.picked = -1;
                        } else {
-                           s.quiz.open = false;
+                           s.quiz.finished = true;  // the end screen, with the score
                        }
+                       s.quiz.revealed = false;
+                       s.quiz.picked = -1;
+                   },
+                   [&](const cmd::QuizRetry&) {
+                       if (!s.quiz.open || !s.quiz.finished) return;
+                       std::vector<int> missed = quiz_missed(deck, s, cur.slide);
+                       if (missed.empty()) return;
+                       QuizState q;
+                       q.open = true;
+                       q.attempt = s.quiz.attempt + 1;
+                       q.only = std::move(missed);
+                       s.quiz = std::move(q);
                    },
                    [&](const cmd::QuizClose&) { s.quiz.open = false; },
                    [&](const cmd::Seed& sd) { s.seed = sd.value; },

@@ -70,8 +70,13 @@ struct QuizState {
     int attempt = -1;       // attempts started so far (−1: none); each draws a fresh set and order
     int index = 0;          // position within the attempt
     bool revealed = false;  // the answer of the current question is shown
-    int picked = -1;        // the choice picked for the current question, −1 for none
-    scene::QuizScore score; // questions answered in this attempt (picked or revealed), and right
+    int picked = -1;        // the position (as shown, 0-based) of the choice picked for the current
+                            // question, −1 for none; the shown order is scene::choice_order
+    bool finished = false;  // past the last question: the end screen with the score
+    std::vector<int> only;  // an attempt of the questions missed before: their bank indices (empty:
+                            // a fresh draw, scene::draw_attempt)
+    std::vector<scene::Outcome> outcomes;  // per position in the attempt (missing: Unanswered)
+    scene::QuizScore score() const { return scene::tally(outcomes); }
 };
 
 // Everything that changes while presenting or studying. Commands change it; nothing else does.
@@ -113,8 +118,10 @@ struct Laser { std::optional<core::Point> at; };
 struct QuizOpen {};                     // start a fresh attempt
 struct QuizPick { int choice = 0; };    // pick a choice of the current question
 struct QuizReveal {};                   // show the answer
-struct QuizNext {};                     // the next question (closes after the last)
+struct QuizNext {};                     // the next question (after the last: the end screen)
 struct QuizClose {};
+struct QuizGrade { bool right = false; };  // a revealed question without choices: "I had it" / "I didn't"
+struct QuizRetry {};                    // on the end screen: a new attempt of the questions not right
 struct Seed { std::uint64_t value = 1; };
 struct Set { scene::Settings change; };  // any controls (scene::controls()); Focus, MoveKey,
                                          // Temperature and Mask are shorthands for one each
@@ -123,7 +130,7 @@ struct Set { scene::Settings change; };  // any controls (scene::controls()); Fo
 using Command = std::variant<cmd::Next, cmd::Back, cmd::Replay, cmd::Goto, cmd::Seek, cmd::Pause, cmd::Speed,
                              cmd::Focus, cmd::MoveKey, cmd::Temperature, cmd::Mask, cmd::Experiment, cmd::Reset,
                              cmd::Hover, cmd::Blank, cmd::Laser, cmd::QuizOpen, cmd::QuizPick, cmd::QuizReveal,
-                             cmd::QuizNext, cmd::QuizClose, cmd::Seed, cmd::Set>;
+                             cmd::QuizNext, cmd::QuizClose, cmd::QuizGrade, cmd::QuizRetry, cmd::Seed, cmd::Set>;
 
 // A command at a session time: one line of a recording.
 struct Event {
@@ -185,14 +192,20 @@ struct View {
 
     // The quiz card, when a quiz is open.
     struct Quiz {
-        const scene::Question* question = nullptr;  // the question asked now
+        const scene::Question* question = nullptr;  // the question asked now (null on the end screen)
+        std::vector<int> choices;  // the order its choices are shown in: index into question->choices
         int index = 0;            // 0-based position in the attempt
         int total = 0;            // questions in the attempt
         int attempt = 0;
+        bool retry = false;       // an attempt of the questions missed before
         bool revealed = false;
-        int picked = -1;
+        int picked = -1;          // the position picked, as shown (index into `choices`)
+        scene::Outcome outcome = scene::Outcome::Unanswered;  // of the question asked now
         int answered = 0;
         int right = 0;
+        int revealed_count = 0;   // answers revealed without a pick (or not graded)
+        bool finished = false;    // the end screen
+        std::vector<const scene::Question*> missed;  // on the end screen: the questions not right, as asked
     };
     std::optional<Quiz> quiz;
 };
@@ -205,6 +218,8 @@ struct QuizBank {
 QuizBank quiz_bank(const scene::Deck& deck, int slide);
 // The question indices (into the bank) of the state's current attempt.
 std::vector<int> quiz_order(const scene::Deck& deck, const State& s, int slide);
+// The bank indices of the current attempt's questions not answered right, in the order asked.
+std::vector<int> quiz_missed(const scene::Deck& deck, const State& s, int slide);
 
 View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double now);
 
