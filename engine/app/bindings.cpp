@@ -281,9 +281,9 @@ std::string shortcut(Layer layer, Action action) {
 const std::vector<Gesture>& gestures() {
     static const std::vector<Gesture> g = {
         {"click a word, its value dot or a matrix row", "make it the one asking"},
-        {"drag a key dot", "move that key on the 0.1 grid (Shift or Alt: freely); the word asking stays, the arrows still turn slides"},
+        {"drag a key dot", "move that key on a 0.1 grid (Shift or Alt: freely); the arrows still turn the slides"},
         {"click the key plane", "key editing, as K (Esc or the next step ends it)"},
-        {"drag the slider", "temperature, from 0 to ∞; it clicks into 0, ¼, ½, 1, 2, 4, ∞ (Shift or Alt: freely)"},
+        {"drag the slider", "temperature, from 0 to ∞, clicking into 0 ¼ ½ 1 2 4 ∞ (Shift or Alt: freely)"},
         {"click the switch", "causal mask on / off"},
         {"the bottom bar (--student)", "a button for each step key, speed, quiz"},
     };
