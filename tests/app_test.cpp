@@ -28,6 +28,8 @@
 #include "app/watch.hpp"
 #include "draw/draw.hpp"
 #include "load/load.hpp"
+#include "model/model.hpp"
+#include "output/output.hpp"
 #include "support/files.hpp"
 #include "support/session.hpp"
 #include "timeline/timeline.hpp"
@@ -413,7 +415,7 @@ TEST_CASE("Dragging a key dot on the key plane changes the weights and the bars"
     const std::uint64_t h0 = f.frame_hash();
     SDL_Surface* before = copy_of(f.surf);
     f.button(true, *dot);
-    CHECK(f.session->mode() == app::Mode::Keys);
+    CHECK(f.session->mode() == app::Mode::Slides);  // a drag never takes the arrows
     CHECK(f.session->selected_key() == 4);
     // Drag the mouse's key toward where the plane has chased's question pointing away.
     const core::Point to{dot->x - 120, dot->y + 90};
@@ -425,8 +427,11 @@ TEST_CASE("Dragging a key dot on the key plane changes the weights and the bars"
     auto v = f.session->view();
     auto expect = draw::key_plane_point(mid, to);
     REQUIRE(expect);
-    CHECK(v.controls.keys[4][0] == Approx(expect->x).margin(0.05));
-    CHECK(v.controls.keys[4][1] == Approx(expect->y).margin(0.05));
+    // Dropped on the 0.1 grid, exactly.
+    CHECK(app::key_grid(mid) == 0.1);
+    CHECK(v.controls.keys[4][0] == app::snap_to(expect->x, 0.1));
+    CHECK(v.controls.keys[4][1] == app::snap_to(expect->y, 0.1));
+    CHECK(v.controls.keys[4][0] == Approx(expect->x).margin(0.0501));
     CHECK(v.controls.keys[4] != v0.controls.keys[4]);
     CHECK(v.trace.weights(2, 4) != Approx(v0.trace.weights(2, 4)));
     CHECK(f.frame_hash() != h0);
@@ -473,8 +478,8 @@ TEST_CASE("A recorded session replays through timeline::apply into the same fram
         f.key_at(2.5, SDLK_t);
         f.keys("k2");
         f.key(SDLK_LEFT, KMOD_LSHIFT);
+        f.key(SDLK_ESCAPE);  // (the key-editing banner is the presenter's: no replay shows it)
         snap(4.0);
-        f.key(SDLK_ESCAPE);
         f.key_at(4.2, SDLK_SPACE);
         snap(4.6);
         f.key_at(4.7, SDLK_b);
@@ -613,6 +618,7 @@ struct World {
         c.overview_columns = 3;
         c.fullscreen = fullscreen;
         c.quiz_available = !timeline::quiz_bank(*deck, view.slide).questions.empty();
+        c.now = now;
         return c;
     }
     void apply(const app::Reaction& r) {
@@ -728,26 +734,20 @@ TEST_CASE("Modes: K then a digit picks a key; arrows in key editing give MoveKey
     CHECK(m.selected_key == 4);
     w.press(m, '9');  // six tokens: no ninth key
     CHECK(m.selected_key == 4);
-    const core::Vec k0 = w.view.controls.keys[4];
+    const core::Vec k0 = w.view.controls.keys[4];  // mouse: (1.3, 0.3)
     app::Reaction r = w.press(m, app::Key::Right);
     REQUIRE(r.commands.size() == 1);
     const auto* mv = std::get_if<timeline::cmd::MoveKey>(&r.commands[0]);
     REQUIRE(mv);
     CHECK(mv->token == 4);
-    const double step = mv->key[0] - k0[0];
-    CHECK(step > 0);
+    CHECK(mv->key[0] == 1.4);  // the next line of the 0.1 grid, exactly
     CHECK(mv->key[1] == k0[1]);
     CHECK(w.state.span == 1);
-    // Shift: five nudges. A nudge is a twentieth of the keys' spread (at least 0.5), which the
-    // first one may have widened.
-    double extent = 0.0;
-    for (const core::Vec& k : w.view.controls.keys)
-        for (double x : k) extent = std::max(extent, std::abs(x));
-    CHECK(step == Approx(std::max(0.5, std::max(extent, std::abs(k0[0]))) * 0.05).epsilon(0.2));
+    // Shift: five lines.
     r = w.press(m, app::Key::Up, app::kShift);
     mv = std::get_if<timeline::cmd::MoveKey>(&r.commands.at(0));
     REQUIRE(mv);
-    CHECK(mv->key[1] - k0[1] == Approx(5 * std::max(extent, 0.5) * 0.05));
+    CHECK(mv->key[1] == 0.8);
     for (app::Key k : {app::Key::Left, app::Key::Down, app::Key::Left, app::Key::Down})
         CHECK(commands(w.press(m, k)).at(0).rfind("key 4 ", 0) == 0);
     CHECK(w.state.span == 1);
@@ -757,14 +757,16 @@ TEST_CASE("Modes: K then a digit picks a key; arrows in key editing give MoveKey
     w.press(m, app::Key::Tab);
     CHECK(m.selected_key == 0);
     CHECK(commands(w.press(m, 'm')) == Lines{"mask on"});
-    CHECK(commands(w.press(m, app::Key::Space)) == Lines{"next"});
-    CHECK(m.mode == app::Mode::Keys);
+    // Space goes on, and going on ends key editing.
+    CHECK(commands(w.press(m, app::Key::Space)) == Lines{"next", "edit-key -1"});
+    CHECK(m.mode == app::Mode::Slides);
 }
 
 TEST_CASE("Modes: Esc leaves key editing; E types exact coordinates, refused until they fit", "[modes]") {
     World w(1);
     app::Modes m;
     w.type(m, "k2");
+    CHECK(w.state.editing == 1);
     w.press(m, 'e');
     CHECK(m.mode == app::Mode::KeyEntry);
     w.type(m, "1 2 3");
@@ -780,8 +782,9 @@ TEST_CASE("Modes: Esc leaves key editing; E types exact coordinates, refused unt
     CHECK(commands(w.press(m, app::Key::Enter)) == Lines{"key 1 -1.5 0.25"});
     CHECK(m.mode == app::Mode::Keys);
     CHECK(w.view.controls.keys[1] == core::Vec{-1.5, 0.25});
-    CHECK(commands(w.press(m, app::Key::Escape)).empty());
+    CHECK(commands(w.press(m, app::Key::Escape)) == Lines{"edit-key -1"});
     CHECK(m.mode == app::Mode::Slides);
+    CHECK(w.state.editing == -1);
     CHECK(commands(w.press(m, app::Key::Right)) == Lines{"next"});  // the arrows are the slides' again
     // K leaves as Esc does.
     w.press(m, 'k');
@@ -940,18 +943,213 @@ TEST_CASE("Modes: while a quiz is open it takes every key", "[modes]") {
     CHECK(n.error == "no questions to check yourself on here");
 }
 
-TEST_CASE("Modes: a click on a key dot takes the keys; the controls' actions react as their keys", "[modes]") {
+TEST_CASE("Modes: a click on a key dot picks it for K; the controls' actions react as their keys", "[modes]") {
     World w(1);
     app::Modes m;
-    w.act(m, {app::Action::GrabKey, 3});
-    CHECK(m.mode == app::Mode::Keys);
+    CHECK(commands(w.act(m, {app::Action::GrabKey, 3})).empty());  // the word asking stays
+    CHECK(m.mode == app::Mode::Slides);
     CHECK(m.selected_key == 3);
-    CHECK(commands(w.act(m, {app::Action::Next})) == Lines{"next"});
+    CHECK(commands(w.press(m, 'k')) == Lines{"edit-key 3"});
+    CHECK(commands(w.act(m, {app::Action::Next})) == Lines{"next", "edit-key -1"});
     CHECK(commands(w.act(m, {app::Action::Faster})) == Lines{"speed 1.25"});
     w.act(m, {app::Action::ToggleMenu});
     CHECK(m.mode == app::Mode::Experiments);
     w.act(m, {app::Action::ToggleMenu});
     CHECK(m.mode == app::Mode::Slides);
+}
+
+// ---- a presenter who can't be tripped ----
+
+TEST_CASE("Modes: after grabbing or dragging a key dot, the arrows still turn the slides", "[modes]") {
+    // Every step of the deck: grab a key, then every navigation key navigates.
+    for (int span = 1; span < 7; ++span) {
+        World w(span);
+        app::Modes m;
+        for (int token = 0; token < 6; ++token) {
+            CHECK(commands(w.act(m, {app::Action::GrabKey, token})).empty());  // the word asking stays
+            CHECK(m.mode == app::Mode::Slides);
+            CHECK(m.selected_key == token);
+        }
+        const core::Mat keys = w.view.controls.keys;
+        CHECK(commands(w.press(m, app::Key::Down)) == Lines{"next"});
+        CHECK(commands(w.press(m, app::Key::Up)) == Lines{"back"});
+        CHECK(commands(w.press(m, app::Key::Right)) == Lines{"next"});
+        CHECK(commands(w.press(m, app::Key::Left)) == Lines{"back"});
+        CHECK(w.view.controls.keys == keys);  // no number moved
+        CHECK(w.state.editing == -1);
+    }
+}
+
+TEST_CASE("Modes: key editing is entered deliberately, shown on the slide, and ends on Esc or leaving the step", "[modes]") {
+    World w(2);
+    app::Modes m;
+    CHECK(commands(w.press(m, 'k')) == Lines{"edit-key 0"});
+    CHECK(w.press(m, '2').commands.size() == 1);
+    REQUIRE(w.state.editing == 1);
+    // The frame carries the banner (model/draw), and the edited key is ringed.
+    {
+        const model::Frame f = model::frame_of(w.view);
+        CHECK(f.scene.header.editing == "Editing key of \u2018cat\u2019 \u2014 arrows move it, Esc to finish");
+        CHECK(f.scene.key_plane.keys.at(1).editing);
+        CHECK_FALSE(f.scene.key_plane.keys.at(0).editing);
+    }
+    CHECK(commands(w.press(m, app::Key::Right)).at(0).rfind("key 1 ", 0) == 0);
+    CHECK(w.state.span == 2);
+    // Leaving the step (any navigation) ends it: the next arrow turns the slide.
+    CHECK(commands(w.press(m, app::Key::PageDown)) == Lines{"next", "edit-key -1"});
+    CHECK(m.mode == app::Mode::Slides);
+    CHECK(w.state.editing == -1);
+    CHECK(model::frame_of(w.view).scene.header.editing.empty());
+    CHECK(commands(w.press(m, app::Key::Right)) == Lines{"next"});
+    // The reducer ends it on any step change, too (a Goto from anywhere).
+    w.press(m, 'k');
+    REQUIRE(w.state.editing == 1);
+    w.state = timeline::apply(*w.deck, w.lay, w.state, timeline::cmd::Goto{1}, w.now);
+    CHECK(w.state.editing == -1);
+    // Esc ends it where it is.
+    World e(2);
+    app::Modes n;
+    e.press(n, 'k');
+    CHECK(commands(e.press(n, app::Key::Escape)) == Lines{"edit-key -1"});
+    CHECK(n.mode == app::Mode::Slides);
+}
+
+TEST_CASE("Modes: toasts say what speed, pause and mode keys did", "[modes]") {
+    World w(1);
+    app::Modes m;
+    w.press(m, '[');
+    CHECK(m.toast == "speed 0.75×");
+    CHECK(m.toast_at == 1000.0);  // stamped with the session time of the press
+    CHECK(m.toast_visible(1000.5));
+    CHECK_FALSE(m.toast_visible(1000.0 + app::kToastSeconds));
+    w.press(m, '[');
+    w.press(m, '[');
+    w.press(m, '[');
+    CHECK(w.state.speed == 0.25);
+    CHECK(m.toast == "speed 0.25×");
+    w.press(m, ']');
+    CHECK(m.toast == "speed 0.5×");
+    w.press(m, 'p');
+    CHECK(m.toast == "paused");
+    w.press(m, 'p');
+    CHECK(m.toast == "playing");
+    w.press(m, 'k');
+    CHECK(m.toast == "key editing: arrows move the key, Esc to finish");
+    w.press(m, app::Key::Escape);
+    CHECK(m.toast == "key editing ended: the arrows move through the slides");
+}
+
+TEST_CASE("Modes: the talk timer starts at the first advance, pauses and resets", "[modes]") {
+    World w(0);
+    app::Modes m;
+    w.press(m, 't');
+    w.press(m, 'o');
+    w.press(m, app::Key::Escape);
+    CHECK_FALSE(m.timer.started);
+    CHECK(m.timer.elapsed(w.now) == 0.0);  // the deck opened early: the talk is not late
+    const double start = w.now;
+    w.press(m, app::Key::Right);
+    CHECK(m.timer.started);
+    CHECK(m.timer.running);
+    CHECK(m.timer.elapsed(start + 42) == Approx(42));
+    w.now = start + 60;
+    w.press(m, 'p', app::kShift);  // Shift+P, not P: the animation's pause is untouched
+    CHECK_FALSE(m.timer.running);
+    CHECK_FALSE(w.state.paused);
+    CHECK(m.toast == "talk timer paused");
+    CHECK(m.timer.elapsed(start + 500) == Approx(60));
+    w.now = start + 1000;
+    w.press(m, 'p', app::kShift);
+    CHECK(m.timer.elapsed(start + 1010) == Approx(70));
+    w.press(m, 'r', app::kShift);
+    CHECK_FALSE(m.timer.started);
+    CHECK(m.timer.elapsed(start + 2000) == 0.0);
+    CHECK(commands(w.press(m, 'r', app::kShift)).empty());  // not a replay
+    const double again = w.now;
+    w.press(m, app::Key::Space);
+    CHECK(m.timer.elapsed(again + 5) == Approx(5));
+}
+
+TEST_CASE("Modes: Ctrl+Z undoes an edit, Ctrl+Shift+Z redoes it; Shift+0 resets this step only", "[modes]") {
+    World w(1);
+    app::Modes m;
+    CHECK(commands(w.press(m, 'z', app::kCtrl)).empty());
+    CHECK(m.toast == "nothing to undo on this slide");
+    w.press(m, 't');  // an edit on step 1
+    const double t1 = w.view.controls.temperature;
+    w.press(m, app::Key::Right);
+    w.press(m, 'm');  // edits on step 2
+    w.press(m, 't');
+    REQUIRE(w.view.controls.mask);
+    CHECK(commands(w.press(m, 'z', app::kCtrl)) == Lines{"undo"});
+    CHECK(w.view.controls.temperature == t1);
+    CHECK(w.view.controls.mask);
+    CHECK(commands(w.press(m, 'z', app::kCtrl | app::kShift)) == Lines{"redo"});
+    CHECK(w.view.controls.temperature > t1);
+    CHECK(commands(w.press(m, 'y', app::kCtrl)).empty());  // nothing left to redo
+    // Shift+0: the step as it was entered, keeping step 1's edit; 0: the whole scene.
+    CHECK(commands(w.press(m, '0', app::kShift)) == Lines{"reset-step"});
+    CHECK(w.view.controls.temperature == t1);
+    CHECK_FALSE(w.view.controls.mask);
+    CHECK(commands(w.press(m, 'z', app::kCtrl)) == Lines{"undo"});  // a reset undoes too
+    CHECK(w.view.controls.mask);
+    w.press(m, '0');
+    CHECK(w.view.controls.temperature == 1.0);
+    CHECK_FALSE(w.view.controls.mask);
+}
+
+TEST_CASE("Modes: nudges land on the 0.1 grid; Shift goes five lines, Alt a hundredth off the grid", "[modes]") {
+    World w(1);
+    app::Modes m;
+    w.type(m, "k2");  // cat's key: (1.2, 0.8)
+    REQUIRE(w.view.controls.keys[1] == core::Vec{1.2, 0.8});
+    w.press(m, app::Key::Right);
+    CHECK(w.view.controls.keys[1] == core::Vec{1.3, 0.8});  // not 1.26
+    w.press(m, app::Key::Right, app::kAlt);
+    CHECK(w.view.controls.keys[1][0] == Approx(1.31).margin(1e-12));
+    w.press(m, app::Key::Left);  // off the grid: onto the line below
+    CHECK(w.view.controls.keys[1][0] == 1.3);
+    w.press(m, app::Key::Down, app::kShift);
+    CHECK(w.view.controls.keys[1][1] == 0.3);
+    // Property: from any point, a nudge lands on a line of the grid, within one line of the start,
+    // in the direction pressed, and its coordinate prints with at most one decimal.
+    for (int i = 0; i < 200; ++i) {
+        const double x = -2.0 + 0.0173 * i;
+        auto at = timeline::apply(*w.deck, w.lay, w.state, timeline::cmd::MoveKey{1, {x, 0.8}}, w.now);
+        World v(1);
+        v.state = at;
+        v.view = timeline::evaluate(*v.deck, v.lay, v.state, v.now);
+        app::Modes k = m;
+        for (app::Key dir : {app::Key::Right, app::Key::Left}) {
+            const app::Reaction r = app::press(k, dir, app::kNoMods, v.context());
+            const auto* mv = std::get_if<timeline::cmd::MoveKey>(&r.commands.at(0));
+            REQUIRE(mv);
+            const double got = mv->key[0];
+            INFO("from " << x << " to " << got);
+            CHECK(got == app::snap_to(got, 0.1));
+            CHECK(std::abs(got - x) <= 0.1 + 1e-9);
+            CHECK((dir == app::Key::Right ? got > x : got < x));
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%g", got);
+            CHECK(std::stod(buf) == got);
+        }
+    }
+}
+
+TEST_CASE("Modes: a dragged key drops on the grid, or freely with a modifier", "[modes]") {
+    World w(1);
+    const auto snapped = app::dragged_key(w.view, 4, {0.5337, -0.861}, false);
+    REQUIRE(snapped);
+    CHECK(snapped->key == core::Vec{0.5, -0.9});
+    const auto fine = app::dragged_key(w.view, 4, {0.5337, -0.861}, true);
+    REQUIRE(fine);
+    CHECK(fine->key == core::Vec{0.5337, -0.861});
+    CHECK_FALSE(app::dragged_key(w.view, 6, {0, 0}, false));
+    CHECK(app::snap_to(1.26, 0.1) == 1.3);
+    CHECK(app::snap_to(-0.049, 0.1) == 0.0);
+    // Larger planes snap to a coarser power of ten.
+    auto big = timeline::apply(*w.deck, w.lay, w.state, timeline::cmd::MoveKey{0, {40, 0}}, w.now);
+    CHECK(app::key_grid(timeline::evaluate(*w.deck, w.lay, big, w.now)) == 1.0);
 }
 
 // ---- the key table (app/bindings.hpp) ----
@@ -1147,4 +1345,110 @@ TEST_CASE("Hot reload watches every file a deck was built from: an included deck
     REQUIRE(w.changed());
     REQUIRE(app::reload(*f.session, top, &w));
     CHECK(f.session->deck().slides[1].title == "Fixed");
+}
+
+TEST_CASE("Window: a drag of a key dot leaves the arrows on the slides and undoes as one", "[app]") {
+    Fixture f(false);
+    f.session->command(timeline::cmd::Goto{5});  // softmax
+    f.settle();
+    const auto v0 = f.session->view();
+    auto dot = find_hit(v0, draw::Hit::Kind::Key, 1);
+    REQUIRE(dot);
+    f.button(true, *dot);
+    for (int i = 1; i <= 6; ++i) f.motion({dot->x + 10 * i, dot->y + 6 * i}, true);
+    f.button(false, {dot->x + 60, dot->y + 36});
+    CHECK(f.session->view().controls.keys[1] != v0.controls.keys[1]);
+    CHECK(f.session->view().controls.focus == v0.controls.focus);  // the word asking stays
+    CHECK(f.session->mode() == app::Mode::Slides);
+    // One Ctrl+Z takes the whole drag back.
+    f.key(SDLK_z, KMOD_LCTRL);
+    CHECK(f.session->view().controls.keys[1] == v0.controls.keys[1]);
+    f.key(SDLK_z, KMOD_LCTRL | KMOD_LSHIFT);
+    CHECK(f.session->view().controls.keys[1] != v0.controls.keys[1]);
+    f.key(SDLK_RIGHT);
+    CHECK(f.session->state().span == 6);
+}
+
+TEST_CASE("Window: the hover outline is not recorded, and a replay skips it", "[app]") {
+    std::ostringstream rec;
+    Fixture f(false);
+    f.session->record_to(&rec);
+    f.session->command(timeline::cmd::Goto{1});
+    f.settle();
+    auto cat = find_hit(f.session->view(), draw::Hit::Kind::Token, 1);
+    REQUIRE(cat);
+    f.motion(*cat, false);
+    REQUIRE(f.session->state().hover == 1);
+    f.key(SDLK_k);
+    REQUIRE(f.session->state().editing == 0);
+    CHECK(rec.str().find("hover") == std::string::npos);
+    CHECK(rec.str().find("edit-key") == std::string::npos);
+    for (const timeline::Event& e : f.session->history()) CHECK_FALSE(timeline::presenter_only(e.command));
+    // A recording of old with hover lines: its replay shows no outline.
+    std::vector<timeline::Event> events = {{0.5, timeline::cmd::Goto{1}}, {1.0, timeline::cmd::Hover{1}},
+                                           {1.2, timeline::cmd::EditKey{2}}};
+    output::Replayer r(f.session->deck(), f.session->layout(), events);
+    const timeline::State& s = r.at(5.0);
+    CHECK(s.span == 1);
+    CHECK(s.hover == -1);
+    CHECK(s.editing == -1);
+}
+
+TEST_CASE("Window: key editing draws a banner over the header and a toast; both leave", "[app]") {
+    Fixture f(true);
+    f.session->command(timeline::cmd::Goto{6});
+    f.settle();
+    f.frame_hash();
+    SDL_Surface* before = copy_of(f.surf);
+    f.key(SDLK_k);
+    f.key(SDLK_2);
+    f.frame_hash();
+    // The banner sits in the header band (design y 14…78), covering no panel.
+    const draw::Transform tr = draw::transform_for(W, H);
+    const int top = static_cast<int>(tr.to_pixels({0, 14}).y), bottom = static_cast<int>(tr.to_pixels({0, 78}).y);
+    CHECK(pixel_diff_ratio(before, f.surf, {0, top, W, bottom - top}) > 0.5);
+    // The toast: drawn for kToastSeconds, then gone.
+    CHECK(f.session->modes().toast_visible(f.t));
+    CHECK(f.session->needs_redraw());
+    SDL_Surface* with_toast = copy_of(f.surf);
+    f.t += app::kToastSeconds + 0.1;
+    CHECK(f.session->needs_redraw());  // one frame more, without it
+    f.frame_hash();
+    CHECK_FALSE(f.session->needs_redraw());
+    CHECK(pixel_diff_ratio(with_toast, f.surf, {0, H / 2, W, H / 2}) > 0.002);
+    // Esc: the header is the title again.
+    f.key(SDLK_ESCAPE);
+    f.t += app::kToastSeconds + 0.1;
+    f.frame_hash();
+    CHECK(pixel_diff_ratio(before, f.surf, {0, top, W, bottom - top}) == 0.0);
+    SDL_FreeSurface(before);
+    SDL_FreeSurface(with_toast);
+}
+
+TEST_CASE("Window: the slider clicks into 1 near it, and moves freely with Shift", "[app]") {
+    Fixture f(false);
+    f.session->command(timeline::cmd::Goto{2});
+    f.settle();
+    const auto v = f.session->view();
+    auto slider = find_hit(v, draw::Hit::Kind::TemperatureSlider, -1);
+    REQUIRE(slider);
+    // Along the track, find where T = 1 sits, then press 4 design pixels beside it.
+    std::optional<double> one_x;
+    for (double x = slider->x; x < slider->x + 600 && !one_x; x += 0.25)
+        if (draw::hit_test(v, {x, slider->y + 3}).exact >= 1.0) one_x = x;
+    REQUIRE(one_x);
+    const core::Point near{*one_x + 4, slider->y + 3};
+    const draw::Hit h = draw::hit_test(v, near);
+    CHECK(h.value == 1.0);
+    CHECK(h.exact != 1.0);
+    f.button(true, near);
+    f.button(false, near);
+    CHECK(f.session->view().controls.temperature == 1.0);
+    SDL_SetModState(KMOD_LSHIFT);
+    f.button(true, near);
+    f.button(false, near);
+    SDL_SetModState(KMOD_NONE);
+    // Off the detent: where the pointer is (to the window's pixel), not 1.
+    CHECK(f.session->view().controls.temperature != 1.0);
+    CHECK(f.session->view().controls.temperature == Approx(h.exact).epsilon(0.03));
 }

@@ -723,3 +723,87 @@ TEST_CASE("after the last question the end screen; \"again with the ones I misse
         CHECK(quiz_order(deck, s, 0).size() == 6);
     }
 }
+
+TEST_CASE("undo takes back one edit, or one held drag of many; redo does it again; a new edit drops redo", "[timeline]") {
+    Held h(2);
+    const core::Mat k0 = h.view(h.now).controls.keys;
+    h.apply(cmd::Temperature{0.5});
+    h.apply(cmd::Gesture{true});
+    for (int i = 1; i <= 20; ++i) h.apply(cmd::MoveKey{1, {0.1 * i, 1.0}});
+    h.apply(cmd::Gesture{false});
+    REQUIRE(h.view(h.now).controls.keys[1] == core::Vec{2.0, 1.0});
+    REQUIRE(h.s.history[1].undo.size() == 2);  // the temperature, and the drag as one
+    h.apply(cmd::Undo{});
+    CHECK(h.view(h.now).controls.keys == k0);
+    CHECK(h.view(h.now).controls.temperature == 0.5);
+    h.apply(cmd::Redo{});
+    CHECK(h.view(h.now).controls.keys[1] == core::Vec{2.0, 1.0});
+    h.apply(cmd::Undo{});
+    h.apply(cmd::Undo{});
+    CHECK(h.view(h.now).controls.temperature == 1.0);
+    h.apply(cmd::Undo{});  // nothing left: no change
+    CHECK(h.s.edits[1].empty());
+    REQUIRE(h.s.history[1].redo.size() == 2);
+    h.apply(cmd::Mask{true});
+    CHECK(h.s.history[1].redo.empty());
+    // Outside a drag every move is its own step back; the depth is bounded.
+    for (int i = 0; i < 200; ++i) h.apply(cmd::MoveKey{0, {0.01 * i, 0.0}});
+    CHECK(h.s.history[1].undo.size() == kUndoDepth);
+    h.apply(cmd::Undo{});
+    CHECK(h.view(h.now).controls.keys[0] == core::Vec{0.01 * 198, 0.0});
+    // An experiment run and ended undoes too.
+    h.apply(cmd::Experiment{0});
+    h.apply(cmd::Undo{});
+    CHECK(h.s.experiment == -1);
+}
+
+TEST_CASE("reset-step goes back to the edits this step found; reset drops them all", "[timeline]") {
+    Held h(1);
+    h.apply(cmd::Temperature{0.3});
+    h.apply(cmd::Next{});
+    h.apply(cmd::Next{});
+    REQUIRE(h.s.span == 2);
+    h.apply(cmd::Mask{true});
+    h.apply(cmd::MoveKey{2, {0.5, 0.5}});
+    h.apply(cmd::ResetStep{});
+    auto v = h.view(h.now + 100);
+    CHECK(v.controls.temperature == 0.3);  // step 1's edit stays
+    CHECK_FALSE(v.controls.mask);
+    CHECK(v.controls.keys[2] == core::Vec{1, 1});
+    h.apply(cmd::Reset{});
+    CHECK(h.view(h.now + 100).controls.temperature == 1.0);
+}
+
+TEST_CASE("key editing belongs to its step: any step change ends it", "[timeline]") {
+    for (const Command& c : {Command{cmd::Next{}}, Command{cmd::Back{}}, Command{cmd::Goto{3}}}) {
+        Held h(2);
+        h.apply(cmd::EditKey{1});
+        CHECK(h.view(h.now).editing == 1);
+        h.apply(c);
+        CHECK(h.s.editing == -1);
+    }
+    Held h(2);
+    h.apply(cmd::EditKey{1});
+    h.apply(cmd::Temperature{2});
+    h.apply(cmd::Replay{});
+    CHECK(h.s.editing == 1);  // edits and replays stay on the step
+    CHECK(presenter_only(cmd::EditKey{1}));
+    CHECK(presenter_only(cmd::Hover{1}));
+    CHECK_FALSE(presenter_only(cmd::Laser{}));
+}
+
+TEST_CASE("undo, redo, reset-step, gesture and edit-key read back as written", "[timeline]") {
+    for (const Command& c : {Command{cmd::Undo{}}, Command{cmd::Redo{}}, Command{cmd::ResetStep{}},
+                             Command{cmd::Gesture{true}}, Command{cmd::Gesture{false}}, Command{cmd::EditKey{3}}}) {
+        const std::string line = format(Event{1.5, c});
+        Event back;
+        std::string error;
+        INFO(line);
+        REQUIRE(parse(line, back, error));
+        CHECK(back.command.index() == c.index());
+        CHECK(format(back) == line);
+    }
+    Event e;
+    std::string error;
+    CHECK_FALSE(parse("1 gesture sideways", e, error));
+}

@@ -35,6 +35,8 @@ std::vector<Binding> table() {
         {L::Slides, {k('o')}, A::OpenOverview, 0, "overview: a grid of every step"},
         {L::Slides, {k('r')}, A::Replay, 0, "replay / pause the step's animation"},
         {L::Slides, {k('p')}, A::Pause, 0, ""},
+        {L::Slides, {k('p', kShift)}, A::TimerPause, 0, "talk timer: pause or run / back to 0:00 (it starts at the first →)"},
+        {L::Slides, {k('r', kShift)}, A::TimerReset, 0, ""},
         {L::Slides, {k(Key::Left, kShift)}, A::Scrub, -1, "scrub the animation a tenth back / on"},
         {L::Slides, {k(Key::Right, kShift)}, A::Scrub, +1, ""},
         {L::Slides, {k('[')}, A::Slower, 0, "slower / faster (0.25× to 2×)"},
@@ -45,6 +47,9 @@ std::vector<Binding> table() {
         {L::Slides, {k('k')}, A::EnterKeys, 0, "key editing: pick a key and move it"},
         {L::Slides, {k('e'), k('x')}, A::OpenMenu, 0, "experiments: the \"Try this\" menu"},
         {L::Slides, {k('0')}, A::Reset, 0, "reset every edit and experiment of the scene"},
+        {L::Slides, {k('0', kShift)}, A::ResetStep, 0, "reset only the edits made on this step"},
+        {L::Slides, {k('z', kCtrl)}, A::Undo, 0, "undo / redo an edit (a whole drag at a time)"},
+        {L::Slides, {k('z', kCtrl | kShift), k('y', kCtrl)}, A::Redo, 0, ""},
         {L::Slides, {k('c')}, A::OpenQuiz, 0, "check yourself: a fresh quiz every time"},
         {L::Slides, {k('b'), k('.')}, A::Blank, 0, "blank the screen / laser / hide the counter"},
         {L::Slides, {k('l')}, A::ToggleLaser, 0, ""},
@@ -64,7 +69,7 @@ std::vector<Binding> table() {
         // ---- key editing
         {L::Keys, {range('1', '9')}, A::PickKey, 0, "pick key 1–9 / the next key"},
         {L::Keys, {k(Key::Tab)}, A::NextKey, 0, ""},
-        {L::Keys, {k(Key::Left)}, A::NudgeKey, kLeft, "move it (Shift: five times as far)"},
+        {L::Keys, {k(Key::Left)}, A::NudgeKey, kLeft, "move it to the next 0.1 line (Shift: 5 lines, Alt: 0.01 off the grid)"},
         {L::Keys, {k(Key::Right)}, A::NudgeKey, kRight, ""},
         {L::Keys, {k(Key::Up)}, A::NudgeKey, kUp, ""},
         {L::Keys, {k(Key::Down)}, A::NudgeKey, kDown, ""},
@@ -134,7 +139,7 @@ bool matches(const Chord& c, Key key, Mods held) {
 
 // The action of a row for the key that matched it (a range passes the digit pressed).
 Input input_of(const Binding& b, Key key, Mods held) {
-    Input in{b.action, b.arg, (held & kShift) != 0};
+    Input in{b.action, b.arg, (held & kShift) != 0, (held & kAlt) != 0};
     for (const Chord& c : b.keys)
         if (c.last != Key::None && key >= c.key && key <= c.last) in.arg = static_cast<int>(key) - '0';
     return in;
@@ -278,10 +283,10 @@ std::string shortcut(Layer layer, Action action) {
 
 const std::vector<Gesture>& gestures() {
     static const std::vector<Gesture> g = {
-        {"click a word or value dot", "make it the one asking"},
-        {"drag a key dot", "move that key: every number follows"},
-        {"click the key plane", "key editing, as K"},
-        {"drag the slider", "temperature, from 0 to ∞"},
+        {"click a word, its value dot or a matrix row", "make it the one asking"},
+        {"drag a key dot", "move that key on a 0.1 grid (Shift or Alt: freely); the arrows still turn the slides"},
+        {"click the key plane", "key editing, as K (Esc or the next step ends it)"},
+        {"drag the slider", "temperature, from 0 to ∞, clicking into 0 ¼ ½ 1 2 4 ∞ (Shift or Alt: freely)"},
         {"click the switch", "causal mask on / off"},
         {"the bottom bar (--student)", "a button for each step key, speed, quiz"},
     };

@@ -19,29 +19,51 @@ constexpr double kLadder[] = {0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0, 1.4, 2.0,
 // [ / ] and the drawn − / + walk this ladder (0.25× … 2×).
 constexpr double kSpeeds[] = {0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0};
 
-// The picked key moved one nudge in `dir` (five with Shift). A nudge is a twentieth of the keys'
-// spread, so it feels the same on any plane.
-std::optional<timeline::cmd::MoveKey> nudged(const timeline::View& v, int key_index, int dir, bool shift) {
+// One coordinate moved `lines` lines of the grid in the direction of its sign: to the next line
+// first (a key off the grid lands on it), then whole lines.
+double step_on_grid(double x, double grid, int lines) {
+    const double at = x / grid;
+    const double next = lines > 0 ? std::floor(at + 1e-9) + 1 : std::ceil(at - 1e-9) - 1;
+    return snap_to((next + (lines > 0 ? lines - 1 : lines + 1)) * grid, grid);
+}
+
+// The picked key moved one nudge in `dir`: to the next line of the key grid (five lines with
+// Shift), or a tenth of a line without snapping with Alt.
+std::optional<timeline::cmd::MoveKey> nudged(const timeline::View& v, int key_index, int dir, bool shift, bool fine) {
     if (!v.scene) return std::nullopt;
     const int n = static_cast<int>(v.scene->n());
     if (key_index < 0 || key_index >= n) return std::nullopt;
     core::Vec key = v.controls.keys[static_cast<std::size_t>(key_index)];
-    double extent = 0.0;
-    for (const auto& k : v.controls.keys)
-        for (double x : k) extent = std::max(extent, std::abs(x));
-    const double step = std::max(extent, 0.5) * 0.05;
-    const double big = shift ? 5.0 : 1.0;
-    double dx = 0.0, dy = 0.0;
+    const double grid = key_grid(v);
+    const int lines = shift ? 5 : 1;
+    std::size_t axis = 0;
+    int sign = 1;
     switch (dir) {
-        case kLeft: dx = -big; break;
-        case kRight: dx = big; break;
-        case kUp: dy = big; break;  // plane y points up
-        case kDown: dy = -big; break;
+        case kLeft: sign = -1; break;
+        case kRight: break;
+        case kUp: axis = 1; break;  // plane y points up
+        case kDown: axis = 1; sign = -1; break;
         default: return std::nullopt;
     }
-    if (!key.empty()) key[0] += dx * step;
-    if (key.size() > 1) key[1] += dy * step;
+    if (axis >= key.size()) return std::nullopt;
+    double& x = key[axis];
+    const double moved = fine ? x + sign * lines * grid / 10 : step_on_grid(x, grid, sign * lines);
+    if (!std::isfinite(moved)) return std::nullopt;
+    x = moved;
     return timeline::cmd::MoveKey{key_index, key};
+}
+
+bool navigates(const timeline::Command& c) {
+    return std::holds_alternative<timeline::cmd::Next>(c) || std::holds_alternative<timeline::cmd::Back>(c) ||
+           std::holds_alternative<timeline::cmd::Goto>(c);
+}
+
+bool editing_mode(Mode m) { return m == Mode::Keys || m == Mode::KeyEntry; }
+
+std::string speed_text(double s) {
+    std::ostringstream o;
+    o << "speed " << s << "×";
+    return o.str();
 }
 
 // The typed coordinates of a key: exactly `d` finite numbers separated by spaces.
@@ -82,6 +104,35 @@ double temperature_down(double t) {
     return best;
 }
 
+double key_grid(const timeline::View& v) {
+    double extent = 0.0;
+    for (const auto& k : v.controls.keys)
+        for (double x : k)
+            if (std::isfinite(x)) extent = std::max(extent, std::abs(x));
+    // 0.1 while the keys stay within ±5; a tenth of the power of ten past that (1 to ±50, …).
+    const double e = std::floor(std::log10(std::max(extent, 0.5) * 0.2));
+    return std::pow(10.0, std::clamp(e, -1.0, 300.0));
+}
+
+double snap_to(double x, double grid) {
+    if (!(grid > 0) || !std::isfinite(x)) return x;
+    // Divide by 10^k rather than multiply by 0.1^k: 13 / 10 is the double nearest 1.3.
+    if (grid < 1) {
+        const double inv = std::round(1 / grid);
+        return std::round(x * inv) / inv;
+    }
+    return std::round(x / grid) * grid;
+}
+
+std::optional<timeline::cmd::MoveKey> dragged_key(const timeline::View& v, int token, core::Point at, bool fine) {
+    if (!v.scene || token < 0 || token >= static_cast<int>(v.controls.keys.size())) return std::nullopt;
+    core::Vec key = v.controls.keys[static_cast<std::size_t>(token)];
+    const double grid = key_grid(v);
+    if (!key.empty()) key[0] = fine ? at.x : snap_to(at.x, grid);
+    if (key.size() > 1) key[1] = fine ? at.y : snap_to(at.y, grid);
+    return timeline::cmd::MoveKey{token, key};
+}
+
 double speed_up(double s) {
     for (double x : kSpeeds)
         if (x > s + 1e-9) return x;
@@ -100,6 +151,10 @@ Reaction react(const Modes& m, const Input& in, const Context& c) {
     Reaction r{m, {}, {}};
     Modes& to = r.modes;
     auto issue = [&](timeline::Command cmd) { r.commands.push_back(std::move(cmd)); };
+    auto toast = [&](std::string text) {
+        to.toast = std::move(text);
+        to.toast_at = c.now;
+    };
     const timeline::State& s = c.state;
     const timeline::View& v = c.view;
     const int tokens = v.scene ? static_cast<int>(v.scene->n()) : 0;
@@ -132,18 +187,31 @@ Reaction react(const Modes& m, const Input& in, const Context& c) {
             to.menu_index = s.span;
             break;
         case Action::Replay: issue(Replay{}); break;
-        case Action::Pause: issue(Pause{}); break;
+        case Action::Pause:
+            issue(Pause{});
+            toast(s.paused ? "playing" : "paused");
+            break;
         case Action::PlayPause:
-            if (s.paused || v.animating) issue(Pause{});
-            else issue(Replay{});
+            if (s.paused || v.animating) {
+                issue(Pause{});
+                toast(s.paused ? "playing" : "paused");
+            } else {
+                issue(Replay{});
+            }
             break;
         case Action::Scrub:
             // Paused, so the animation stays where it was put.
             if (!s.paused) issue(Pause{});
             issue(Seek{std::clamp(v.u_linear + 0.1 * in.arg, 0.0, 1.0)});
             break;
-        case Action::Slower: issue(Speed{speed_down(s.speed)}); break;
-        case Action::Faster: issue(Speed{speed_up(s.speed)}); break;
+        case Action::Slower:
+            issue(Speed{speed_down(s.speed)});
+            toast(speed_text(speed_down(s.speed)));
+            break;
+        case Action::Faster:
+            issue(Speed{speed_up(s.speed)});
+            toast(speed_text(speed_up(s.speed)));
+            break;
         case Action::Blank: issue(Blank{}); break;
         case Action::ToggleLaser:
             to.laser = !to.laser;
@@ -179,7 +247,44 @@ Reaction react(const Modes& m, const Input& in, const Context& c) {
             to.mode = Mode::Experiments;
             to.menu_index = std::max(0, s.experiment);
             break;
-        case Action::Reset: issue(Reset{}); break;
+        case Action::Reset:
+            issue(Reset{});
+            toast("every edit of the scene reset (Ctrl+Z undoes)");
+            break;
+        case Action::ResetStep:
+            issue(ResetStep{});
+            toast("this step's edits reset (Ctrl+Z undoes)");
+            break;
+        case Action::Undo:
+        case Action::Redo: {
+            const bool undo = in.action == Action::Undo;
+            const std::size_t slide = static_cast<std::size_t>(v.slide);
+            const bool any = slide < s.history.size() && !(undo ? s.history[slide].undo : s.history[slide].redo).empty();
+            if (!any) {
+                toast(undo ? "nothing to undo on this slide" : "nothing to redo on this slide");
+                break;
+            }
+            if (undo) issue(Undo{});
+            else issue(Redo{});
+            toast(undo ? "undone" : "redone");
+            break;
+        }
+        case Action::TimerPause:
+            if (to.timer.running) {
+                to.timer.banked = to.timer.elapsed(c.now);
+                to.timer.running = false;
+                toast("talk timer paused");
+            } else {
+                to.timer.started = true;
+                to.timer.running = true;
+                to.timer.since = c.now;
+                toast("talk timer running");
+            }
+            break;
+        case Action::TimerReset:
+            to.timer = TalkTimer{};
+            toast("talk timer at 0:00: it starts at the next advance");
+            break;
         case Action::OpenQuiz:
             issue(QuizOpen{});
             to.mode = Mode::Slides;
@@ -202,11 +307,10 @@ Reaction react(const Modes& m, const Input& in, const Context& c) {
             if (tokens > 0) to.selected_key = (to.selected_key + 1) % tokens;
             break;
         case Action::NudgeKey:
-            if (auto mv = nudged(v, to.selected_key, in.arg, in.shift)) issue(*mv);
+            if (auto mv = nudged(v, to.selected_key, in.arg, in.shift, in.alt)) issue(*mv);
             break;
         case Action::GrabKey:
-            to.mode = Mode::Keys;
-            to.selected_key = in.arg;
+            if (in.arg >= 0 && in.arg < tokens) to.selected_key = in.arg;
             break;
         case Action::TypeKey:
             to.mode = Mode::KeyEntry;
@@ -339,6 +443,28 @@ Reaction react(const Modes& m, const Input& in, const Context& c) {
             to.mode = Mode::Slides;
             break;
     }
+
+    // Whatever leaves the step (or completes its animation) ends key editing: the arrows are the
+    // slides' again. The first Next starts the talk timer.
+    const bool nav = std::any_of(r.commands.begin(), r.commands.end(), navigates);
+    if (nav && editing_mode(to.mode)) {
+        to.mode = Mode::Slides;
+        to.entry.clear();
+    }
+    if (!to.timer.started && std::any_of(r.commands.begin(), r.commands.end(), [](const timeline::Command& x) {
+            return std::holds_alternative<timeline::cmd::Next>(x);
+        })) {
+        to.timer.started = to.timer.running = true;
+        to.timer.since = c.now;
+        to.timer.banked = 0.0;
+    }
+    // The key-editing banner (State::editing) follows the mode and the picked key.
+    const int editing = editing_mode(to.mode) && v.scene ? to.selected_key : -1;
+    if (nav ? s.editing >= 0 : editing != s.editing) issue(EditKey{editing});
+    if (to.mode == Mode::Keys && m.mode == Mode::Slides)
+        toast("key editing: arrows move the key, Esc to finish");
+    else if (to.mode == Mode::Slides && editing_mode(m.mode))
+        toast("key editing ended: the arrows move through the slides");
     return r;
 }
 

@@ -20,7 +20,7 @@ namespace app {
 enum class Mode {
     Slides,       // arrows, Space, PageUp/Down move through the steps
     GotoStep,     // G or a digit: typing a step number, Enter goes there
-    Keys,         // the arrows move the selected key (K, or a click on the key plane)
+    Keys,         // the arrows move the selected key (K, or a click on the key plane; never a drag)
     KeyEntry,     // E in Keys mode: typing exact coordinates of the selected key
     Overview,     // O: a grid of every step to pick from
     Experiments,  // E or X: the scene's "Try this" menu
@@ -45,13 +45,19 @@ enum class Action {
     OpenMenu,         // the "Try this" menu (or say why there is none)
     ToggleMenu,       // the menu's button: open it, or close it when open
     Reset,            // every edit and experiment of the scene
+    ResetStep,        // the edits and experiment as this step found them
+    Undo, Redo,       // the last edit of this scene undone / done again
+    TimerPause,       // the talk timer: pause, or run again
+    TimerReset,       // the talk timer back to 0:00, waiting for the next advance
     OpenQuiz,         // a fresh attempt
     Escape,           // leave fullscreen, else end the laser
     // key editing
     PickKey,          // arg: the key's number, 1-based as typed
     NextKey,
-    NudgeKey,         // arg: a Direction; Input::shift goes five times as far
-    GrabKey,          // arg: the token whose key dot was pressed (key editing on, that key picked)
+    NudgeKey,         // arg: a Direction; to the next line of the key grid (key_grid()), Input::shift
+                      // five lines, Input::alt a tenth of a line off the grid
+    GrabKey,          // arg: the token whose key dot was pressed: that key picked for K (the mode
+                      // stays: a drag never takes the arrows; the word asking stays too)
     TypeKey,          // type the picked key's coordinates
     // typing a step number or coordinates
     TypeDigit,        // arg: the digit
@@ -82,7 +88,22 @@ struct Input {
     Action action = Action::None;
     int arg = 0;         // see Action
     bool shift = false;  // Shift was held: key nudges go five times as far
+    bool alt = false;    // Alt was held: key nudges are fine, off the grid
 };
+
+// The talk timer of the presenter window: it starts at the first advance (Next), not when the
+// program starts, and can be paused and reset. Times are session times.
+struct TalkTimer {
+    bool started = false;  // set by the first Next; Reset waits for the next one
+    bool running = false;
+    double since = 0.0;    // when it last started running
+    double banked = 0.0;   // seconds counted before `since`
+    double elapsed(double now) const { return banked + (running && now > since ? now - since : 0.0); }
+    bool operator==(const TalkTimer&) const = default;
+};
+
+// How long a toast (a short message at the bottom of the window) stays, in seconds.
+inline constexpr double kToastSeconds = 1.8;
 
 // The interaction state that is not the timeline's: never exported, never recorded as commands.
 struct Modes {
@@ -93,6 +114,10 @@ struct Modes {
     int menu_index = 0;     // highlighted overview thumbnail (a step) or "Try this" row
     bool help = false;      // the key table is open
     bool laser = false;     // the pointer lays a laser dot
+    TalkTimer timer;
+    std::string toast;      // the last short message ("speed 0.5×", "paused", "undone"), shown for
+    double toast_at = 0.0;  // kToastSeconds from this session time
+    bool toast_visible(double now) const { return !toast.empty() && now >= toast_at && now < toast_at + kToastSeconds; }
     bool operator==(const Modes&) const = default;
 };
 
@@ -116,6 +141,7 @@ struct Context {
     bool fullscreen = false;
     bool exit_after_last = false;  // Next on the finished last step quits
     bool quiz_available = false;   // the current slide has questions to check yourself on
+    double now = 0.0;              // session time (stamps toasts, runs the talk timer)
     std::optional<std::pair<int, int>> show_me;  // (step, experiment) of a revealed answer, if it names one
 };
 
@@ -131,6 +157,15 @@ Reaction react(const Modes& m, const Input& in, const Context& c);
 // The temperature ladder of T / Shift+T and + / −: multiplicative steps from 0 to ∞ inclusive.
 double temperature_up(double t);
 double temperature_down(double t);
+
+// The grid keys snap to when nudged or dragged: 0.1 on planes whose keys stay within ±5, a
+// coarser power of ten on larger ones (1 up to ±50, …), so a nudge gives 1.3, never 1.26.
+double key_grid(const timeline::View& v);
+// x on the nearest line of `grid` (written exactly: 1.3, not 1.3000000000000003).
+double snap_to(double x, double grid);
+// The key of `token` dropped at plane point `at` (its first two coordinates), on the grid unless
+// `fine`; nullopt when the view has no such key.
+std::optional<timeline::cmd::MoveKey> dragged_key(const timeline::View& v, int token, core::Point at, bool fine);
 
 // The speed ladder of [ and ] and the drawn − / + buttons: 0.25× … 2×.
 double speed_up(double s);

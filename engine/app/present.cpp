@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -122,6 +123,16 @@ bool parse_seed(const std::string& s, std::uint64_t& out) {
     if (errno == ERANGE || !end || *end != '\0') return false;
     out = v;
     return true;
+}
+
+// The wall time as the presenter window shows it, "14:05".
+std::string wall_clock() {
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    if (!localtime_r(&now, &local)) return "";
+    char buf[16];
+    std::strftime(buf, sizeof buf, "%H:%M", &local);
+    return buf;
 }
 
 // A seed from the clock when none is given: the wall time's nanoseconds, mixed (splitmix64's
@@ -260,7 +271,6 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
     double next_poll = 0.25;
     double last_motion = clock();
     bool cursor_shown = true;
-    double talk_started = clock();
     double presenter_drawn_at = -10;
 
     auto sync_size = [&] {
@@ -344,7 +354,7 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
         }
         if (presenter && (main_needs || t - presenter_drawn_at >= 1.0)) {
             presenter_drawn_at = t;
-            presenter->draw([&](SDL_Surface* s) { session.render_presenter(s, o.talk_time, t - talk_started); }, err);
+            presenter->draw([&](SDL_Surface* s) { session.render_presenter(s, o.talk_time, wall_clock()); }, err);
         }
     }
     if (o.student) keep_place();

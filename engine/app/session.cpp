@@ -99,6 +99,7 @@ Context Session::context(const timeline::View& v) const {
     c.exit_after_last = opt_.exit_after_last;
     c.quiz_available = !timeline::quiz_bank(*deck_, v.slide).questions.empty();
     c.show_me = show_me_target(v);
+    c.now = clock_();
     return c;
 }
 
@@ -111,6 +112,12 @@ void Session::apply(const Reaction& r) {
     if (!(r.modes == modes_)) pace_.dirty = true;
     modes_ = r.modes;
     for (const timeline::Command& c : r.commands) command(c);
+    // Key editing lives on its step (timeline State::editing): once the step changed, however it
+    // did, the arrows are the slides' again.
+    if ((modes_.mode == Mode::Keys || modes_.mode == Mode::KeyEntry) && state_.editing < 0) {
+        modes_.mode = Mode::Slides;
+        modes_.entry.clear();
+    }
     const Requests& q = r.requests;
     if (q.counter) opt_.show_counter = !opt_.show_counter;
     if (q.fps) opt_.show_fps = !opt_.show_fps;
@@ -123,6 +130,8 @@ void Session::apply(const Reaction& r) {
 void Session::command(const timeline::Command& c) {
     const double t = clock_();
     state_ = timeline::apply(*deck_, layout_, std::move(state_), c, t);
+    pace_.dirty = true;
+    if (timeline::presenter_only(c)) return;  // the hover and the key-editing banner: never recorded
     timeline::Event ev{t, c};
     rec_.history.push_back(ev);
     if (rec_.out) {
@@ -144,8 +153,11 @@ Overlay& Session::overlay() {
     return *overlay_;
 }
 
+double Session::talk_elapsed() const { return modes_.timer.elapsed(clock_()); }
+
 bool Session::needs_redraw() const {
     if (pace_.dirty || pace_.drawn_moving) return true;  // (one frame more after an animation: its end state)
+    if (modes_.toast_visible(clock_()) || pace_.drawn_toast) return true;  // (and one after a toast, without it)
     return view().animating;
 }
 
@@ -182,6 +194,7 @@ void Session::render(SDL_Surface* target) {
     if (opt_.overlay) draw_overlay(target, v);
     pace_.dirty = false;
     pace_.drawn_moving = v.animating;
+    pace_.drawn_toast = opt_.overlay && modes_.toast_visible(t);
 }
 
 }  // namespace app

@@ -94,6 +94,9 @@ public:
     bool presenter_toggle_requested();   // S
     void set_fullscreen(bool on) { win_.fullscreen = on; }
     bool laser_mode() const { return modes_.laser; }
+    // The talk timer (modes.hpp TalkTimer): 0 until the first advance, paused and reset by keys.
+    double talk_elapsed() const;
+    const TalkTimer& talk_timer() const { return modes_.timer; }
 
     // ---- student mode ----
     // Where the deck frame is drawn, in pixels: the whole target, or above the control bar.
@@ -124,8 +127,9 @@ public:
     bool dirty() const { return pace_.dirty; }
     // Draws the frame (and the overlay, if enabled) into an ARGB8888 surface of the pixel size.
     void render(SDL_Surface* target);
-    // The presenter window: notes, next step, timer, counter.
-    void render_presenter(SDL_Surface* target, double talk_seconds, double elapsed);
+    // The presenter window: notes, next step, the talk timer (talk_elapsed()), the wall clock
+    // `wall` ("14:05"), counter.
+    void render_presenter(SDL_Surface* target, double talk_seconds, const std::string& wall);
     double fps() const { return pace_.fps; }
 
 private:
@@ -142,6 +146,7 @@ private:
     bool on_mouse_up(const SDL_MouseButtonEvent& b);
     bool on_motion(const SDL_MouseMotionEvent& m);
     core::Point design_point(int x, int y) const;
+    bool fine_drag() const;  // Shift or Alt held: drags move freely, off the grid and the detents
     SDL_Point pixel_point(int x, int y) const;
 
     // session_overlay.cpp: what only the presenter sees
@@ -205,6 +210,7 @@ private:
     struct Pacing {
         bool dirty = true;
         bool drawn_moving = false;  // the last frame drawn was mid-animation
+        bool drawn_toast = false;   // the last frame drawn showed a toast
         double last_frame = -1.0;
         double fps = 0.0;
     } pace_;

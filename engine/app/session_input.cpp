@@ -185,15 +185,19 @@ bool Session::on_mouse_down(const SDL_MouseButtonEvent& b) {
             if (hit.row >= 0) command(timeline::cmd::Focus{hit.row});
             return true;
         case K::Key:
+            // A drag moves this key; it picks the key for K but leaves the arrows to the slides
+            // and the word asking as it was. Its moves undo as one.
             pointer_.drag = Pointer::Drag::Key;
             pointer_.key = hit.token;
-            act({Action::GrabKey, hit.token});  // a click on a key dot takes the keys
+            command(timeline::cmd::Gesture{true});
+            act({Action::GrabKey, hit.token});
             pace_.dirty = true;
             return true;
         case K::TemperatureSlider:
             pointer_.drag = Pointer::Drag::Slider;
             pointer_.slider_y = p.y;
-            command(timeline::cmd::Temperature{hit.value});
+            command(timeline::cmd::Gesture{true});
+            command(timeline::cmd::Temperature{fine_drag() ? hit.exact : hit.value});
             return true;
         case K::MaskSwitch:
             command(timeline::cmd::Mask{!v.controls.mask});
@@ -213,8 +217,10 @@ bool Session::on_mouse_down(const SDL_MouseButtonEvent& b) {
 bool Session::on_mouse_up(const SDL_MouseButtonEvent& b) {
     if (b.button != SDL_BUTTON_LEFT) return false;
     const bool scrubbed = pointer_.drag == Pointer::Drag::Scrub;
+    const bool edited = pointer_.drag == Pointer::Drag::Key || pointer_.drag == Pointer::Drag::Slider;
     pointer_.drag = Pointer::Drag::None;
     pointer_.key = -1;
+    if (edited) command(timeline::cmd::Gesture{false});
     if (scrubbed && pointer_.scrub_paused) {
         pointer_.scrub_paused = false;
         command(timeline::cmd::Pause{});  // it plays on from where it was let go
@@ -227,7 +233,7 @@ bool Session::on_motion(const SDL_MouseMotionEvent& m) {
     const core::Point p = design_point(m.x, m.y);
     const SDL_Point px = pixel_point(m.x, m.y);
     if (pointer_.drag == Pointer::Drag::Scrub) {
-        if (!(m.state & SDL_BUTTON_LMASK)) {
+        if (!(m.state & SDL_BUTTON_LMASK)) {  // (the button went up outside the window)
             SDL_MouseButtonEvent up{};
             up.button = SDL_BUTTON_LEFT;
             return on_mouse_up(up);
@@ -266,22 +272,28 @@ bool Session::on_motion(const SDL_MouseMotionEvent& m) {
         }
         return false;
     }
+    if ((pointer_.drag == Pointer::Drag::Key || pointer_.drag == Pointer::Drag::Slider) && !(m.state & SDL_BUTTON_LMASK)) {
+        SDL_MouseButtonEvent up{};  // the button went up outside the window: the drag ended there
+        up.button = SDL_BUTTON_LEFT;
+        on_mouse_up(up);
+    }
     const timeline::View v = view();
     if (!v.scene) return false;
     if (pointer_.drag == Pointer::Drag::Key && (m.state & SDL_BUTTON_LMASK)) {
         if (auto q = draw::key_plane_point(v, p)) {
-            core::Vec key = v.controls.keys[static_cast<std::size_t>(pointer_.key)];
-            if (!key.empty()) key[0] = q->x;
-            if (key.size() > 1) key[1] = q->y;
-            command(timeline::cmd::MoveKey{pointer_.key, key});
-            return true;
+            const auto mv = dragged_key(v, pointer_.key, *q, fine_drag());  // on the grid unless Shift or Alt
+            if (mv && mv->key != v.controls.keys[static_cast<std::size_t>(pointer_.key)]) {
+                command(*mv);
+                return true;
+            }
         }
         return false;
     }
     if (pointer_.drag == Pointer::Drag::Slider && (m.state & SDL_BUTTON_LMASK)) {
         draw::Hit h = draw::hit_test(v, {p.x, pointer_.slider_y});
-        if (h.kind == draw::Hit::Kind::TemperatureSlider && h.value != v.controls.temperature) {
-            command(timeline::cmd::Temperature{h.value});
+        const double value = fine_drag() ? h.exact : h.value;
+        if (h.kind == draw::Hit::Kind::TemperatureSlider && value != v.controls.temperature) {
+            command(timeline::cmd::Temperature{value});
             return true;
         }
         return false;
@@ -297,6 +309,8 @@ bool Session::on_motion(const SDL_MouseMotionEvent& m) {
     }
     return false;
 }
+
+bool Session::fine_drag() const { return (SDL_GetModState() & (KMOD_SHIFT | KMOD_ALT)) != 0; }
 
 bool Session::press_control(Control c, int px) {
     pace_.dirty = true;

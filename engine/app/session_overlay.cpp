@@ -217,7 +217,8 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
 
         if (modes_.laser) m += " · laser";
         if (state_.paused) m += " · paused";
-        const bool quiet = modes_.mode == Mode::Slides && !modes_.laser && !state_.paused;  // (the quiz card names its keys)
+        if (state_.speed != 1.0) m += " · speed " + fmt(state_.speed) + "×";  // never left at 0.25× unnoticed
+        const bool quiet = modes_.mode == Mode::Slides && !modes_.laser && !state_.paused && state_.speed == 1.0;  // (the quiz card names its keys)
         if (!(quiet && (!opt_.show_counter || v.blank || opt_.student))) {
             SDL_Point sz = o.measure(m, fs);
             o.box(pad, fh - sz.y - 3 * pad, sz.x + 2 * pad, sz.y + pad, quiet ? Rgba{20, 22, 28, 70} : chip, pad / 2.0);
@@ -268,6 +269,15 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
         o.text(s, bx + 2 * pad, h / 12.0 + pad, fs, ink, Overlay::Face::Mono, 0, wrap);
     }
 
+    if (modes_.toast_visible(clock_())) {
+        // A toast: what the last key changed ("speed 0.5×", "paused", "undone"), for a moment,
+        // centred above the bottom of the frame.
+        const int tfs = fs * 3 / 2;
+        SDL_Point sz = o.measure(modes_.toast, tfs, Overlay::Face::Bold);
+        const double bx = (w - sz.x) / 2.0 - 2 * pad, by = fh - sz.y - 6 * pad - fh / 12.0;
+        o.box(bx, by, sz.x + 4 * pad, sz.y + 2 * pad, Rgba{20, 22, 28, 225}, pad);
+        o.text(modes_.toast, w / 2.0, by + pad, tfs, Rgba{255, 214, 150, 255}, Overlay::Face::Bold, 1);
+    }
     if (modes_.help) draw_help(o, w, fh, fs);
     o.paint(target);
 }
@@ -333,7 +343,8 @@ void Session::draw_help(Overlay& o, int w, int fh, int fs) {
     }
 }
 
-void Session::render_presenter(SDL_Surface* target, double talk_seconds, double elapsed) {
+void Session::render_presenter(SDL_Surface* target, double talk_seconds, const std::string& wall) {
+    const double elapsed = talk_elapsed();
     const int w = target->w, h = target->h;
     const int n = step_count();
     const double t = clock_();
@@ -384,7 +395,13 @@ void Session::render_presenter(SDL_Surface* target, double talk_seconds, double 
         return std::string(buf);
     };
     int ty = pad + fs + pad + nh + 2 * pad;
-    o.text("elapsed " + clock_text(elapsed), cw + 2 * pad, ty, fs * 3 / 2, ink, Overlay::Face::Mono);
+    if (!wall.empty()) {
+        o.text("clock " + wall, cw + 2 * pad, ty, fs * 3 / 2, dim, Overlay::Face::Mono);
+        ty += fs * 2;
+    }
+    const TalkTimer& timer = modes_.timer;
+    const std::string state = !timer.started ? "  (starts at the first →)" : !timer.running ? "  (paused: Shift+P)" : "";
+    o.text("elapsed " + clock_text(elapsed) + state, cw + 2 * pad, ty, fs * 3 / 2, ink, Overlay::Face::Mono);
     ty += fs * 2;
     if (talk_seconds > 0) {
         const double left = talk_seconds - elapsed;

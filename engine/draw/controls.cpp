@@ -2,6 +2,7 @@
 // through hit_test. The slider runs in g = T/(1+T) (scene::temperature_unit), so T = 1 sits in
 // the middle and ∞ at the end.
 #include <algorithm>
+#include <cmath>
 
 #include "draw/paint.hpp"
 
@@ -72,7 +73,16 @@ void hit(const model::SceneFrame&, const core::Rect& r, core::Point p, Hit& h) {
         h.kind = Hit::Kind::TemperatureSlider;
         // The last thousandth of the track is ∞, so the knob can be dropped on it.
         const double pos = std::clamp((p.x - g.slider.x) / g.slider.w, 0.0, 1.0);
-        h.value = scene::temperature_from_unit(pos >= 0.999 ? 1.0 : pos);
+        h.exact = h.value = scene::temperature_from_unit(pos >= 0.999 ? 1.0 : pos);
+        // Within a few pixels of 0, ¼, ½, 1, 2, 4 or ∞ it clicks into that value.
+        double best = kSliderDetent;
+        for (double t : kSliderDetents) {
+            const double d = std::abs(p.x - (g.slider.x + g.slider.w * scene::temperature_unit(t)));
+            if (d <= best) {
+                best = d;
+                h.value = t;
+            }
+        }
     } else if (g.sw.inset(-8).contains(p)) {
         h.kind = Hit::Kind::MaskSwitch;
     }

@@ -7,6 +7,7 @@
 #include <cairo.h>
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -83,10 +84,15 @@ struct Hit {
                              // QuizChoice: the choice as shown (0-based);
                              // QuizButton: the button's model::QuizCard::Button::Do, as an int
     int row = -1;            // MatrixCell: the row
-    double value = 0.0;      // TemperatureSlider: the temperature at that point
+    double value = 0.0;      // TemperatureSlider: the temperature at that point, clicked into the
+                             // nearest of 0, ¼, ½, 1, 2, 4, ∞ within kSliderDetent design pixels
+    double exact = 0.0;      // TemperatureSlider: the temperature at that point, unsnapped
     core::Point plane;       // KeyPlane: the point in plane coordinates (for dragging)
 };
 Hit hit_test(const timeline::View& view, core::Point design);
+// The temperatures the slider clicks into, and how near (design pixels along the track) it must be.
+inline constexpr double kSliderDetents[] = {0.0, 0.25, 0.5, 1.0, 2.0, 4.0, std::numeric_limits<double>::infinity()};
+inline constexpr double kSliderDetent = 8.0;
 
 // For dragging: the key-plane coordinates of a design-space point (nullopt if no key plane).
 std::optional<core::Point> key_plane_point(const timeline::View& view, core::Point design);

@@ -37,6 +37,15 @@ Transform transform_for(int width, int height) {
 }
 
 void paint_header(Canvas& c, const model::Header& h, const core::Rect& r) {
+    if (!h.editing.empty()) {
+        // Key editing: a banner in the header's place, above every panel and covering none.
+        c.rounded(r, 12);
+        c.color(c.th.accent);
+        cairo_fill(c.cr);
+        c.color(c.th.ink_on(c.th.accent));
+        c.text_in(h.editing, r.inset(8), Font::Bold, 30, 16, Align::Center);
+        return;
+    }
     double rw = 0;
     if (!h.right.empty()) {
         c.font(Font::Regular, 22);

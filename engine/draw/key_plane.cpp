@@ -120,6 +120,16 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
             cairo_fill(c.cr);
         }
         c.mark("key:" + std::to_string(j), p);
+        if (kd.editing) {
+            // The key the arrows move: a wide dashed ring in the accent colour.
+            const double dash[] = {6, 5};
+            c.circle(p, 25);
+            c.color(c.th.accent);
+            cairo_set_line_width(c.cr, 4);
+            cairo_set_dash(c.cr, dash, 2, 0);
+            cairo_stroke(c.cr);
+            cairo_set_dash(c.cr, nullptr, 0, 0);
+        }
         if (kd.hover) {
             c.circle(p, 19);
             c.color(c.th.hover);

@@ -22,6 +22,9 @@ Header header(const timeline::View& v) {
         h.right = "Try this: " + sc->experiments[static_cast<std::size_t>(v.experiment)].title;
         h.experiment = true;
     }
+    if (sc && v.editing >= 0 && static_cast<std::size_t>(v.editing) < sc->n())
+        h.editing = "Editing key of ‘" + sc->tokens[static_cast<std::size_t>(v.editing)] +
+                    "’ — arrows move it, Esc to finish";
     return h;
 }
 

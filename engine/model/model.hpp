@@ -37,6 +37,9 @@ struct Header {
     std::string title;   // the slide's title, else the scene's
     std::string right;   // "step 3 of 6 · Scale by √d", or "Try this: …" during an experiment
     bool experiment = false;
+    // While a key is edited with the arrows (State::editing, presenter-only): the banner that
+    // takes the header's place, "Editing key of 'cat' — arrows move it, Esc to finish"; else "".
+    std::string editing;
 };
 
 // One card of the pipeline.
@@ -159,6 +162,7 @@ struct KeyDot {
     std::string label;    // "cat", "chased · own key", "mouse · hidden"
     double hide = 0;
     bool focus = false, hover = false;
+    bool editing = false;  // the arrows move this key now (ringed, dashed)
 };
 struct KeyPlane {
     std::string heading = "Keys, and the question being asked";

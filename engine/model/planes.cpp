@@ -91,6 +91,7 @@ KeyPlane key_plane(const Row& m) {
         k.hide = m.hide[J];
         k.focus = j == m.focus;
         k.hover = j == v.hover;
+        k.editing = j == v.editing;
         out.keys.push_back(std::move(k));
     }
     if (m.d != 2) out.note = "d = " + std::to_string(m.d) + ": the plane shows the first two coordinates";

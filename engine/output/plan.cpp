@@ -46,7 +46,9 @@ Replayer::Replayer(const scene::Deck& deck, const timeline::Layout& lay, const s
 
 const timeline::State& Replayer::at(double t) {
     while (next_ < events_.size() && timeline::reached(t, events_[next_].t)) {
-        state_ = timeline::apply(deck_, lay_, state_, events_[next_].command, events_[next_].t);
+        // The hover outline and the key-editing banner are the presenter's, never the video's.
+        if (!timeline::presenter_only(events_[next_].command))
+            state_ = timeline::apply(deck_, lay_, state_, events_[next_].command, events_[next_].t);
         ++next_;
     }
     return state_;

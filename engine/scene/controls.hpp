@@ -31,6 +31,7 @@ struct Settings {
     std::optional<std::pair<int, int>> compare;   // highlight cell (A,B) against (B,A)
 
     bool empty() const;  // no control set (asks the table)
+    bool operator==(const Settings&) const = default;
 };
 
 // The controls in force: the scene's start, then `set` (applied on top). Pure data.

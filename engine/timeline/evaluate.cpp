@@ -65,6 +65,7 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
     v.u_linear = sp.anim > 0 ? clamp01(v.local / sp.anim) : 1.0;
     v.u = ease(sp.ease, v.u_linear);
     v.hover = s.hover;
+    v.editing = s.editing;
     v.blank = s.blank;
     v.laser = s.laser;
     const double at = s.paused ? s.paused_at : now;

@@ -134,6 +134,11 @@ std::string format(const Event& e) {
                    [&](const cmd::QuizGrade& g) { out << "quiz grade " << (g.right ? "right" : "wrong"); },
                    [&](const cmd::QuizRetry&) { out << "quiz retry"; },
                    [&](const cmd::Seed& sd) { out << "seed " << sd.value; },
+                   [&](const cmd::EditKey& k) { out << "edit-key " << k.token; },
+                   [&](const cmd::Undo&) { out << "undo"; },
+                   [&](const cmd::Redo&) { out << "redo"; },
+                   [&](const cmd::ResetStep&) { out << "reset-step"; },
+                   [&](const cmd::Gesture& g) { out << "gesture " << (g.begin ? "begin" : "end"); },
                    // The edit commands are written above, through the table of controls.
                    [&](const cmd::Focus&) {}, [&](const cmd::MoveKey&) {}, [&](const cmd::Temperature&) {},
                    [&](const cmd::Mask&) {}, [&](const cmd::Set&) {},
@@ -202,6 +207,16 @@ bool parse(const std::string& line, Event& out, std::string& error) {
     else if (name == "pause") out.command = cmd::Pause{};
     else if (name == "reset") out.command = cmd::Reset{};
     else if (name == "blank") out.command = cmd::Blank{};
+    else if (name == "undo") out.command = cmd::Undo{};
+    else if (name == "redo") out.command = cmd::Redo{};
+    else if (name == "reset-step") out.command = cmd::ResetStep{};
+    else if (name == "edit-key") { cmd::EditKey k; ok = integer(k.token); out.command = k; }
+    else if (name == "gesture") {
+        std::string w;
+        in >> w;
+        ok = w == "begin" || w == "end";
+        out.command = cmd::Gesture{w == "begin"};
+    }
     else if (name == "goto") { cmd::Goto g; ok = integer(g.span); out.command = g; }
     else if (name == "seek") { cmd::Seek k; ok = number(k.u); out.command = k; }
     else if (name == "speed") { cmd::Speed sp; ok = number(sp.speed); out.command = sp; }

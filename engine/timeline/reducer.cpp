@@ -33,6 +33,8 @@ State enter(const scene::Deck& deck, const Layout& lay, State s, int span, doubl
     s.span = span;
     s.span_started = started;
     s.paused = false;
+    s.editing = -1;  // key editing belongs to the step it began on
+    s.step_start = {s.edits[static_cast<std::size_t>(sp.slide)], s.experiment};
     return s;
 }
 
@@ -41,6 +43,17 @@ scene::Outcome& outcome(QuizState& q) {
     const std::size_t i = static_cast<std::size_t>(std::max(0, q.index));
     if (q.outcomes.size() <= i) q.outcomes.resize(i + 1, scene::Outcome::Unanswered);
     return q.outcomes[i];
+}
+
+// Whether a command changes the edits or the experiment (and so can be undone).
+bool undoable(const Command& c) {
+    return change_of(c) || std::holds_alternative<cmd::Reset>(c) || std::holds_alternative<cmd::ResetStep>(c) ||
+           std::holds_alternative<cmd::Experiment>(c);
+}
+
+void push(std::vector<EditSnapshot>& stack, EditSnapshot snap) {
+    if (stack.size() >= kUndoDepth) stack.erase(stack.begin());
+    stack.push_back(std::move(snap));
 }
 
 }  // namespace
@@ -56,12 +69,26 @@ std::optional<scene::Settings> change_of(const Command& c) {
     return s;
 }
 
+bool presenter_only(const Command& c) {
+    return std::holds_alternative<cmd::Hover>(c) || std::holds_alternative<cmd::EditKey>(c);
+}
+
 State apply(const scene::Deck& deck, const Layout& lay, State s, const Command& c, double now) {
     if (lay.spans.empty()) return s;
     if (s.edits.size() < deck.slides.size()) s.edits.resize(deck.slides.size());
+    if (s.history.size() < deck.slides.size()) s.history.resize(deck.slides.size());
     const Span& cur = lay.spans[static_cast<std::size_t>(s.span)];
     const double speed = s.speed > 0 ? s.speed : 1.0;
     scene::Settings& edits = s.edits[static_cast<std::size_t>(cur.slide)];
+    EditHistory& history = s.history[static_cast<std::size_t>(cur.slide)];
+    // An edit remembers what it changed, for undo: one entry per command, or per held drag.
+    const EditSnapshot before{edits, s.experiment};
+    const bool remember = undoable(c) && !(s.gesture && s.gesture_saved);
+    auto restore = [&](const EditSnapshot& snap) {
+        edits = snap.edits;
+        if (snap.experiment != s.experiment) s.experiment_started = now;
+        s.experiment = snap.experiment;
+    };
     std::visit(Overloaded{
                    [&](const cmd::Next&) {
                        if (local_time(s, now) < cur.anim) {
@@ -176,8 +203,31 @@ State apply(const scene::Deck& deck, const Layout& lay, State s, const Command& 
                    },
                    [&](const cmd::QuizClose&) { s.quiz.open = false; },
                    [&](const cmd::Seed& sd) { s.seed = sd.value; },
+                   [&](const cmd::EditKey& k) { s.editing = k.token; },
+                   [&](const cmd::Undo&) {
+                       if (history.undo.empty()) return;
+                       push(history.redo, before);
+                       restore(history.undo.back());
+                       history.undo.pop_back();
+                   },
+                   [&](const cmd::Redo&) {
+                       if (history.redo.empty()) return;
+                       push(history.undo, before);
+                       restore(history.redo.back());
+                       history.redo.pop_back();
+                   },
+                   [&](const cmd::ResetStep&) { restore(s.step_start); },
+                   [&](const cmd::Gesture& g) {
+                       s.gesture = g.begin;
+                       s.gesture_saved = false;
+                   },
                },
                c);
+    if (remember && (!(edits == before.edits) || s.experiment != before.experiment)) {
+        push(history.undo, before);
+        history.redo.clear();
+        if (s.gesture) s.gesture_saved = true;
+    }
     return s;
 }
 

@@ -79,6 +79,17 @@ struct QuizState {
     scene::QuizScore score() const { return scene::tally(outcomes); }
 };
 
+// What undo restores on a slide: its edits and its experiment as they were before a change.
+struct EditSnapshot {
+    scene::Settings edits;
+    int experiment = -1;
+};
+// A slide's undo and redo stacks (the most recent last; at most kUndoDepth each).
+struct EditHistory {
+    std::vector<EditSnapshot> undo, redo;
+};
+constexpr std::size_t kUndoDepth = 64;
+
 // Everything that changes while presenting or studying. Commands change it; nothing else does.
 struct State {
     int span = 0;                 // the step being shown (index into Layout::spans)
@@ -90,7 +101,14 @@ struct State {
                                          // changed, on top of the script (scene::merge)
     int experiment = -1;          // active experiment of the current scene, or -1
     double experiment_started = 0.0;
-    int hover = -1;               // token under the pointer, -1 for none
+    int hover = -1;               // token under the pointer, -1 for none (presenter-only: never recorded)
+    int editing = -1;             // the key being edited with the arrows, -1 for none (presenter-only:
+                                  // never recorded); leaving the step ends it
+    std::vector<EditHistory> history;  // per slide: undo / redo of the edits (and experiment)
+    bool gesture = false;         // a drag is held: its edits undo as one
+    bool gesture_saved = false;   // the held drag's undo entry is already taken
+    EditSnapshot step_start;      // the slide's edits and experiment when this step was entered
+                                  // (ResetStep goes back to them)
     bool blank = false;           // screen blanked (B)
     std::optional<core::Point> laser;  // laser dot in design coordinates
     QuizState quiz;
@@ -125,12 +143,22 @@ struct QuizRetry {};                    // on the end screen: a new attempt of t
 struct Seed { std::uint64_t value = 1; };
 struct Set { scene::Settings change; };  // any controls (scene::controls()); Focus, MoveKey,
                                          // Temperature and Mask are shorthands for one each
+struct EditKey { int token = -1; };     // key editing of this token's key (-1 ends it); presenter-only
+struct Undo {};                         // the last edit of this slide undone
+struct Redo {};                         // the last undone edit of this slide done again
+struct ResetStep {};                    // the edits and experiment as this step found them
+struct Gesture { bool begin = true; };  // a drag begins / ends: the edits between undo as one
 }  // namespace cmd
 
 using Command = std::variant<cmd::Next, cmd::Back, cmd::Replay, cmd::Goto, cmd::Seek, cmd::Pause, cmd::Speed,
                              cmd::Focus, cmd::MoveKey, cmd::Temperature, cmd::Mask, cmd::Experiment, cmd::Reset,
                              cmd::Hover, cmd::Blank, cmd::Laser, cmd::QuizOpen, cmd::QuizPick, cmd::QuizReveal,
-                             cmd::QuizNext, cmd::QuizClose, cmd::QuizGrade, cmd::QuizRetry, cmd::Seed, cmd::Set>;
+                             cmd::QuizNext, cmd::QuizClose, cmd::QuizGrade, cmd::QuizRetry, cmd::Seed, cmd::Set,
+                             cmd::EditKey, cmd::Undo, cmd::Redo, cmd::ResetStep, cmd::Gesture>;
+
+// Commands only the person at the keyboard sees the effect of (the hover outline, the key-editing
+// banner): a session does not record them and a replay skips them, so no video shows them.
+bool presenter_only(const Command& c);
 
 // A command at a session time: one line of a recording.
 struct Event {
@@ -187,6 +215,7 @@ struct View {
 
     int experiment = -1;
     int hover = -1;
+    int editing = -1;  // the key being edited (State::editing), when the slide has a scene
     bool blank = false;
     std::optional<core::Point> laser;
 
