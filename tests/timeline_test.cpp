@@ -305,6 +305,13 @@ TEST_CASE("recorded events read back as the same commands", "[timeline]") {
     CHECK_FALSE(parse("0.7 goto 22147483648", bad, error));
     CHECK_FALSE(parse("0.7 focus -99999999999", bad, error));
     CHECK_FALSE(parse("0.7 quiz pick 1e300", bad, error));
+    // Times are seconds from the start: never negative, never beyond kMaxRecordedSeconds (a time
+    // of 1e47 wrote a line that did not parse back; found by tests/fuzz/session_fuzz).
+    CHECK_FALSE(parse("-1 next", bad, error));
+    CHECK_FALSE(parse("1e47 next", bad, error));
+    CHECK_THAT(error, Catch::Contains("seconds from the start"));
+    REQUIRE(parse("10000000 next", bad, error));
+    CHECK(parse(format(bad), bad, error));
     REQUIRE(parse("0.7 goto 2147483647", bad, error));
     CHECK(std::get<cmd::Goto>(bad.command).span == 2147483647);
 }

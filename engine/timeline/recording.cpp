@@ -90,8 +90,10 @@ bool read_settings(const std::string& text, scene::Settings& out, std::string& e
 }  // namespace
 
 std::string format(const Event& e) {
-    char head[32];
-    std::snprintf(head, sizeof head, "%.6f ", e.t);
+    // Any double fits: "%.6f" of a large time is hundreds of digits (a fixed buffer cut it).
+    std::string head(static_cast<std::size_t>(std::snprintf(nullptr, 0, "%.6f ", e.t)) + 1, '\0');
+    std::snprintf(head.data(), head.size(), "%.6f ", e.t);
+    head.pop_back();
     std::ostringstream out;
     out.precision(17);
     out << head;
@@ -169,6 +171,10 @@ bool parse(const std::string& line, Event& out, std::string& error) {
     double t = 0;
     if (!number(t) || !(in >> name)) {
         error = "expected '<seconds> <command> [arguments]'";
+        return false;
+    }
+    if (!(t >= 0 && t <= kMaxRecordedSeconds)) {
+        error = "the time must be seconds from the start of the recording, 0 to " + std::to_string(static_cast<long>(kMaxRecordedSeconds));
         return false;
     }
     out.t = t;

@@ -184,6 +184,8 @@ State state_at(const Layout& lay, double t);
 // "14.000000 set NAME VALUE[; NAME VALUE …]" with each kind's text form ("set temperature inf;
 // mask on", "set keys same, 2 0.5 1", "set compare 1 3"). The shorthands focus, temperature,
 // mask and key (one moved key) are written and read under their own names.
+// A time beyond kMaxRecordedSeconds (about 115 days) or below 0 is refused.
+constexpr double kMaxRecordedSeconds = 1e7;
 std::string format(const Event& e);
 bool parse(const std::string& line, Event& out, std::string& error);
 
