@@ -376,6 +376,11 @@ void read_steps(SceneReader& sr, const Value& v) {
         r.error(st, v.key + ": expected at least one step (leave 'steps' out for the six default stages), found an empty list");
         return;
     }
+    if (st->size() > kMaxSteps) {
+        r.error(st, v.key + ": at most " + std::to_string(kMaxSteps) + " steps are allowed (the limit), found " +
+                        std::to_string(st->size()));
+        return;
+    }
     std::vector<scene::Step> out;
     scene::Stage previous = scene::Stage::Blend;  // a step without a stage repeats the one before
     for (std::size_t i = 0; i < st->size(); ++i) {
@@ -462,6 +467,22 @@ std::vector<std::string> scene_keys() { return names<SceneReader>(kScene); }
 void read_scene(Reader& r, const Node* root, scene::Scene& s) {
     SceneReader sr{r, s};
     read_keys<SceneReader>(r, root, "the scene", "", kScene, sr);
+    if (r.failed()) return;
+
+    // The video it plans is bounded: reported at the step that passes the limit.
+    double t = 0;
+    for (std::size_t i = 0; i < s.steps.size(); ++i) {
+        const double anim = scene::step_animation(s.steps[i]), hold = scene::step_hold(s.steps[i]);
+        t = t + anim + hold;
+        if (t > kMaxSeconds) {
+            r.error(sr.step_nodes.size() > i ? sr.step_nodes[i] : root,
+                    "steps[" + std::to_string(i) + "]: the scene's video would last more than " +
+                        std::to_string(static_cast<int>(kMaxSeconds / 3600)) + " hours (the limit) by the end of this step: " +
+                        length_text(t) + "; this step animates " + length_text(anim) + " and holds " + length_text(hold) +
+                        (s.steps[i].hold >= 0 ? "" : " (long enough to read its 'say')"));
+            return;
+        }
+    }
 
     // Nothing invalid reaches the engine: the start, every step's controls in turn, and
     // every experiment must be something attention::trace computes.
