@@ -15,6 +15,7 @@
 #include "attention/attention.hpp"
 #include "core/core.hpp"
 #include "load/tree.hpp"
+#include "scene/scene.hpp"
 
 namespace load {
 
@@ -33,7 +34,7 @@ constexpr std::size_t kMaxSteps = 10000;
 // The video a deck or scene plans: every step's animation and hold (a hold without `hold:` is
 // long enough to read the narration), every slide's cross-fade and duration. Four hours: a
 // day's lectures; each frame of it is rendered on export.
-constexpr double kMaxSeconds = 4 * 3600.0;
+constexpr double kMaxSeconds = scene::kMaxVideoSeconds;
 // A length of video, for messages: "2.4 s", "50400 s (14.0 hours)".
 std::string length_text(double seconds);
 

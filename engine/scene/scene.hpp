@@ -107,6 +107,10 @@ struct Deck {
                                        // scenes): what hot reload watches; empty when built in code
 };
 
+// The longest video attnlab plans, in seconds (four hours): the loader refuses a deck whose steps
+// and slides last longer, and a recording with an event later than this is refused too.
+constexpr double kMaxVideoSeconds = 4 * 3600.0;
+
 // Default times (seconds) when a step or slide does not give its own.
 constexpr double kDefaultHold = 1.5;
 constexpr double kDefaultSlideDuration = 4.0;
