@@ -725,3 +725,33 @@ TEST_CASE("a deck's steps and video are counted with its includes expanded, and 
     CHECK(f.column == 5);
     CHECK(contains(f.message, "slides[4]"));
 }
+
+TEST_CASE("steps that change no control the engine reads are not checked again: thousands load fast", "[load][limits]") {
+    // 512 tokens of 512 dimensions: every check reads the whole scene (megabytes).
+    std::string row = "[";
+    for (int j = 0; j < 512; ++j) row += j ? ", 0.5" : "0.5";
+    row += "]";
+    std::string m = "[", tokens = "[";
+    for (int i = 0; i < 512; ++i) {
+        m += (i ? ", " : "") + row;
+        tokens += (i ? ", t" : "t") + std::to_string(i);
+    }
+    m += "]";
+    tokens += "]";
+    std::string yaml = "scene: big\ntokens: " + tokens + "\nq: " + m + "\nk: " + m + "\nv: " + m + "\nsteps:\n";
+    for (int i = 0; i < 9998; ++i) yaml += i % 2 ? "  - {duration: 0, hold: 0}\n" : "  - {duration: 0, hold: 0, set: {focus: 3}}\n";
+    const std::string last = "  - {duration: 0, hold: 0, set: {temperature: 0.5}}\n";
+    // Against the same scene with one step (a relative bound, so that it holds under sanitizers
+    // and on a busy machine): each of 10,000 checks read 6 MB, thousands of times the reading.
+    auto t0 = std::chrono::steady_clock::now();
+    REQUIRE(load_yaml(yaml.substr(0, yaml.find("steps:")) + "steps:\n" + last)->result.ok());
+    const double one = seconds_since(t0);
+    t0 = std::chrono::steady_clock::now();
+    auto ok = load_yaml(yaml + last);
+    CHECK(seconds_since(t0) < 4 * one + 1.0);
+    REQUIRE(ok->result.ok());
+    CHECK(ok->result.deck.slides[0].scene->steps.back().set.temperature == 0.5);
+    // A step that does change the keys is still checked, after all those that did not.
+    const Bad overflow = {yaml + "  - {duration: 0, hold: 0, set: {keys: {scale: 1e307}}}\n", "cannot be computed", 7 + 9998};
+    expect(overflow);
+}

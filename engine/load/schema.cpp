@@ -494,7 +494,16 @@ void read_scene(Reader& r, const Node* root, scene::Scene& s) {
     }
     scene::Controls c = start;
     for (std::size_t i = 0; i < s.steps.size(); ++i) {
-        c = scene::apply(s, c, s.steps[i].set);
+        // A step that changes nothing the engine reads (keys, temperature, mask) gives it the
+        // input it was given before, which it computed: not checked again (each check reads the
+        // whole scene, and a scene may have thousands of steps).
+        const scene::Settings& set = s.steps[i].set;
+        if (set.empty()) continue;
+        const bool keys_kept = !set.key_scale && !set.keys_same && set.keys.empty();
+        const double temperature = c.temperature;
+        const bool mask = c.mask;
+        c = scene::apply(s, std::move(c), set);  // moved: the keys are not copied
+        if (keys_kept && c.temperature == temperature && c.mask == mask) continue;
         if (auto e = engine_check(s, c); !e.empty()) {
             r.error(sr.step_nodes.size() > i ? sr.step_nodes[i] : root,
                     "steps[" + std::to_string(i) + "]: its settings cannot be computed: " + e);
