@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <csignal>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -20,6 +22,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "output/output.hpp"
@@ -691,15 +694,22 @@ TEST_CASE("check refuses a 1 MiB token, a 1 MB narration and a 10^6-slide includ
         return (tmp.path / name).string();
     };
     const std::string vectors = "q: [[1], [0]]\nk: [[1], [0]]\nv: [[1], [0]]\n";
+    // Each is refused at once: well under a second here; 5 s leaves room for a loaded machine.
+    auto timed = [](const std::vector<std::string>& args) {
+        const auto t0 = std::chrono::steady_clock::now();
+        Run run = attnlab(args);
+        CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 5.0);
+        return run;
+    };
     const std::string token = write("token.yaml", "scene: t\ntokens: [a, " + std::string(1 << 20, 'x') + "]\n" + vectors);
-    Run r = attnlab({"check", token});
+    Run r = timed({"check", token});
     CHECK(r.code == 2);
     CHECK(contains(r.err, "token.yaml:2:"));
     CHECK(contains(r.err, "a token is at most 64 bytes"));
 
     const std::string say = write("say.yaml", "scene: s\ntokens: [a, b]\n" + vectors + "steps:\n  - stage: scores\n    say: " +
                                                   std::string(1000000, 'w') + "\n");
-    r = attnlab({"check", say});
+    r = timed({"check", say});
     CHECK(r.code == 2);
     CHECK(contains(r.err, "say.yaml:8:"));
     CHECK(contains(r.err, "at most 4000 bytes of text"));
@@ -711,10 +721,94 @@ TEST_CASE("check refuses a 1 MiB token, a 1 MB narration and a 10^6-slide includ
         for (int k = 0; k < 10; ++k) text += "  - deck: d" + std::to_string(i + 1) + ".yaml\n";
         write("d" + std::to_string(i) + ".yaml", text);
     }
-    r = attnlab({"check", (tmp.path / "d1.yaml").string()});
+    r = timed({"check", (tmp.path / "d1.yaml").string()});
     CHECK(r.code == 2);
     CHECK(contains(r.err, "more than 1000 slides once its includes are expanded"));
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') < 40);  // one error and its chain, not a flood
+}
+
+TEST_CASE("check refuses a scene or deck that plans more than 4 hours of video, naming the limit", "[cli][check][limits]") {
+    TempDir tmp;
+    const std::string vectors = "q: [[1], [0]]\nk: [[1], [0]]\nv: [[1], [0]]\n";
+    std::ofstream(tmp.path / "long.yaml") << "scene: s\ntokens: [a, b]\n" << vectors
+                                          << "steps:\n  - stage: scores\n  - hold: 20000\n";
+    Run r = attnlab({"check", (tmp.path / "long.yaml").string()});
+    CHECK(r.code == 2);
+    CHECK(contains(r.err, "long.yaml:8:5: error: steps[1]: the scene's video would last more than 4 hours (the limit)"));
+    std::ofstream(tmp.path / "deck.yaml") << "deck: d\nslides:\n  - title: A\n    duration: 14000\n  - scene: ok.yaml\n";
+    std::ofstream(tmp.path / "ok.yaml") << "scene: s\ntokens: [a, b]\n" << vectors << "steps:\n  - hold: 1000\n";
+    r = attnlab({"check", (tmp.path / "deck.yaml").string()});
+    CHECK(r.code == 2);
+    CHECK(contains(r.err, "deck.yaml:5:5: error: slides[1]: the deck's video would last more than 4 hours (the limit)"));
+}
+
+TEST_CASE("SIGTERM during an export of texts at every limit stops it within a frame's time", "[cli][export][limits]") {
+    // 64-byte tokens and a 4000-byte title and narration on every step, each step's different, at
+    // 1920×1080: each frame is bounded, so the signal is acted on at the next frame.
+    TempDir tmp;
+    std::string yaml = "scene: s\ntitle: " + std::string(4000, 'M') + "\ntokens: [";
+    for (int i = 0; i < 6; ++i) yaml += (i ? ", " : "") + std::string(64, static_cast<char>('a' + i));
+    yaml += "]\nq: [[1, 0], [0, 1], [1, 1], [1, 0], [0, 1], [1, 1]]\n";
+    yaml += "k: [[1, 0], [0, 1], [1, 1], [1, 0], [0, 1], [1, 1]]\nv: [[1, 0], [0, 1], [1, 1], [1, 0], [0, 1], [1, 1]]\n";
+    yaml += "steps:\n";
+    for (int st = 0; st < 20; ++st) {
+        std::string say;
+        while (say.size() < 3990) say += std::string(static_cast<std::size_t>(1 + (say.size() + st) % 9), 'w') + " ";
+        yaml += "  - title: " + std::string(3000 + static_cast<std::size_t>(st), 'T') + "\n    say: " + say.substr(0, 4000) + "\n";
+    }
+    std::ofstream(tmp.path / "s.yaml") << yaml;
+    REQUIRE(attnlab({"check", (tmp.path / "s.yaml").string()}).code == 0);
+
+    const std::string out = (tmp.path / "frames").string(), err_path = (tmp.path / "err").string();
+    pid_t pid = fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (err < 0) _exit(126);
+        dup2(err, 2);
+        std::vector<std::string> a = {ATTNLAB_BINARY, "export", (tmp.path / "s.yaml").string(), "--size", "1920x1080",
+                                      "--fps", "30", "-o", out + "/"};
+        std::vector<char*> argv;
+        for (auto& x : a) argv.push_back(x.data());
+        argv.push_back(nullptr);
+        execv(ATTNLAB_BINARY, argv.data());
+        _exit(127);
+    }
+    // Wait until frames are being written (a PNG under the export's temporary folder).
+    auto frames_written = [&] {
+        std::error_code ec;
+        for (auto it = std::filesystem::recursive_directory_iterator(tmp.path, ec);
+             !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec))
+            if (it->path().extension() == ".png") return true;
+        return false;
+    };
+    const auto started = std::chrono::steady_clock::now();
+    int status = 0;
+    bool exited = false;
+    while (!frames_written() && !exited && std::chrono::steady_clock::now() - started < std::chrono::seconds(60)) {
+        exited = waitpid(pid, &status, WNOHANG) == pid;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    REQUIRE_FALSE(exited);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));  // into later frames
+    REQUIRE(kill(pid, SIGTERM) == 0);
+    const auto sent = std::chrono::steady_clock::now();
+    while (!exited && std::chrono::steady_clock::now() - sent < std::chrono::seconds(30)) {
+        exited = waitpid(pid, &status, WNOHANG) == pid;
+        if (!exited) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    if (!exited) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+    }
+    const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+    REQUIRE(exited);
+    CHECK(took < 2.5);
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 130);
+    CHECK(contains(slurp(err_path), "interrupted; partial output removed"));
+    CHECK_FALSE(std::filesystem::exists(out));
+    CHECK_FALSE(frames_written());
 }
 
 TEST_CASE("present: --start-at past the last step is an error naming the count, not the last step", "[cli]") {

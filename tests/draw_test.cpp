@@ -12,11 +12,14 @@
 #include <cairo-pdf.h>
 #include <cairo.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
@@ -928,4 +931,170 @@ TEST_CASE("the raster caches never change a frame: cold and after a thousand oth
     REQUIRE(cold.size() == warm.size());
     CHECK(cold == warm);
     CHECK(bytes(probe, 1280, 720, draw::ThemeKind::Light) == cold);  // and on another thread's caches
+}
+
+// ---- text at hostile lengths -------------------------------------------------------------------
+
+namespace {
+
+// A random string of `chars` characters: ASCII letters and spaces, two- three- and four-byte
+// UTF-8, and combining marks (zero advance).
+std::string random_text(std::mt19937& rng, std::size_t chars) {
+    static const char* const kPieces[] = {"a", "W", "i", " ", ".", "é", "√", "·", "→", "😀", "\xCC\x81" /* U+0301 */};
+    std::uniform_int_distribution<std::size_t> pick(0, std::size(kPieces) - 1);
+    std::string s;
+    for (std::size_t i = 0; i < chars; ++i) s += kPieces[pick(rng)];
+    return s;
+}
+
+bool starts_at_character(const std::string& s, std::size_t at) {
+    return at == s.size() || (static_cast<unsigned char>(s[at]) & 0xC0) != 0x80;
+}
+
+double advance(cairo_t* cr, const draw::Fonts& fonts, double size, const std::string& s) {
+    cairo_set_font_face(cr, fonts.face(draw::Font::Regular));
+    cairo_set_font_size(cr, size);
+    cairo_text_extents_t te;
+    cairo_text_extents(cr, s.c_str(), &te);
+    return te.x_advance;
+}
+
+}  // namespace
+
+TEST_CASE("fitted text never leaves its box; a cut text is its longest fitting prefix and '…'", "[draw][text]") {
+    Image img(800, 200);
+    cairo_t* cr = cairo_create(img.s);
+    const draw::Fonts& fonts = *support::fonts();
+    std::mt19937 rng(20240611);
+    const std::string ell = "…";
+    int cut = 0, whole = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+        std::uniform_real_distribution<double> wd(4, 700), hd(4, 60), sd(6, 40);
+        const core::Rect box{10, 10, wd(rng), hd(rng)};
+        const double size = sd(rng), min_size = std::uniform_real_distribution<double>(4, size)(rng);
+        const std::size_t chars = std::uniform_int_distribution<std::size_t>(1, 120)(rng);
+        const std::string s = random_text(rng, chars);
+        INFO("trial " << trial << ": '" << s << "' in " << box.w << "×" << box.h << " at " << size << " down to " << min_size);
+        const draw::Fitted f = draw::fit_text(cr, fonts, s, box, size, min_size);
+        if (f.shown.empty()) {
+            // Nothing fits, not even "…": nothing drawn.
+            CHECK(f.box.w == 0);
+            CHECK(advance(cr, fonts, f.size, ell) > box.w);
+            continue;
+        }
+        // Inside the box horizontally (the advance; ink may overhang by a fraction of a glyph, as
+        // a leading combining mark does).
+        CHECK(advance(cr, fonts, f.size, f.shown) <= box.w + 1e-9);
+        CHECK(f.box.x >= box.x - 0.5 * f.size);
+        CHECK(f.box.right() <= box.right() + 0.5 * f.size);
+        CHECK(f.size <= size + 1e-12);
+        if (f.shown == s) {
+            ++whole;
+            continue;
+        }
+        ++cut;
+        // Cut: a prefix in whole characters, then "…", at the smallest size…
+        REQUIRE(f.shown.size() >= ell.size());
+        CHECK(f.shown.compare(f.shown.size() - ell.size(), ell.size(), ell) == 0);
+        const std::size_t kept = f.shown.size() - ell.size();
+        CHECK(s.compare(0, kept, f.shown, 0, kept) == 0);
+        CHECK(starts_at_character(s, kept));
+        CHECK(f.size >= min_size - 1e-12);
+        // …and the longest such: one character more does not fit — unless the cut is at the
+        // most characters that could fit at 0.2 em each (zero-width marks can make more fit).
+        std::size_t kept_chars = 0;
+        for (std::size_t i = 0; i < kept; ++i) kept_chars += starts_at_character(s, i) ? 1 : 0;
+        if (kept < s.size() && static_cast<double>(kept_chars) < box.w / (0.2 * min_size)) {
+            std::size_t next = kept + 1;
+            while (!starts_at_character(s, next)) ++next;
+            CHECK(advance(cr, fonts, f.size, s.substr(0, next) + ell) > box.w);
+        }
+    }
+    CHECK(cut > 50);  // both branches were exercised
+    CHECK(whole > 50);
+    cairo_destroy(cr);
+}
+
+TEST_CASE("fitting a 1 MiB string to a box measures a bounded prefix a logarithmic number of times", "[draw][text]") {
+    Image img(400, 100);
+    cairo_t* cr = cairo_create(img.s);
+    const draw::Fonts& fonts = *support::fonts();
+    std::mt19937 rng(7);
+    for (const std::string& s : {std::string(1 << 20, 'x'), random_text(rng, 300000), std::string(1 << 20, ' ')}) {
+        const draw::TextStats before = draw::text_stats();
+        const draw::Fitted f = draw::fit_text(cr, fonts, s, {0, 0, 380, 30}, 24, 9);
+        const draw::TextStats after = draw::text_stats();
+        // 2 sizes, then a binary search over at most 4096 characters: 2 + 1 + 13.
+        CHECK(after.measurements - before.measurements <= 16);
+        CHECK(after.measured_bytes - before.measured_bytes <= 16u * 4096 * 4);
+        REQUIRE(f.shown.size() > 3);
+        CHECK(f.shown.substr(f.shown.size() - 3) == "…");
+        CHECK(f.shown.size() < 1000);
+        CHECK(advance(cr, fonts, f.size, f.shown) <= 380);
+        // The same text again is a memo hit: no measuring at all.
+        const draw::TextStats again = draw::text_stats();
+        CHECK(draw::fit_text(cr, fonts, s, {0, 0, 380, 30}, 24, 9).shown == f.shown);
+        CHECK(draw::text_stats().measurements == again.measurements);
+    }
+    cairo_destroy(cr);
+}
+
+TEST_CASE("the text memos stay within their bytes after many distinct long strings", "[draw][text]") {
+    std::thread([] {
+        Image img(400, 100);
+        cairo_t* cr = cairo_create(img.s);
+        const draw::Fonts& fonts = *support::fonts();
+        std::mt19937 rng(11);
+        std::size_t peak = 0, stored_after_first = 0;
+        for (int i = 0; i < 1500; ++i) {  // about 11 MB of distinct strings
+            // 4000 characters of 1–4 bytes each, all distinct, each fit at a tiny minimum size so
+            // that the whole bounded prefix is measured and kept.
+            const std::string s = std::to_string(i) + random_text(rng, 4000);
+            draw::fit_text(cr, fonts, s, {0, 0, 100000, 30}, 20, 0.5);
+            const draw::TextStats st = draw::text_stats();
+            if (i == 0) stored_after_first = st.memo_bytes;
+            peak = std::max(peak, st.memo_bytes);
+        }
+        CHECK(stored_after_first > 4000);  // long strings are kept (up to the bound), not refused
+        CHECK(peak <= draw::kTextMemoBytes);
+        CHECK(peak > draw::kTextMemoBytes / 4);  // the bound was reached, so it was what held it
+        cairo_destroy(cr);
+    }).join();
+}
+
+TEST_CASE("a step with every text at the loader's limits draws with work linear in its text", "[draw][text]") {
+    // 64-byte tokens, a 4000-byte title (one unbreakable word) and a 4000-byte narration.
+    auto s = sentence_scene();
+    for (std::size_t i = 0; i < s->tokens.size(); ++i) s->tokens[i] = std::string(63, static_cast<char>('a' + i)) + "W";
+    s->title = std::string(4000, 'M');
+    std::string say;
+    std::mt19937 rng(3);
+    while (say.size() < 3990) say += random_text(rng, 6) + " ";
+    say.resize(4000);
+    for (auto& st : s->steps) {
+        st.say = say;
+        st.title = std::string(1000, 'T') + " " + say.substr(0, 2999);
+    }
+    std::size_t text_bytes = s->title.size() + say.size() + s->steps[0].title.size();
+    for (const auto& t : s->tokens) text_bytes += t.size();
+    Fixture f(s);
+    std::thread([&] {  // cold memos
+        const draw::TextStats before = draw::text_stats();
+        draw::Recorder rec;
+        draw::Options opt = support::draw_options();
+        opt.recorder = &rec;
+        draw_view(f.view(f.span_of(Stage::Blend), 1.0), 1920, 1080, opt);
+        const draw::TextStats after = draw::text_stats();
+        const std::uint64_t bytes = after.measured_bytes - before.measured_bytes;
+        INFO("measured " << bytes << " bytes in " << after.measurements - before.measurements << " measurements for "
+                         << text_bytes << " bytes of text");
+        // Cutting one character at a time measured ~8 MB for the title alone.
+        CHECK(bytes <= 64 * text_bytes);
+        CHECK(after.memo_bytes <= draw::kTextMemoBytes);
+        // The title was cut to fit, with "…".
+        bool cut_title = false;
+        for (const auto& t : rec.texts)
+            cut_title |= t.text.size() > 3 && t.text.rfind("MMM", 0) == 0 && t.text.substr(t.text.size() - 3) == "…";
+        CHECK(cut_title);
+    }).join();
 }

@@ -663,3 +663,152 @@ TEST_CASE("a FIFO, a device or a socket named as a scene is refused at once, nev
     REQUIRE_FALSE(dev.ok());
     CHECK(dev.errors[0].message.find("a device") != std::string::npos);
 }
+
+// ---- limits on steps and on the video a file plans ----------------------------------------------
+
+namespace {
+
+// kTiny followed by `steps:` and one line per step: step i sits on line kTinyLines + 2 + i.
+constexpr int kTinyLines = 5;
+std::string with_steps(const std::vector<std::string>& steps) {
+    std::string s = kTiny + "steps:\n";
+    for (const std::string& st : steps) s += "  - " + st + "\n";
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("a scene of more than 10000 steps is refused at its list, before reading them", "[load][errors][limits]") {
+    std::vector<std::string> steps(10000, "{duration: 0, hold: 0}");
+    auto ok = load_yaml(with_steps(steps));
+    REQUIRE(ok->result.ok());
+    CHECK(ok->result.deck.slides[0].scene->steps.size() == 10000);
+    steps.emplace_back("{duration: 0, hold: 0}");
+    const Bad over = {with_steps(steps), "at most 10000 steps are allowed (the limit)", kTinyLines + 2, {}, {"found 10001"}};
+    expect(over);
+    // 200,000 empty steps are refused without reading one.
+    std::string huge = kTiny + "steps:\n";
+    for (int i = 0; i < 200000; ++i) huge += "- {}\n";
+    auto t0 = std::chrono::steady_clock::now();
+    auto l = load_yaml(huge);
+    CHECK(seconds_since(t0) < 10.0);
+    CHECK(find(l->result, "at most 10000 steps").line == kTinyLines + 2);
+}
+
+TEST_CASE("a scene whose video would pass 4 hours is refused at the step that passes them", "[load][errors][limits]") {
+    // Exactly 4 hours is allowed; a quarter of a second more is not.
+    std::vector<std::string> steps(4, "{duration: 600, hold: 3000}");
+    REQUIRE(load_yaml(with_steps(steps))->result.ok());
+    steps[3] = "{duration: 600, hold: 3000.25}";
+    expect({with_steps(steps), "more than 4 hours (the limit)", kTinyLines + 2 + 3, 5, {"steps[3]", "(4.0 hours)"}});
+
+    // Random explicit times (exact binary fractions): refused exactly when the running sum
+    // passes 4 hours, at that step; else loaded.
+    std::mt19937 rng(99);
+    for (int trial = 0; trial < 40; ++trial) {
+        std::uniform_int_distribution<int> quarters(0, 4 * 1500);
+        std::uniform_int_distribution<int> count(1, 30);
+        std::vector<std::string> st;
+        double total = 0;
+        int passes = -1;
+        for (int i = 0, n = count(rng); i < n; ++i) {
+            const double a = quarters(rng) / 4.0, h = quarters(rng) / 4.0;
+            total = total + a + h;
+            if (passes < 0 && total > 4 * 3600.0) passes = i;
+            st.push_back("{duration: " + std::to_string(a) + ", hold: " + std::to_string(h) + "}");
+        }
+        INFO("trial " << trial << ": " << st.size() << " steps, " << total << " s");
+        auto l = load_yaml(with_steps(st));
+        if (passes < 0) {
+            CHECK(l->result.ok());
+            continue;
+        }
+        REQUIRE_FALSE(l->result.ok());
+        const auto& e = find(l->result, "more than 4 hours (the limit)");
+        CHECK(e.line == kTinyLines + 2 + passes);
+        CHECK(contains(e.message, "steps[" + std::to_string(passes) + "]"));
+    }
+}
+
+TEST_CASE("a step's hold from its narration is bounded by the text limit, and counts towards 4 hours", "[load][errors][limits]") {
+    std::string say;
+    for (int i = 0; i < 2000; ++i) say += "a ";  // 4000 bytes, the most a text may have: 2000 words
+    REQUIRE(say.size() == 4000);
+    std::vector<std::string> steps(28, "{stage: scores, say: " + say + "}");
+    auto l = load_yaml(with_steps(steps));
+    REQUIRE(l->result.ok());
+    const scene::Step& st = l->result.deck.slides[0].scene->steps[0];
+    // 2000 words read in 500 s: the animation, then a hold until then.
+    CHECK(scene::step_animation(st) + scene::step_hold(st) == Approx(500.0));
+    CHECK(scene::step_hold(st) <= 500.0);
+    steps.push_back(steps.back());  // 29 × 500 s > 4 hours
+    expect({with_steps(steps), "more than 4 hours (the limit)", kTinyLines + 2 + 28, 5, {"long enough to read its 'say'"}});
+    // One byte more narration is refused by the text limit itself.
+    expect({with_steps({"{say: " + say + "b}"}), "at most 4000 bytes of text", kTinyLines + 2, 11});
+}
+
+TEST_CASE("a deck's steps and video are counted with its includes expanded, and expansion stops at a limit", "[load][errors][limits][deck]") {
+    TempDir dir;
+    // A scene of 100 instant steps; six decks, each naming the next ten times, the last the scene:
+    // 10^6 scene slides, 10^8 steps if expanded.
+    std::vector<std::string> steps(100, "{duration: 0, hold: 0}");
+    dir.write("s.yaml", with_steps(steps));
+    std::string leaf = "deck: d6\nslides:\n";
+    for (int k = 0; k < 10; ++k) leaf += "  - scene: s.yaml\n";
+    dir.write("d6.yaml", leaf);
+    for (int i = 5; i >= 1; --i) {
+        std::string text = "deck: d" + std::to_string(i) + "\nslides:\n";
+        for (int k = 0; k < 10; ++k) text += "  - deck: d" + std::to_string(i + 1) + ".yaml\n";
+        dir.write("d" + std::to_string(i) + ".yaml", text);
+    }
+    auto t0 = std::chrono::steady_clock::now();
+    load::Result r = load::load_file((dir.path / "d1.yaml").string());
+    CHECK(seconds_since(t0) < 5.0);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.errors.size() == 1);
+    // The 101st scene slide passes 10000 steps: in d6 (its slides[0], line 3) on the 11th read of d6.
+    const auto& e = find(r, "more than 10000 steps once its includes are expanded (the limit");
+    CHECK(e.file == (dir.path / "d6.yaml").string());
+    CHECK(e.line == 3);
+
+    // Title slides of an hour each: four (with their cross-fades) fit in 4 hours, five do not.
+    std::string deck = "deck: long\nslides:\n";
+    for (int k = 0; k < 4; ++k) deck += "  - {title: Hour, duration: 3599}\n";
+    REQUIRE(load::load_file(dir.write("four.yaml", deck)).ok());
+    deck += "  - {title: Hour, duration: 3599}\n";
+    load::Result five = load::load_file(dir.write("five.yaml", deck));
+    const auto& f = find(five, "the deck's video would last more than 4 hours (the limit)");
+    CHECK(f.line == 7);
+    CHECK(f.column == 5);
+    CHECK(contains(f.message, "slides[4]"));
+}
+
+TEST_CASE("steps that change no control the engine reads are not checked again: thousands load fast", "[load][limits]") {
+    // 512 tokens of 512 dimensions: every check reads the whole scene (megabytes).
+    std::string row = "[";
+    for (int j = 0; j < 512; ++j) row += j ? ", 0.5" : "0.5";
+    row += "]";
+    std::string m = "[", tokens = "[";
+    for (int i = 0; i < 512; ++i) {
+        m += (i ? ", " : "") + row;
+        tokens += (i ? ", t" : "t") + std::to_string(i);
+    }
+    m += "]";
+    tokens += "]";
+    std::string yaml = "scene: big\ntokens: " + tokens + "\nq: " + m + "\nk: " + m + "\nv: " + m + "\nsteps:\n";
+    for (int i = 0; i < 9998; ++i) yaml += i % 2 ? "  - {duration: 0, hold: 0}\n" : "  - {duration: 0, hold: 0, set: {focus: 3}}\n";
+    const std::string last = "  - {duration: 0, hold: 0, set: {temperature: 0.5}}\n";
+    // Against the same scene with one step (a relative bound, so that it holds under sanitizers
+    // and on a busy machine): each of 10,000 checks read 6 MB, thousands of times the reading.
+    auto t0 = std::chrono::steady_clock::now();
+    REQUIRE(load_yaml(yaml.substr(0, yaml.find("steps:")) + "steps:\n" + last)->result.ok());
+    const double one = seconds_since(t0);
+    t0 = std::chrono::steady_clock::now();
+    auto ok = load_yaml(yaml + last);
+    CHECK(seconds_since(t0) < 4 * one + 1.0);
+    REQUIRE(ok->result.ok());
+    CHECK(ok->result.deck.slides[0].scene->steps.back().set.temperature == 0.5);
+    // A step that does change the keys is still checked, after all those that did not.
+    const Bad overflow = {yaml + "  - {duration: 0, hold: 0, set: {keys: {scale: 1e307}}}\n", "cannot be computed", 7 + 9998};
+    expect(overflow);
+}

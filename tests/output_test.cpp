@@ -587,6 +587,17 @@ TEST_CASE("--replay: a recorded command changes the frames after its time, not b
     REQUIRE(errors.size() == 2);
     CHECK(errors[0].line == 2);
     CHECK(errors[1].line == 3);
+
+    // A recording plans no longer a video than a deck may: 4 hours.
+    std::ofstream(tmp / "long.txt") << "0.5 next\n# four hours in\n14400 next\n  14400.001 next\n1e15 next\n";
+    events.clear();
+    errors.clear();
+    CHECK_FALSE(output::read_recording(tmp / "long.txt", events, errors));
+    REQUIRE(errors.size() == 1);  // the first such event stops the reading
+    CHECK(errors[0].line == 4);
+    CHECK(errors[0].column == 3);
+    CHECK(errors[0].message.find("later than 4 hours, the longest video attnlab makes (the limit)") != std::string::npos);
+    CHECK(events.size() == 2);
 }
 
 TEST_CASE("step boundaries land on the same time at 24, 30 and 60 fps", "[output]") {

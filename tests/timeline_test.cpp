@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <random>
 
 #include "timeline/timeline.hpp"
 
@@ -813,4 +814,38 @@ TEST_CASE("undo, redo, reset-step, gesture and edit-key read back as written", "
     Event e;
     std::string error;
     CHECK_FALSE(parse("1 gesture sideways", e, error));
+}
+
+TEST_CASE("the loader's count of a deck's video (scene::slide_end) is the timeline's length, exactly", "[timeline]") {
+    // The loader refuses a deck by scene::slide_end; exports last layout().total. Random decks of
+    // scenes (durations, holds and narration of their own or not) and title/text slides.
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<double> secs(0, 900);
+    std::bernoulli_distribution coin;
+    for (int trial = 0; trial < 200; ++trial) {
+        scene::Deck deck;
+        double end = 0;
+        for (int i = 0, n = std::uniform_int_distribution<int>(1, 8)(rng); i < n; ++i) {
+            scene::Slide sl;
+            if (coin(rng)) {
+                auto sc = tiny_scene();
+                for (auto& st : sc->steps) {
+                    if (coin(rng)) st.duration = secs(rng);
+                    if (coin(rng)) st.hold = secs(rng);
+                    if (coin(rng)) st.say = std::string(std::uniform_int_distribution<int>(0, 900)(rng), 'w') + " a b c d e f";
+                }
+                sl.scene = sc;
+            } else {
+                sl.kind = coin(rng) ? scene::Slide::Kind::Title : scene::Slide::Kind::Text;
+                sl.title = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen";
+                sl.bullets = {"a b c", "d e f g h i j k l m n o p q r s t u v w x y z"};
+                if (coin(rng)) sl.duration = secs(rng);
+            }
+            end = scene::slide_end(end, sl);
+            deck.slides.push_back(sl);
+        }
+        const Layout lay = layout(deck);
+        CHECK(lay.total == end);  // the same sums in the same order: equal, not merely close
+        CHECK(lay.spans.back().end() == end);
+    }
 }

@@ -101,6 +101,16 @@ public:
     // ellipsized so that it never leaves the box.
     core::Rect text_in(std::string_view s, const core::Rect& box, Font f, double size, double min_size,
                        Align a = Align::Left) const;
+    // What text_in shows: the font size (the current font after the call) and the text, whole
+    // or cut to its longest prefix of whole characters that fits with "…" ("" when nothing fits).
+    // Measures at most a bounded prefix of `s`, O(log n) times, however long `s` is.
+    struct Fit {
+        double size = 0;
+        std::string shown;
+    };
+    Fit fit(std::string_view s, const core::Rect& box, Font f, double size, double min_size) const;
+    // Draws a fit in `box` (centred vertically, aligned horizontally); returns the box it occupies.
+    core::Rect place(const Fit& ft, const core::Rect& box, Align a) const;
     // Greedy word wrap at the current font. Appends lines; returns their count.
     int wrap(std::string_view s, double width, std::vector<std::string>& lines) const;
     // A wrapped paragraph inside `box` starting at its top: shrinks the size until it fits.
@@ -155,6 +165,11 @@ public:
     void mark(const std::string& name, const core::Rect& r) const;
     void mark(const std::string& name, core::Point p) const { mark(name, {p.x, p.y, 0, 0}); }
     bool recording() const { return rec_ != nullptr; }
+
+    // This thread's memo tables (text.cpp): extents and paragraphs, bounded in bytes together
+    // by kTextMemoBytes.
+    struct Memos;
+    static Memos& memos();
 
 private:
     struct Para {

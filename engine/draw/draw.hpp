@@ -10,6 +10,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/core.hpp"
@@ -76,6 +77,33 @@ void render(cairo_t* cr, int width, int height, const scene::Deck& deck, const t
 
 // Draws one evaluated view (no cross-fade): paint(model::frame_of(view)).
 void frame(cairo_t* cr, int width, int height, const timeline::View& view, const Options& opt);
+
+// ---- text, for tests and benchmarks ---------------------------------------------------------
+
+// The bytes this thread's text memos (measured extents, laid-out paragraphs) may hold together.
+constexpr std::size_t kTextMemoBytes = 8u * 1024 * 1024;
+
+// The text work of the calling thread since it started: how many times text was measured
+// (cairo text extents computed, memo misses), how many bytes those measurements read, and what
+// the memos hold now (at most kTextMemoBytes).
+struct TextStats {
+    std::uint64_t measurements = 0;
+    std::uint64_t measured_bytes = 0;
+    std::size_t memo_bytes = 0;
+    std::size_t memo_entries = 0;
+};
+TextStats text_stats();
+
+// Text fitted to a box as every panel fits its labels (regular face, left-aligned, centred
+// vertically): shrunk from `size` towards `min_size`, then cut to whole characters followed by
+// "…" so that it never leaves the box. Drawn into `cr` (user space in design units).
+struct Fitted {
+    core::Rect box;      // what the drawn text occupies; empty when nothing fits
+    std::string shown;   // the text drawn: `s`, or a prefix of it and "…", or ""
+    double size = 0;     // the font size used
+};
+Fitted fit_text(cairo_t* cr, const Fonts& fonts, std::string_view s, const core::Rect& box, double size,
+                double min_size);
 
 // What is under a design-space point, for the window's mouse handling.
 struct Hit {

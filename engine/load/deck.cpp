@@ -223,7 +223,9 @@ struct Loader {
     std::set<std::string> bad_scenes;
     std::vector<std::string> files;  // every file read or tried
     std::size_t slides = 0;   // slides made so far, includes expanded (each include is read anew)
-    bool too_many = false;    // past kMaxSlides: reported once, nothing more is expanded
+    std::size_t steps = 0;    // their steps (a title or text slide is one)
+    double seconds = 0;       // the video they plan (scene::slide_end), in the timeline's order
+    bool too_many = false;    // past kMaxSlides, kMaxSteps or kMaxSeconds: reported once, nothing more is expanded
 
     // Parses and checks one file's text.
     Parsed load_text(const std::string& text, const std::string& file, const std::string& dir, const std::string& key) {
@@ -354,11 +356,23 @@ void read_slides(DeckReader& dr, const Value& v) {
     bool nested_ok = true;
     for (std::size_t i = 0; i < sl->size() && !dr.loader.too_many; ++i) {
         if (!dr.loader.slide(r, sl->items[i], v.key + "[" + std::to_string(i) + "]", dr.dir, dr.out)) nested_ok = false;
-        if (dr.loader.slides > kMaxSlides && !dr.loader.too_many) {
-            // Includes multiply: stop expanding at once, however many more they would give.
+        if (dr.loader.too_many) continue;
+        // Includes multiply: past a limit, stop expanding at once, however many more they would give.
+        const std::string at = v.key + "[" + std::to_string(i) + "]: ";
+        if (dr.loader.slides > kMaxSlides) {
             dr.loader.too_many = true;
-            r.error(sl->items[i], v.key + "[" + std::to_string(i) + "]: the deck has more than " +
-                                      std::to_string(kMaxSlides) + " slides once its includes are expanded (the limit)");
+            r.error(sl->items[i], at + "the deck has more than " + std::to_string(kMaxSlides) +
+                                      " slides once its includes are expanded (the limit)");
+        } else if (dr.loader.steps > kMaxSteps) {
+            dr.loader.too_many = true;
+            r.error(sl->items[i], at + "the deck has more than " + std::to_string(kMaxSteps) +
+                                      " steps once its includes are expanded (the limit; a title or text slide is one step)");
+        } else if (dr.loader.seconds > kMaxSeconds) {
+            dr.loader.too_many = true;
+            r.error(sl->items[i], at + "the deck's video would last more than " +
+                                      std::to_string(static_cast<int>(kMaxSeconds / 3600)) +
+                                      " hours (the limit) by the end of this slide: " + length_text(dr.loader.seconds) +
+                                      ", counting every step's animation and hold, included decks too");
         }
     }
     dr.out.ok = nested_ok && !dr.loader.too_many;
@@ -394,10 +408,15 @@ void include_deck(SlideReader& sl, const Value& v) {
     for (auto& x : inc.slides) sl.out.slides.push_back(std::move(x));
 }
 
-void add_slide(SlideReader& sl) {
-    ++sl.loader.slides;
-    sl.out.slides.push_back(std::move(sl.s));
+// Counts a slide made (includes expanded) against the deck's limits, then adds it.
+void count(Loader& loader, scene::Slide&& s, std::vector<scene::Slide>& into) {
+    ++loader.slides;
+    loader.steps += s.kind == scene::Slide::Kind::Scene && s.scene ? s.scene->steps.size() : 1;
+    loader.seconds = scene::slide_end(loader.seconds, s);
+    into.push_back(std::move(s));
 }
+
+void add_slide(SlideReader& sl) { count(sl.loader, std::move(sl.s), sl.out.slides); }
 
 void name_scene(SlideReader& sl, const Value& v) {
     if (!v || !sl.r.name(v.node, v.key)) return;
@@ -432,8 +451,7 @@ void add_scene_slide(SlideReader& sl) {
         sl.loader.scenes[key] = sc.scene;
         sl.s.scene = sc.scene;
     }
-    ++sl.loader.slides;
-    sl.out.slides.push_back(std::move(sl.s));
+    count(sl.loader, std::move(sl.s), sl.out.slides);
 }
 
 Result finish(Loader& loader, Parsed& p, const std::string& file) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdio>
 #include <stdexcept>
 
 namespace load {
@@ -34,6 +35,13 @@ std::string describe(const Node* n) {
         case Kind::Map: return "a mapping (key: value)";
     }
     return "something else";
+}
+
+std::string length_text(double seconds) {
+    char b[96];
+    if (seconds < 3600) std::snprintf(b, sizeof b, "%.6g s", seconds);
+    else std::snprintf(b, sizeof b, "%.6g s (%.1f hours)", seconds, seconds / 3600.0);
+    return b;
 }
 
 std::string plural(std::size_t count, const char* one, const char* many) {

@@ -15,6 +15,7 @@
 #include "attention/attention.hpp"
 #include "core/core.hpp"
 #include "load/tree.hpp"
+#include "scene/scene.hpp"
 
 namespace load {
 
@@ -27,6 +28,15 @@ constexpr std::size_t kMaxErrors = 30;             // per file
 constexpr std::size_t kMaxText = 4000;    // bytes of any one text: a `say`, a note, a title, an answer
 constexpr std::size_t kMaxToken = 64;     // bytes of one token
 constexpr std::size_t kMaxSlides = 1000;  // slides of a deck once its includes are expanded
+// Steps of a scene, and of a deck once its includes are expanded (a title or text slide is one
+// step): a hundred times a long lecture (44), and what the overview still pages through legibly.
+constexpr std::size_t kMaxSteps = 10000;
+// The video a deck or scene plans: every step's animation and hold (a hold without `hold:` is
+// long enough to read the narration), every slide's cross-fade and duration. Four hours: a
+// day's lectures; each frame of it is rendered on export.
+constexpr double kMaxSeconds = scene::kMaxVideoSeconds;
+// A length of video, for messages: "2.4 s", "50400 s (14.0 hours)".
+std::string length_text(double seconds);
 
 std::string join(const std::vector<std::string>& words);  // "a, b, c"
 std::string plural(std::size_t count, const char* one, const char* many);  // "1 row", "2 rows"

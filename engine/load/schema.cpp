@@ -391,6 +391,11 @@ void read_steps(SceneReader& sr, const Value& v) {
         r.error(st, v.key + ": expected at least one step (leave 'steps' out for the six default stages), found an empty list");
         return;
     }
+    if (st->size() > kMaxSteps) {
+        r.error(st, v.key + ": at most " + std::to_string(kMaxSteps) + " steps are allowed (the limit), found " +
+                        std::to_string(st->size()));
+        return;
+    }
     std::vector<scene::Step> out;
     scene::Stage previous = scene::Stage::Blend;  // a step without a stage repeats the one before
     for (std::size_t i = 0; i < st->size(); ++i) {
@@ -477,6 +482,22 @@ std::vector<std::string> scene_keys() { return names<SceneReader>(kScene); }
 void read_scene(Reader& r, const Node* root, scene::Scene& s) {
     SceneReader sr{r, s};
     read_keys<SceneReader>(r, root, "the scene", "", kScene, sr);
+    if (r.failed()) return;
+
+    // The video it plans is bounded: reported at the step that passes the limit.
+    double t = 0;
+    for (std::size_t i = 0; i < s.steps.size(); ++i) {
+        const double anim = scene::step_animation(s.steps[i]), hold = scene::step_hold(s.steps[i]);
+        t = t + anim + hold;
+        if (t > kMaxSeconds) {
+            r.error(sr.step_nodes.size() > i ? sr.step_nodes[i] : root,
+                    "steps[" + std::to_string(i) + "]: the scene's video would last more than " +
+                        std::to_string(static_cast<int>(kMaxSeconds / 3600)) + " hours (the limit) by the end of this step: " +
+                        length_text(t) + "; this step animates " + length_text(anim) + " and holds " + length_text(hold) +
+                        (s.steps[i].hold >= 0 ? "" : " (long enough to read its 'say')"));
+            return;
+        }
+    }
 
     // Nothing invalid reaches the engine: the start, every step's controls in turn, and
     // every experiment must be something attention::trace computes.
@@ -488,7 +509,16 @@ void read_scene(Reader& r, const Node* root, scene::Scene& s) {
     }
     scene::Controls c = start;
     for (std::size_t i = 0; i < s.steps.size(); ++i) {
-        c = scene::apply(s, c, s.steps[i].set);
+        // A step that changes nothing the engine reads (keys, temperature, mask) gives it the
+        // input it was given before, which it computed: not checked again (each check reads the
+        // whole scene, and a scene may have thousands of steps).
+        const scene::Settings& set = s.steps[i].set;
+        if (set.empty()) continue;
+        const bool keys_kept = !set.key_scale && !set.keys_same && set.keys.empty();
+        const double temperature = c.temperature;
+        const bool mask = c.mask;
+        c = scene::apply(s, std::move(c), set);  // moved: the keys are not copied
+        if (keys_kept && c.temperature == temperature && c.mask == mask) continue;
         if (auto e = engine_check(s, c); !e.empty()) {
             r.error(sr.step_nodes.size() > i ? sr.step_nodes[i] : root,
                     "steps[" + std::to_string(i) + "]: its settings cannot be computed: " + e);

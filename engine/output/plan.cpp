@@ -116,6 +116,14 @@ bool read_recording(const std::string& path, std::vector<timeline::Event>& event
                                   number(previous) + ")"});
             continue;
         }
+        if (e.t > scene::kMaxVideoSeconds) {
+            // Past it, the export would be longer than any deck may plan.
+            errors.push_back({path, number_of_line, static_cast<int>(first) + 1,
+                              "an event at " + number(e.t) + " s is later than " +
+                                  std::to_string(static_cast<int>(scene::kMaxVideoSeconds / 3600)) +
+                                  " hours, the longest video attnlab makes (the limit)"});
+            break;
+        }
         previous = e.t;
         events.push_back(e);
     }

@@ -39,6 +39,26 @@ double reading_time(const std::string& text) {
     return words * 0.25;
 }
 
+double step_animation(const Step& s) { return s.duration >= 0 ? s.duration : default_duration(s.stage); }
+
+double step_hold(const Step& s) {
+    return s.hold >= 0 ? s.hold : std::max(kDefaultHold, reading_time(s.say) - step_animation(s));
+}
+
+double slide_hold(const Slide& s) {
+    if (s.duration >= 0) return s.duration;
+    std::string text = s.title + " " + s.subtitle;
+    for (const auto& b : s.bullets) text += " " + b;
+    return std::max(kDefaultSlideDuration, reading_time(text));
+}
+
+double slide_end(double start, const Slide& s) {
+    if (s.kind != Slide::Kind::Scene || !s.scene) return start + kCrossFade + slide_hold(s);
+    double t = start;
+    for (const Step& st : s.scene->steps) t = t + step_animation(st) + step_hold(st);
+    return t;
+}
+
 std::vector<Step> default_steps() {
     std::vector<Step> steps;
     for (Stage s : {Stage::Scores, Stage::Scale, Stage::Temperature, Stage::Mask, Stage::Softmax, Stage::Blend}) {

@@ -107,6 +107,10 @@ struct Deck {
                                        // scenes): what hot reload watches; empty when built in code
 };
 
+// The longest video attnlab plans, in seconds (four hours): the loader refuses a deck whose steps
+// and slides last longer, and a recording with an event later than this is refused too.
+constexpr double kMaxVideoSeconds = 4 * 3600.0;
+
 // Default times (seconds) when a step or slide does not give its own.
 constexpr double kDefaultHold = 1.5;
 constexpr double kDefaultSlideDuration = 4.0;
@@ -115,6 +119,18 @@ constexpr double kCrossFade = 0.4;
 // Seconds a viewer needs to read `text` (about 240 words a minute): a video holds each step
 // at least this long, so that its narration can be read before the next one.
 double reading_time(const std::string& text);
+
+// How long exports show a step or a slide (the timeline lays the deck out with these): a step's
+// animation is its `duration`, else its stage's; it then holds for `hold`, else until its
+// narration can have been read (at least kDefaultHold). A title or text slide cross-fades in
+// (kCrossFade), then holds for `duration`, else long enough to read it (at least
+// kDefaultSlideDuration).
+double step_animation(const Step& s);
+double step_hold(const Step& s);
+double slide_hold(const Slide& s);
+// When a slide that starts at `start` ends in exports: after each of its steps' animation and
+// hold (a scene), or its cross-fade and hold; summed in the order the timeline sums them.
+double slide_end(double start, const Slide& s);
 
 // The default steps: one per stage from scores to blend.
 std::vector<Step> default_steps();

@@ -31,9 +31,8 @@ Layout layout(const scene::Deck& deck) {
                 sp.slide = static_cast<int>(si);
                 sp.step = static_cast<int>(k);
                 sp.start = t;
-                sp.anim = st.duration >= 0 ? st.duration : scene::default_duration(st.stage);
-                // Unless the author says, hold until the narration can have been read.
-                sp.hold = st.hold >= 0 ? st.hold : std::max(scene::kDefaultHold, scene::reading_time(st.say) - sp.anim);
+                sp.anim = scene::step_animation(st);
+                sp.hold = scene::step_hold(st);  // unless the author says, until the narration can have been read
                 sp.ease = st.ease;
                 lay.spans.push_back(sp);
                 t = sp.end();
@@ -43,9 +42,7 @@ Layout layout(const scene::Deck& deck) {
             sp.slide = static_cast<int>(si);
             sp.start = t;
             sp.anim = scene::kCrossFade;
-            std::string text = slide.title + " " + slide.subtitle;
-            for (const auto& b : slide.bullets) text += " " + b;
-            sp.hold = slide.duration >= 0 ? slide.duration : std::max(scene::kDefaultSlideDuration, scene::reading_time(text));
+            sp.hold = scene::slide_hold(slide);
             lay.spans.push_back(sp);
             t = sp.end();
         }
