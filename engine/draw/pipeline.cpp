@@ -39,10 +39,14 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
         c.color(ink);
         c.text_in(s.label, {b.x + 42, b.y + 6, b.w - 50, 36}, Font::Bold, 25, 12);
         c.color(ink, active ? 1.0 : 0.9);
-        c.paragraph(s.caption, {b.x + 10, b.y + 44, b.w - 18, b.h - 50}, Font::Regular, 16, 11, 1.15);
+        // The caption ends above the progress track, which runs along the card's bottom edge.
+        const double track_h = 4, track_gap = 5;
+        c.paragraph(s.caption, {b.x + 10, b.y + 44, b.w - 18, b.h - 44 - 2 * track_gap - track_h}, Font::Regular,
+                    kMinText, kMinText, 1.15);
         if (s.running) {
             // How far this step's animation has gone.
-            core::Rect track{b.x + 10, b.bottom() - 9, b.w - 20, 4};
+            core::Rect track{b.x + 10, b.bottom() - track_gap - track_h, b.w - 20, track_h};
+            c.mark("progress", track);
             c.rounded(track, 2);
             c.color(c.th.card, 0.6);
             cairo_fill(c.cr);

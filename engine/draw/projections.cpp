@@ -9,7 +9,20 @@ namespace draw {
 namespace {
 
 // A matrix of numbered cells, heat-coloured; a lit one is outlined in gold.
-void cells(Canvas& c, const model::Projections::Grid& g, core::Point at, double cell) {
+// Whether every entry of the grids fits its cell at a readable size (else the cells are shown by
+// colour alone: a number the back row cannot read is not shown).
+bool numbers_fit(Canvas& c, const model::Projections& p, double cell) {
+    if (cell * 0.82 - 6 < kMinText) return false;
+    c.font(Font::Regular, kMinText);
+    for (const auto& e : p.equations)
+        for (const auto* g : {&e.x, &e.w, &e.out})
+            for (const auto& row : g->value)
+                for (double v : row)
+                    if (c.measure(num(v, cell < 48 ? 1 : 2)) > cell - 6) return false;
+    return true;
+}
+
+void cells(Canvas& c, const model::Projections::Grid& g, core::Point at, double cell, bool numbers) {
     const std::size_t rows = g.value.size(), cols = rows ? g.value[0].size() : 0;
     for (std::size_t i = 0; i < rows; ++i)
         for (std::size_t j = 0; j < cols; ++j) {
@@ -18,9 +31,10 @@ void cells(Canvas& c, const model::Projections::Grid& g, core::Point at, double 
             c.rounded(cr.inset(1.5), 4);
             c.color(fill);
             cairo_fill(c.cr);
+            if (!numbers) continue;
             c.color(c.th.ink_on(fill));
-            c.text_in(num(g.value[i][j], cell < 48 ? 1 : 2), cr.inset(3), Font::Regular, std::min(20.0, cell * 0.4), 8,
-                      Align::Center);
+            c.text_in(num(g.value[i][j], cell < 48 ? 1 : 2), cr.inset(3), Font::Regular, std::max(kMinText, cell * 0.4),
+                      kMinText, Align::Center);
         }
     if (g.lit && rows) {
         c.rounded({at.x - 3, at.y - 3, cols * cell + 6, rows * cell + 6}, 6);
@@ -49,6 +63,7 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
     const double cols = static_cast<double>(mm + 2 * wmax);
     double cell = std::min({(content.w - 3 * sym - 8) / cols, (content.h - caption - 3 * (name_h + gap)) / (3.0 * mm), 70.0});
     cell = std::max(cell, 8.0);
+    const bool numbers = numbers_fit(c, p, cell);
     const double block_h = name_h + mm * cell;
     const double total_w = cols * cell + 2 * sym;
     const double x0 = content.x + std::max(0.0, (content.w - total_w) / 2);
@@ -59,14 +74,14 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
         const double mid = y + name_h + mm * cell / 2;  // the row of x and out sit level with W's middle
         c.color(c.th.ink_soft);
         c.text_in(e.x_name, {x - 10, y, mm * cell + 20, name_h - 4}, Font::Bold, 17, 10, Align::Center);
-        cells(c, e.x, {x, mid - cell / 2}, cell);
+        cells(c, e.x, {x, mid - cell / 2}, cell, numbers);
         x += mm * cell;
         c.color(c.th.ink);
         c.text_in("·", {x, mid - 16, sym, 32}, Font::Bold, 26, 12, Align::Center);
         x += sym;
         c.color(c.th.ink_soft);
         c.text_in(e.w_name, {x, y, wc * cell, name_h - 4}, Font::Bold, 17, 10, Align::Center);
-        cells(c, e.w, {x, y + name_h}, cell);
+        cells(c, e.w, {x, y + name_h}, cell, numbers);
         x += wmax * cell;
         c.color(c.th.ink);
         c.text_in("=", {x, mid - 16, sym, 32}, Font::Bold, 26, 12, Align::Center);
@@ -74,7 +89,7 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
         using Ink = model::Projections::Equation::Ink;
         c.color(e.ink == Ink::Query ? c.th.query_ink : (e.ink == Ink::Key ? c.th.key : c.th.value));
         c.text_in(e.out_name, {x - 10, y, wc * cell + 20, name_h - 4}, Font::Bold, 17, 10, Align::Center);
-        cells(c, e.out, {x, mid - cell / 2}, cell);
+        cells(c, e.out, {x, mid - cell / 2}, cell, numbers);
         y += block_h + gap;
     }
     c.color(c.th.ink_soft);

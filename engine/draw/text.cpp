@@ -186,7 +186,9 @@ Canvas::Fit Canvas::fit(std::string_view s, const core::Rect& box, Font f, doubl
         limit = static_cast<std::size_t>(box.w / narrowest) + 2;
     const std::string_view head = s.substr(0, prefix_bytes(s, limit));
     const bool whole = head.size() == s.size();
-    double sz = std::min(size, box.h * 0.82);
+    // Never below the frame's minimum (the back row reads it), even in a box too low for it.
+    min_size = std::max(min_size, floor());
+    double sz = std::max(floor(), std::min(size, box.h * 0.82));
     font(f, sz);
     double w = measure(head);
     if (w > box.w || !whole) {
@@ -242,6 +244,7 @@ core::Rect Canvas::place(const Fit& ft, const core::Rect& box, Align a) const {
 Fitted fit_text(cairo_t* cr, const Fonts& fonts, std::string_view s, const core::Rect& box, double size,
                 double min_size) {
     const Canvas c(cr, theme_for(ThemeKind::Light), fonts, nullptr);
+    const Canvas::Small any_size(c, "fit_text: the caller chooses the sizes");
     Canvas::Fit ft = c.fit(s, box, Font::Regular, size, min_size);
     Fitted out;
     out.box = c.place(ft, box, Align::Left);
@@ -290,6 +293,7 @@ int Canvas::wrap(std::string_view s, double width, std::vector<std::string>& lin
 
 const Canvas::Para& Canvas::layout_paragraph(std::string_view s, const core::Rect& box, Font f, double size,
                                              double min_size, double leading, bool whole) const {
+    min_size = std::max(min_size, this->floor());  // (part of the key below)
     Memo<Para>& memo = memos().paragraphs;
     std::string key;
     key.push_back(static_cast<char>('0' + static_cast<int>(f)));
@@ -301,7 +305,7 @@ const Canvas::Para& Canvas::layout_paragraph(std::string_view s, const core::Rec
         return *p;
     }
     Para p;
-    double sz = size;
+    double sz = std::max(size, min_size);
     const double floor = whole ? std::min(min_size, 6.0) : min_size;
     for (;;) {
         font(f, sz);
