@@ -148,6 +148,9 @@ void check_legible(const draw::Recorder& rec, int w, int h, const std::string& w
         if (t.exempt.empty() && t.size * scale < min_px * (1 - 1e-9))
             out.add(where + at + ": " + panel_of(t) + " text '" + t.text + "' at " + std::to_string(t.size * scale) +
                     " px < " + std::to_string(min_px));
+        // At 16:9 and 16:10 every text is shown whole; at 4:3 a text may be cut where it must.
+        if (t.cut && 10 * w >= 16 * h * (1 - 1e-9))
+            out.add(where + at + ": " + panel_of(t) + " text cut to '" + t.text + "'");
         if (t.panel < 0 || !rec.panels[static_cast<std::size_t>(t.panel)].rect.inset(-0.5).contains(t.rect))
             out.add(where + at + ": " + panel_of(t) + " text '" + t.text + "' leaves its panel");
     }
@@ -178,7 +181,7 @@ void check_legible(const draw::Recorder& rec, int w, int h, const std::string& w
 
 // The back row reads every exported frame: at 16:9, 16:10 and 4:3, every step (the end of its
 // animation and its middle) and every experiment of every scene and deck in the repository,
-// text is at least 1/60 of the frame's height, no two labels overprint, no two graph nodes
+// text is at least 1/60 of the frame's height, no text is cut short with "…" (but at 4:3), no two labels overprint, no two graph nodes
 // overlap, and every label stays in its panel.
 TEST_CASE("every frame of the content is legible from the back row at 16:9, 16:10 and 4:3", "[frames][legible]") {
     const auto files = content_files();

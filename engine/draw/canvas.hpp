@@ -108,6 +108,7 @@ public:
     struct Fit {
         double size = 0;
         std::string shown;
+        bool cut = false;  // shown is a prefix of the text and "…"
     };
     Fit fit(std::string_view s, const core::Rect& box, Font f, double size, double min_size) const;
     // Draws a fit in `box` (centred vertically, aligned horizontally); returns the box it occupies.
@@ -205,6 +206,7 @@ private:
     mutable Font font_ = Font::Regular;
     mutable double size_ = 10;
     mutable const char* small_ = nullptr;
+    mutable bool cut_ = false;  // the text being drawn is a fit cut to its box (for the Recorder)
 };
 
 

@@ -57,6 +57,8 @@ struct Recorder {
         std::string text;
         double size = 0;  // font size in design units
         std::string exempt;  // why this text may be smaller than kMinText ("" when it may not)
+        bool cut = false;    // the text did not fit its box: `text` is its start and "…", or a paragraph's
+                             // last line shown, with the lines after it dropped
         std::array<core::Point, 4> corners{};  // the box's corners in output pixels (rect is their bounds;
                                                 // they differ from its corners for rotated text)
     };

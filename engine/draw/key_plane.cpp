@@ -151,7 +151,7 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
         }
     }
     labels.place(c, m.query_label, qp, 16, content, Font::Bold, 19, c.th.query_ink);
-    // Keys drawn at one place (identical keys) share one label: "mouse · cat · the".
+    // Keys drawn at one place (identical keys) share one label: "mouse · cat · the", or "all 5 keys".
     std::vector<bool> done(m.keys.size(), false);
     for (std::size_t j = 0; j < m.keys.size(); ++j) {
         if (done[j]) continue;
@@ -159,15 +159,19 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
         bool clamped = false;
         core::Point p = plane_dot(pl, kd.at, &clamped);
         std::string name = kd.label;
+        std::size_t shared = 1;
         bool own = kd.focus, hidden = kd.hide > 0.5;
         for (std::size_t i = j + 1; i < m.keys.size(); ++i) {
             const core::Point pi = plane_dot(pl, m.keys[i].at);
             if (done[i] || std::hypot(pi.x - p.x, pi.y - p.y) > 3) continue;
             done[i] = true;
+            ++shared;
             name += " · " + m.keys[i].label;
             own = own || m.keys[i].focus;
             hidden = hidden && m.keys[i].hide > 0.5;
         }
+        // Every key at one place (more than three of them): a short label that fits the plane.
+        if (shared > 3 && shared == m.keys.size()) name = "all " + std::to_string(shared) + " keys";
         if (clamped) name += " · off the plane";
         if (own) name += " · own key";
         else if (hidden) name += " · hidden";

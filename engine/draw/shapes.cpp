@@ -154,7 +154,7 @@ void Canvas::record_text(const core::Rect& r, std::string_view s) const {
         x1 = std::max(x1, xs[i]);
         y1 = std::max(y1, ys[i]);
     }
-    rec_->texts.push_back({panel_, {x0, y0, x1 - x0, y1 - y0}, std::string(s), size_, small_ ? small_ : "", corners});
+    rec_->texts.push_back({panel_, {x0, y0, x1 - x0, y1 - y0}, std::string(s), size_, small_ ? small_ : "", cut_, corners});
 }
 
 }  // namespace draw

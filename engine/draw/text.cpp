@@ -223,6 +223,7 @@ Canvas::Fit Canvas::fit(std::string_view s, const core::Rect& box, Font f, doubl
     }
     out.shown.assign(head.substr(0, cuts[lo]));
     out.shown += "…";
+    out.cut = true;
     return out;
 }
 
@@ -238,7 +239,10 @@ core::Rect Canvas::place(const Fit& ft, const core::Rect& box, Align a) const {
     else if (a == Align::Right) x = box.right();
     double asc = ascent(), desc = descent();
     double base = box.y + box.h / 2 + (asc - desc) / 2;
-    return text(ft.shown, x, base, a);
+    cut_ = ft.cut;
+    const core::Rect r = text(ft.shown, x, base, a);
+    cut_ = false;
+    return r;
 }
 
 Fitted fit_text(cairo_t* cr, const Fonts& fonts, std::string_view s, const core::Rect& box, double size,
@@ -334,10 +338,17 @@ double Canvas::draw_paragraph(const Para& p, const core::Rect& box, Font f, doub
     double asc = ascent();
     double y = box.y + asc;
     double used = 0;
-    for (const auto& l : p.lines) {
+    for (std::size_t i = 0; i < p.lines.size(); ++i) {
+        const std::string& l = p.lines[i];
         if (!whole && y + descent() > box.bottom() + 0.01) break;  // never clipped: drop lines that do not fit
+        // The last line shown when the lines after it are dropped: the Recorder calls the text cut.
+        const bool last = !whole && i + 1 < p.lines.size() && y + sz * leading + descent() > box.bottom() + 0.01;
         if (!whole && measure(l) > box.w) text_in(l, {box.x, y - asc, box.w, sz * leading}, f, sz, sz);
-        else text(l, box.x, y);
+        else {
+            cut_ = last;
+            text(l, box.x, y);
+            cut_ = false;
+        }
         used = y + descent() - box.y;
         y += sz * leading;
     }
