@@ -8,6 +8,7 @@
 #include <numeric>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -163,6 +164,37 @@ TEST_CASE("every scene and deck in the repo loads with no diagnostics", "[conten
         CHECK(r.ok());
         CHECK(!r.deck.slides.empty());
     }
+}
+
+TEST_CASE("exported videos narrate at a calm pace: no step or slide at more than 160 words a minute", "[content]") {
+    std::vector<fs::path> files = yaml_files("scenes");
+    const auto decks = yaml_files("slides");
+    files.insert(files.end(), decks.begin(), decks.end());
+    auto words = [](const std::string& text) {
+        std::istringstream in(text);
+        int n = 0;
+        for (std::string w; in >> w;) ++n;
+        return n;
+    };
+    int spoken = 0;
+    for (const auto& f : files) {
+        const load::Result r = load::load_file(f.string());
+        REQUIRE(r.ok());
+        const timeline::Layout lay = timeline::layout(r.deck);
+        for (const timeline::Span& sp : lay.spans) {
+            const scene::Slide& slide = r.deck.slides[static_cast<std::size_t>(sp.slide)];
+            const std::string& say =
+                slide.kind == scene::Slide::Kind::Scene ? slide.scene->steps[static_cast<std::size_t>(sp.step)].say : slide.say;
+            const int n = words(say);
+            if (n == 0) continue;
+            ++spoken;
+            const double seconds = sp.end() - sp.start;
+            INFO(f.filename().string() << ", slide " << sp.slide + 1 << " step " << sp.step + 1 << ": " << n << " words in "
+                                       << seconds << " s");
+            CHECK(n / seconds * 60.0 <= 160.0 + 1e-9);
+        }
+    }
+    CHECK(spoken >= 60);
 }
 
 TEST_CASE("every shipped quiz passes its own check: no position and no length gives the answers away", "[content]") {
