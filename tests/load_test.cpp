@@ -763,7 +763,7 @@ TEST_CASE("a deck's steps and video are counted with its includes expanded, and 
     }
     auto t0 = std::chrono::steady_clock::now();
     load::Result r = load::load_file((dir.path / "d1.yaml").string());
-    CHECK(seconds_since(t0) < 5.0);
+    CHECK(seconds_since(t0) < 30.0);  // catches the unbounded expansion (minutes), not a speed test
     REQUIRE_FALSE(r.ok());
     CHECK(r.errors.size() == 1);
     // The 101st scene slide passes 10000 steps: in d6 (its slides[0], line 3) on the 11th read of d6.
