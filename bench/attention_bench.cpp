@@ -101,7 +101,7 @@ int main(int argc, char** argv) {
         in.k = random_mat(rng, n, d);
         in.v = random_mat(rng, n, d);
         in.causal = true;
-        const int runs = n <= 64 ? 2000 : n <= 512 ? 60 : 9;
+        const int runs = n <= 64 ? 2000 : n <= 512 ? 60 : 15;
         std::vector<double> us;
         double check = 0;
         for (int r = 0; r < runs; ++r) {

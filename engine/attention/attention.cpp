@@ -156,9 +156,11 @@ void tile_portable(const double* const* a, std::size_t rows, const double* p, st
 }
 
 // Up to 8 rows of the output: out[r][0..cols) = a[r] · b over the first `inner` rows of b, packed
-// (pack) as packed × cols.
+// (pack) as packed × cols. `done(j0, m)` is called once columns [j0, j0 + m) of every row are
+// written, while they are in the cache.
+template <class Done>
 void product(Kernel kernel, const double* const* a, std::size_t rows, const double* panels, std::size_t packed,
-             std::size_t inner, std::size_t cols, double* const* out) {
+             std::size_t inner, std::size_t cols, double* const* out, Done done) {
     for (std::size_t j0 = 0; j0 < cols; j0 += kPanel) {
         const double* p = panels + (j0 / kPanel) * packed * kPanel;
         const std::size_t m = std::min(kPanel, cols - j0);
@@ -187,13 +189,14 @@ void product(Kernel kernel, const double* const* a, std::size_t rows, const doub
             }
             case Kernel::Portable: tile_portable(a, rows, p, inner, o, m); break;
         }
+        done(j0, m);
     }
 }
 
 // Buffers of destroyed traces, per thread, for the next trace (see ~Trace). Only large ones are
 // kept (small ones cost malloc nothing), and only a few: about two traces' worth.
 constexpr std::size_t kKeepFrom = 512;  // doubles: 4 KiB
-constexpr std::size_t kKeepAtMost = 12;
+constexpr std::size_t kKeepAtMost = 16;
 
 std::vector<std::vector<double>>& spare() {
     thread_local std::vector<std::vector<double>> buffers;
@@ -534,16 +537,18 @@ bool trace(const Input& in, Trace& out, std::string& error) {
             a[r] = in.q[i0 + r].data();
             o[r] = out.scores.row(i0 + r);
         }
-        product(kernel, a, rows, keys.data(), d, d, n, o);
+        // Each panel of scores is checked and scaled while it is in the cache.
+        product(kernel, a, rows, keys.data(), d, d, n, o, [&](std::size_t j0, std::size_t m) {
+            for (std::size_t r = 0; r < rows; ++r) {
+                const double* scores = out.scores.row(i0 + r) + j0;
+                ok = ok && all_finite(scores, m);
+                scale(scores, inv_sqrt_d, m, out.scaled.row(i0 + r) + j0);
+            }
+        });
+        if (!ok) break;
         std::size_t inner = 0;  // the keys any of these rows sees: past them every weight is 0
         for (std::size_t i = i0; i < i0 + rows; ++i) {
-            const double* scores = out.scores.row(i);
-            double* scaled = out.scaled.row(i);
-            if (!all_finite(scores, n)) {
-                ok = false;
-                break;
-            }
-            scale(scores, inv_sqrt_d, n, scaled);
+            const double* scaled = out.scaled.row(i);
             const std::size_t count = in.causal ? i + 1 : n;
             inner = std::max(inner, count);
             if (finite_t) {
@@ -555,13 +560,12 @@ bool trace(const Input& in, Trace& out, std::string& error) {
             }
             softmax_prefix(scaled, count, n, in.temperature, out.weights.row(i));
         }
-        if (!ok) break;
         for (std::size_t r = 0; r < rows; ++r) {
             a[r] = out.weights.row(i0 + r);
             o[r] = out.output.row(i0 + r);
         }
         // Only the visible keys: the products with a weight of exactly 0 add nothing.
-        product(kernel, a, rows, values.data(), n, inner, dv, o);
+        product(kernel, a, rows, values.data(), n, inner, dv, o, [](std::size_t, std::size_t) {});
     }
     give_back(std::move(keys));
     give_back(std::move(values));
