@@ -194,9 +194,11 @@ void product(Kernel kernel, const double* const* a, std::size_t rows, const doub
 }
 
 // Buffers of destroyed traces, per thread, for the next trace (see ~Trace). Only large ones are
-// kept (small ones cost malloc nothing), and only a few: about two traces' worth.
+// kept (small ones cost malloc nothing), and only a few: about two traces' worth (a View holds
+// two while the mask folds), and no more than 384 MiB (two traces at n = 2048).
 constexpr std::size_t kKeepFrom = 512;  // doubles: 4 KiB
 constexpr std::size_t kKeepAtMost = 16;
+constexpr std::size_t kKeepBytes = std::size_t{384} << 20;
 
 std::vector<std::vector<double>>& spare() {
     thread_local std::vector<std::vector<double>> buffers;
@@ -207,8 +209,13 @@ void give_back(std::vector<double>&& v) noexcept {
     if (v.capacity() < kKeepFrom) return;
     try {
         auto& keep = spare();
-        if (keep.size() >= kKeepAtMost) keep.erase(keep.begin());  // the oldest goes
         keep.push_back(std::move(v));
+        std::size_t bytes = 0;
+        for (const auto& b : keep) bytes += b.capacity() * sizeof(double);
+        while (keep.size() > kKeepAtMost || bytes > kKeepBytes) {  // the oldest go
+            bytes -= keep.front().capacity() * sizeof(double);
+            keep.erase(keep.begin());
+        }
     } catch (...) {  // no memory to keep it: let it go
     }
 }
