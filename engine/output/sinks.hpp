@@ -62,6 +62,11 @@ public:
     // Renders into `img` (cleared first: a reused buffer must not show through).
     void raster(Image& img, const Shot& shot) const;
     const scene::Deck& deck() const { return deck_; }
+    // The narration of a title or text slide the shot shows ("" for a scene: its narration panel
+    // carries its words).
+    const std::string& slide_say(const Shot& shot) const;
+    // Draws a handout note with `say` into `cr`, whose user space is width × height.
+    void paint_note(cairo_t* cr, int width, int height, const std::string& say) const;
 
 private:
     const scene::Deck& deck_;
