@@ -890,3 +890,80 @@ TEST_CASE("every share the narration quotes is the share on screen at that step"
         }
     CHECK(checked >= 20);  // the parser found the narration's figures, not nothing
 }
+
+namespace {
+
+// Every text the shipped files give: titles, narration, notes, bullets, experiments, quizzes.
+std::vector<std::pair<std::string, std::string>> shipped_texts() {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const char* folder : {"scenes", "slides"})
+        for (const fs::path& file : yaml_files(folder)) {
+            const load::Result r = load::load_file(file.string());
+            REQUIRE(r.ok());
+            const std::string name = file.filename().string();
+            for (const scene::Slide& sl : r.deck.slides) {
+                for (const std::string* s : {&sl.title, &sl.subtitle, &sl.say, &sl.notes}) out.emplace_back(name, *s);
+                for (const auto& b : sl.bullets) out.emplace_back(name, b);
+                if (!sl.scene) continue;
+                out.emplace_back(name, sl.scene->title);
+                for (const auto& st : sl.scene->steps)
+                    for (const std::string* s : {&st.title, &st.say, &st.notes}) out.emplace_back(name, *s);
+                for (const auto& e : sl.scene->experiments) out.emplace_back(name, e.title), out.emplace_back(name, e.look_for);
+                for (const auto& q : sl.scene->quiz.questions) {
+                    out.emplace_back(name, q.ask), out.emplace_back(name, q.answer);
+                    for (const auto& c : q.choices) out.emplace_back(name, c);
+                }
+            }
+        }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("no shipped text calls the weights positive: masked weights are exactly 0", "[content]") {
+    // "positive weights", "every weight is positive", "weights are ≥ … positive", over line breaks.
+    const std::regex weights_positive(R"(\bweights?\b[^.;()]{0,25}\bpositive\b|\bpositive\b[^.;]{0,12}\bweights?\b)",
+                                      std::regex::icase);
+    CHECK(std::regex_search(std::string("Every weight is positive and"), weights_positive));
+    CHECK(std::regex_search(std::string("into positive weights that"), weights_positive));
+    CHECK_FALSE(std::regex_search(std::string("At a small but positive T the winner gets nearly all the weight"),
+                                  weights_positive));
+    int texts = 0;
+    for (auto [file, t] : shipped_texts()) {
+        std::replace(t.begin(), t.end(), '\n', ' ');
+        INFO(file << ": \"" << t << "\"");
+        CHECK_FALSE(std::regex_search(t, weights_positive));
+        CHECK_FALSE(contains(t, "budget: positive"));
+        ++texts;
+    }
+    CHECK(texts > 200);
+}
+
+TEST_CASE("every \"X stage\" the text names is a stage of the pipeline, by its label", "[content]") {
+    const std::set<std::string> not_names = {"a", "the", "each", "every", "this", "that", "next", "one", "its",
+                                             "previous", "last", "first", "same", "any", "which", "own", "one's"};
+    auto lower = [](std::string s) {
+        for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        return s;
+    };
+    const std::regex named(R"((\S+) stages?\b)", std::regex::icase);
+    int named_stages = 0;
+    for (auto [file, t] : shipped_texts()) {
+        std::replace(t.begin(), t.end(), '\n', ' ');
+        for (std::sregex_iterator it(t.begin(), t.end(), named), end; it != end; ++it) {
+            std::string word = lower((*it)[1]);
+            while (!word.empty() && std::ispunct(static_cast<unsigned char>(word.front()))) word.erase(0, 1);
+            while (!word.empty() && std::ispunct(static_cast<unsigned char>(word.back()))) word.pop_back();
+            if (word.empty() || not_names.count(word)) continue;
+            bool label = false;
+            for (const scene::StageInfo& st : scene::kStages) {
+                const std::string l = lower(st.label);
+                label = label || (!l.empty() && (l == word || l.ends_with(" " + word)));
+            }
+            INFO(file << ": \"" << it->str() << "\" in \"" << t << "\"");
+            CHECK(label);
+            ++named_stages;
+        }
+    }
+    CHECK(named_stages >= 1);  // the quiz's "softmax stage"
+}
