@@ -383,6 +383,37 @@ TEST_CASE("the PDF has one page per step", "[output]") {
     CHECK_FALSE(has_temporaries(tmp.path.string()));
 }
 
+TEST_CASE("the PDF handout carries the narration of title and text slides", "[output]") {
+    if (std::system("command -v pdftotext >/dev/null 2>&1") != 0) {
+        WARN("pdftotext (poppler-utils) is not installed: the PDF's text is not read");
+        return;
+    }
+    scene::Deck deck = test_deck(kUneven);
+    scene::Slide title;
+    title.kind = scene::Slide::Kind::Title;
+    title.title = "Attention";
+    title.say = "Welcome: today one word learns which other words matter to it.";
+    scene::Slide text;
+    text.kind = scene::Slide::Kind::Text;
+    text.title = "Three ideas";
+    text.bullets = {"scores", "weights", "a blend"};
+    text.say = "Remember three ideas before the numbers arrive: scores, weights, and a blend of values.";
+    deck.slides.insert(deck.slides.begin(), {title, text});
+    TempDir tmp;
+    std::ostringstream err;
+    REQUIRE(output::run(deck, options(tmp / "h.pdf", format("pdf"), 1920, 1080, 30), {}, err) == 0);
+    const std::string cmd = "pdftotext '" + (tmp / "h.pdf") + "' '" + (tmp / "h.txt") + "'";
+    REQUIRE(std::system(cmd.c_str()) == 0);
+    // The text as words, whatever the lines it was wrapped into.
+    std::istringstream in(slurp(tmp / "h.txt"));
+    std::string words;
+    for (std::string w; in >> w;) words += (words.empty() ? "" : " ") + w;
+    INFO(words);
+    CHECK(words.find("Attention") != std::string::npos);  // the slide itself is still there
+    CHECK(words.find(title.say) != std::string::npos);
+    CHECK(words.find(text.say) != std::string::npos);
+}
+
 TEST_CASE("SVG pages: one file per step", "[output]") {
     scene::Deck deck = test_deck(kUneven);
     TempDir tmp;

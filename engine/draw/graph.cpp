@@ -85,7 +85,9 @@ void paint(Canvas& c, const model::SceneFrame& fr, const core::Rect& r) {
             const double ux = dx / l, uy = dy / l;
             c.font(Font::Bold, 16);
             const double hw = c.measure(node.label) / 2 + 2, hh = 11;
-            const double reach = radius + 6 + std::fabs(ux) * hw + std::fabs(uy) * hh;
+            // The asking node's label sits beyond its self-loop (which reaches out to 1.85 radii).
+            const double ring = node.focus ? radius * 1.85 : radius;
+            const double reach = ring + 6 + std::fabs(ux) * hw + std::fabs(uy) * hh;
             core::Rect box{p.x + ux * reach - hw, p.y + uy * reach - hh, 2 * hw, 2 * hh};
             box.x = std::clamp(box.x, content.x, content.right() - box.w);
             box.y = std::clamp(box.y, content.y, content.bottom() - box.h);

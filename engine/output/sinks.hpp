@@ -64,6 +64,11 @@ public:
     void raster(Image& img, const Shot& shot) const;
     const scene::Deck& deck() const { return deck_; }
     const timeline::Layout& layout() const { return lay_; }
+    // The narration of a title or text slide the shot shows ("" for a scene: its narration panel
+    // carries its words).
+    const std::string& slide_say(const Shot& shot) const;
+    // Draws a handout note with `say` into `cr`, whose user space is width × height.
+    void paint_note(cairo_t* cr, int width, int height, const std::string& say) const;
 
 private:
     const scene::Deck& deck_;
