@@ -6,6 +6,9 @@
 // it differ from the frame before; the bench fails when fewer than 90 % of the drags count, and
 // checks one presented frame against the X server's own copy of the window. Also: process start
 // to the first presented frame. Measured for the presenter and for --student.
+// The floor, measured in the same run before each drag: the same motion through the X server to
+// SDL and a frame of the same size presented the same way, with nothing drawn (a clear) — what a
+// drag costs before attnlab does anything. The table's ratio is the drag's median over it.
 //   latency_bench [SCENE_OR_DECK] [--frames N]
 #include <SDL.h>
 
@@ -23,6 +26,7 @@
 #include "app/render_target.hpp"
 #include "app/session.hpp"
 #include "draw/draw.hpp"
+#include "floor.hpp"
 #include "load/load.hpp"
 #include "support/fonts.hpp"
 
@@ -102,7 +106,6 @@ int main(int argc, char** argv) {
     SDL_VERSION(&wm.version);
     if (!SDL_GetWindowWMInfo(win.window(), &wm) || wm.subsystem != SDL_SYSWM_X11) fail("no X11 window");
     double first_frame = 0;
-    bool all_ok = true;
     for (bool student : {false, true}) {
         app::SessionOptions so;
         so.draw.fonts = support::fonts();
@@ -165,6 +168,28 @@ int main(int argc, char** argv) {
         // focus follows the pointer in): press as a hand would, a moment after arriving.
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
         pump_until(session, SDL_FIRSTEVENT, 1);
+
+        // The floor: motions that reach SDL (not handed to the session), each answered by a
+        // cleared frame presented as the session's are.
+        std::vector<double> floor;
+        for (int i = 1; i <= 60; ++i) {
+            const auto t0 = Clock::now();
+            XTestFakeMotionEvent(x, -1, p0.x + (i % 2 ? 2 : 0), p0.y, CurrentTime);
+            XFlush(x);
+            SDL_Event e;
+            bool reached = false;
+            const auto until = Clock::now() + std::chrono::milliseconds(500);
+            while (!reached && Clock::now() < until && SDL_WaitEventTimeout(&e, 50)) reached = e.type == SDL_MOUSEMOTION;
+            if (!reached) continue;
+            win.draw([](SDL_Surface* s) { SDL_FillRect(s, nullptr, 0); }, err);
+            floor.push_back(ms(t0, Clock::now()));
+        }
+        if (floor.size() < 54) fail("the floor's motions did not reach SDL: " + std::to_string(floor.size()) + " of 60");
+        XTestFakeMotionEvent(x, -1, p0.x, p0.y, CurrentTime);
+        XFlush(x);
+        pump_until(session, SDL_MOUSEMOTION, 2000);
+        win.draw([&](SDL_Surface* s) { session.render(s); }, err);
+
         XTestFakeButtonEvent(x, 1, True, CurrentTime);
         XFlush(x);
         if (!pump_until(session, SDL_MOUSEBUTTONDOWN, 2000)) fail("the press on the key never reached the window");
@@ -227,13 +252,17 @@ int main(int argc, char** argv) {
             fail("the scripted drag did not happen as planned: " + std::to_string(lat.size()) + " of " + std::to_string(frames) +
                  " motions gave a presented frame with new weights" + (moved ? "" : "; the weights never moved"));
         const double med = pct(lat, 0.5), p95 = pct(lat, 0.95);
-        std::printf("  motion into the X server -> frame presented: median %.2f ms (target <= 6)  p95 %.2f ms (target <= 10)  max %.2f ms\n",
+        std::printf("  motion into the X server -> frame presented: median %.2f ms  p95 %.2f ms  max %.2f ms\n",
                     med, p95, pct(lat, 1.0));
         std::printf("  of which Session::render (frame + overlay): median %.2f ms  p95 %.2f ms\n", pct(rend, 0.5), pct(rend, 0.95));
-        all_ok = all_ok && med <= 6 && p95 <= 10;
+        const double fl = pct(floor, 0.5);
+        std::printf("  floor (the motion to SDL, a cleared frame presented): median %.2f ms; the drag is %.2f× the floor\n", fl,
+                    med / fl);
+        bench::row(std::string("drag → presented frame, 1080p, ") + (student ? "--student" : "presenter"),
+                   bench::fmt("%.2f ms", fl), bench::fmt("%.2f ms", med), med / fl, "≤ 4×");
         offset = 0;
     }
     XCloseDisplay(x);
-    std::printf("start -> first frame presented: %.1f ms (target <= 150)\n", first_frame);
-    return all_ok && first_frame <= 150 ? 0 : 1;
+    std::printf("start -> first frame presented: %.1f ms\n", first_frame);
+    return 0;  // the targets are ratios, in bench/run's table; failing is for a drag that did not happen
 }

@@ -294,9 +294,52 @@ TEST_CASE("dv may differ from d, and the sizes have a limit", "[attention]") {
     CHECK_THAT(fails(big), Catch::Contains("limit"));
 }
 
+TEST_CASE("the AVX-512 and the AVX2 products give the same bits", "[attention]") {
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("avx512f") || !__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) {
+        WARN("this processor lacks AVX-512 or AVX2+FMA: nothing to compare");
+        return;
+    }
+    std::mt19937_64 rng(13);
+    // Full 8-row blocks and 16-column panels, and every kind of edge (rows % 8 and % 3, columns % 16).
+    for (std::size_t n : {1, 2, 3, 7, 8, 9, 16, 17, 33, 70}) {
+        for (std::size_t d : {1, 5, 16, 19, 64}) {
+            Input in = random_input(rng, n, d, 1 + (d + n) % 37, 0.9, n % 2 == 1);
+            Input avx2 = in;
+            avx2.no_avx512 = true;
+            Trace a = run(in), b = run(avx2);
+            CHECK(a.scores.data == b.scores.data);
+            CHECK(a.weights.data == b.weights.data);
+            CHECK(a.output.data == b.output.data);
+        }
+    }
+}
+
+TEST_CASE("a destroyed trace's buffers serve the next one without showing through", "[attention]") {
+    std::mt19937_64 rng(14);
+    // A large trace, destroyed (its buffers are kept), then smaller ones of other shapes: every
+    // entry of every stage must be the new trace's, as a trace into fresh memory computes it.
+    Input big = random_input(rng, 300, 8, 40, 2.0, false);
+    { Trace t = run(big); }
+    for (std::size_t n : {7, 120, 299}) {
+        Input in = random_input(rng, n, 3, 5, 0.5, true);
+        Trace a = run(in);
+        Trace fresh;  // the same trace again, into a Trace that already holds its own buffers
+        std::string error;
+        REQUIRE(attention::trace(in, fresh, error));
+        REQUIRE(attention::trace(in, fresh, error));
+        CHECK(a.scores.data == fresh.scores.data);
+        CHECK(a.logits.data == fresh.logits.data);
+        CHECK(a.weights.data == fresh.weights.data);
+        CHECK(a.output.data == fresh.output.data);
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = i + 1; j < n; ++j) CHECK(a.weights(i, j) == 0.0);
+    }
+}
+
 TEST_CASE("the vectorised and the portable products agree", "[attention]") {
     std::mt19937_64 rng(12);
-    // Sizes that exercise full 4×8 tiles and every kind of edge (rows % 4, columns % 8).
+    // Sizes that exercise full 8×16 tiles and every kind of edge (rows % 8, columns % 16).
     for (std::size_t n : {1, 3, 4, 5, 8, 13, 64}) {
         for (std::size_t d : {1, 2, 7, 9, 64}) {
             Input in = random_input(rng, n, d, 1 + d % 5, 0.9, n % 2 == 0);

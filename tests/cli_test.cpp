@@ -694,11 +694,13 @@ TEST_CASE("check refuses a 1 MiB token, a 1 MB narration and a 10^6-slide includ
         return (tmp.path / name).string();
     };
     const std::string vectors = "q: [[1], [0]]\nk: [[1], [0]]\nv: [[1], [0]]\n";
-    // Each is refused at once: well under a second here; 5 s leaves room for a loaded machine.
+    // Each is refused at once (0.03–0.25 s measured, release build). Not a speed test: the bound
+    // only catches the unbounded work these inputs caused before (minutes), and holds under the
+    // sanitizers on a loaded machine.
     auto timed = [](const std::vector<std::string>& args) {
         const auto t0 = std::chrono::steady_clock::now();
         Run run = attnlab(args);
-        CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 5.0);
+        CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 60.0);
         return run;
     };
     const std::string token = write("token.yaml", "scene: t\ntokens: [a, " + std::string(1 << 20, 'x') + "]\n" + vectors);

@@ -8,6 +8,7 @@
 #include <numeric>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -163,6 +164,37 @@ TEST_CASE("every scene and deck in the repo loads with no diagnostics", "[conten
         CHECK(r.ok());
         CHECK(!r.deck.slides.empty());
     }
+}
+
+TEST_CASE("exported videos narrate at a calm pace: no step or slide at more than 160 words a minute", "[content]") {
+    std::vector<fs::path> files = yaml_files("scenes");
+    const auto decks = yaml_files("slides");
+    files.insert(files.end(), decks.begin(), decks.end());
+    auto words = [](const std::string& text) {
+        std::istringstream in(text);
+        int n = 0;
+        for (std::string w; in >> w;) ++n;
+        return n;
+    };
+    int spoken = 0;
+    for (const auto& f : files) {
+        const load::Result r = load::load_file(f.string());
+        REQUIRE(r.ok());
+        const timeline::Layout lay = timeline::layout(r.deck);
+        for (const timeline::Span& sp : lay.spans) {
+            const scene::Slide& slide = r.deck.slides[static_cast<std::size_t>(sp.slide)];
+            const std::string& say =
+                slide.kind == scene::Slide::Kind::Scene ? slide.scene->steps[static_cast<std::size_t>(sp.step)].say : slide.say;
+            const int n = words(say);
+            if (n == 0) continue;
+            ++spoken;
+            const double seconds = sp.end() - sp.start;
+            INFO(f.filename().string() << ", slide " << sp.slide + 1 << " step " << sp.step + 1 << ": " << n << " words in "
+                                       << seconds << " s");
+            CHECK(n / seconds * 60.0 <= 160.0 + 1e-9);
+        }
+    }
+    CHECK(spoken >= 60);
 }
 
 TEST_CASE("every shipped quiz passes its own check: no position and no length gives the answers away", "[content]") {
@@ -857,4 +889,172 @@ TEST_CASE("every share the narration quotes is the share on screen at that step"
             }
         }
     CHECK(checked >= 20);  // the parser found the narration's figures, not nothing
+}
+
+namespace {
+
+// Every text a frame shows: the slide's words, every panel's headings, labels and numbers, the
+// quiz card.
+std::vector<std::string> frame_texts(const model::Frame& f) {
+    std::vector<std::string> out;
+    auto add = [&](const std::string& s) {
+        if (!s.empty()) out.push_back(s);
+    };
+    add(f.title.title), add(f.title.subtitle), add(f.title.deck), add(f.text.title);
+    for (const auto& b : f.text.bullets) add(b);
+    if (f.quiz) {
+        add(f.quiz->question), add(f.quiz->verdict), add(f.quiz->answer), add(f.quiz->prompt);
+        for (const auto& c : f.quiz->choices) add(c.text);
+    }
+    if (f.kind != model::Frame::Kind::Scene) return out;
+    const model::SceneFrame& s = f.scene;
+    add(s.error), add(s.header.title), add(s.header.right);
+    add(s.pipeline.formula), add(s.pipeline.subtitle);
+    for (const auto& c : s.pipeline.cards) add(c.label), add(c.caption);
+    add(s.score_row.heading);
+    for (const auto& c : s.score_row.cells) add(c.value);
+    add(s.weight_bars.aside), add(s.weight_bars.empty_note), add(s.weight_bars.hidden_label);
+    for (const auto& b : s.weight_bars.bars) add(b.label);
+    add(s.matrix.heading), add(s.matrix.aside), add(s.matrix.sum_heading), add(s.matrix.compare_note);
+    add(s.matrix.legend_name), add(s.matrix.legend_low), add(s.matrix.legend_high);
+    for (int i = 0; i < s.n; ++i) {
+        add(s.matrix.row_sum(i));
+        for (const auto& t : s.matrix.row_text(i)) add(t);
+    }
+    add(s.graph.heading);
+    for (const auto& node : s.graph.nodes) add(node.label);
+    add(s.key_plane.heading), add(s.key_plane.query_label), add(s.key_plane.note);
+    for (const auto& k : s.key_plane.keys) add(k.label);
+    add(s.value_plane.heading), add(s.value_plane.out_label);
+    for (const auto& val : s.value_plane.values) add(val.label);
+    for (const auto& r : s.readouts.rows) add(r.name), add(r.value);
+    add(s.arithmetic.heading), add(s.arithmetic.aside), add(s.arithmetic.placeholder);
+    for (const auto& l : s.arithmetic.lines) add(l);
+    add(s.narration.heading), add(s.narration.aside), add(s.narration.title), add(s.narration.subheading);
+    add(s.narration.text);
+    add(s.controls.temperature), add(s.controls.mask_caption);
+    add(s.projections.heading), add(s.projections.aside), add(s.projections.note), add(s.projections.caption);
+    return out;
+}
+
+// Every frame text of every step of every shipped scene and deck: during each step's animation
+// (the softmax's first beat shows exponentials), at its end, and with each experiment set.
+template <class Check>
+int for_every_shipped_frame(Check check) {
+    int frames = 0;
+    for (const char* folder : {"scenes", "slides"})
+        for (const fs::path& file : yaml_files(folder)) {
+            const load::Result r = load::load_file(file.string());
+            REQUIRE(r.ok());
+            const timeline::Layout lay = timeline::layout(r.deck);
+            for (int span = 0; span < static_cast<int>(lay.spans.size()); ++span) {
+                const timeline::Span& sp = lay.spans[static_cast<std::size_t>(span)];
+                const timeline::State st = timeline::state_at_span(lay, span);
+                const std::string where = file.filename().string() + " step " + std::to_string(span + 1);
+                for (double u : {0.3, 0.5, 1.0}) {
+                    check(model::frame_at(r.deck, lay, st, sp.start + u * sp.anim), where);
+                    ++frames;
+                }
+                const scene::Slide& slide = r.deck.slides[static_cast<std::size_t>(sp.slide)];
+                if (!slide.scene) continue;
+                for (int e = 0; e < static_cast<int>(slide.scene->experiments.size()); ++e) {
+                    const timeline::State ex = timeline::apply(r.deck, lay, st, timeline::cmd::Experiment{e}, sp.start);
+                    check(model::frame_at(r.deck, lay, ex, sp.start + sp.anim + 5.0), where + " experiment " + std::to_string(e + 1));
+                    ++frames;
+                }
+            }
+        }
+    return frames;
+}
+
+// Every text the shipped files give: titles, narration, notes, bullets, experiments, quizzes.
+std::vector<std::pair<std::string, std::string>> shipped_texts() {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const char* folder : {"scenes", "slides"})
+        for (const fs::path& file : yaml_files(folder)) {
+            const load::Result r = load::load_file(file.string());
+            REQUIRE(r.ok());
+            const std::string name = file.filename().string();
+            for (const scene::Slide& sl : r.deck.slides) {
+                for (const std::string* s : {&sl.title, &sl.subtitle, &sl.say, &sl.notes}) out.emplace_back(name, *s);
+                for (const auto& b : sl.bullets) out.emplace_back(name, b);
+                if (!sl.scene) continue;
+                out.emplace_back(name, sl.scene->title);
+                for (const auto& st : sl.scene->steps)
+                    for (const std::string* s : {&st.title, &st.say, &st.notes}) out.emplace_back(name, *s);
+                for (const auto& e : sl.scene->experiments) out.emplace_back(name, e.title), out.emplace_back(name, e.look_for);
+                for (const auto& q : sl.scene->quiz.questions) {
+                    out.emplace_back(name, q.ask), out.emplace_back(name, q.answer);
+                    for (const auto& c : q.choices) out.emplace_back(name, c);
+                }
+            }
+        }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("no frame writes an exponential with a caret: exp(1.92), not e^1.92", "[content]") {
+    int texts = 0;
+    const int frames = for_every_shipped_frame([&](const model::Frame& f, const std::string& where) {
+        for (const std::string& t : frame_texts(f)) {
+            INFO(where << ": \"" << t << "\"");
+            CHECK(t.find('^') == std::string::npos);
+            ++texts;
+        }
+    });
+    CHECK(frames > 500);
+    CHECK(texts > 10000);
+    for (const auto& [file, t] : shipped_texts()) {
+        INFO(file << ": \"" << t << "\"");
+        CHECK(t.find('^') == std::string::npos);
+    }
+}
+
+TEST_CASE("no shipped text calls the weights positive: masked weights are exactly 0", "[content]") {
+    // "positive weights", "every weight is positive", "weights are ≥ … positive", over line breaks.
+    const std::regex weights_positive(R"(\bweights?\b[^.;()]{0,25}\bpositive\b|\bpositive\b[^.;]{0,12}\bweights?\b)",
+                                      std::regex::icase);
+    CHECK(std::regex_search(std::string("Every weight is positive and"), weights_positive));
+    CHECK(std::regex_search(std::string("into positive weights that"), weights_positive));
+    CHECK_FALSE(std::regex_search(std::string("At a small but positive T the winner gets nearly all the weight"),
+                                  weights_positive));
+    int texts = 0;
+    for (auto [file, t] : shipped_texts()) {
+        std::replace(t.begin(), t.end(), '\n', ' ');
+        INFO(file << ": \"" << t << "\"");
+        CHECK_FALSE(std::regex_search(t, weights_positive));
+        CHECK_FALSE(contains(t, "budget: positive"));
+        ++texts;
+    }
+    CHECK(texts > 200);
+}
+
+TEST_CASE("every \"X stage\" the text names is a stage of the pipeline, by its label", "[content]") {
+    const std::set<std::string> not_names = {"a", "the", "each", "every", "this", "that", "next", "one", "its",
+                                             "previous", "last", "first", "same", "any", "which", "own", "one's"};
+    auto lower = [](std::string s) {
+        for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        return s;
+    };
+    const std::regex named(R"((\S+) stages?\b)", std::regex::icase);
+    int named_stages = 0;
+    for (auto [file, t] : shipped_texts()) {
+        std::replace(t.begin(), t.end(), '\n', ' ');
+        for (std::sregex_iterator it(t.begin(), t.end(), named), end; it != end; ++it) {
+            std::string word = lower((*it)[1]);
+            while (!word.empty() && std::ispunct(static_cast<unsigned char>(word.front()))) word.erase(0, 1);
+            while (!word.empty() && std::ispunct(static_cast<unsigned char>(word.back()))) word.pop_back();
+            if (word.empty() || not_names.count(word)) continue;
+            bool label = false;
+            for (const scene::StageInfo& st : scene::kStages) {
+                const std::string l = lower(st.label);
+                label = label || (!l.empty() && (l == word || l.ends_with(" " + word)));
+            }
+            INFO(file << ": \"" << it->str() << "\" in \"" << t << "\"");
+            CHECK(label);
+            ++named_stages;
+        }
+    }
+    CHECK(named_stages >= 1);  // the quiz's "softmax stage"
 }

@@ -734,15 +734,15 @@ TEST_CASE("a step's hold from its narration is bounded by the text limit, and co
     std::string say;
     for (int i = 0; i < 2000; ++i) say += "a ";  // 4000 bytes, the most a text may have: 2000 words
     REQUIRE(say.size() == 4000);
-    std::vector<std::string> steps(28, "{stage: scores, say: " + say + "}");
+    std::vector<std::string> steps(19, "{stage: scores, say: " + say + "}");
     auto l = load_yaml(with_steps(steps));
     REQUIRE(l->result.ok());
     const scene::Step& st = l->result.deck.slides[0].scene->steps[0];
-    // 2000 words read in 500 s: the animation, then a hold until then.
-    CHECK(scene::step_animation(st) + scene::step_hold(st) == Approx(500.0));
-    CHECK(scene::step_hold(st) <= 500.0);
-    steps.push_back(steps.back());  // 29 × 500 s > 4 hours
-    expect({with_steps(steps), "more than 4 hours (the limit)", kTinyLines + 2 + 28, 5, {"long enough to read its 'say'"}});
+    // 2000 words read in 750 s (160 a minute): the animation, then a hold until then.
+    CHECK(scene::step_animation(st) + scene::step_hold(st) == Approx(750.0));
+    CHECK(scene::step_hold(st) <= 750.0);
+    steps.push_back(steps.back());  // 20 × 750 s > 4 hours
+    expect({with_steps(steps), "more than 4 hours (the limit)", kTinyLines + 2 + 19, 5, {"long enough to read its 'say'"}});
     // One byte more narration is refused by the text limit itself.
     expect({with_steps({"{say: " + say + "b}"}), "at most 4000 bytes of text", kTinyLines + 2, 11});
 }
@@ -763,7 +763,7 @@ TEST_CASE("a deck's steps and video are counted with its includes expanded, and 
     }
     auto t0 = std::chrono::steady_clock::now();
     load::Result r = load::load_file((dir.path / "d1.yaml").string());
-    CHECK(seconds_since(t0) < 5.0);
+    CHECK(seconds_since(t0) < 30.0);  // catches the unbounded expansion (minutes), not a speed test
     REQUIRE_FALSE(r.ok());
     CHECK(r.errors.size() == 1);
     // The 101st scene slide passes 10000 steps: in d6 (its slides[0], line 3) on the 11th read of d6.

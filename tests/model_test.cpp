@@ -3,7 +3,9 @@
 // attention Trace and with each other, and the stage rules hold.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <numeric>
 #include <random>
 #include <string>
@@ -282,4 +284,120 @@ TEST_CASE("a frame made by frame_at keeps what it reads alive", "[model]") {
     const model::Matrix::Cell c = f.scene.matrix.cell(2, 1);
     CHECK(c.weight == f.view->trace.weights(2, 1));
     CHECK(c.weight > 0);
+}
+
+TEST_CASE("the graph's title names the asking token, quoting one that is not a word", "[model]") {
+    auto sc = support::sentence_scene();
+    sc->panels = {scene::Panel::Graph};
+    for (const auto& [focus, want] : {std::pair{2, "Who chased reads"}, std::pair{5, "Who ‘.’ reads"}}) {
+        sc->focus = focus;
+        support::Staged st(sc);
+        const timeline::View v = st.view(static_cast<int>(st.lay.spans.size()) - 1, 1.0);
+        CHECK(model::frame_of(v).scene.graph.heading == want);
+    }
+}
+
+TEST_CASE("identical keys tie: no key is crowned the best match", "[model]") {
+    auto sc = sentence_all_panels();
+    for (auto& k : sc->k) k = {0.7, -0.2};
+    SECTION("six keys, the mask off: every weight 1/6") {
+        sc->steps[3].set.mask = false;
+        support::Staged st(sc);
+        const timeline::View v = st.view(static_cast<int>(st.lay.spans.size()) - 1, 1.0);
+        const model::SceneFrame f = model::frame_of(v).scene;
+        CHECK(f.readouts.rows[2].name == "Top weight");
+        CHECK(f.readouts.rows[2].value == "tied: The, cat, … at 1/6");
+        CHECK(f.arithmetic.heading == "The arithmetic for its own key");
+        CHECK(f.arithmetic.aside == "chased · top weights tied");
+        REQUIRE_FALSE(f.arithmetic.lines.empty());
+        CHECK(f.arithmetic.lines.back() == "all equal: every visible key gets 1/6");
+        for (const model::Bar& b : f.weight_bars.bars) CHECK_FALSE(b.best);
+        CHECK(f.key_plane.emphasis == -1);
+    }
+    SECTION("the mask on: the three visible keys tie at 1/3") {
+        support::Staged st(sc);
+        const timeline::View v = st.view(static_cast<int>(st.lay.spans.size()) - 1, 1.0);
+        const model::SceneFrame f = model::frame_of(v).scene;
+        CHECK(f.readouts.rows[2].value == "tied: The, cat, chased at 1/3");
+        CHECK(f.arithmetic.aside == "chased · top weights tied");
+        CHECK(f.arithmetic.lines.back() == "all equal: every visible key gets 1/3");
+    }
+}
+
+TEST_CASE("the graph labels its three heaviest edges, the self-loop among them", "[model]") {
+    auto sc = sentence_all_panels();
+    sc->panels.push_back(scene::Panel::Graph);
+    sc->steps[3].set.mask = false;
+    sc->k[2] = {0.9, 0.8};  // chased's own key near the top: the self-loop is one of the heaviest
+    support::Staged st(sc);
+    const timeline::View v = st.view(static_cast<int>(st.lay.spans.size()) - 1, 1.0);
+    const model::SceneFrame f = model::frame_of(v).scene;
+    const std::size_t focus = static_cast<std::size_t>(v.controls.focus), n = v.trace.n;
+    std::vector<double> w(n);
+    for (std::size_t j = 0; j < n; ++j) w[j] = v.trace.weights(focus, j);
+    std::vector<double> sorted = w;
+    std::sort(sorted.begin(), sorted.end(), std::greater<>());
+    // What makes this row a test: the self-loop is in the top three, and a lighter edge still
+    // carries more than 5 %.
+    REQUIRE(w[focus] >= sorted[2]);
+    REQUIRE(sorted[3] >= 0.05);
+    int labelled = 0;
+    for (std::size_t j = 0; j < n; ++j) {
+        INFO("node " << f.graph.nodes[j].word << " weight " << w[j]);
+        CHECK(f.graph.nodes[j].label.empty() == (w[j] < sorted[2]));
+        if (!f.graph.nodes[j].label.empty()) CHECK(f.graph.nodes[j].label == f.weight_bars.bars[j].label);
+        labelled += !f.graph.nodes[j].label.empty();
+    }
+    CHECK(labelled == 3);
+    CHECK_FALSE(f.graph.nodes[focus].label.empty());
+}
+
+TEST_CASE("every sum on screen says what it sums; no raw Σ q·k that softmax never uses", "[model]") {
+    auto sc = support::sentence_scene();
+    sc->panels = {scene::Panel::Matrix, scene::Panel::Readouts};
+    support::Staged st(sc);
+    int scores_span = -1;
+    for (std::size_t i = 0; i < st.lay.spans.size(); ++i)
+        if (sc->steps[static_cast<std::size_t>(st.lay.spans[i].step)].stage == Stage::Scores) scores_span = static_cast<int>(i);
+    REQUIRE(scores_span >= 0);
+    const timeline::View scored = st.view(scores_span, 1.0);
+    const timeline::View end = st.view(static_cast<int>(st.lay.spans.size()) - 1, 1.0);
+    for (const timeline::View* v : {&scored, &end}) {
+        const model::Frame f = model::frame_of(*v);
+        for (const model::Readout& r : f.scene.readouts.rows) {
+            INFO(r.name << ": " << r.value);
+            CHECK(r.name.find("q·k") == std::string::npos);
+            CHECK(r.name.find("Raw") == std::string::npos);
+        }
+    }
+    // The matrix's sums: of the scores shown while the rows show scores, of the weights after.
+    const model::Frame fs = model::frame_of(scored);
+    CHECK(fs.scene.matrix.sum_heading == "Σ scores");
+    for (int i = 0; i < static_cast<int>(scored.trace.n); ++i) {
+        double sum = 0;
+        for (int j = 0; j < static_cast<int>(scored.trace.n); ++j)
+            if (fs.scene.matrix.cell(i, j).hide < 0.5) sum += fs.scene.matrix.cell(i, j).score;
+        CHECK(fs.scene.matrix.row_sum(i) == model::num(sum));
+    }
+    CHECK(model::frame_of(end).scene.matrix.sum_heading == "Σ weights");
+    // Half-way through the softmax some rows show weights, some still scores: the column sums
+    // weights, and a row of scores shows no sum under that heading.
+    int softmax_span = -1;
+    for (std::size_t i = 0; i < st.lay.spans.size(); ++i)
+        if (sc->steps[static_cast<std::size_t>(st.lay.spans[i].step)].stage == Stage::Softmax) softmax_span = static_cast<int>(i);
+    const timeline::View mid = st.view(softmax_span, 0.5);
+    const model::Frame fm = model::frame_of(mid);
+    int weights = 0, scores = 0;
+    for (int i = 0; i < static_cast<int>(mid.trace.n); ++i) {
+        if (fm.scene.matrix.row_budget(i)) {
+            ++weights;
+            CHECK(fm.scene.matrix.row_sum(i) == "1.00");
+        } else if (!fm.scene.matrix.row_text(i).empty()) {
+            ++scores;
+            CHECK(fm.scene.matrix.row_sum(i).empty());
+        }
+    }
+    REQUIRE(weights > 0);
+    REQUIRE(scores > 0);
+    CHECK(fm.scene.matrix.sum_heading == "Σ weights");
 }

@@ -383,6 +383,37 @@ TEST_CASE("the PDF has one page per step", "[output]") {
     CHECK_FALSE(has_temporaries(tmp.path.string()));
 }
 
+TEST_CASE("the PDF handout carries the narration of title and text slides", "[output]") {
+    if (std::system("command -v pdftotext >/dev/null 2>&1") != 0) {
+        WARN("pdftotext (poppler-utils) is not installed: the PDF's text is not read");
+        return;
+    }
+    scene::Deck deck = test_deck(kUneven);
+    scene::Slide title;
+    title.kind = scene::Slide::Kind::Title;
+    title.title = "Attention";
+    title.say = "Welcome: today one word learns which other words matter to it.";
+    scene::Slide text;
+    text.kind = scene::Slide::Kind::Text;
+    text.title = "Three ideas";
+    text.bullets = {"scores", "weights", "a blend"};
+    text.say = "Remember three ideas before the numbers arrive: scores, weights, and a blend of values.";
+    deck.slides.insert(deck.slides.begin(), {title, text});
+    TempDir tmp;
+    std::ostringstream err;
+    REQUIRE(output::run(deck, options(tmp / "h.pdf", format("pdf"), 1920, 1080, 30), {}, err) == 0);
+    const std::string cmd = "pdftotext '" + (tmp / "h.pdf") + "' '" + (tmp / "h.txt") + "'";
+    REQUIRE(std::system(cmd.c_str()) == 0);
+    // The text as words, whatever the lines it was wrapped into.
+    std::istringstream in(slurp(tmp / "h.txt"));
+    std::string words;
+    for (std::string w; in >> w;) words += (words.empty() ? "" : " ") + w;
+    INFO(words);
+    CHECK(words.find("Attention") != std::string::npos);  // the slide itself is still there
+    CHECK(words.find(title.say) != std::string::npos);
+    CHECK(words.find(text.say) != std::string::npos);
+}
+
 TEST_CASE("SVG pages: one file per step", "[output]") {
     scene::Deck deck = test_deck(kUneven);
     TempDir tmp;
@@ -1250,4 +1281,38 @@ TEST_CASE("a folder export into an existing folder keeps its mode, the user's fi
     CHECK_FALSE(fs::exists(tmp / "frames/frame_000999.png"));
     CHECK(fs::exists(tmp / "frames/frame_000000.png"));
     CHECK(files_in(tmp.path.string()) == std::vector<std::string>{"frames"});
+}
+
+namespace {
+
+// Renders one shot at a small size, as BGRA bytes.
+std::vector<unsigned char> pixels_of(const scene::Deck& deck, const timeline::Layout& lay, const output::Shot& shot) {
+    const int w = 192, h = 108;
+    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+    cairo_t* cr = cairo_create(surface);
+    draw::render(cr, w, h, deck, lay, shot.state, shot.now, support::draw_options());
+    cairo_destroy(cr);
+    cairo_surface_flush(surface);
+    const unsigned char* data = cairo_image_surface_get_data(surface);
+    std::vector<unsigned char> out(data, data + cairo_image_surface_get_stride(surface) * h);
+    cairo_surface_destroy(surface);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("a replayed command ends a repeat: the frame at its time is drawn anew", "[output]") {
+    scene::Deck deck = test_deck({{0.5, 2.0}});
+    const timeline::Layout lay = timeline::layout(deck);
+    std::vector<timeline::Event> events = {{1.5, timeline::Command{timeline::cmd::Temperature{8.0}}}};
+    const output::Plan plan = output::replay_plan(deck, lay, events, 10);
+    const output::Shots shots = output::replay_shots(deck, lay, events, plan, std::nullopt);
+    REQUIRE(shots.count() > 20);
+    // Shots are asked for in order (a replay only moves forward).
+    std::vector<output::Shot> shot;
+    for (long i = 0; i <= 15; ++i) shot.push_back(shots.at(i));
+    // 1.0 s and 1.1 s: the hold before the command repeats; 1.5 s: the command's frame does not.
+    CHECK(output::same_picture(deck, lay, shot[10], shot[11]));
+    CHECK_FALSE(output::same_picture(deck, lay, shot[14], shot[15]));
+    CHECK(pixels_of(deck, lay, shot[14]) != pixels_of(deck, lay, shot[15]));
 }

@@ -161,13 +161,14 @@ TEST_CASE("default panels: the one-row layout up to 8 tokens, the matrix beyond"
     }
 }
 
-TEST_CASE("reading time: a quarter second a word, whatever the spacing", "[scene]") {
+TEST_CASE("reading time: 160 words a minute (3/8 s a word), whatever the spacing", "[scene]") {
+    REQUIRE(scene::kNarrationWordsPerMinute == 160);
     CHECK(scene::reading_time("") == 0.0);
     CHECK(scene::reading_time(" \n\t\r ") == 0.0);
-    CHECK(scene::reading_time("one") == 0.25);
-    CHECK(scene::reading_time("one two") == 0.5);
-    CHECK(scene::reading_time("  one\t\ttwo\nthree\r\nfour  ") == 1.0);
-    CHECK(scene::reading_time("q·k/√d, then ÷ T.") == 1.0);  // UTF-8 inside words counts once
+    CHECK(scene::reading_time("one") == 0.375);
+    CHECK(scene::reading_time("one two") == 0.75);
+    CHECK(scene::reading_time("  one\t\ttwo\nthree\r\nfour  ") == 1.5);
+    CHECK(scene::reading_time("q·k/√d, then ÷ T.") == 1.5);  // UTF-8 inside words counts once
     std::mt19937 rng(7);
     for (int i = 0; i < 500; ++i) {
         int words = 0;
@@ -179,7 +180,7 @@ TEST_CASE("reading time: a quarter second a word, whatever the spacing", "[scene
             text += " \t\n"[rng() % 3];
             ++words;
         }
-        CHECK(scene::reading_time(text) == words * 0.25);
+        CHECK(scene::reading_time(text) == words * 0.375);
     }
 }
 

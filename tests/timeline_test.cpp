@@ -487,7 +487,7 @@ TEST_CASE("a step without its own hold stays long enough to read its narration",
     CHECK(lay.spans[0].hold == scene::kDefaultHold);
     CHECK(lay.spans[1].hold == scene::kDefaultHold);
     CHECK(lay.spans[2].anim + lay.spans[2].hold == Approx(scene::reading_time(long_say)));
-    CHECK(scene::reading_time(long_say) == Approx(20.0));
+    CHECK(scene::reading_time(long_say) == Approx(30.0));  // 80 words at 160 a minute
     CHECK(lay.spans[3].hold == 0.5);
 }
 

@@ -19,6 +19,8 @@ Matrix Matrix::from(const core::Mat& m) {
 
 namespace {
 
+bool all_finite(const double* x, std::size_t n);  // every x[j], j < n, finite (below)
+
 std::string check_matrix(const core::Mat& m, const char* name, std::size_t n) {
     if (m.size() != n)
         return std::string(name) + " has " + std::to_string(m.size()) + " rows, expected " + std::to_string(n) + " (one per token)";
@@ -29,12 +31,7 @@ std::string check_matrix(const core::Mat& m, const char* name, std::size_t n) {
     // The common case first, without branches: every row as wide as the first, every number
     // finite. Only when that fails is the first culprit looked for, to name it.
     bool clean = true;
-    for (const auto& row : m) {
-        clean &= row.size() == width;
-        unsigned bad = 0;  // x − x is 0 for every finite x, NaN for ±∞ and NaN
-        for (double x : row) bad |= static_cast<unsigned>(!(x - x == 0.0));
-        clean &= bad == 0;
-    }
+    for (const auto& row : m) clean &= row.size() == width && all_finite(row.data(), width);
     if (clean) return {};
     for (std::size_t r = 0; r < m.size(); ++r) {
         if (m[r].size() != width)
@@ -55,104 +52,195 @@ bool has_avx2_fma() {
     return yes;
 }
 
-// The two products (Q·Kᵀ with Kᵀ stored d×n, and A·V) as out += A·M for row-major matrices.
-// Every output entry is summed over the inner index in the order of the textbook formula.
+// The two products, S = Q·Kᵀ and O = A·V, are computed the same way: out(i, j) = Σ_k a_i[k]·b(k, j)
+// where b is packed into panels of 16 columns, each panel stored k by k (16 numbers per k,
+// zero-padded past the last column), so that a tile of the output walks contiguous memory. Every
+// entry is one fused multiply-add chain over k in order from 0, in every vectorised kernel alike
+// (AVX-512 and AVX2 give the same bits); the portable kernel multiplies and adds separately.
+constexpr std::size_t kPanel = 16;
 
-// Portable: the inner loops run over contiguous memory so the compiler vectorises them, and
-// four rows of A share each load of a row of M.
-void row_times_matrix(const double* a, const double* m, std::size_t inner, std::size_t cols, double* out) {
-    for (std::size_t r = 0; r < inner; ++r) {
-        const double ar = a[r];
-        const double* mr = m + r * cols;
-        for (std::size_t c = 0; c < cols; ++c) out[c] += ar * mr[c];
-    }
+enum class Kernel { Portable, Avx2, Avx512 };
+
+Kernel fastest(bool portable, bool no_avx512) {
+    static const bool avx512 = [] {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx512f") != 0;
+    }();
+    if (portable || !has_avx2_fma()) return Kernel::Portable;
+    return avx512 && !no_avx512 ? Kernel::Avx512 : Kernel::Avx2;
 }
 
-void four_rows_times_matrix(const double* __restrict a, std::size_t lda, const double* __restrict m,
-                            std::size_t inner, std::size_t cols, double* __restrict out, std::size_t ldo) {
-    double* __restrict o0 = out;
-    double* __restrict o1 = out + ldo;
-    double* __restrict o2 = out + 2 * ldo;
-    double* __restrict o3 = out + 3 * ldo;
-    for (std::size_t r = 0; r < inner; ++r) {
-        const double x0 = a[r], x1 = a[lda + r], x2 = a[2 * lda + r], x3 = a[3 * lda + r];
-        const double* __restrict mr = m + r * cols;
-        for (std::size_t c = 0; c < cols; ++c) {
-            const double v = mr[c];
-            o0[c] += x0 * v;
-            o1[c] += x1 * v;
-            o2[c] += x2 * v;
-            o3[c] += x3 * v;
+// Packs b(k, j) for k < inner, j < cols into panels: panel p holds b(k, 16p + c) at
+// [p·inner·16 + k·16 + c].
+template <class B>
+void pack(B b, std::size_t inner, std::size_t cols, double* out) {
+    for (std::size_t j0 = 0; j0 < cols; j0 += kPanel) {
+        const std::size_t m = std::min(kPanel, cols - j0);
+        for (std::size_t k = 0; k < inner; ++k, out += kPanel) {
+            for (std::size_t c = 0; c < m; ++c) out[c] = b(k, j0 + c);
+            for (std::size_t c = m; c < kPanel; ++c) out[c] = 0.0;
         }
     }
 }
 
-void multiply_portable(const Matrix& a, const Matrix& m, Matrix& out) {
-    std::size_t i = 0;
-    for (; i + 4 <= a.rows; i += 4) four_rows_times_matrix(a.row(i), a.cols, m.data.data(), m.rows, m.cols, out.row(i), out.cols);
-    for (; i < a.rows; ++i) row_times_matrix(a.row(i), m.data.data(), m.rows, m.cols, out.row(i));
+// Stores the first m of 16 numbers of a tile row.
+inline void store_first(double* o, const double* tile, std::size_t m) {
+    for (std::size_t c = 0; c < m; ++c) o[c] = tile[c];
 }
 
-// AVX2 + FMA: a 4×8 tile of the output stays in eight registers over the whole inner loop, so
-// each step loads one row segment of M and four numbers of A instead of reading and writing the
-// output. The edges (rows beyond a multiple of 4, columns beyond a multiple of 8) go portable.
-__attribute__((target("avx2,fma"))) void multiply_avx2(const Matrix& a, const Matrix& m, Matrix& out) {
-    const std::size_t rows = a.rows, inner = m.rows, cols = m.cols;
-    const std::size_t rows4 = rows - rows % 4, cols8 = cols - cols % 8;
-    for (std::size_t i = 0; i < rows4; i += 4) {
-        const double* a0 = a.row(i);
-        const double* a1 = a.row(i + 1);
-        const double* a2 = a.row(i + 2);
-        const double* a3 = a.row(i + 3);
-        for (std::size_t j = 0; j < cols8; j += 8) {
-            __m256d c00 = _mm256_setzero_pd(), c01 = _mm256_setzero_pd();
-            __m256d c10 = _mm256_setzero_pd(), c11 = _mm256_setzero_pd();
-            __m256d c20 = _mm256_setzero_pd(), c21 = _mm256_setzero_pd();
-            __m256d c30 = _mm256_setzero_pd(), c31 = _mm256_setzero_pd();
-            for (std::size_t k = 0; k < inner; ++k) {
-                const double* mk = m.data.data() + k * cols + j;
-                const __m256d b0 = _mm256_loadu_pd(mk), b1 = _mm256_loadu_pd(mk + 4);
-                __m256d x = _mm256_broadcast_sd(a0 + k);
-                c00 = _mm256_fmadd_pd(x, b0, c00);
-                c01 = _mm256_fmadd_pd(x, b1, c01);
-                x = _mm256_broadcast_sd(a1 + k);
-                c10 = _mm256_fmadd_pd(x, b0, c10);
-                c11 = _mm256_fmadd_pd(x, b1, c11);
-                x = _mm256_broadcast_sd(a2 + k);
-                c20 = _mm256_fmadd_pd(x, b0, c20);
-                c21 = _mm256_fmadd_pd(x, b1, c21);
-                x = _mm256_broadcast_sd(a3 + k);
-                c30 = _mm256_fmadd_pd(x, b0, c30);
-                c31 = _mm256_fmadd_pd(x, b1, c31);
+// R rows of a times one panel: o[r][0..m) = Σ_k a[r][k]·panel(k, ·).
+template <int R>
+__attribute__((target("avx512f"))) void tile_avx512(const double* const* a, const double* p, std::size_t inner,
+                                                    double* const* o, std::size_t m) {
+    __m512d lo[R], hi[R];
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r) lo[r] = hi[r] = _mm512_setzero_pd();
+    for (std::size_t k = 0; k < inner; ++k, p += kPanel) {
+        const __m512d b0 = _mm512_loadu_pd(p), b1 = _mm512_loadu_pd(p + 8);
+#pragma GCC unroll 8
+        for (int r = 0; r < R; ++r) {
+            const __m512d x = _mm512_set1_pd(a[r][k]);
+            lo[r] = _mm512_fmadd_pd(x, b0, lo[r]);
+            hi[r] = _mm512_fmadd_pd(x, b1, hi[r]);
+        }
+    }
+    const __mmask8 m0 = static_cast<__mmask8>(m >= 8 ? 0xff : (1u << m) - 1);
+    const __mmask8 m1 = static_cast<__mmask8>(m >= 16 ? 0xff : m > 8 ? (1u << (m - 8)) - 1 : 0);
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r) {
+        _mm512_mask_storeu_pd(o[r], m0, lo[r]);
+        _mm512_mask_storeu_pd(o[r] + 8, m1, hi[r]);
+    }
+}
+
+template <int R>
+__attribute__((target("avx2,fma"))) void tile_avx2(const double* const* a, const double* p, std::size_t inner,
+                                                   double* const* o, std::size_t m) {
+    __m256d c[R][4];
+#pragma GCC unroll 4
+    for (int r = 0; r < R; ++r)
+        for (int v = 0; v < 4; ++v) c[r][v] = _mm256_setzero_pd();
+    for (std::size_t k = 0; k < inner; ++k, p += kPanel) {
+        __m256d x[R];
+#pragma GCC unroll 4
+        for (int r = 0; r < R; ++r) x[r] = _mm256_broadcast_sd(a[r] + k);
+#pragma GCC unroll 4
+        for (int v = 0; v < 4; ++v) {
+            const __m256d b = _mm256_loadu_pd(p + 4 * v);
+#pragma GCC unroll 4
+            for (int r = 0; r < R; ++r) c[r][v] = _mm256_fmadd_pd(x[r], b, c[r][v]);
+        }
+    }
+    for (int r = 0; r < R; ++r) {
+        if (m == kPanel) {
+            for (int v = 0; v < 4; ++v) _mm256_storeu_pd(o[r] + 4 * v, c[r][v]);
+        } else {
+            alignas(32) double tile[kPanel];
+            for (int v = 0; v < 4; ++v) _mm256_store_pd(tile + 4 * v, c[r][v]);
+            store_first(o[r], tile, m);
+        }
+    }
+}
+
+void tile_portable(const double* const* a, std::size_t rows, const double* p, std::size_t inner, double* const* o,
+                   std::size_t m) {
+    for (std::size_t r = 0; r < rows; ++r) {
+        double c[kPanel] = {};
+        const double* pk = p;
+        for (std::size_t k = 0; k < inner; ++k, pk += kPanel) {
+            const double x = a[r][k];
+            for (std::size_t j = 0; j < kPanel; ++j) c[j] += x * pk[j];
+        }
+        store_first(o[r], c, m);
+    }
+}
+
+// Up to 8 rows of the output: out[r][0..cols) = a[r] · b over the first `inner` rows of b, packed
+// (pack) as packed × cols. `done(j0, m)` is called once columns [j0, j0 + m) of every row are
+// written, while they are in the cache.
+template <class Done>
+void product(Kernel kernel, const double* const* a, std::size_t rows, const double* panels, std::size_t packed,
+             std::size_t inner, std::size_t cols, double* const* out, Done done) {
+    for (std::size_t j0 = 0; j0 < cols; j0 += kPanel) {
+        const double* p = panels + (j0 / kPanel) * packed * kPanel;
+        const std::size_t m = std::min(kPanel, cols - j0);
+        double* o[8];
+        for (std::size_t r = 0; r < rows; ++r) o[r] = out[r] + j0;
+        switch (kernel) {
+            case Kernel::Avx512:
+                switch (rows) {
+                    case 8: tile_avx512<8>(a, p, inner, o, m); break;
+                    case 7: tile_avx512<7>(a, p, inner, o, m); break;
+                    case 6: tile_avx512<6>(a, p, inner, o, m); break;
+                    case 5: tile_avx512<5>(a, p, inner, o, m); break;
+                    case 4: tile_avx512<4>(a, p, inner, o, m); break;
+                    case 3: tile_avx512<3>(a, p, inner, o, m); break;
+                    case 2: tile_avx512<2>(a, p, inner, o, m); break;
+                    default: tile_avx512<1>(a, p, inner, o, m); break;
+                }
+                break;
+            case Kernel::Avx2: {
+                // Three rows at a time: 12 accumulators, the 16 registers' worth with the loads.
+                std::size_t r = 0;
+                for (; r + 3 <= rows; r += 3) tile_avx2<3>(a + r, p, inner, o + r, m);
+                if (rows - r == 2) tile_avx2<2>(a + r, p, inner, o + r, m);
+                else if (rows - r == 1) tile_avx2<1>(a + r, p, inner, o + r, m);
+                break;
             }
-            double* o = out.row(i) + j;
-            const std::size_t ld = out.cols;
-            _mm256_storeu_pd(o, _mm256_add_pd(_mm256_loadu_pd(o), c00));
-            _mm256_storeu_pd(o + 4, _mm256_add_pd(_mm256_loadu_pd(o + 4), c01));
-            _mm256_storeu_pd(o + ld, _mm256_add_pd(_mm256_loadu_pd(o + ld), c10));
-            _mm256_storeu_pd(o + ld + 4, _mm256_add_pd(_mm256_loadu_pd(o + ld + 4), c11));
-            _mm256_storeu_pd(o + 2 * ld, _mm256_add_pd(_mm256_loadu_pd(o + 2 * ld), c20));
-            _mm256_storeu_pd(o + 2 * ld + 4, _mm256_add_pd(_mm256_loadu_pd(o + 2 * ld + 4), c21));
-            _mm256_storeu_pd(o + 3 * ld, _mm256_add_pd(_mm256_loadu_pd(o + 3 * ld), c30));
-            _mm256_storeu_pd(o + 3 * ld + 4, _mm256_add_pd(_mm256_loadu_pd(o + 3 * ld + 4), c31));
+            case Kernel::Portable: tile_portable(a, rows, p, inner, o, m); break;
         }
-        for (std::size_t r = 0; r < 4 && cols8 < cols; ++r) {  // the columns past the last full tile
-            const double* ar = a.row(i + r);
-            double* o = out.row(i + r);
-            for (std::size_t k = 0; k < inner; ++k) {
-                const double* mk = m.data.data() + k * cols;
-                for (std::size_t c = cols8; c < cols; ++c) o[c] += ar[k] * mk[c];
-            }
-        }
+        done(j0, m);
     }
-    for (std::size_t i = rows4; i < rows; ++i) row_times_matrix(a.row(i), m.data.data(), inner, cols, out.row(i));
 }
 
-// out (rows × cols, zeroed) += A (rows × inner) · M (inner × cols), on the fastest kernel the
-// processor runs.
-void multiply(const Matrix& a, const Matrix& m, Matrix& out, bool portable) {
-    if (has_avx2_fma() && !portable) multiply_avx2(a, m, out);
-    else multiply_portable(a, m, out);
+// Buffers of destroyed traces, per thread, for the next trace (see ~Trace). Only large ones are
+// kept (small ones cost malloc nothing), and only a few: about two traces' worth (a View holds
+// two while the mask folds), and no more than 384 MiB (two traces at n = 2048).
+constexpr std::size_t kKeepFrom = 512;  // doubles: 4 KiB
+constexpr std::size_t kKeepAtMost = 16;
+constexpr std::size_t kKeepBytes = std::size_t{384} << 20;
+
+std::vector<std::vector<double>>& spare() {
+    thread_local std::vector<std::vector<double>> buffers;
+    return buffers;
+}
+
+void give_back(std::vector<double>&& v) noexcept {
+    if (v.capacity() < kKeepFrom) return;
+    try {
+        auto& keep = spare();
+        keep.push_back(std::move(v));
+        std::size_t bytes = 0;
+        for (const auto& b : keep) bytes += b.capacity() * sizeof(double);
+        while (keep.size() > kKeepAtMost || bytes > kKeepBytes) {  // the oldest go
+            bytes -= keep.front().capacity() * sizeof(double);
+            keep.erase(keep.begin());
+        }
+    } catch (...) {  // no memory to keep it: let it go
+    }
+}
+
+// A buffer of `size` doubles whose contents are unspecified (the caller writes every one).
+std::vector<double> take(std::size_t size) {
+    auto& keep = spare();
+    std::size_t best = keep.size();
+    for (std::size_t i = 0; i < keep.size(); ++i)
+        if (keep[i].capacity() >= size && (best == keep.size() || keep[i].capacity() < keep[best].capacity())) best = i;
+    if (best == keep.size()) return std::vector<double>(size);
+    std::vector<double> v = std::move(keep[best]);
+    keep.erase(keep.begin() + static_cast<std::ptrdiff_t>(best));
+    v.resize(size);  // within its capacity: writes at most the part beyond its old size
+    return v;
+}
+
+void take(Matrix& m, std::size_t rows, std::size_t cols) {
+    m.rows = rows;
+    m.cols = cols;
+    if (m.data.capacity() >= rows * cols) m.data.resize(rows * cols);
+    else {
+        give_back(std::move(m.data));
+        m.data = take(rows * cols);
+    }
 }
 
 }  // namespace
@@ -227,7 +315,127 @@ void exp_nonpositive_kernel(double* x, std::size_t n) {
         for (std::size_t j = 0; j < n; ++j) x[j] = exp_np(x[j]);
 }
 
-// Softmax of scaled[0..count) (the visible prefix or all of a row) into w[0..count).
+// e^w[j] for every j, then each divided by their sum: the last half of every softmax, shared by
+// the full matrix and softmax_row so that both give the same bits. The sum runs in four lanes
+// (entry j into lane j mod 4), which keeps the adds from waiting on each other; the AVX2 twin
+// below adds the same numbers in the same lanes.
+void exponentiate_and_normalise_portable(double* w, std::size_t n) {
+    for (std::size_t j = 0; j < n; ++j) w[j] = exp_np(w[j]);
+    double lane[4] = {0.0, 0.0, 0.0, 0.0};
+    std::size_t j = 0;
+    for (; j + 4 <= n; j += 4)
+        for (std::size_t l = 0; l < 4; ++l) lane[l] += w[j + l];
+    for (std::size_t l = 0; j < n; ++j, ++l) lane[l] += w[j];
+    const double inv_sum = 1.0 / ((lane[0] + lane[1]) + (lane[2] + lane[3]));
+    for (j = 0; j < n; ++j) w[j] *= inv_sum;
+}
+
+__attribute__((target("avx2,fma"))) void exponentiate_and_normalise_avx2(double* w, std::size_t n) {
+    exp_nonpositive_avx2(w, n);
+    __m256d acc = _mm256_setzero_pd();
+    std::size_t j = 0;
+    for (; j + 4 <= n; j += 4) acc = _mm256_add_pd(acc, _mm256_loadu_pd(w + j));
+    alignas(32) double lane[4];
+    _mm256_store_pd(lane, acc);
+    for (std::size_t l = 0; j < n; ++j, ++l) lane[l] += w[j];
+    const double inv_sum = 1.0 / ((lane[0] + lane[1]) + (lane[2] + lane[3]));
+    const __m256d scale = _mm256_set1_pd(inv_sum);
+    for (j = 0; j + 4 <= n; j += 4) _mm256_storeu_pd(w + j, _mm256_mul_pd(_mm256_loadu_pd(w + j), scale));
+    for (; j < n; ++j) w[j] *= inv_sum;
+}
+
+void exponentiate_and_normalise(double* w, std::size_t n) {
+    if (has_avx2_fma()) exponentiate_and_normalise_avx2(w, n);
+    else exponentiate_and_normalise_portable(w, n);
+}
+
+// out[j] = x[j] · s for j < n (the same product, vector or not).
+__attribute__((target("avx2,fma"))) void scale_avx2(const double* x, double s, std::size_t n, double* out) {
+    const __m256d f = _mm256_set1_pd(s);
+    std::size_t j = 0;
+    for (; j + 4 <= n; j += 4) _mm256_storeu_pd(out + j, _mm256_mul_pd(_mm256_loadu_pd(x + j), f));
+    for (; j < n; ++j) out[j] = x[j] * s;
+}
+
+void scale(const double* x, double s, std::size_t n, double* out) {
+    if (has_avx2_fma()) scale_avx2(x, s, n, out);
+    else
+        for (std::size_t j = 0; j < n; ++j) out[j] = x[j] * s;
+}
+
+// True when every x[j], j < n, is finite (x − x is 0 for every finite x, NaN for ±∞ and NaN).
+__attribute__((target("avx2,fma"))) bool all_finite_avx2(const double* x, std::size_t n) {
+    __m256d bad = _mm256_setzero_pd();
+    std::size_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+        const __m256d v = _mm256_loadu_pd(x + j);
+        bad = _mm256_or_pd(bad, _mm256_cmp_pd(_mm256_sub_pd(v, v), _mm256_setzero_pd(), _CMP_NEQ_UQ));
+    }
+    bool ok = _mm256_movemask_pd(bad) == 0;
+    for (; j < n; ++j) ok &= x[j] - x[j] == 0.0;
+    return ok;
+}
+
+bool all_finite(const double* x, std::size_t n) {
+    if (has_avx2_fma()) return all_finite_avx2(x, n);
+    unsigned bad = 0;
+    for (std::size_t j = 0; j < n; ++j) bad |= static_cast<unsigned>(!(x[j] - x[j] == 0.0));
+    return bad == 0;
+}
+
+// The largest of x[0..n), n ≥ 1 (exact in any order).
+__attribute__((target("avx2,fma"))) double largest_avx2(const double* x, std::size_t n) {
+    __m256d m = _mm256_set1_pd(-kInfinity);
+    std::size_t j = 0;
+    for (; j + 4 <= n; j += 4) m = _mm256_max_pd(m, _mm256_loadu_pd(x + j));
+    alignas(32) double lane[4];
+    _mm256_store_pd(lane, m);
+    double best = std::max(std::max(lane[0], lane[1]), std::max(lane[2], lane[3]));
+    for (; j < n; ++j) best = x[j] > best ? x[j] : best;
+    return best;
+}
+
+double largest(const double* x, std::size_t n) {
+    if (has_avx2_fma()) return largest_avx2(x, n);
+    double best = -kInfinity;
+    for (std::size_t j = 0; j < n; ++j) best = x[j] > best ? x[j] : best;
+    return best;
+}
+
+// out[j] = (x[j] − best) · s for j < n.
+__attribute__((target("avx2,fma"))) void shift_scale_avx2(const double* x, double best, double s, std::size_t n,
+                                                          double* out) {
+    const __m256d b = _mm256_set1_pd(best), f = _mm256_set1_pd(s);
+    std::size_t j = 0;
+    for (; j + 4 <= n; j += 4) _mm256_storeu_pd(out + j, _mm256_mul_pd(_mm256_sub_pd(_mm256_loadu_pd(x + j), b), f));
+    for (; j < n; ++j) out[j] = (x[j] - best) * s;
+}
+
+void shift_scale(const double* x, double best, double s, std::size_t n, double* out) {
+    if (has_avx2_fma()) shift_scale_avx2(x, best, s, n, out);
+    else
+        for (std::size_t j = 0; j < n; ++j) out[j] = (x[j] - best) * s;
+}
+
+// The limits of softmax over the visible entries with maximum `best` (count of them > 0):
+// T → ∞ shares the weight equally; T → 0 gives it to the largest score, exact ties sharing it.
+template <class Visible>
+void softmax_limit(const double* scaled, Visible visible, std::size_t n, std::size_t count, double best,
+                   double temperature, double* w) {
+    for (std::size_t j = 0; j < n; ++j) w[j] = 0.0;
+    if (std::isinf(temperature)) {
+        for (std::size_t j = 0; j < n; ++j)
+            if (visible(j)) w[j] = 1.0 / static_cast<double>(count);
+        return;
+    }
+    std::size_t ties = 0;
+    for (std::size_t j = 0; j < n; ++j)
+        if (visible(j) && scaled[j] == best) ++ties;
+    for (std::size_t j = 0; j < n; ++j)
+        if (visible(j) && scaled[j] == best) w[j] = 1.0 / static_cast<double>(ties);
+}
+
+// Softmax of scaled[0..n) over the entries where visible[j] is true into w[0..n).
 // See softmax_row for the meaning of the limits.
 void softmax_into(const double* scaled, const bool* visible, std::size_t n, double temperature, double* w) {
     double best = -kInfinity;
@@ -237,22 +445,9 @@ void softmax_into(const double* scaled, const bool* visible, std::size_t n, doub
             best = std::max(best, scaled[j]);
             ++count;
         }
-    for (std::size_t j = 0; j < n; ++j) w[j] = 0.0;
-    if (count == 0) return;
-
-    if (std::isinf(temperature)) {
-        // T → ∞: every logit tends to 0, so the visible keys share the weight equally.
-        for (std::size_t j = 0; j < n; ++j)
-            if (visible[j]) w[j] = 1.0 / static_cast<double>(count);
-        return;
-    }
-    if (temperature == 0.0) {
-        // T → 0: the largest score takes everything; exact ties share it equally.
-        std::size_t ties = 0;
-        for (std::size_t j = 0; j < n; ++j)
-            if (visible[j] && scaled[j] == best) ++ties;
-        for (std::size_t j = 0; j < n; ++j)
-            if (visible[j] && scaled[j] == best) w[j] = 1.0 / static_cast<double>(ties);
+    if (count == 0 || std::isinf(temperature) || temperature == 0.0) {
+        if (count == 0) std::fill(w, w + n, 0.0);
+        else softmax_limit(scaled, [&](std::size_t j) { return visible[j]; }, n, count, best, temperature, w);
         return;
     }
     // Subtract the row maximum before dividing by T and exponentiating: every exponent is ≤ 0,
@@ -265,11 +460,25 @@ void softmax_into(const double* scaled, const bool* visible, std::size_t n, doub
         // infinite, only the maximum keeps its weight: the T → 0 limit.
         w[j] = !visible[j] ? -kInfinity : std::isinf(inv_t) ? (diff == 0.0 ? 0.0 : -kInfinity) : diff * inv_t;
     }
-    exp_nonpositive_kernel(w, n);
-    double sum = 0.0;
-    for (std::size_t j = 0; j < n; ++j) sum += w[j];
-    const double inv_sum = 1.0 / sum;
-    for (std::size_t j = 0; j < n; ++j) w[j] *= inv_sum;
+    exponentiate_and_normalise(w, n);
+}
+
+// The same for a row whose first `count` entries are visible (no mask, or the causal mask's
+// row count − 1): the same numbers as softmax_into, without a test per entry.
+void softmax_prefix(const double* scaled, std::size_t count, std::size_t n, double temperature, double* w) {
+    const double best = count == 0 ? -kInfinity : largest(scaled, count);
+    if (count == 0 || std::isinf(temperature) || temperature == 0.0) {
+        if (count == 0) std::fill(w, w + n, 0.0);
+        else softmax_limit(scaled, [&](std::size_t j) { return j < count; }, n, count, best, temperature, w);
+        return;
+    }
+    const double inv_t = 1.0 / temperature;
+    if (std::isinf(inv_t))
+        for (std::size_t j = 0; j < count; ++j) w[j] = scaled[j] - best == 0.0 ? 0.0 : -kInfinity;
+    else shift_scale(scaled, best, inv_t, count, w);
+    // The hidden entries' e^−∞ would be 0, adding nothing to the lanes of the sum.
+    exponentiate_and_normalise(w, count);
+    for (std::size_t j = count; j < n; ++j) w[j] = 0.0;
 }
 
 }  // namespace
@@ -285,6 +494,10 @@ std::vector<double> softmax_row(const std::vector<double>& scaled, const std::ve
     return w;
 }
 
+Trace::~Trace() {
+    for (Matrix* m : {&scores, &scaled, &logits, &weights, &output}) give_back(std::move(m->data));
+}
+
 bool trace(const Input& in, Trace& out, std::string& error) {
     error = check(in);
     if (!error.empty()) return false;
@@ -295,57 +508,83 @@ bool trace(const Input& in, Trace& out, std::string& error) {
     out.dv = dv;
     out.temperature = in.temperature;
     out.causal = in.causal;
-    // Reuse the trace's buffers when the sizes repeat (a drag retraces every frame).
-    auto reset = [](Matrix& m, std::size_t r, std::size_t c) {
-        m.rows = r;
-        m.cols = c;
-        m.data.assign(r * c, 0.0);
-    };
-    // Only the two products accumulate into their buffers; every other stage overwrites each entry.
-    auto resize = [](Matrix& m, std::size_t r, std::size_t c) {
-        m.rows = r;
-        m.cols = c;
-        m.data.resize(r * c);
-    };
-    reset(out.scores, n, n);
-    resize(out.scaled, n, n);
-    resize(out.weights, n, n);
-    reset(out.output, n, dv);
+    // Every entry of every stage is written below: the buffers (a drag retraces every frame,
+    // and ~Trace keeps a destroyed trace's) are taken as they are.
     const bool finite_t = in.temperature > 0 && std::isfinite(in.temperature);
-    if (finite_t) resize(out.logits, n, n);
-    else out.logits = Matrix();
+    take(out.scores, n, n);
+    take(out.scaled, n, n);
+    take(out.weights, n, n);
+    take(out.output, n, dv);
+    if (finite_t) take(out.logits, n, n);
+    else {
+        give_back(std::move(out.logits.data));
+        out.logits = Matrix();
+    }
 
-    // Keys transposed (d×n), so that S = Q·Kᵀ and O = A·V are the same kind of product.
-    Matrix kt(d, n);
-    for (std::size_t j = 0; j < n; ++j)
-        for (std::size_t c = 0; c < d; ++c) kt(c, j) = in.k[j][c];
-    const Matrix values = Matrix::from(in.v);
-    multiply(Matrix::from(in.q), kt, out.scores, in.portable);
+    // The keys and the values packed into panels (see product): S = Q·Kᵀ, O = A·V.
+    const std::size_t panels_n = (n + kPanel - 1) / kPanel, panels_dv = (dv + kPanel - 1) / kPanel;
+    std::vector<double> keys = take(panels_n * kPanel * d), values = take(panels_dv * kPanel * n);
+    pack([&](std::size_t k, std::size_t j) { return in.k[j][k]; }, d, n, keys.data());
+    pack([&](std::size_t k, std::size_t c) { return in.v[k][c]; }, n, dv, values.data());
+    const Kernel kernel = fastest(in.portable, in.no_avx512);
 
     const double inv_sqrt_d = 1.0 / std::sqrt(static_cast<double>(d));
     // Multiplying by 1/T is within an ulp of dividing by T and much cheaper; where 1/T is not a
     // normal number (T below ~1e-308 or above ~4e307) the division is kept.
     const double inv_t = finite_t ? 1.0 / in.temperature : 0.0;
     const bool multiply_t = std::isnormal(inv_t);
-    std::unique_ptr<bool[]> visible(new bool[n]);
-    for (std::size_t i = 0; i < n; ++i) {
-        const double* scores = out.scores.row(i);
-        double* scaled = out.scaled.row(i);
-        for (std::size_t j = 0; j < n; ++j) {
-            const double s = scores[j];
-            if (!std::isfinite(s)) {
-                error = "score q" + std::to_string(i) + "·k" + std::to_string(j) + " overflows the range of a double; scale the vectors down";
-                return false;
-            }
-            scaled[j] = s * inv_sqrt_d;
-            visible[j] = out.visible(i, j);
-            if (finite_t)
-                out.logits(i, j) = !visible[j] ? -kInfinity : multiply_t ? scaled[j] * inv_t : scaled[j] / in.temperature;
+    // Eight rows at a time, every stage, while their rows are in the cache: scores, then each row's
+    // scaled, logits and weights, then their outputs.
+    const double* a[8];
+    double* o[8];
+    bool ok = true;
+    for (std::size_t i0 = 0; i0 < n && ok; i0 += 8) {
+        const std::size_t rows = std::min<std::size_t>(8, n - i0);
+        for (std::size_t r = 0; r < rows; ++r) {
+            a[r] = in.q[i0 + r].data();
+            o[r] = out.scores.row(i0 + r);
         }
-        double* w = out.weights.row(i);
-        softmax_into(scaled, visible.get(), n, in.temperature, w);
+        // Each panel of scores is checked and scaled while it is in the cache.
+        product(kernel, a, rows, keys.data(), d, d, n, o, [&](std::size_t j0, std::size_t m) {
+            for (std::size_t r = 0; r < rows; ++r) {
+                const double* scores = out.scores.row(i0 + r) + j0;
+                ok = ok && all_finite(scores, m);
+                scale(scores, inv_sqrt_d, m, out.scaled.row(i0 + r) + j0);
+            }
+        });
+        if (!ok) break;
+        std::size_t inner = 0;  // the keys any of these rows sees: past them every weight is 0
+        for (std::size_t i = i0; i < i0 + rows; ++i) {
+            const double* scaled = out.scaled.row(i);
+            const std::size_t count = in.causal ? i + 1 : n;
+            inner = std::max(inner, count);
+            if (finite_t) {
+                double* logits = out.logits.row(i);
+                if (multiply_t) scale(scaled, inv_t, count, logits);
+                else
+                    for (std::size_t j = 0; j < count; ++j) logits[j] = scaled[j] / in.temperature;
+                for (std::size_t j = count; j < n; ++j) logits[j] = -kInfinity;
+            }
+            softmax_prefix(scaled, count, n, in.temperature, out.weights.row(i));
+        }
+        for (std::size_t r = 0; r < rows; ++r) {
+            a[r] = out.weights.row(i0 + r);
+            o[r] = out.output.row(i0 + r);
+        }
+        // Only the visible keys: the products with a weight of exactly 0 add nothing.
+        product(kernel, a, rows, values.data(), n, inner, dv, o, [](std::size_t, std::size_t) {});
     }
-    multiply(out.weights, values, out.output, in.portable);
+    give_back(std::move(keys));
+    give_back(std::move(values));
+    if (!ok) {
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = 0; j < n; ++j)
+                if (!std::isfinite(out.scores(i, j))) {
+                    error = "score q" + std::to_string(i) + "·k" + std::to_string(j) +
+                            " overflows the range of a double; scale the vectors down";
+                    return false;
+                }
+    }
     return true;
 }
 

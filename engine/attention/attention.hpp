@@ -49,6 +49,9 @@ struct Input {
     bool portable = false;     // use the portable products even where AVX2+FMA is available
                                // (the two kernels round differently in the last bits; tests
                                // compare them)
+    bool no_avx512 = false;    // use the AVX2 products even where AVX-512 is available (the two
+                               // give the same bits: every entry is the same chain of fused
+                               // multiply-adds; tests check it)
 };
 
 // Every stage's numbers for the full n×n matrix.
@@ -64,6 +67,16 @@ struct Trace {
     Matrix logits;   // scaled / T, masked entries −∞; all NaN-free. Undefined (empty) when T is 0 or ∞.
     Matrix weights;  // row-wise softmax; masked entries exactly 0; every row sums to 1
     Matrix output;   // weights · V (n×dv)
+
+    // The buffers of a Trace that is destroyed are kept (a few, per thread) for the next trace to
+    // fill: the app evaluates a fresh View every frame, and fresh memory costs a page fault per
+    // 4 KiB, which for n = 512 is as long as the arithmetic.
+    Trace() = default;
+    Trace(const Trace&) = default;
+    Trace(Trace&&) noexcept = default;
+    Trace& operator=(const Trace&) = default;
+    Trace& operator=(Trace&&) noexcept = default;
+    ~Trace();
 
     // True when key j is visible to query i (always, unless the mask hides j > i).
     bool visible(std::size_t i, std::size_t j) const { return !causal || j <= i; }

@@ -102,6 +102,11 @@ void render(cairo_t* cr, int width, int height, const scene::Deck& deck, const t
 // Draws one evaluated view (no cross-fade): paint(model::frame_of(view)).
 void frame(cairo_t* cr, int width, int height, const timeline::View& view, const Options& opt);
 
+// A slide's spoken words for a handout, under its picture: a strip of width×height (user space)
+// with "In plain words" and the text, wrapped whole at the design size's scale for `width`. The
+// PDF puts the narration of title and text slides here (a scene's is on its narration panel).
+void paint_handout_note(cairo_t* cr, int width, int height, std::string_view say, const Options& opt);
+
 // ---- text, for tests and benchmarks ---------------------------------------------------------
 
 // The bytes this thread's text memos (measured extents, laid-out paragraphs) may hold together.

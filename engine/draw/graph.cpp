@@ -136,7 +136,9 @@ void paint(Canvas& c, const model::SceneFrame& fr, const core::Rect& r) {
         ww = std::max(ww, node.label.empty() ? 0.0 : c.measure(node.label));
         const double lines = (word.empty() ? 0.0 : 1.0) + (node.label.empty() ? 0.0 : 1.0);
         const double hw = ww / 2 + 2, hh = line * lines / 2;
-        const double reach = radius + 6 + std::fabs(ux) * hw + std::fabs(uy) * hh;
+        // The asking node's label sits beyond its self-loop (which reaches out to 1.85 radii).
+        const double ring = node.focus ? radius * 1.85 : radius;
+        const double reach = ring + 6 + std::fabs(ux) * hw + std::fabs(uy) * hh;
         core::Rect box{p.x + ux * reach - hw, p.y + uy * reach - hh, 2 * hw, 2 * hh};
         box.x = std::clamp(box.x, content.x, std::max(content.x, content.right() - box.w));
         box.y = std::clamp(box.y, content.y, std::max(content.y, content.bottom() - box.h));

@@ -1,4 +1,6 @@
 // draw/slides: the deck's title and text slides.
+#include <algorithm>
+
 #include "draw/paint.hpp"
 
 namespace draw {
@@ -45,6 +47,26 @@ void paint_text_slide(Canvas& c, const model::TextSlide& s) {
         double h = c.paragraph(b, {214, y, W - 60, std::min(avail, size * 1.3 * 3)}, Font::Regular, size, 20);
         y += h + size * 0.8;
     }
+}
+
+void paint_handout_note(cairo_t* cr, int width, int height, std::string_view say, const Options& opt) {
+    const Theme& th = theme_for(opt.theme);
+    Saved saved(cr);
+    cairo_set_source_rgb(cr, th.bg.r, th.bg.g, th.bg.b);
+    cairo_rectangle(cr, 0, 0, width, height);
+    cairo_fill(cr);
+    // Design units across the page's width, as the slide above is laid out.
+    const double scale = width / kDesignWidth, h = height / scale;
+    cairo_scale(cr, scale, scale);
+    Canvas c(cr, th, *opt.fonts, opt.recorder);
+    c.record_panel("handout-note", {160, 0, 1600, h});
+    c.color(th.card_edge);
+    c.rounded({160, 0, 1600, 3}, 1.5);
+    cairo_fill(cr);
+    c.color(th.ink_soft);
+    c.text_in("In plain words", {160, 16, 1600, 40}, Font::Bold, 26, 14);
+    c.color(th.ink);
+    c.paragraph_whole(say, {160, 64, 1600, std::max(0.0, h - 76)}, Font::Regular, 30, 12);
 }
 
 }  // namespace draw

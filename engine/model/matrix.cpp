@@ -119,6 +119,15 @@ Matrix matrix(const Row& m) {
         if (write) out.texts[static_cast<std::size_t>(i)] = std::move(text);
     }
 
+    // The sums' column says what it adds up: the scores shown, or the weights. Once a row shows
+    // weights the column sums weights only (a row still showing scores shows no sum).
+    bool has_weights = false;
+    for (int i = 0; i < n; ++i) has_weights = has_weights || out.budgets[static_cast<std::size_t>(i)];
+    out.sum_heading = has_weights ? "Σ weights" : "Σ scores";
+    if (has_weights)
+        for (int i = 0; i < n; ++i)
+            if (!out.budgets[static_cast<std::size_t>(i)]) out.sums[static_cast<std::size_t>(i)].clear();
+
     // Compare (A,B) against (B,A): reading is not symmetric.
     if (v.controls.compare) {
         auto [a, b] = *v.controls.compare;

@@ -84,13 +84,13 @@ struct ScoreRow {
 struct Bar {
     std::string token;
     double height = 0;   // 0 … 1 of the panel's bar height (the two softmax beats)
-    std::string label;   // the share shown above it ("43%"), or e^s during the first beat
+    std::string label;   // the share shown above it ("43%"), or exp(s) during the first beat
     double hide = 0;     // ≥ 0.999: a hatched stub "hidden · 0%"
     bool focus = false, hover = false, best = false;
 };
 struct WeightBars {
     bool shown = false;        // the softmax has started
-    std::string aside;         // "Σ a = 1.00", or "e^s · bars scaled to the largest"
+    std::string aside;         // "Σ a = 1.00", or "exp(s) · bars scaled to the largest"
     std::string empty_note = "the weights appear at the softmax step";
     std::string hidden_label = "hidden · 0%";
     std::string hidden_short = "0%";  // where hidden_label does not fit its column
@@ -118,7 +118,7 @@ struct Matrix {
     bool weights_legend = false;
     double magnitude = 1;        // the largest |score|: the legend's ends
     std::string legend_name, legend_low, legend_high;
-    std::string sum_heading = "Σ row";
+    std::string sum_heading = "Σ row";  // what the sums add: "Σ scores", "Σ weights"
     std::optional<std::pair<int, int>> compare;
     std::string compare_note;    // "it reads animal: 43%   ·   animal reads it: 4.1%"
 
@@ -126,7 +126,8 @@ struct Matrix {
     // The numbers written in row i (empty when the row shows none yet, or the matrix is too big
     // to write numbers: more than kMatrixNumbers tokens) and the row's sum as shown.
     const std::vector<std::string>& row_text(int i) const;
-    std::string row_sum(int i) const;  // "" while the row has not arrived
+    std::string row_sum(int i) const;  // "" while the row has not arrived (or shows scores
+                                       // while other rows show weights)
     bool row_budget(int i) const;      // the sum is the weights' (1), not the scores'
 
     static constexpr int kNumbers = 24;

@@ -76,7 +76,7 @@ KeyPlane key_plane(const Row& m) {
     out.query_label = "q · " + m.sc->tokens[static_cast<std::size_t>(m.focus)];
     out.reveal = smooth(m.prog[Stage::Scores]);
     out.feet = out.reveal >= 1;
-    out.emphasis = v.hover >= 0 && v.hover < m.n ? v.hover : m.best;
+    out.emphasis = v.hover >= 0 && v.hover < m.n ? v.hover : (m.tied() ? -1 : m.best);
     if (out.emphasis >= 0 && m.hide[static_cast<std::size_t>(out.emphasis)] >= 1) out.emphasis = -1;
     // How far each key reaches along the question: its projection onto the query's direction.
     const double qlen = std::hypot(out.query.x, out.query.y);

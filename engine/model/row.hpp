@@ -42,12 +42,14 @@ struct Row {
     std::vector<double> bar;       // bar height now, 0 … 1 (two softmax beats)
     std::vector<std::string> share;  // the weights as displayed (a row that adds up)
     double score_scale = 1;        // magnitude for the heat colour of scores
-    int best = 0;                  // the key with the largest weight
+    int best = 0;                  // the key with the largest weight (the first, in a tie)
+    std::vector<int> top;          // the keys whose weight equals the largest as displayed: more
+                                   // than one is a tie, and then no key is "the best match"
     core::Vec out;                 // Σ aᵢvᵢ with the weights shown
-    double raw_sum = 0;            // Σ q·k over visible keys
     bool folding = false;          // the mask is part-way through its fold
 
     double heat(double s) const;   // 0 poor … 1 good, on the row's scale
+    bool tied() const { return top.size() > 1; }
 };
 Row focused_row(const timeline::View& v);
 

@@ -1,7 +1,9 @@
 // model/rows: the focused row's numbers, animated by stage, and the panels that show one row —
 // the score row, the weight bars, the graph of edges, the readouts and the arithmetic.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <functional>
 
 #include "model/row.hpp"
 
@@ -85,9 +87,10 @@ Row focused_row(const timeline::View& v) {
             best = m.weight[j];
             m.best = static_cast<int>(j);
         }
-        if (m.hide[j] < 1) m.raw_sum += m.raw[j];
     }
     m.share = shares(m.weight, ShareStyle::Percent);
+    for (std::size_t j = 0; j < n; ++j)
+        if (m.hide[j] < 1 && m.share[j] == m.share[static_cast<std::size_t>(m.best)]) m.top.push_back(static_cast<int>(j));
     m.out.assign(tr.dv, 0.0);
     for (std::size_t j = 0; j < n; ++j)
         for (std::size_t c = 0; c < tr.dv; ++c) m.out[c] += m.weight[j] * v.scene->v[j][c];
@@ -122,10 +125,10 @@ WeightBars weight_bars(const Row& m) {
     WeightBars out;
     const double px = m.prog[Stage::Softmax];
     out.shown = px > 0;
-    out.shares = px >= 0.75;  // labels switch from e^s to shares half-way through beat 2
+    out.shares = px >= 0.75;  // labels switch from exp(s) to shares half-way through beat 2
     double sum = 0;
     for (double w : m.weight) sum += w;
-    if (out.shown) out.aside = out.shares ? "Σ a = " + num(sum) : "e^s · bars scaled to the largest";
+    if (out.shown) out.aside = out.shares ? "Σ a = " + num(sum) : "exp(s) · bars scaled to the largest";
     for (int j = 0; j < m.n; ++j) {
         const std::size_t J = static_cast<std::size_t>(j);
         Bar b;
@@ -134,11 +137,11 @@ WeightBars weight_bars(const Row& m) {
         b.hide = m.hide[J];
         b.focus = j == m.focus;
         b.hover = j == m.view->hover;
-        b.best = j == m.best && out.shares;
+        b.best = j == m.best && out.shares && !m.tied();
         if (out.shares) {
             b.label = m.share[J];
         } else {
-            // e^(s/T) itself during the first beat (the bars are these, scaled to the largest).
+            // exp(s/T) itself during the first beat (the bars are these, scaled to the largest).
             double e = std::exp(std::clamp(m.tempered[J], -700.0, 700.0));
             b.label = e < 1e6 ? num(e, e < 10 ? 2 : 1) : "≫";
         }
@@ -149,9 +152,24 @@ WeightBars weight_bars(const Row& m) {
 
 Graph graph(const Row& m) {
     Graph out;
-    out.heading = "Who " + m.sc->tokens[static_cast<std::size_t>(m.focus)] + " reads";
+    // A token that is not a word ("." or ",") is quoted, else the title reads "Who . reads".
+    const std::string& word = m.sc->tokens[static_cast<std::size_t>(m.focus)];
+    const bool wordlike = std::any_of(word.begin(), word.end(), [](char ch) {
+        return std::isalnum(static_cast<unsigned char>(ch)) || static_cast<unsigned char>(ch) >= 0x80;
+    });
+    out.heading = "Who " + (wordlike ? word : "‘" + word + "’") + " reads";
     out.focus = m.focus;
     const double px = m.prog[Stage::Softmax];
+    // The labelled edges: the three heaviest of at least 5 % — the self-loop like any other —
+    // and any that ties the third as displayed. `third` is the weight of the third heaviest.
+    std::vector<double> order;
+    for (int j = 0; j < m.n; ++j)
+        if (m.hide[static_cast<std::size_t>(j)] < 1) order.push_back(m.weight[static_cast<std::size_t>(j)]);
+    std::sort(order.begin(), order.end(), std::greater<>());
+    const double third = order.empty() ? 0 : order[std::min<std::size_t>(2, order.size() - 1)];
+    std::string third_shown;
+    for (int j = 0; j < m.n; ++j)
+        if (m.weight[static_cast<std::size_t>(j)] == third) third_shown = m.share[static_cast<std::size_t>(j)];
     for (int j = 0; j < m.n; ++j) {
         const std::size_t J = static_cast<std::size_t>(j);
         GraphNode node;
@@ -159,7 +177,8 @@ Graph graph(const Row& m) {
         node.focus = j == m.focus;
         node.hover = j == m.view->hover;
         node.hidden = m.hide[J] > 0.5;
-        if (px >= 1 && m.weight[J] >= 0.05 && !node.focus) node.label = m.share[J];
+        const bool heavy = m.weight[J] >= third || m.share[J] == third_shown;
+        if (px >= 1 && m.hide[J] < 1 && m.weight[J] >= 0.05 && heavy) node.label = m.share[J];
         out.nodes.push_back(std::move(node));
         if (px > 0) {
             const double w = std::clamp(m.bar[J], 0.0, 1.0);
@@ -171,9 +190,18 @@ Graph graph(const Row& m) {
 
 Readouts readouts(const Row& m) {
     const bool weights = m.prog[Stage::Softmax] >= 1;
-    std::string top = "—", sum = "—", out = "—", raw = "—";
-    if (weights) {
+    std::string top = "—", sum = "—", out = "—";
+    if (weights && m.tied()) {
+        // No key won: "tied: The, cat, … at 1/6".
+        top = "tied: ";
+        const std::size_t listed = m.top.size() <= 3 ? m.top.size() : 2;
+        for (std::size_t i = 0; i < listed; ++i) top += (i ? ", " : "") + m.sc->tokens[static_cast<std::size_t>(m.top[i])];
+        if (listed < m.top.size()) top += ", …";
+        top += " at " + m.share[static_cast<std::size_t>(m.best)];
+    } else if (weights) {
         top = m.sc->tokens[static_cast<std::size_t>(m.best)] + " · " + m.share[static_cast<std::size_t>(m.best)];
+    }
+    if (weights) {
         double s = 0;
         for (double w : m.weight) s += w;
         sum = num(s);
@@ -183,13 +211,11 @@ Readouts readouts(const Row& m) {
         for (std::size_t i = 0; i < m.out.size() && i < 4; ++i) out += (i ? ", " : "") + num(m.out[i]);
         out += m.out.size() > 4 ? ", …)" : ")";
     }
-    if (m.prog[Stage::Scores] >= 1) raw = num(m.raw_sum);
     return {{{"d", std::to_string(m.d) + "   (√d = " + num(m.sqrt_d) + ")"},
              {"Temperature T", num(m.T)},
              {"Top weight", top},
              {"Σ weights", sum},
-             {"New vector", out},
-             {"Raw row sum Σ q·k", raw}}};
+             {"New vector", out}}};
 }
 
 namespace {
@@ -205,8 +231,13 @@ std::string subscript(std::size_t i) {
 
 Arithmetic arithmetic(const Row& m) {
     Arithmetic a;
-    const std::size_t j = static_cast<std::size_t>(m.best), f = static_cast<std::size_t>(m.focus);
-    if (m.prog.reached(Stage::Softmax)) a.aside = m.sc->tokens[j];
+    // The best match's row; in a tie for the top weight (as displayed) no key is the best, and
+    // the arithmetic shows the asking token's own key instead.
+    const bool tied = m.prog.reached(Stage::Softmax) && m.tied();
+    const std::size_t f = static_cast<std::size_t>(m.focus);
+    const std::size_t j = tied ? f : static_cast<std::size_t>(m.best);
+    if (tied) a.heading = "The arithmetic for its own key";
+    if (m.prog.reached(Stage::Softmax)) a.aside = m.sc->tokens[j] + (tied ? " · top weights tied" : "");
     const core::Vec& q = m.sc->q[f];
     const core::Vec& k = m.view->controls.keys[j];
     if (m.prog[Stage::Scores] >= 1) {
@@ -235,13 +266,19 @@ Arithmetic arithmetic(const Row& m) {
         for (std::size_t i = 0; i < m.tempered.size(); ++i)
             if (m.hide[i] < 1) total += std::exp(m.tempered[i]);
         const double e = std::exp(m.tempered[j]);
-        a.lines.push_back("exp:  e^" + num(m.tempered[j]) + " = " + num(e));
+        a.lines.push_back("exp:  exp(" + num(m.tempered[j]) + ") = " + num(e));
         // The share as the weight bars show it; while the mask folds, the quotient itself.
         std::string share = m.share[j];
         if (m.folding) share = percent(std::isfinite(total) ? e / total : m.weight[j]);
         a.lines.push_back("share:  " + num(e) + " ÷ " + num(total) + " = " + share);
     } else if (m.prog[Stage::Softmax] >= 1) {
         a.lines.push_back("share:  " + m.share[j]);
+    }
+    // Every visible key tied: say so.
+    if (tied && m.prog[Stage::Softmax] >= 1 && m.hide[j] < 1) {
+        std::size_t visible = 0;
+        for (double h : m.hide) visible += h < 1;
+        if (m.top.size() == visible) a.lines.push_back("all equal: every visible key gets " + m.share[j]);
     }
     return a;
 }

@@ -117,17 +117,31 @@ bool hook_failed(const std::string& point, std::string& error) {
 bool feed_raster(Sink& sink, FramePool& pool, const Shots& shots, const Painter& painter, Progress& progress,
                  std::string& error) {
     std::mutex m;
-    std::condition_variable cv;
-    std::deque<Frame> ready;
+    std::condition_variable cv, space;
+    std::deque<Frame> ready;  // at most kAhead frames: repeats take no image from the pool
+    constexpr std::size_t kAhead = 16;
     bool produced_all = false;
     std::atomic<bool> cancel{false};
     std::thread producer([&] {
+        // A frame showing the picture of the one before (a hold: same_picture) is not rendered
+        // or prepared again: the sink repeats what it has.
+        std::optional<Shot> prev;
+        bool prev_settled = false;
         for (long i = 0; i < shots.count() && !cancel.load() && !g_stop.load(); ++i) {
-            Frame f{i, shots.at(i), pool.acquire(), &pool};
-            if (!f.image) break;
-            painter.raster(*f.image, f.shot);
+            Frame f{i, shots.at(i), nullptr, &pool};
+            const bool now_settled = settled(painter.deck(), painter.layout(), f.shot);
+            f.repeat = prev && now_settled && prev_settled && f.shot.version >= 0 && f.shot.version == prev->version;
+            prev = f.shot;
+            prev_settled = now_settled;
+            if (!f.repeat) {
+                f.image = pool.acquire();
+                if (!f.image) break;
+                painter.raster(*f.image, f.shot);
+                sink.prepare(*f.image);
+            }
             {
-                std::lock_guard lock(m);
+                std::unique_lock lock(m);
+                space.wait(lock, [&] { return ready.size() < kAhead || cancel.load(); });
                 ready.push_back(std::move(f));
             }
             cv.notify_one();
@@ -148,14 +162,19 @@ bool feed_raster(Sink& sink, FramePool& pool, const Shots& shots, const Painter&
             f = std::move(ready.front());
             ready.pop_front();
         }
+        space.notify_one();
         if (g_stop.load()) {
-            pool.release(std::move(f.image));
+            if (f.image) pool.release(std::move(f.image));
             break;
         }
         ok = sink.frame(std::move(f), error) && !hook_failed("frame:" + std::to_string(i), error);
         if (ok) progress.tick();
     }
-    cancel.store(true);
+    {
+        std::lock_guard lock(m);
+        cancel.store(true);
+    }
+    space.notify_all();
     pool.close();
     producer.join();
     return ok;

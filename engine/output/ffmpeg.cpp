@@ -1,7 +1,9 @@
 // output: the ffmpeg sink. ffmpeg is started with fork and execve of an argument vector (never a
 // shell), dies with attnlab (PR_SET_PDEATHSIG), and reads raw I420 frames from a pipe enlarged to
-// 1 MiB; the BGRA → I420 conversion is done here with libyuv (~1 ms a frame), which is what lets
-// x264 keep up. The encoder's arguments come from the format's row (formats.cpp); this file knows
+// 1 MiB; the BGRA → I420 conversion is done here with libyuv (~1 ms a frame) on the rendering
+// thread (prepare), so that the thread feeding the pipe mostly waits and x264 keeps a core. A
+// repeated frame (a hold) sends the I420 of the frame before again, neither rendered nor
+// converted. The encoder's arguments come from the format's row (formats.cpp); this file knows
 // no codec. The output is staged under a temporary name and renamed only after ffmpeg exited
 // with status 0.
 #include <fcntl.h>
@@ -39,6 +41,16 @@ public:
     ~Ffmpeg() override { abort(); }
 
     Input input() const override { return Input::Raster; }
+    int pool_size() const override { return 4; }  // one of them held back for repeats
+
+    void prepare(Image& img) const override {
+        const std::size_t y = static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_);
+        img.converted.resize(y + 2 * (y / 4));
+        uint8_t* py = img.converted.data();
+        uint8_t* pu = py + y;
+        uint8_t* pv = pu + y / 4;
+        libyuv::ARGBToI420(img.pixels.data(), img.stride, py, w_, pu, w_ / 2, pv, w_ / 2, w_, h_);
+    }
 
     bool begin(std::string& error) override {
         if (encoder_.empty()) {
@@ -122,23 +134,24 @@ public:
             return false;
         }
         pipe_ = fds[1];
-        const std::size_t y = static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_);
-        yuv_.resize(y + 2 * (y / 4));
         return true;
     }
 
     bool frame(Frame f, std::string& error) override {
-        std::unique_ptr<Image> img = std::move(f.image);
-        const std::size_t y = static_cast<std::size_t>(w_) * static_cast<std::size_t>(h_);
-        uint8_t* py = yuv_.data();
-        uint8_t* pu = py + y;
-        uint8_t* pv = pu + y / 4;
-        libyuv::ARGBToI420(img->pixels.data(), img->stride, py, w_, pu, w_ / 2, pv, w_ / 2, w_, h_);
-        f.pool->release(std::move(img));
-        return write_all(yuv_.data(), yuv_.size(), error);
+        pool_ = f.pool;
+        if (!f.repeat || !last_) {
+            if (!f.image) {
+                error = "frame " + std::to_string(f.index) + " has no picture";
+                return false;
+            }
+            if (last_) pool_->release(std::move(last_));
+            last_ = std::move(f.image);  // kept: the frames after it may repeat it
+        }
+        return write_all(last_->converted.data(), last_->converted.size(), error);
     }
 
     bool finish(std::string& error) override {
+        give_back();
         if (pipe_ >= 0) close(pipe_);
         pipe_ = -1;
         int status = reap();
@@ -152,6 +165,7 @@ public:
     bool commit(std::string& error) override { return staged_.commit(error); }
 
     void abort() override {
+        give_back();
         if (pipe_ >= 0) close(pipe_);
         pipe_ = -1;
         if (pid_ > 0) {
@@ -164,18 +178,14 @@ public:
     }
 
 private:
-    // ffmpeg reads raw I420 from the pipe (and may open nothing but a pipe or a file for it); the
-    // row's arguments say how to encode and mux it. The output is named as a file, "file:PATH",
-    // so that no path is ever read as a protocol ("pipe:1/x.gif", "tcp:host:port/x.webm").
     std::vector<std::string> arguments() const {
-        std::vector<std::string> a = {ffmpeg_, "-hide_banner", "-nostdin", "-loglevel", "error",
-                                       "-f", "rawvideo", "-pix_fmt", "yuv420p",
-                                       "-video_size", std::to_string(w_) + "x" + std::to_string(h_),
-                                       "-framerate", fps_text(fps_), "-protocol_whitelist", "file,pipe",
-                                       "-i", "pipe:0"};
-        a.insert(a.end(), encoder_.begin(), encoder_.end());
-        a.insert(a.end(), {"-y", "file:" + staged_.path()});
-        return a;
+        return ffmpeg_arguments(ffmpeg_, encoder_, w_, h_, fps_, staged_.path());
+    }
+
+    // The frame kept for repeats goes back to the pool.
+    void give_back() {
+        if (last_ && pool_) pool_->release(std::move(last_));
+        last_.reset();
     }
 
     bool write_all(const uint8_t* data, std::size_t size, std::string& error) {
@@ -242,10 +252,26 @@ private:
     int status_ = 0;
     int pipe_ = -1;
     int err_fd_ = -1;
-    std::vector<uint8_t> yuv_;
+    FramePool* pool_ = nullptr;
+    std::unique_ptr<Image> last_;  // the frame last sent, its I420 in `converted`
 };
 
 }  // namespace
+
+// ffmpeg reads raw I420 from the pipe (and may open nothing but a pipe or a file for it); the
+// row's arguments say how to encode and mux it. The output is named as a file, "file:PATH",
+// so that no path is ever read as a protocol ("pipe:1/x.gif", "tcp:host:port/x.webm").
+std::vector<std::string> ffmpeg_arguments(const std::string& ffmpeg, const std::vector<std::string>& encoder,
+                                          int width, int height, double fps, const std::string& path) {
+    std::vector<std::string> a = {ffmpeg, "-hide_banner", "-nostdin", "-loglevel", "error",
+                                  "-f", "rawvideo", "-pix_fmt", "yuv420p",
+                                  "-video_size", std::to_string(width) + "x" + std::to_string(height),
+                                  "-framerate", fps_text(fps), "-protocol_whitelist", "file,pipe",
+                                  "-i", "pipe:0"};
+    a.insert(a.end(), encoder.begin(), encoder.end());
+    a.insert(a.end(), {"-y", "file:" + path});
+    return a;
+}
 
 std::unique_ptr<Sink> make_ffmpeg(const SinkSpec& spec) { return std::make_unique<Ffmpeg>(spec); }
 

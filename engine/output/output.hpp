@@ -72,7 +72,18 @@ Plan replay_plan(const scene::Deck& deck, const timeline::Layout& lay, const std
 struct Shot {
     timeline::State state;
     double now = 0.0;
+    // Shots of one export with the same version ≥ 0 have equal states (only `now` differs): the
+    // span of a plain timeline, the number of events applied in a replay. −1: not known.
+    long version = -1;
 };
+
+// Whether shot `cur` shows exactly the picture of `prev`, the shot before it: the same state, and
+// nothing moving at either time (timeline::View::animating false: no step animation, cross-fade
+// or experiment under way, or paused), so the frame at each is the step's settled frame — a hold.
+// Exports render, convert and encode such a frame once and repeat it.
+bool same_picture(const scene::Deck& deck, const timeline::Layout& lay, const Shot& prev, const Shot& cur);
+// Nothing moves at the shot's time (its view is not animating): half of same_picture.
+bool settled(const scene::Deck& deck, const timeline::Layout& lay, const Shot& shot);
 
 // What an export shows, in order: count() shots, asked for by at(i) with i increasing (a
 // replay only moves forward).
@@ -106,6 +117,7 @@ public:
     Replayer(const scene::Deck& deck, const timeline::Layout& lay, const std::vector<timeline::Event>& events,
              std::optional<std::uint64_t> seed = {});
     const timeline::State& at(double t);
+    std::size_t applied() const { return next_; }  // events reached so far
 
 private:
     const scene::Deck& deck_;
@@ -118,6 +130,11 @@ private:
 // Reads a recording (one timeline::Event per line; blank lines and # comments skipped).
 // Mistakes are reported as FILE:LINE:COLUMN diagnostics.
 bool read_recording(const std::string& path, std::vector<timeline::Event>& events, core::Diagnostics& errors);
+
+// The command line the ffmpeg sink runs: `ffmpeg` reading raw I420 frames (width × height, at
+// fps) from its standard input, encoding them with a format's `encoder` arguments into `path`.
+std::vector<std::string> ffmpeg_arguments(const std::string& ffmpeg, const std::vector<std::string>& encoder,
+                                          int width, int height, double fps, const std::string& path);
 
 // Looks an executable up in $PATH ("" when absent). A name with a '/' is taken as a path.
 std::string find_in_path(const std::string& name);

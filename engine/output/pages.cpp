@@ -16,6 +16,19 @@ void Painter::paint(cairo_t* cr, int width, int height, const Shot& shot) const 
     draw::render(cr, width, height, deck_, lay_, shot.state, shot.now, opt_);
 }
 
+const std::string& Painter::slide_say(const Shot& shot) const {
+    static const std::string none;
+    const std::size_t span = static_cast<std::size_t>(shot.state.span);
+    if (span >= lay_.spans.size()) return none;
+    const std::size_t slide = static_cast<std::size_t>(lay_.spans[span].slide);
+    if (slide >= deck_.slides.size() || deck_.slides[slide].kind == scene::Slide::Kind::Scene) return none;
+    return deck_.slides[slide].say;
+}
+
+void Painter::paint_note(cairo_t* cr, int width, int height, const std::string& say) const {
+    draw::paint_handout_note(cr, width, height, say, opt_);
+}
+
 void Painter::raster(Image& img, const Shot& shot) const {
     cairo_surface_t* surface = cairo_image_surface_create_for_data(img.pixels.data(), CAIRO_FORMAT_ARGB32, img.width,
                                                                    img.height, img.stride);
@@ -81,7 +94,19 @@ public:
 
     bool frame(Frame f, std::string& error) override {
         // Each page is drawn at the design size's aspect; draw::render scales to the page.
-        paint_on(surface_, static_cast<int>(w_), static_cast<int>(h_), painter_, f.shot);
+        const std::string& say = painter_.slide_say(f.shot);
+        if (say.empty()) {
+            paint_on(surface_, static_cast<int>(w_), static_cast<int>(h_), painter_, f.shot);
+        } else {
+            // A title or text slide has no narration panel: the slide in the top of the page,
+            // its narration beneath (a scene's page shows its words on the narration panel).
+            const int top = static_cast<int>(h_ * 0.72);
+            cairo_t* cr = cairo_create(surface_);
+            painter_.paint(cr, static_cast<int>(w_), top, f.shot);
+            cairo_translate(cr, 0, top);
+            painter_.paint_note(cr, static_cast<int>(w_), static_cast<int>(h_) - top, say);
+            cairo_destroy(cr);
+        }
         cairo_surface_show_page(surface_);
         return check_surface(surface_, staged_.final_path(), error);
     }

@@ -71,7 +71,8 @@ Plan replay_plan(const scene::Deck& deck, const timeline::Layout& lay, const std
 Shots timeline_shots(const timeline::Layout& lay, const Plan& plan, std::optional<std::uint64_t> seed) {
     return Shots(plan.frames, [&lay, plan, seed](long i) {
         const double t = plan.time(i);
-        return Shot{seeded(timeline::state_at(lay, t), seed), t};
+        const int span = lay.at(t);
+        return Shot{seeded(timeline::state_at_span(lay, span), seed), t, span};
     });
 }
 
@@ -80,8 +81,18 @@ Shots replay_shots(const scene::Deck& deck, const timeline::Layout& lay, const s
     auto replayer = std::make_shared<Replayer>(deck, lay, events, seed);
     return Shots(plan.frames, [replayer, plan](long i) {
         const double t = plan.time(i);
-        return Shot{replayer->at(t), t};
+        Shot shot{replayer->at(t), t};
+        shot.version = static_cast<long>(replayer->applied());
+        return shot;
     });
+}
+
+bool settled(const scene::Deck& deck, const timeline::Layout& lay, const Shot& shot) {
+    return !timeline::evaluate(deck, lay, shot.state, shot.now).animating;
+}
+
+bool same_picture(const scene::Deck& deck, const timeline::Layout& lay, const Shot& prev, const Shot& cur) {
+    return cur.version >= 0 && cur.version == prev.version && settled(deck, lay, prev) && settled(deck, lay, cur);
 }
 
 Shots page_shots(const timeline::Layout& lay, int first, int last, std::optional<std::uint64_t> seed) {

@@ -136,13 +136,26 @@ public:
             std::lock_guard lock(m_);
             if (!error_.empty()) {
                 error = error_;
-                pool.release(std::move(img));
+                if (img) pool.release(std::move(img));
                 return false;
             }
         }
+        Job job{index, nullptr, nullptr};
+        if (f.repeat && last_) {  // a hold: the picture of the frame before, not rendered again
+            job.encoded = last_;
+            {
+                std::lock_guard lock(m_);
+                jobs_.push_back(std::move(job));
+            }
+            cv_.notify_one();
+            return true;
+        }
+        if (!img) {
+            error = "frame " + std::to_string(index) + " has no picture";
+            return false;
+        }
         // A frame whose pixels equal the previous one's (a hold: nothing moves) is the same file:
         // its bytes are copied from that frame's encoding instead of deflating 6 MB again.
-        Job job{index, nullptr, nullptr};
         if (last_ && img->pixels == previous_) {
             job.encoded = last_;
             pool.release(std::move(img));

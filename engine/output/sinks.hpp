@@ -33,6 +33,7 @@ struct Image {
     int height = 0;
     int stride = 0;
     std::vector<unsigned char> pixels;
+    std::vector<unsigned char> converted;  // what a sink's prepare() made of the pixels (I420 for ffmpeg)
     void resize(int w, int h);
 };
 
@@ -62,6 +63,12 @@ public:
     // Renders into `img` (cleared first: a reused buffer must not show through).
     void raster(Image& img, const Shot& shot) const;
     const scene::Deck& deck() const { return deck_; }
+    const timeline::Layout& layout() const { return lay_; }
+    // The narration of a title or text slide the shot shows ("" for a scene: its narration panel
+    // carries its words).
+    const std::string& slide_say(const Shot& shot) const;
+    // Draws a handout note with `say` into `cr`, whose user space is width × height.
+    void paint_note(cairo_t* cr, int width, int height, const std::string& say) const;
 
 private:
     const scene::Deck& deck_;
@@ -73,8 +80,11 @@ private:
 struct Frame {
     long index = 0;                 // 0-based; frames arrive in order
     Shot shot;                      // what it shows (a vector sink paints it)
-    std::unique_ptr<Image> image;   // a raster sink's frame, already rendered; null for vector sinks
+    std::unique_ptr<Image> image;   // a raster sink's frame, already rendered (and prepared); null
+                                    // for vector sinks and for a repeat
     FramePool* pool = nullptr;      // where a raster sink hands `image` back when done with it
+    bool repeat = false;            // the picture of the frame before (same_picture): not rendered
+                                    // again, `image` is null
 };
 
 // What a format's factory is given.
@@ -104,6 +114,10 @@ public:
     virtual bool commit(std::string& error) = 0;
     virtual void abort() = 0;
     virtual int pool_size() const { return 3; }  // raster frames in flight
+    // Called on the rendering thread with each frame it rendered, before frame() gets it: work
+    // that can be done ahead, beside the thread that feeds the encoder (the ffmpeg sink converts
+    // to I420 here). Must not touch the sink's state.
+    virtual void prepare(Image&) const {}
 };
 
 // The sinks, one factory each (the table of formats names them).

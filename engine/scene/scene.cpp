@@ -36,7 +36,7 @@ double reading_time(const std::string& text) {
         if (!space && !in_word) ++words;
         in_word = !space;
     }
-    return words * 0.25;
+    return words * 60.0 / kNarrationWordsPerMinute;
 }
 
 double step_animation(const Step& s) { return s.duration >= 0 ? s.duration : default_duration(s.stage); }
@@ -47,9 +47,10 @@ double step_hold(const Step& s) {
 
 double slide_hold(const Slide& s) {
     if (s.duration >= 0) return s.duration;
+    // Read on screen while heard: the longer of the slide's text and its narration.
     std::string text = s.title + " " + s.subtitle;
     for (const auto& b : s.bullets) text += " " + b;
-    return std::max(kDefaultSlideDuration, reading_time(text));
+    return std::max({kDefaultSlideDuration, reading_time(text), reading_time(s.say)});
 }
 
 double slide_end(double start, const Slide& s) {

@@ -116,8 +116,11 @@ constexpr double kDefaultHold = 1.5;
 constexpr double kDefaultSlideDuration = 4.0;
 constexpr double kCrossFade = 0.4;
 
-// Seconds a viewer needs to read `text` (about 240 words a minute): a video holds each step
-// at least this long, so that its narration can be read before the next one.
+// A calm pace for narration read or heard in a video: 160 words a minute.
+constexpr double kNarrationWordsPerMinute = 160;
+// Seconds a viewer needs to read `text` at kNarrationWordsPerMinute: a video holds each step
+// (and a title or text slide) at least this long, so that its narration can be read before the
+// next one.
 double reading_time(const std::string& text);
 
 // How long exports show a step or a slide (the timeline lays the deck out with these): a step's
