@@ -1118,3 +1118,35 @@ TEST_CASE("a step with every text at the loader's limits draws with work linear 
         CHECK(cut_title);
     }).join();
 }
+
+TEST_CASE("a key moved far off the plane is drawn at the edge with bounded work", "[draw]") {
+    // Found by tests/fuzz/session_fuzz: a recording moved a key to (1e300, -1e300), and the dotted
+    // projection from it was laid dot by dot along its whole length (Cairo grew past 1.5 GB).
+    for (const double far : {1e6, 1e300}) {
+        Fixture row(sentence_scene());
+        const int span = row.span_of(Stage::Blend);
+        const double t = row.time(span, 1.0);
+        const timeline::State moved =
+            timeline::apply(row.deck, row.lay, row.state(span), timeline::cmd::MoveKey{1, core::Vec{far, -far}}, t);
+        draw::Recorder rec;
+        draw::Options opt = support::draw_options();
+        opt.recorder = &rec;
+        // Before the fix this never returned (CTest's timeout fails it).
+        draw_view(timeline::evaluate(row.deck, row.lay, moved, t), 1920, 1080, opt);
+        INFO("key at " << far);
+        const draw::Recorder::Mark* k = mark(rec, "key:1");
+        REQUIRE(k);
+        const core::Rect plane = std::find_if(rec.panels.begin(), rec.panels.end(), [](const auto& p) {
+                                     return p.name == "key-plane";
+                                 })->rect;
+        CHECK(plane.contains(k->rect));
+        bool labelled = false;
+        std::string texts;
+        for (const auto& text : rec.texts) {
+            labelled |= text.text.find("off the plane") != std::string::npos;
+            texts += text.text + " | ";
+        }
+        INFO(texts);
+        CHECK(labelled);
+    }
+}

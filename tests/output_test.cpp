@@ -24,6 +24,7 @@
 #include "output/output.hpp"
 #include "timeline/timeline.hpp"
 #include "support/fonts.hpp"
+#include "support/pixels.hpp"
 
 extern char** environ;
 
@@ -1285,19 +1286,7 @@ TEST_CASE("a folder export into an existing folder keeps its mode, the user's fi
 
 namespace {
 
-// Renders one shot at a small size, as BGRA bytes.
-std::vector<unsigned char> pixels_of(const scene::Deck& deck, const timeline::Layout& lay, const output::Shot& shot) {
-    const int w = 192, h = 108;
-    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
-    cairo_t* cr = cairo_create(surface);
-    draw::render(cr, w, h, deck, lay, shot.state, shot.now, support::draw_options());
-    cairo_destroy(cr);
-    cairo_surface_flush(surface);
-    const unsigned char* data = cairo_image_surface_get_data(surface);
-    std::vector<unsigned char> out(data, data + cairo_image_surface_get_stride(surface) * h);
-    cairo_surface_destroy(surface);
-    return out;
-}
+using support::pixels_of;
 
 }  // namespace
 

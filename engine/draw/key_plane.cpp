@@ -35,18 +35,9 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
         // otherwise lay dashes along the whole, mostly clipped, line.
         const core::Point a = pl.to({-qh.x * far, -qh.y * far}), b = pl.to({qh.x * far, qh.y * far});
         double t0 = 0, t1 = 1;
-        const double d[2] = {b.x - a.x, b.y - a.y}, lo[2] = {content.x - 4, content.y - 4},
-                     hi[2] = {content.right() + 4, content.bottom() + 4}, st[2] = {a.x, a.y};
-        for (int k = 0; k < 2; ++k) {  // Liang–Barsky against the content rect
-            if (std::fabs(d[k]) < 1e-12) {
-                if (st[k] < lo[k] || st[k] > hi[k]) t1 = -1;
-                continue;
-            }
-            double u0 = (lo[k] - st[k]) / d[k], u1 = (hi[k] - st[k]) / d[k];
-            if (u0 > u1) std::swap(u0, u1);
-            t0 = std::max(t0, u0), t1 = std::min(t1, u1);
-        }
-        if (t1 > t0) {
+        const double d[2] = {b.x - a.x, b.y - a.y};
+        const core::Rect vis{content.x - 4, content.y - 4, content.w + 8, content.h + 8};
+        if (clip_segment(a, b, vis, t0, t1)) {
             const double len = std::hypot(d[0], d[1]);
             double dash[] = {10, 7};
             cairo_set_dash(c.cr, dash, 2, std::fmod(t0 * len, 17.0));
@@ -64,11 +55,17 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
         c.color(c.th.key, 0.75 * alpha);
         {
             // The dots (round dots of width 2 every 6.1 units from the key), filled at once
-            // instead of stroking a dashed line with round caps.
+            // instead of stroking a dashed line with round caps; only the visible stretch.
             const double dx = b.x - a.x, dy = b.y - a.y, len = std::hypot(dx, dy);
             const double ux = len > 1e-9 ? dx / len : 0, uy = len > 1e-9 ? dy / len : 0;
-            for (double t = 0; t <= len + 0.05; t += 6.1) {
-                const double tt = std::min(t + 0.05, len);
+            double t0 = 0, t1 = 1;
+            const core::Rect vis{content.x - 4, content.y - 4, content.w + 8, content.h + 8};
+            const bool seen = len > 1e-9 ? clip_segment(a, b, vis, t0, t1) : vis.contains(a);
+            // Counted, not stepped: a key far off the plane still gets at most a plane's worth.
+            const double first = std::ceil(t0 * len / 6.1), cap = (vis.w + vis.h) / 6.1 + 2;
+            const double count = seen ? std::clamp(std::floor((t1 * len + 0.05) / 6.1) - first + 1, 0.0, cap) : 0;
+            for (int i = 0; i < static_cast<int>(count); ++i) {
+                const double tt = std::min((first + i) * 6.1 + 0.05, len);
                 c.circle({a.x + ux * tt, a.y + uy * tt}, 1.0);
             }
             cairo_fill(c.cr);
@@ -99,7 +96,7 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
     labels.dot(qp, 14);
     {
         const double len = std::hypot(qp.x - o.x, qp.y - o.y);
-        const int steps = static_cast<int>(len / 10);
+        const int steps = static_cast<int>(std::min(len, content.w + content.h) / 10);
         for (int i = 1; i < steps; ++i) labels.dot({core::lerp(o.x, qp.x, double(i) / steps), core::lerp(o.y, qp.y, double(i) / steps)}, 6);
     }
     for (int j = 0; j < n; ++j) {

@@ -77,6 +77,10 @@ Plane fit_plane(const model::Extent& e, const core::Rect& area);
 // Where a dot of a plane is drawn: its place, clamped 12 units inside the area (*clamped says
 // whether it was moved, e.g. a key dragged off the plane).
 core::Point plane_dot(const Plane& p, core::Point plane_pt, bool* clamped = nullptr);
+// The part [t0, t1] of the segment a→b that lies inside r (Liang–Barsky), or false when none
+// does. Lines on a plane are clipped before they are dashed or dotted, so a point moved far off
+// the plane (a dragged key at 1e300) costs no more than one on it.
+bool clip_segment(core::Point a, core::Point b, const core::Rect& r, double& t0, double& t1);
 // Labels beside dots on a plane, each placed where it covers the fewest dots and labels.
 struct Labels {
     std::vector<core::Rect> taken;

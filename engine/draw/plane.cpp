@@ -45,6 +45,22 @@ core::Point plane_dot(const Plane& p, core::Point plane_pt, bool* clamped) {
     return c;
 }
 
+bool clip_segment(core::Point a, core::Point b, const core::Rect& r, double& t0, double& t1) {
+    t0 = 0, t1 = 1;
+    const double d[2] = {b.x - a.x, b.y - a.y}, lo[2] = {r.x, r.y}, hi[2] = {r.right(), r.bottom()}, st[2] = {a.x, a.y};
+    if (!std::isfinite(d[0]) || !std::isfinite(d[1])) return false;
+    for (int k = 0; k < 2; ++k) {
+        if (std::fabs(d[k]) < 1e-12) {
+            if (st[k] < lo[k] || st[k] > hi[k]) return false;
+            continue;
+        }
+        double u0 = (lo[k] - st[k]) / d[k], u1 = (hi[k] - st[k]) / d[k];
+        if (u0 > u1) std::swap(u0, u1);
+        t0 = std::max(t0, u0), t1 = std::min(t1, u1);
+    }
+    return t1 > t0;
+}
+
 int nearest_dot(const Plane& pl, const std::vector<core::Point>& plane_pts, core::Point p) {
     double best = 22;
     int found = -1;
