@@ -12,7 +12,7 @@ namespace draw {
 MatrixGeom matrix_geom(const std::vector<std::string>& tokens, const core::Rect& panel) {
     core::Rect content = card_content(panel);
     MatrixGeom g;
-    const double label_w = 104, sums_w = 72, legend_h = 64;
+    const double label_w = 104, sums_w = 96, legend_h = 64;  // sums_w: room for "Σ weights"
     double top_h = 34;
     double n = std::max<double>(1, static_cast<double>(tokens.size()));
     // Column labels: level when the longest word fits a cell, else tilted 45° so words read
@@ -92,7 +92,15 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
         }
     }
     c.color(c.th.ink_soft);
-    c.text_in(m.sum_heading, {g.sums.x, g.col_labels.bottom() - 30, g.sums.w, 30}, Font::Bold, 17, 9, Align::Center);
+    {
+        // "Σ weights" over the column of sums, reaching to the card's edge; where even that is
+        // too narrow, the Σ alone (the card's aside says what the rows add up to).
+        const double mid = g.sums.x + g.sums.w / 2, half = std::max(g.sums.w / 2, card_content(r).right() - mid);
+        const core::Rect box{mid - half, g.col_labels.bottom() - 30, 2 * half, 30};
+        c.font(Font::Bold, std::max(17.0, c.floor()));
+        const std::string_view heading = c.measure(m.sum_heading) <= box.w ? std::string_view(m.sum_heading) : "Σ";
+        c.text_in(heading, box, Font::Bold, 17, 9, Align::Center);
+    }
 
     for (int i = 0; i < n; ++i) {
         const std::vector<std::string>& text = m.row_text(i);
