@@ -1452,3 +1452,73 @@ TEST_CASE("Window: the slider clicks into 1 near it, and moves freely with Shift
     CHECK(f.session->view().controls.temperature != 1.0);
     CHECK(f.session->view().controls.temperature == Approx(h.exact).epsilon(0.03));
 }
+
+TEST_CASE("Window: the operator's chips keep out of every panel at 16:9, 16:10 and 4:3", "[app][legible]") {
+    // The mode bar (key editing: the longest), the toast, the fps counter, the step counter and the
+    // progress bar are drawn over the frame; every pixel they change lies outside every panel the
+    // frame lays out (the Recorder's boxes), and the key-editing banner stays in the header's place.
+    for (auto [w, h] : {std::pair{1280, 720}, std::pair{1920, 1200}, std::pair{1024, 768}}) {
+        INFO(w << "x" << h);
+        app::SessionOptions o = presenter(true);
+        o.show_fps = true;
+        support::SessionFixture f(w, h, o, cat_deck());
+        f.session->command(timeline::cmd::Goto{4});
+        f.settle();
+        f.key(SDLK_k);
+        f.key(SDLK_3);
+        f.key(SDLK_RIGHTBRACKET);  // a speed toast, and the speed named in the mode bar
+        REQUIRE(f.session->modes().toast_visible(f.t));
+        f.session->render(f.surf);
+        SDL_Surface* plain = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+        app::render_frame(plain, f.session->deck(), f.session->layout(), f.session->state(), f.t, support::draw_options());
+        draw::Recorder rec;
+        {
+            cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+            cairo_t* cr = cairo_create(s);
+            draw::Options opt = support::draw_options();
+            opt.recorder = &rec;
+            draw::render(cr, w, h, f.session->deck(), f.session->layout(), f.session->state(), f.t, opt);
+            cairo_destroy(cr);
+            cairo_surface_destroy(s);
+        }
+        REQUIRE(rec.panels.size() > 5);
+        const core::Rect* header = nullptr;
+        for (const auto& p : rec.panels)
+            if (p.name == "header") header = &p.rect;
+        REQUIRE(header);
+        int changed = 0;
+        std::map<std::string, int> covered;  // panel → overlay pixels on it
+        SDL_LockSurface(f.surf);
+        SDL_LockSurface(plain);
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x) {
+                const Uint32 a = static_cast<const Uint32*>(f.surf->pixels)[y * f.surf->pitch / 4 + x];
+                const Uint32 b = static_cast<const Uint32*>(plain->pixels)[y * plain->pitch / 4 + x];
+                if (a == b) continue;
+                ++changed;
+                for (const auto& p : rec.panels)
+                    if (p.rect.inset(1).contains(core::Point{x + 0.5, y + 0.5})) ++covered[p.name];
+            }
+        SDL_UnlockSurface(plain);
+        SDL_UnlockSurface(f.surf);
+        SDL_FreeSurface(plain);
+        std::string report;
+        for (const auto& [name, count] : covered) report += name + ": " + std::to_string(count) + " px\n";
+        INFO("overlay pixels on panels:\n" << report);
+        CHECK(changed > 500);  // the chips were drawn
+        CHECK(covered.empty());
+        // The banner (part of the frame) says which key the arrows move, in the header's place.
+        bool banner = false;
+        for (const auto& t : rec.texts)
+            if (t.text.find("Editing key of") != std::string::npos) {
+                banner = true;
+                CHECK(header->inset(-0.5).contains(t.rect));
+            }
+        CHECK(banner);
+        for (const auto& p : rec.panels)
+            if (&p.rect != header) {
+                INFO(p.name);
+                CHECK(std::min(p.rect.bottom(), header->bottom()) <= std::max(p.rect.y, header->y));
+            }
+    }
+}

@@ -240,14 +240,34 @@ TEST_CASE("fonts come from the caller; a missing one is an error naming it", "[d
     CHECK(f->face(draw::Font::Regular) != f->face(draw::Font::Bold));
 }
 
-TEST_CASE("transform letterboxes 4:3 and maps points both ways", "[draw]") {
-    auto t = draw::transform_for(1024, 768);
-    CHECK(t.scale == Approx(1024 / 1920.0));
-    CHECK(t.dx == Approx(0));
-    CHECK(t.dy == Approx((768 - 1080 * t.scale) / 2));
-    core::Point p = t.to_design(t.to_pixels({123, 456}));
-    CHECK(p.x == Approx(123));
-    CHECK(p.y == Approx(456));
+TEST_CASE("the design space fills 16:9, 16:10 and 4:3 outputs, and the transform maps points both ways", "[draw]") {
+    // From 4:3 to 16:9 the design space has the output's aspect: no letterbox, and a design unit
+    // is 1/1080 of the output's height at every one of them.
+    for (auto [w, h] : {std::pair{1920, 1080}, std::pair{1280, 720}, std::pair{1920, 1200}, std::pair{1680, 1050},
+                        std::pair{1024, 768}, std::pair{1600, 1200}, std::pair{1280, 1024}}) {
+        INFO(w << "x" << h);
+        const auto t = draw::transform_for(w, h);
+        const double aspect = static_cast<double>(w) / h;
+        CHECK(t.space.h == draw::kDesignHeight);
+        if (aspect >= 4.0 / 3.0) {
+            CHECK(t.space.w == Approx(draw::kDesignHeight * aspect));
+            CHECK(t.scale == Approx(h / draw::kDesignHeight));
+            CHECK(t.dx == Approx(0).margin(1e-9));
+            CHECK(t.dy == Approx(0).margin(1e-9));
+        } else {  // narrower than 4:3 (5:4): 4:3's space, letterboxed
+            CHECK(t.space.w == draw::kNarrowestWidth);
+            CHECK(t.scale == Approx(w / draw::kNarrowestWidth));
+            CHECK(t.dy > 0);
+        }
+        core::Point p = t.to_design(t.to_pixels({123, 456}));
+        CHECK(p.x == Approx(123));
+        CHECK(p.y == Approx(456));
+    }
+    // Wider than 16:9: 16:9's space, pillarboxed.
+    const auto wide = draw::transform_for(2560, 1080);
+    CHECK(wide.space.w == draw::kDesignWidth);
+    CHECK(wide.scale == Approx(1.0));
+    CHECK(wide.dx == Approx((2560 - 1920) / 2.0));
 }
 
 TEST_CASE("every text box stays inside its panel at every output size", "[draw]") {

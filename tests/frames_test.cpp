@@ -7,7 +7,12 @@
 #include <cairo.h>
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -92,4 +97,134 @@ TEST_CASE("every step's narration is laid out whole and readable, in every scene
         }
     }
     CHECK(checked >= 30);
+}
+
+namespace {
+
+// What the back row cannot read in one frame of w×h pixels: text smaller than 1/60 of the
+// frame's height, two text boxes that overprint each other, two graph nodes that overlap, text
+// outside its panel. One line per problem ("" when none).
+struct Problems {
+    std::map<std::string, int> seen;  // problem → frames it was seen in
+    void add(const std::string& what) { ++seen[what]; }
+};
+
+bool overlap(const core::Rect& a, const core::Rect& b, double tol) {
+    return std::min(a.right(), b.right()) - std::max(a.x, b.x) > tol &&
+           std::min(a.bottom(), b.bottom()) - std::max(a.y, b.y) > tol;
+}
+
+// Whether two convex quadrilaterals (text boxes, rotated or not) overlap by more than `tol`
+// along every axis that could separate them (the separating axis theorem).
+bool overlap(const std::array<core::Point, 4>& a, const std::array<core::Point, 4>& b, double tol) {
+    for (const auto* q : {&a, &b})
+        for (std::size_t i = 0; i < 4; ++i) {
+            const core::Point p = (*q)[i], r = (*q)[(i + 1) % 4];
+            double nx = -(r.y - p.y), ny = r.x - p.x;
+            const double l = std::hypot(nx, ny);
+            if (l < 1e-9) continue;
+            nx /= l, ny /= l;
+            auto span = [&](const std::array<core::Point, 4>& s) {
+                double lo = 1e300, hi = -1e300;
+                for (const auto& v : s) lo = std::min(lo, v.x * nx + v.y * ny), hi = std::max(hi, v.x * nx + v.y * ny);
+                return std::pair{lo, hi};
+            };
+            const auto [alo, ahi] = span(a);
+            const auto [blo, bhi] = span(b);
+            if (std::min(ahi, bhi) - std::max(alo, blo) <= tol) return false;
+        }
+    return true;
+}
+
+void check_legible(const draw::Recorder& rec, int w, int h, const std::string& where, Problems& out) {
+    const double scale = draw::transform_for(w, h).scale;
+    const double min_px = h / 60.0;
+    const std::string at = " (" + std::to_string(w) + "x" + std::to_string(h) + ")";
+    auto panel_of = [&](const draw::Recorder::Text& t) {
+        return t.panel >= 0 ? rec.panels[static_cast<std::size_t>(t.panel)].name : std::string("none");
+    };
+    for (const auto& t : rec.texts) {
+        if (t.rect.w <= 0) continue;
+        if (t.exempt.empty() && t.size * scale < min_px * (1 - 1e-9))
+            out.add(where + at + ": " + panel_of(t) + " text '" + t.text + "' at " + std::to_string(t.size * scale) +
+                    " px < " + std::to_string(min_px));
+        // At 16:9 and 16:10 every text is shown whole; at 4:3 a text may be cut where it must.
+        if (t.cut && 10 * w >= 16 * h * (1 - 1e-9))
+            out.add(where + at + ": " + panel_of(t) + " text cut to '" + t.text + "'");
+        if (t.panel < 0 || !rec.panels[static_cast<std::size_t>(t.panel)].rect.inset(-0.5).contains(t.rect))
+            out.add(where + at + ": " + panel_of(t) + " text '" + t.text + "' leaves its panel");
+    }
+    for (std::size_t i = 0; i < rec.texts.size(); ++i)
+        for (std::size_t j = i + 1; j < rec.texts.size(); ++j) {
+            const auto &a = rec.texts[i], &b = rec.texts[j];
+            if (a.rect.w <= 0 || b.rect.w <= 0 || !overlap(a.rect, b.rect, 0.5) || !overlap(a.corners, b.corners, 0.5))
+                continue;
+            out.add(where + at + ": " + panel_of(a) + " text '" + a.text + "' overprints " + panel_of(b) + " text '" + b.text + "'");
+        }
+    for (const auto& m : rec.marks)
+        if (m.name == "progress")
+            for (const auto& t : rec.texts)
+                if (t.rect.w > 0 && overlap(m.rect, t.rect, 0.5))
+                    out.add(where + at + ": the progress track strikes through '" + t.text + "'");
+    std::vector<core::Rect> nodes;
+    for (const auto& m : rec.marks)
+        if (m.name.rfind("node:", 0) == 0) nodes.push_back(m.rect);
+    for (std::size_t i = 0; i < nodes.size(); ++i)
+        for (std::size_t j = i + 1; j < nodes.size(); ++j) {
+            const core::Point a = nodes[i].centre(), b = nodes[j].centre();
+            if (std::hypot(a.x - b.x, a.y - b.y) < (nodes[i].w + nodes[j].w) / 2)
+                out.add(where + at + ": graph nodes " + std::to_string(i) + " and " + std::to_string(j) + " overlap");
+        }
+}
+
+}  // namespace
+
+// The back row reads every exported frame: at 16:9, 16:10 and 4:3, every step (the end of its
+// animation and its middle) and every experiment of every scene and deck in the repository,
+// text is at least 1/60 of the frame's height, no text is cut short with "…" (but at 4:3), no two labels overprint, no two graph nodes
+// overlap, and every label stays in its panel.
+TEST_CASE("every frame of the content is legible from the back row at 16:9, 16:10 and 4:3", "[frames][legible]") {
+    const auto files = content_files();
+    REQUIRE(files.size() >= 5);
+    Problems problems;
+    int frames = 0, graphs = 0;
+    for (const auto& file : files) {
+        load::Result r = load::load_file(file);
+        INFO(file);
+        REQUIRE(r.ok());
+        const std::string name = std::filesystem::path(file).filename().string();
+        const timeline::Layout lay = timeline::layout(r.deck);
+        for (int span = 0; span < static_cast<int>(lay.spans.size()); ++span) {
+            const timeline::Span& sp = lay.spans[static_cast<std::size_t>(span)];
+            const timeline::State st = timeline::state_at_span(lay, span);
+            std::vector<std::pair<std::string, timeline::View>> views;
+            for (double u : {0.5, 1.0})
+                views.emplace_back(name + " step " + std::to_string(span + 1) + (u < 1 ? " (mid-animation)" : ""),
+                                   timeline::evaluate(r.deck, lay, st, sp.start + u * sp.anim + (u < 1 ? 0.0 : 5.0)));
+            const scene::Slide& slide = r.deck.slides[static_cast<std::size_t>(sp.slide)];
+            if (slide.scene)
+                for (int e = 0; e < static_cast<int>(slide.scene->experiments.size()); ++e) {
+                    const timeline::State ex = timeline::apply(r.deck, lay, st, timeline::cmd::Experiment{e}, sp.start);
+                    views.emplace_back(name + " step " + std::to_string(span + 1) + " experiment '" +
+                                           slide.scene->experiments[static_cast<std::size_t>(e)].title + "'",
+                                       timeline::evaluate(r.deck, lay, ex, sp.start + sp.anim + 5.0));
+                }
+            for (const auto& [where, v] : views)
+                for (auto [w, h] : {std::pair{1920, 1080}, std::pair{1920, 1200}, std::pair{1024, 768}}) {
+                    draw::Recorder rec;
+                    draw_view(v, w, h, rec);
+                    check_legible(rec, w, h, where, problems);
+                    ++frames;
+                    graphs += std::any_of(rec.marks.begin(), rec.marks.end(),
+                                          [](const auto& m) { return m.name == "node:0"; });
+                }
+        }
+    }
+    std::string report;
+    for (const auto& [what, count] : problems.seen) report += what + "  [" + std::to_string(count) + "]\n";
+    if (const char* path = std::getenv("ATTNLAB_LEGIBLE_REPORT")) std::ofstream(path) << report;  // the whole list, unwrapped
+    INFO(problems.seen.size() << " problems:\n" << report);
+    CHECK(problems.seen.empty());
+    CHECK(frames > 1500);
+    CHECK(graphs > 30);  // the graph's nodes were seen
 }

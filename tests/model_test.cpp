@@ -306,9 +306,9 @@ TEST_CASE("identical keys tie: no key is crowned the best match", "[model]") {
         const timeline::View v = st.view(static_cast<int>(st.lay.spans.size()) - 1, 1.0);
         const model::SceneFrame f = model::frame_of(v).scene;
         CHECK(f.readouts.rows[2].name == "Top weight");
-        CHECK(f.readouts.rows[2].value == "tied: The, cat, … at 1/6");
-        CHECK(f.arithmetic.heading == "The arithmetic for its own key");
-        CHECK(f.arithmetic.aside == "chased · top weights tied");
+        CHECK(f.readouts.rows[2].value == "6-way tie · 1/6");
+        CHECK(f.arithmetic.heading == "Arithmetic of its own key");
+        CHECK(f.arithmetic.aside == "chased · a tie");
         REQUIRE_FALSE(f.arithmetic.lines.empty());
         CHECK(f.arithmetic.lines.back() == "all equal: every visible key gets 1/6");
         for (const model::Bar& b : f.weight_bars.bars) CHECK_FALSE(b.best);
@@ -318,10 +318,22 @@ TEST_CASE("identical keys tie: no key is crowned the best match", "[model]") {
         support::Staged st(sc);
         const timeline::View v = st.view(static_cast<int>(st.lay.spans.size()) - 1, 1.0);
         const model::SceneFrame f = model::frame_of(v).scene;
-        CHECK(f.readouts.rows[2].value == "tied: The, cat, chased at 1/3");
-        CHECK(f.arithmetic.aside == "chased · top weights tied");
+        CHECK(f.readouts.rows[2].value == "3-way tie · 1/3");
+        CHECK(f.arithmetic.aside == "chased · a tie");
         CHECK(f.arithmetic.lines.back() == "all equal: every visible key gets 1/3");
     }
+}
+
+TEST_CASE("two keys tied for the top weight are named as equals", "[model]") {
+    auto sc = sentence_all_panels();
+    sc->steps[3].set.mask = false;
+    sc->k[1] = sc->k[4] = {1.5, 1.2};  // cat and mouse, both well ahead of the rest
+    support::Staged st(sc);
+    const timeline::View v = st.view(static_cast<int>(st.lay.spans.size()) - 1, 1.0);
+    const model::SceneFrame f = model::frame_of(v).scene;
+    const std::string& value = f.readouts.rows[2].value;
+    CHECK(value.rfind("cat = mouse · ", 0) == 0);
+    CHECK(f.arithmetic.aside == "chased · a tie");
 }
 
 TEST_CASE("the graph labels its three heaviest edges, the self-loop among them", "[model]") {

@@ -146,6 +146,8 @@ private:
     bool on_mouse_up(const SDL_MouseButtonEvent& b);
     bool on_motion(const SDL_MouseMotionEvent& m);
     core::Point design_point(int x, int y) const;
+    // The design space of the frame in the window now (its width follows the window's aspect).
+    draw::Space design_space() const;
     bool fine_drag() const;  // Shift or Alt held: drags move freely, off the grid and the detents
     SDL_Point pixel_point(int x, int y) const;
 

@@ -90,6 +90,11 @@ core::Point Session::design_point(int x, int y) const {
     return draw::transform_for(fr.w, fr.h).to_design({px - fr.x, py - fr.y});
 }
 
+draw::Space Session::design_space() const {
+    const SDL_Rect fr = frame_rect();
+    return draw::space_for(fr.w, fr.h);
+}
+
 SDL_Point Session::pixel_point(int x, int y) const {
     return {static_cast<int>(x * static_cast<long>(win_.px_w) / win_.w), static_cast<int>(y * static_cast<long>(win_.px_h) / win_.h)};
 }
@@ -153,7 +158,7 @@ bool Session::on_mouse_down(const SDL_MouseButtonEvent& b) {
         return true;
     }
     const core::Point p = design_point(b.x, b.y);
-    const draw::Hit hit = draw::hit_test(v, p);
+    const draw::Hit hit = draw::hit_test(v, p, design_space());
     using K = draw::Hit::Kind;
     if (state_.quiz.open) {
         // The quiz card is on top: a click on a choice picks it, a click on a button does what
@@ -204,7 +209,7 @@ bool Session::on_mouse_down(const SDL_MouseButtonEvent& b) {
             return true;
         case K::QuizChoice: case K::QuizButton: return false;
         case K::Panel: case K::None:
-            if (draw::key_plane_point(v, p) && hit.kind == K::Panel) {
+            if (draw::key_plane_point(v, p, design_space()) && hit.kind == K::Panel) {
                 act({Action::EnterKeys});  // a click on the plane takes the keys
                 pace_.dirty = true;
                 return true;
@@ -280,7 +285,7 @@ bool Session::on_motion(const SDL_MouseMotionEvent& m) {
     const timeline::View v = view();
     if (!v.scene) return false;
     if (pointer_.drag == Pointer::Drag::Key && (m.state & SDL_BUTTON_LMASK)) {
-        if (auto q = draw::key_plane_point(v, p)) {
+        if (auto q = draw::key_plane_point(v, p, design_space())) {
             const auto mv = dragged_key(v, pointer_.key, *q, fine_drag());  // on the grid unless Shift or Alt
             if (mv && mv->key != v.controls.keys[static_cast<std::size_t>(pointer_.key)]) {
                 command(*mv);
@@ -290,7 +295,7 @@ bool Session::on_motion(const SDL_MouseMotionEvent& m) {
         return false;
     }
     if (pointer_.drag == Pointer::Drag::Slider && (m.state & SDL_BUTTON_LMASK)) {
-        draw::Hit h = draw::hit_test(v, {p.x, pointer_.slider_y});
+        draw::Hit h = draw::hit_test(v, {p.x, pointer_.slider_y}, design_space());
         const double value = fine_drag() ? h.exact : h.value;
         if (h.kind == draw::Hit::Kind::TemperatureSlider && value != v.controls.temperature) {
             command(timeline::cmd::Temperature{value});
@@ -299,7 +304,7 @@ bool Session::on_motion(const SDL_MouseMotionEvent& m) {
         return false;
     }
     pointer_.drag = Pointer::Drag::None;
-    const draw::Hit h = draw::hit_test(v, p);
+    const draw::Hit h = draw::hit_test(v, p, design_space());
     int token = -1;
     using K = draw::Hit::Kind;
     if (h.kind == K::Token || h.kind == K::Key || h.kind == K::Value || h.kind == K::MatrixCell) token = h.token;

@@ -185,16 +185,34 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
     const int fh = modes_.mode == Mode::Overview ? h : frame_rect_for(w, h).h;  // the frame's bottom: the student bar is below it
     if (opt_.student && modes_.mode != Mode::Overview) draw_bar(target, v);
 
+    // The chips of the operator band, below every panel: the mode and a message on the left, a
+    // toast in the middle, the frames per second and the step counter on the right.
+    const detail::Band band = detail::operator_band(w, fh);
+    const int bfs = band.fs, bpad = std::max(2, bfs / 2);
+    auto chip_y = [&](int text_h) { return (band.top + band.bottom - band.bar - (text_h + bpad)) / 2.0; };
+    double left_end = 0, right_start = w;
     if (opt_.show_counter && !opt_.student && modes_.mode != Mode::Overview && !v.blank) {
         // Thin progress bar along the bottom edge and the counter above its right end.
-        const double bar = std::max(3, h / 270);
+        const double bar = band.bar;
         const double frac = n > 1 ? static_cast<double>(state_.span) / (n - 1) : 1.0;
-        o.box(0, h - bar, w, bar, Rgba{0, 0, 0, 50});
-        o.box(0, h - bar, w * frac, bar, Rgba{230, 140, 30, 230});
+        o.box(0, fh - bar, w, bar, Rgba{0, 0, 0, 50});
+        o.box(0, fh - bar, w * frac, bar, Rgba{230, 140, 30, 230});
         const std::string counter = step_label(state_.span, n);
-        SDL_Point sz = o.measure(counter, fs);
-        o.box(w - sz.x - 3 * pad, h - bar - sz.y - 2 * pad, sz.x + 2 * pad, sz.y + pad, chip, pad / 2.0);
-        o.text(counter, w - 2 * pad, h - bar - sz.y - 1.5 * pad, fs, ink, Overlay::Face::Regular, 2);
+        SDL_Point sz = o.measure(counter, bfs);
+        const double y = chip_y(sz.y);
+        right_start = w - sz.x - 3 * bpad;
+        o.box(right_start, y, sz.x + 2 * bpad, sz.y + bpad, chip, bpad / 2.0);
+        o.text(counter, w - 2 * bpad, y + bpad / 2.0, bfs, ink, Overlay::Face::Regular, 2);
+    }
+
+    if (opt_.show_fps) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.0f fps", pace_.fps);
+        SDL_Point sz = o.measure(buf, bfs, Overlay::Face::Mono);
+        const double y = chip_y(sz.y);
+        right_start -= sz.x + 3 * bpad;
+        o.box(right_start, y, sz.x + 2 * bpad, sz.y + bpad, chip, bpad / 2.0);
+        o.text(buf, right_start + bpad, y + bpad / 2.0, bfs, ink, Overlay::Face::Mono);
     }
 
     // The mode, always named (faint while on the slides).
@@ -220,23 +238,19 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
         if (state_.speed != 1.0) m += " · speed " + fmt(state_.speed) + "×";  // never left at 0.25× unnoticed
         const bool quiet = modes_.mode == Mode::Slides && !modes_.laser && !state_.paused && state_.speed == 1.0;  // (the quiz card names its keys)
         if (!(quiet && (!opt_.show_counter || v.blank || opt_.student))) {
-            SDL_Point sz = o.measure(m, fs);
-            o.box(pad, fh - sz.y - 3 * pad, sz.x + 2 * pad, sz.y + pad, quiet ? Rgba{20, 22, 28, 70} : chip, pad / 2.0);
-            o.text(m, 2 * pad, fh - sz.y - 2.5 * pad, fs, quiet ? Rgba{255, 255, 255, 150} : ink);
+            SDL_Point sz = o.measure(m, bfs);
+            const double y = chip_y(sz.y);
+            o.box(bpad, y, sz.x + 2 * bpad, sz.y + bpad, quiet ? Rgba{20, 22, 28, 70} : chip, bpad / 2.0);
+            o.text(m, 2 * bpad, y + bpad / 2.0, bfs, quiet ? Rgba{255, 255, 255, 150} : ink);
+            left_end = sz.x + 3 * bpad;
         }
         if (!modes_.error.empty() && (modes_.mode == Mode::KeyEntry || modes_.mode == Mode::Slides)) {
-            SDL_Point sz = o.measure(modes_.error, fs);
-            o.box(pad, fh - 2 * sz.y - 6 * pad, sz.x + 2 * pad, sz.y + pad, Rgba{150, 30, 30, 220}, pad / 2.0);
-            o.text(modes_.error, 2 * pad, fh - 2 * sz.y - 5.5 * pad, fs, ink);
+            SDL_Point sz = o.measure(modes_.error, bfs);
+            const double y = chip_y(sz.y);
+            o.box(left_end + bpad, y, sz.x + 2 * bpad, sz.y + bpad, Rgba{150, 30, 30, 220}, bpad / 2.0);
+            o.text(modes_.error, left_end + 2 * bpad, y + bpad / 2.0, bfs, ink);
+            left_end += sz.x + 3 * bpad;
         }
-    }
-
-    if (opt_.show_fps) {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%.0f fps", pace_.fps);
-        SDL_Point sz = o.measure(buf, fs, Overlay::Face::Mono);
-        o.box(w - sz.x - 3 * pad, pad, sz.x + 2 * pad, sz.y + pad, chip, pad / 2.0);
-        o.text(buf, w - 2 * pad, 1.5 * pad, fs, ink, Overlay::Face::Mono, 2);
     }
 
     if (modes_.mode == Mode::Experiments && v.scene) {
@@ -270,13 +284,13 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
     }
 
     if (modes_.toast_visible(clock_())) {
-        // A toast: what the last key changed ("speed 0.5×", "paused", "undone"), for a moment,
-        // centred above the bottom of the frame.
-        const int tfs = fs * 3 / 2;
-        SDL_Point sz = o.measure(modes_.toast, tfs, Overlay::Face::Bold);
-        const double bx = (w - sz.x) / 2.0 - 2 * pad, by = fh - sz.y - 6 * pad - fh / 12.0;
-        o.box(bx, by, sz.x + 4 * pad, sz.y + 2 * pad, Rgba{20, 22, 28, 225}, pad);
-        o.text(modes_.toast, w / 2.0, by + pad, tfs, Rgba{255, 214, 150, 255}, Overlay::Face::Bold, 1);
+        // A toast: what the last key changed ("speed 0.5×", "paused", "undone"), for a moment, in
+        // the middle of the operator band (right of the mode chip when that reaches the middle).
+        SDL_Point sz = o.measure(modes_.toast, bfs, Overlay::Face::Bold);
+        const double bw = sz.x + 4 * bpad, y = chip_y(sz.y);
+        const double bx = std::max((w - bw) / 2.0, left_end + bpad);
+        o.box(bx, y, bw, sz.y + bpad, Rgba{20, 22, 28, 225}, bpad / 2.0);
+        o.text(modes_.toast, bx + 2 * bpad, y + bpad / 2.0, bfs, Rgba{255, 214, 150, 255}, Overlay::Face::Bold);
     }
     if (modes_.help) draw_help(o, w, fh, fs);
     o.paint(target);

@@ -81,6 +81,7 @@ public:
 
     cairo_t* cr;
     const Theme& th;
+    Space design;  // the design space of this frame (draw::space_for of the output)
 
     void color(const core::Color& c) const { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
     void color(const core::Color& c, double alpha) const { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a * alpha); }
@@ -107,6 +108,7 @@ public:
     struct Fit {
         double size = 0;
         std::string shown;
+        bool cut = false;  // shown is a prefix of the text and "…"
     };
     Fit fit(std::string_view s, const core::Rect& box, Font f, double size, double min_size) const;
     // Draws a fit in `box` (centred vertically, aligned horizontally); returns the box it occupies.
@@ -160,6 +162,22 @@ public:
     // A small pill badge centred at p.
     core::Rect badge(std::string_view s, core::Point p, const core::Color& fill, double size, double alpha = 1.0) const;
 
+    // Text is never smaller than kMinText: fit() and paragraphs do not shrink below it. While a
+    // Small lives, text may be smaller; `why` (a literal) says why, and the Recorder keeps it.
+    class Small {
+    public:
+        Small(const Canvas& c, const char* why) : c_(c), was_(c.small_) { c_.small_ = why; }
+        ~Small() { c_.small_ = was_; }
+        Small(const Small&) = delete;
+        Small& operator=(const Small&) = delete;
+
+    private:
+        const Canvas& c_;
+        const char* was_;
+    };
+    // The smallest size text may have here: kMinText, or 0 inside a Small.
+    double floor() const { return small_ ? 0.0 : kMinText; }
+
     void record_panel(const char* name, const core::Rect& r);
     void record_text(const core::Rect& r, std::string_view s) const;
     void mark(const std::string& name, const core::Rect& r) const;
@@ -187,6 +205,8 @@ private:
     int panel_ = -1;
     mutable Font font_ = Font::Regular;
     mutable double size_ = 10;
+    mutable const char* small_ = nullptr;
+    mutable bool cut_ = false;  // the text being drawn is a fit cut to its box (for the Recorder)
 };
 
 

@@ -6,6 +6,7 @@
 
 #include <cairo.h>
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -20,9 +21,26 @@
 
 namespace draw {
 
-// The logical design space every panel lays out in; scaled to the output size.
+// The logical design space every panel lays out in; scaled to the output size. It is always
+// kDesignHeight units high; its width follows the output's aspect ratio, from kNarrowestWidth
+// (4:3) to kDesignWidth (16:9), so that 16:10 and 4:3 screens are filled, not letterboxed.
 constexpr double kDesignWidth = 1920.0;
 constexpr double kDesignHeight = 1080.0;
+constexpr double kNarrowestWidth = 1440.0;
+// The smallest text a frame draws, in design units: 1/60 of the design height, so 18 px at
+// 1920×1080 and 1/60 of the frame's height at every aspect from 4:3 to 16:9 (and wider).
+constexpr double kMinText = kDesignHeight / 60.0;
+// The band at the bottom of the design space that no panel enters: the window's operator
+// overlays (mode, messages, step counter, frames per second) live there.
+constexpr double kOperatorBand = 52.0;
+
+// The design space of one output size: kDesignHeight high, as wide as the aspect asks within
+// [kNarrowestWidth, kDesignWidth] (narrower outputs are letterboxed, wider ones pillarboxed).
+struct Space {
+    double w = kDesignWidth;
+    double h = kDesignHeight;
+};
+Space space_for(int width, int height);
 
 enum class ThemeKind { Light, Dark };
 
@@ -38,6 +56,11 @@ struct Recorder {
         core::Rect rect;
         std::string text;
         double size = 0;  // font size in design units
+        std::string exempt;  // why this text may be smaller than kMinText ("" when it may not)
+        bool cut = false;    // the text did not fit its box: `text` is its start and "…", or a paragraph's
+                             // last line shown, with the lines after it dropped
+        std::array<core::Point, 4> corners{};  // the box's corners in output pixels (rect is their bounds;
+                                                // they differ from its corners for rotated text)
     };
     struct Mark {
         std::string name;  // what is there: "token:2", "key:4", "value:1", "cell:3:5", "diamond", "knob", "switch",
@@ -58,11 +81,12 @@ struct Options {
 };
 
 // The transform from design space to an output of width×height pixels: uniform scale,
-// centred (letterboxed for 4:3). The same transform maps mouse positions back.
+// centred (the space fits the aspect from 4:3 to 16:9). The same transform maps mouse positions back.
 struct Transform {
     double scale = 1.0;
     double dx = 0.0;
     double dy = 0.0;
+    Space space;  // the design space this output shows
     core::Point to_design(core::Point px) const { return {(px.x - dx) / scale, (px.y - dy) / scale}; }
     core::Point to_pixels(core::Point p) const { return {p.x * scale + dx, p.y * scale + dy}; }
 };
@@ -122,12 +146,13 @@ struct Hit {
     double exact = 0.0;      // TemperatureSlider: the temperature at that point, unsnapped
     core::Point plane;       // KeyPlane: the point in plane coordinates (for dragging)
 };
-Hit hit_test(const timeline::View& view, core::Point design);
+// `space`: the design space of the output the point was read from (transform_for(w, h).space).
+Hit hit_test(const timeline::View& view, core::Point design, Space space = {});
 // The temperatures the slider clicks into, and how near (design pixels along the track) it must be.
 inline constexpr double kSliderDetents[] = {0.0, 0.25, 0.5, 1.0, 2.0, 4.0, std::numeric_limits<double>::infinity()};
 inline constexpr double kSliderDetent = 8.0;
 
 // For dragging: the key-plane coordinates of a design-space point (nullopt if no key plane).
-std::optional<core::Point> key_plane_point(const timeline::View& view, core::Point design);
+std::optional<core::Point> key_plane_point(const timeline::View& view, core::Point design, Space space = {});
 
 }  // namespace draw

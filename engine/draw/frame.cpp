@@ -28,11 +28,19 @@ const std::array<const PanelDef*, scene::kPanelCount> kRegistry = {
 
 const PanelDef& panel_def(Panel p) { return *kRegistry[static_cast<std::size_t>(p)]; }
 
+Space space_for(int width, int height) {
+    Space s;
+    if (width > 0 && height > 0)
+        s.w = std::clamp(kDesignHeight * width / height, kNarrowestWidth, kDesignWidth);
+    return s;
+}
+
 Transform transform_for(int width, int height) {
     Transform t;
-    t.scale = std::min(width / kDesignWidth, height / kDesignHeight);
-    t.dx = (width - kDesignWidth * t.scale) / 2;
-    t.dy = (height - kDesignHeight * t.scale) / 2;
+    t.space = space_for(width, height);
+    t.scale = std::min(width / t.space.w, height / t.space.h);
+    t.dx = (width - t.space.w * t.scale) / 2;
+    t.dy = (height - t.space.h * t.scale) / 2;
     return t;
 }
 
@@ -60,7 +68,7 @@ void paint_header(Canvas& c, const model::Header& h, const core::Rect& r) {
 namespace {
 
 void paint_scene(Canvas& c, const model::SceneFrame& f) {
-    SceneLayout L = layout_scene(*f.scene);
+    SceneLayout L = layout_scene(*f.scene, c.design);
     c.record_panel("header", L.header);
     paint_header(c, f.header, L.header);
     if (!f.error.empty()) {
@@ -104,7 +112,7 @@ void paint_one(cairo_t* cr, int width, int height, const model::Frame& f, const 
     cairo_rectangle(cr, 0, 0, width, height);
     const bool panels = f.kind == model::Frame::Kind::Scene && f.scene.error.empty();
     if (panels) {
-        for (const Box& b : layout_scene(*f.scene.scene).boxes) {
+        for (const Box& b : layout_scene(*f.scene.scene, t.space).boxes) {
             double x0 = std::round(t.dx + b.r.x * t.scale), y0 = std::round(t.dy + b.r.y * t.scale);
             double x1 = std::round(t.dx + b.r.right() * t.scale), y1 = std::round(t.dy + b.r.bottom() * t.scale);
             cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
@@ -125,7 +133,8 @@ void paint_one(cairo_t* cr, int width, int height, const model::Frame& f, const 
     cairo_translate(cr, t.dx, t.dy);
     cairo_scale(cr, t.scale, t.scale);
     Canvas c(cr, th, *opt.fonts, opt.recorder);
-    c.clip_rect({0, 0, kDesignWidth, kDesignHeight});
+    c.design = t.space;
+    c.clip_rect({0, 0, t.space.w, t.space.h});
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 
     switch (f.kind) {
@@ -170,15 +179,15 @@ void frame(cairo_t* cr, int width, int height, const timeline::View& view, const
 
 // ---- hit testing -------------------------------------------------------------------------------
 
-std::optional<core::Point> key_plane_point(const timeline::View& view, core::Point design) {
+std::optional<core::Point> key_plane_point(const timeline::View& view, core::Point design, Space space) {
     if (!view.scene || !view.scene->has(Panel::KeyPlane) || !view.error.empty()) return std::nullopt;
-    const SceneLayout L = layout_scene(*view.scene);
+    const SceneLayout L = layout_scene(*view.scene, space);
     const core::Rect* r = L.find(Panel::KeyPlane);
     if (!r) return std::nullopt;
     return fit_plane(model::key_plane_extent(*view.scene), card_content(*r)).from(design);
 }
 
-Hit hit_test(const timeline::View& view, core::Point p) {
+Hit hit_test(const timeline::View& view, core::Point p, Space space) {
     Hit h;
     if (view.blank) return h;
     if (view.quiz) {
@@ -186,7 +195,7 @@ Hit hit_test(const timeline::View& view, core::Point p) {
         // swallows them.
         const model::Frame f = model::frame_of(view);
         const model::QuizCard& card = *f.quiz;
-        QuizGeom g = quiz_geom(card.choices.size(), card.buttons.size());
+        QuizGeom g = quiz_geom(card.choices.size(), card.buttons.size(), space);
         for (std::size_t i = 0; i < g.choices.size(); ++i)
             if (g.choices[i].contains(p)) {
                 h.kind = Hit::Kind::QuizChoice;
@@ -205,7 +214,7 @@ Hit hit_test(const timeline::View& view, core::Point p) {
     if (!view.scene) return h;
     const model::Frame f = model::frame_of(view);
     if (f.kind != model::Frame::Kind::Scene || !f.scene.error.empty()) return h;
-    for (const Box& b : layout_scene(*view.scene).boxes) {
+    for (const Box& b : layout_scene(*view.scene, space).boxes) {
         if (!b.r.contains(p)) continue;
         h.kind = Hit::Kind::Panel;
         if (const auto hit = panel_def(b.panel).hit) hit(f.scene, b.r, p, h);

@@ -2,25 +2,63 @@
 // follow its weights (they appear with the softmax: before it nothing is connected).
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <string_view>
 
 #include "draw/paint.hpp"
 
 namespace draw {
 
+// Room outside the ring for a node's label (its word when the node is too small for it, and
+// its weight): up to two lines of kMinText beside the node.
+constexpr double kLabelSide = 72, kLabelEnd = 50;
+
 std::vector<core::Point> graph_nodes(int count, const core::Rect& panel, double& radius) {
     core::Rect content = card_content(panel);
     std::vector<core::Point> out;
     const int n = std::max(1, count);
-    double R = std::min(content.w, content.h) / 2;
-    radius = std::clamp(R * 3.0 / n, 6.0, 38.0);
-    // Room outside the ring for the percentage labels: wider sideways than up and down.
-    R = std::min(content.w / 2 - radius - 70, content.h / 2 - radius - 32);
-    R = std::max(R, radius);
-    core::Point c = content.centre();
-    for (int j = 0; j < count; ++j) {
-        double a = -M_PI / 2 + 2 * M_PI * j / n;
-        out.push_back({c.x + R * std::cos(a), c.y + R * std::sin(a)});
+    // The ring is an ellipse that fills the card less the labels' room; the nodes sit at equal
+    // distances along it (from the top, clockwise), and a node's radius is a little under half
+    // the distance to its neighbour, so that no two nodes touch.
+    const core::Point c = content.centre();
+    constexpr int kSamples = 720;
+    auto place = [&](double a, double b) {
+        std::vector<double> len(kSamples + 1, 0.0);
+        auto at = [&](int i) {
+            const double t = -M_PI / 2 + 2 * M_PI * i / kSamples;
+            return core::Point{c.x + a * std::cos(t), c.y + b * std::sin(t)};
+        };
+        for (int i = 1; i <= kSamples; ++i) {
+            const core::Point p = at(i - 1), q = at(i);
+            len[static_cast<std::size_t>(i)] = len[static_cast<std::size_t>(i - 1)] + std::hypot(q.x - p.x, q.y - p.y);
+        }
+        std::vector<core::Point> pts;
+        for (int j = 0; j < count; ++j) {
+            const double want = len.back() * j / n;
+            const auto it = std::lower_bound(len.begin(), len.end(), want);
+            pts.push_back(at(static_cast<int>(it - len.begin())));
+        }
+        return pts;
+    };
+    auto gap = [&](const std::vector<core::Point>& pts) {  // the least distance between neighbours
+        double g = std::min(content.w, content.h);
+        const std::size_t m = pts.size(), pairs = m > 2 ? m : m - 1;
+        for (std::size_t j = 0; m > 1 && j < pairs; ++j) {
+            const core::Point p = pts[j], q = pts[(j + 1) % m];
+            g = std::min(g, std::hypot(q.x - p.x, q.y - p.y));
+        }
+        return g;
+    };
+    double a = std::max(1.0, content.w / 2 - kLabelSide), b = std::max(1.0, content.h / 2 - kLabelEnd);
+    radius = 38;
+    for (int pass = 0; pass < 3; ++pass) {
+        const double ar = std::max(1.0, a - radius), br = std::max(1.0, b - radius);
+        out = place(ar, br);
+        radius = count > 1 ? std::clamp(gap(out) * 0.45, 4.0, 38.0) : 38.0;
     }
+    const double ar = std::max(1.0, a - radius), br = std::max(1.0, b - radius);
+    out = place(ar, br);
+    if (count > 1) radius = std::min(radius, gap(out) * 0.45);
     return out;
 }
 
@@ -73,26 +111,46 @@ void paint(Canvas& c, const model::SceneFrame& fr, const core::Rect& r) {
         }
         cairo_stroke(c.cr);
         cairo_set_dash(c.cr, nullptr, 0, 0);
-        c.color(node.focus ? c.th.ink_on(c.th.query) : c.th.ink);
-        double side = radius * 1.5;
-        c.text_in(node.word, {p.x - side / 2, p.y - radius * 0.45, side, radius * 0.9}, node.focus ? Font::Bold : Font::Regular,
-                  20, 6, Align::Center);
+        if (c.recording()) c.mark("node:" + std::to_string(j), core::Rect{p.x - radius, p.y - radius, 2 * radius, 2 * radius});
+        // The word inside the node when it fits there at a readable size; else outside, with
+        // the weight under it.
+        const Font wf = node.focus ? Font::Bold : Font::Regular;
+        const double side = radius * 1.5;
+        c.font(wf, kMinText);
+        const bool inside = c.measure(node.word) <= side && radius * 0.9 * 0.82 >= kMinText;
+        if (inside) {
+            c.color(node.focus ? c.th.ink_on(c.th.query) : c.th.ink);
+            c.text_in(node.word, {p.x - side / 2, p.y - radius * 0.45, side, radius * 0.9}, wf, 20, kMinText, Align::Center);
+        }
+        const std::string_view word = inside ? std::string_view{} : std::string_view{node.word};
+        if (word.empty() && node.label.empty()) continue;
+        // The label beside the node, outward from the ring: its box touches the circle at most at
+        // a gap of 6 along the ray from the centre.
+        core::Point ctr = content.centre();
+        double dx = p.x - ctr.x, dy = p.y - ctr.y, l = std::max(1e-6, std::hypot(dx, dy));
+        const double ux = dx / l, uy = dy / l;
+        const double line = kMinText * 1.2;
+        c.font(wf, kMinText);
+        double ww = word.empty() ? 0.0 : c.measure(word);
+        c.font(Font::Bold, kMinText);
+        ww = std::max(ww, node.label.empty() ? 0.0 : c.measure(node.label));
+        const double lines = (word.empty() ? 0.0 : 1.0) + (node.label.empty() ? 0.0 : 1.0);
+        const double hw = ww / 2 + 2, hh = line * lines / 2;
+        // The asking node's label sits beyond its self-loop (which reaches out to 1.85 radii).
+        const double ring = node.focus ? radius * 1.85 : radius;
+        const double reach = ring + 6 + std::fabs(ux) * hw + std::fabs(uy) * hh;
+        core::Rect box{p.x + ux * reach - hw, p.y + uy * reach - hh, 2 * hw, 2 * hh};
+        box.x = std::clamp(box.x, content.x, std::max(content.x, content.right() - box.w));
+        box.y = std::clamp(box.y, content.y, std::max(content.y, content.bottom() - box.h));
+        double y = box.y;
+        if (!word.empty()) {
+            c.color(node.focus ? c.th.query_ink : c.th.ink);
+            c.text_in(word, {box.x, y, box.w, line}, wf, kMinText, kMinText, Align::Center);
+            y += line;
+        }
         if (!node.label.empty()) {
-            // The weight beside the node, outward from the ring: its box touches the circle at
-            // most at a gap of 6 along the ray from the centre.
-            core::Point ctr = content.centre();
-            double dx = p.x - ctr.x, dy = p.y - ctr.y, l = std::max(1e-6, std::hypot(dx, dy));
-            const double ux = dx / l, uy = dy / l;
-            c.font(Font::Bold, 16);
-            const double hw = c.measure(node.label) / 2 + 2, hh = 11;
-            // The asking node's label sits beyond its self-loop (which reaches out to 1.85 radii).
-            const double ring = node.focus ? radius * 1.85 : radius;
-            const double reach = ring + 6 + std::fabs(ux) * hw + std::fabs(uy) * hh;
-            core::Rect box{p.x + ux * reach - hw, p.y + uy * reach - hh, 2 * hw, 2 * hh};
-            box.x = std::clamp(box.x, content.x, content.right() - box.w);
-            box.y = std::clamp(box.y, content.y, content.bottom() - box.h);
             c.color(c.th.ink_soft);
-            c.text_in(node.label, box, Font::Bold, 16, 9, Align::Center);
+            c.text_in(node.label, {box.x, y, box.w, line}, Font::Bold, kMinText, kMinText, Align::Center);
         }
     }
 }

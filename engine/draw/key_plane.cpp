@@ -15,7 +15,8 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
     const model::KeyPlane& m = f.key_plane;
     core::Rect content = c.card(r, m.heading);
     Plane pl = fit_plane(m.extent, content);
-    paint_plane_grid(c, pl);
+    Labels labels;  // dot labels keep clear of the tick labels, the dots and each other
+    paint_plane_grid(c, pl, &labels);
     Saved clip(c.cr);
     c.clip_rect(content);
     const int n = static_cast<int>(m.keys.size());
@@ -90,7 +91,6 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
     // The question.
     c.arrow(o, pl.to(q), 5, 22, c.th.query);
     // The keys, then their labels where they cover least (and clear of the question arrow).
-    Labels labels;
     for (const model::KeyDot& kd : m.keys) labels.dot(plane_dot(pl, kd.at), 14);
     core::Point qp = pl.to(q);
     labels.dot(qp, 14);
@@ -148,14 +148,31 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
         }
     }
     labels.place(c, m.query_label, qp, 16, content, Font::Bold, 19, c.th.query_ink);
-    for (const model::KeyDot& kd : m.keys) {
+    // Keys drawn at one place (identical keys) share one label: "mouse · cat · the", or "all 5 keys".
+    std::vector<bool> done(m.keys.size(), false);
+    for (std::size_t j = 0; j < m.keys.size(); ++j) {
+        if (done[j]) continue;
+        const model::KeyDot& kd = m.keys[j];
         bool clamped = false;
         core::Point p = plane_dot(pl, kd.at, &clamped);
         std::string name = kd.label;
+        std::size_t shared = 1;
+        bool own = kd.focus, hidden = kd.hide > 0.5;
+        for (std::size_t i = j + 1; i < m.keys.size(); ++i) {
+            const core::Point pi = plane_dot(pl, m.keys[i].at);
+            if (done[i] || std::hypot(pi.x - p.x, pi.y - p.y) > 3) continue;
+            done[i] = true;
+            ++shared;
+            name += " · " + m.keys[i].label;
+            own = own || m.keys[i].focus;
+            hidden = hidden && m.keys[i].hide > 0.5;
+        }
+        // Every key at one place (more than three of them): a short label that fits the plane.
+        if (shared > 3 && shared == m.keys.size()) name = "all " + std::to_string(shared) + " keys";
         if (clamped) name += " · off the plane";
-        if (kd.focus) name += " · own key";
-        else if (kd.hide > 0.5) name += " · hidden";
-        labels.place(c, name, p, 15, content, Font::Bold, 18, kd.hide > 0.5 ? c.th.ink_faint : c.th.ink);
+        if (own) name += " · own key";
+        else if (hidden) name += " · hidden";
+        labels.place(c, name, p, 15, content, Font::Bold, 18, hidden ? c.th.ink_faint : c.th.ink);
     }
     if (!m.note.empty()) {
         c.color(c.th.ink_faint);

@@ -1,4 +1,5 @@
-// draw/layout: where a scene's panels go in the 1920×1080 design space, from the slot each
+// draw/layout: where a scene's panels go in the design space (1080 high, 1440 to 1920 wide by
+// the output's aspect), from the slot each
 // panel registers. Left: rows (by order), the big panels side by side in one row among them;
 // right: a column (by order). Narration, the one flexible panel of the right column, gets its
 // tallest box: a student reads it alone, so the whole `say` must fit at a readable size. When the
@@ -26,17 +27,18 @@ std::vector<Panel> panels_in(const scene::Scene& sc, Slot::Where where) {
 
 }  // namespace
 
-SceneLayout layout_scene(const scene::Scene& sc) {
-    constexpr double M = 32, G = 18, W = kDesignWidth, H = kDesignHeight;
+SceneLayout layout_scene(const scene::Scene& sc, Space space) {
+    constexpr double M = 32, G = 18;
+    const double W = space.w, H = space.h;
     SceneLayout L;
     L.header = {M, 14, W - 2 * M, 64};
-    const double top = 92, bottom = H - 24;
+    const double top = 92, bottom = H - kOperatorBand;
 
     const bool readouts_below =
         sc.has(Panel::Readouts) && sc.has(Panel::WeightBars) && sc.has(Panel::Arithmetic) && sc.has(Panel::Narration);
     std::vector<Panel> right = panels_in(sc, Slot::Where::Side);
     if (readouts_below) std::erase(right, Panel::Readouts);
-    const double RW = 500;
+    const double RW = std::max(440.0, 500.0 * W / kDesignWidth);  // narrower on narrower screens
     const double left_w = right.empty() ? W - 2 * M : W - 2 * M - RW - G;
 
     // Right column: fixed heights, the flexible one takes what is left.

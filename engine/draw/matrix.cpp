@@ -12,7 +12,7 @@ namespace draw {
 MatrixGeom matrix_geom(const std::vector<std::string>& tokens, const core::Rect& panel) {
     core::Rect content = card_content(panel);
     MatrixGeom g;
-    const double label_w = 104, sums_w = 72, legend_h = 64;
+    const double label_w = 104, sums_w = 96, legend_h = 64;  // sums_w: room for "Σ weights"
     double top_h = 34;
     double n = std::max<double>(1, static_cast<double>(tokens.size()));
     // Column labels: level when the longest word fits a cell, else tilted 45° so words read
@@ -27,12 +27,18 @@ MatrixGeom matrix_geom(const std::vector<std::string>& tokens, const core::Rect&
         return std::max(2.0, std::min((content.w - label_w - sums_w - 10) / n, (content.h - th - legend_h - 8) / n));
     };
     g.cell = cell_for(top_h);
-    g.col_font = std::min(18.0, g.cell * 0.42);
+    g.col_font = kMinText;
     if (static_cast<double>(longest) * g.col_font * 0.62 > g.cell - 4) {
         g.tilted = true;
-        g.col_font = std::clamp(g.cell * 0.42, 12.0, 18.0);
         top_h = std::min(96.0, static_cast<double>(longest) * g.col_font * 0.62 * 0.71 + g.col_font + 8);
         g.cell = cell_for(top_h);
+        // Neighbouring labels are cell·sin(angle) apart across their slope: steeper when 45° would
+        // let them touch.
+        if (g.cell * std::sin(g.angle) < g.col_font * 1.05) {
+            g.angle = M_PI / 3;
+            top_h = std::min(110.0, static_cast<double>(longest) * g.col_font * 0.62 * std::sin(g.angle) + g.col_font + 8);
+            g.cell = cell_for(top_h);
+        }
     }
     double gw = g.cell * n;
     double x = content.x + label_w + (content.w - label_w - sums_w - 10 - gw) / 2;
@@ -51,8 +57,17 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
     c.card(r, m.heading, m.aside);
     MatrixGeom g = matrix_geom(m.tokens, r);
     const int n = static_cast<int>(m.tokens.size());
-    const bool numbers = g.cell >= 40;
-    const double fs = std::min(19.0, g.cell * 0.3);
+    // Numbers in the cells only when every one of them fits its cell at a readable size (else
+    // the colours alone: a number the back row cannot read is not shown).
+    const double fs = kMinText;
+    bool numbers = g.cell * 0.82 - 6 >= fs;
+    c.font(Font::Regular, fs);
+    for (int i = 0; i < n && numbers; ++i)
+        for (const std::string& t : m.row_text(i))
+            if (c.measure(t) > g.cell - 2 * std::min(2.0, g.cell * 0.05) - 6) {
+                numbers = false;
+                break;
+            }
 
     // Labels.
     for (int i = 0; i < n; ++i) {
@@ -65,11 +80,11 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
         double x = g.grid.x + i * g.cell;
         c.color(fo ? c.th.query_ink : (h ? c.th.hover : c.th.ink_soft));
         if (g.tilted) {
-            // Rising at 45° from the bottom of the label band, above its column.
+            // Rising at 45° (or 60°) from the bottom of the label band, above its column.
             Saved saved(c.cr);
             cairo_translate(c.cr, x + g.cell * 0.5 - g.col_font * 0.25, g.col_labels.bottom() - 2);
-            cairo_rotate(c.cr, -M_PI / 4);
-            const double len = (g.col_labels.h - 4) / 0.71 - g.col_font * 0.5;
+            cairo_rotate(c.cr, -g.angle);
+            const double len = (g.col_labels.h - 4) / std::sin(g.angle) - g.col_font * 0.5;
             c.text_in(tok, {0, -g.col_font * 0.6, len, g.col_font * 1.2}, fo ? Font::Bold : Font::Regular, g.col_font, 9);
         } else {
             c.text_in(tok, {x + 1, g.col_labels.y, g.cell - 2, g.col_labels.h}, fo ? Font::Bold : Font::Regular,
@@ -77,7 +92,15 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
         }
     }
     c.color(c.th.ink_soft);
-    c.text_in(m.sum_heading, {g.sums.x, g.col_labels.bottom() - 30, g.sums.w, 30}, Font::Bold, 17, 9, Align::Center);
+    {
+        // "Σ weights" over the column of sums, reaching to the card's edge; where even that is
+        // too narrow, the Σ alone (the card's aside says what the rows add up to).
+        const double mid = g.sums.x + g.sums.w / 2, half = std::max(g.sums.w / 2, card_content(r).right() - mid);
+        const core::Rect box{mid - half, g.col_labels.bottom() - 30, 2 * half, 30};
+        c.font(Font::Bold, std::max(17.0, c.floor()));
+        const std::string_view heading = c.measure(m.sum_heading) <= box.w ? std::string_view(m.sum_heading) : "Σ";
+        c.text_in(heading, box, Font::Bold, 17, 9, Align::Center);
+    }
 
     for (int i = 0; i < n; ++i) {
         const std::vector<std::string>& text = m.row_text(i);

@@ -52,7 +52,7 @@ struct SceneLayout {
         return nullptr;
     }
 };
-SceneLayout layout_scene(const scene::Scene& sc);
+SceneLayout layout_scene(const scene::Scene& sc, Space space = {});
 // The content rect of a card (what Canvas::card returns for a card with a heading).
 core::Rect card_content(const core::Rect& r);
 
@@ -91,7 +91,8 @@ struct Labels {
 // The dot nearest to design point p, within 22 design units, or -1 (plane hit tests).
 int nearest_dot(const Plane& pl, const std::vector<core::Point>& plane_pts, core::Point p);
 // Grid lines, the two axes and a few tick labels of a plane.
-void paint_plane_grid(Canvas& c, const Plane& p);
+// The tick labels' boxes are added to `labels` (when given), so that dot labels keep clear of them.
+void paint_plane_grid(Canvas& c, const Plane& p, Labels* labels = nullptr);
 
 // ---- geometry shared by painting and hit testing (each takes the panel's whole rect) -----------
 struct Cells {
@@ -105,7 +106,8 @@ struct MatrixGeom {
     core::Rect grid;   // the n×n cells
     double cell = 0;
     core::Rect row_labels, col_labels, sums, legend;
-    bool tilted = false;   // column labels rise at 45° (long words, small cells)
+    bool tilted = false;   // column labels rise at `angle` (long words, small cells)
+    double angle = 0.7853981633974483;  // their slope, radians: 45°, or 60° when the cells are too small for 45°
     double col_font = 18;  // their font size
 };
 MatrixGeom matrix_geom(const std::vector<std::string>& tokens, const core::Rect& panel);
@@ -122,6 +124,6 @@ struct QuizGeom {
     std::vector<core::Rect> choices;
     std::vector<core::Rect> buttons;
 };
-QuizGeom quiz_geom(std::size_t choices, std::size_t buttons = 0);
+QuizGeom quiz_geom(std::size_t choices, std::size_t buttons = 0, Space space = {});
 
 }  // namespace draw

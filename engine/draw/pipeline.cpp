@@ -11,11 +11,14 @@ namespace {
 void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
     const model::Pipeline& pl = f.pipeline;
     core::Rect content = c.card(r, "");
-    const double fw = std::min(430.0, content.w * 0.3);
+    // The formula over its subtitle (two lines if it needs them), narrow enough to leave each
+    // stage card room for its label and one line of caption at 16:10.
+    const double fw = std::min(380.0, content.w * 0.25);
     c.color(c.th.ink);
-    c.text_in(pl.formula, {content.x, content.y + 4, fw, content.h * 0.55}, Font::Regular, 27, 14);
+    c.text_in(pl.formula, {content.x, content.y, fw, content.h * 0.42}, Font::Regular, 27, kMinText);
     c.color(c.th.ink_soft);
-    c.text_in(pl.subtitle, {content.x, content.y + content.h * 0.6, fw, content.h * 0.34}, Font::Italic, 16, 10);
+    c.paragraph(pl.subtitle, {content.x, content.y + content.h * 0.46, fw, content.h * 0.54}, Font::Italic, kMinText,
+                kMinText, 1.15);
 
     const double x0 = content.x + fw + 24;
     const double gap = 12;
@@ -37,12 +40,16 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
         c.color(active ? c.th.ink : (done ? c.th.card : c.th.ink_faint));
         c.text_in(done ? "✓" : s.number, {disc.x - 10, disc.y - 11, 20, 22}, Font::Bold, 16, 10, Align::Center);
         c.color(ink);
-        c.text_in(s.label, {b.x + 42, b.y + 6, b.w - 50, 36}, Font::Bold, 25, 12);
+        c.text_in(s.label, {b.x + 40, b.y + 6, b.w - 44, 36}, Font::Bold, 25, kMinText);
         c.color(ink, active ? 1.0 : 0.9);
-        c.paragraph(s.caption, {b.x + 10, b.y + 44, b.w - 18, b.h - 50}, Font::Regular, 16, 11, 1.15);
+        // The caption ends above the progress track, which runs along the card's bottom edge.
+        const double track_h = 4, track_gap = 5;
+        c.paragraph(s.caption, {b.x + 10, b.y + 44, b.w - 18, b.h - 44 - 2 * track_gap - track_h}, Font::Regular,
+                    kMinText, kMinText, 1.15);
         if (s.running) {
             // How far this step's animation has gone.
-            core::Rect track{b.x + 10, b.bottom() - 9, b.w - 20, 4};
+            core::Rect track{b.x + 10, b.bottom() - track_gap - track_h, b.w - 20, track_h};
+            c.mark("progress", track);
             c.rounded(track, 2);
             c.color(c.th.card, 0.6);
             cairo_fill(c.cr);

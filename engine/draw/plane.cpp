@@ -79,20 +79,28 @@ core::Rect Labels::place(Canvas& c, std::string_view s, core::Point p, double r,
                          double size, const core::Color& ink, double alpha) {
     c.font(f, size);
     const double w = std::min(c.measure(s), area.w - 8), h = size * 1.2, g = r + 5;
-    const core::Point cand[] = {{p.x + g, p.y - h / 2},         {p.x - g - w, p.y - h / 2}, {p.x - w / 2, p.y - g - h},
-                                {p.x - w / 2, p.y + g},         {p.x + g * 0.7, p.y - g * 0.7 - h},
-                                {p.x + g * 0.7, p.y + g * 0.7}, {p.x - g * 0.7 - w, p.y - g * 0.7 - h},
-                                {p.x - g * 0.7 - w, p.y + g * 0.7}};
+    // Eight places round the dot, then the same eight a label's height further out: a label
+    // goes further only when every near place covers something.
+    std::vector<std::pair<core::Point, double>> cand;
+    for (const double k : {1.0, 2.0}) {
+        const double d = g + (k - 1) * (h + 4);
+        const double penalty = (k - 1) * 40;
+        for (core::Point q : {core::Point{p.x + d, p.y - h / 2}, {p.x - d - w, p.y - h / 2}, {p.x - w / 2, p.y - d - h},
+                              {p.x - w / 2, p.y + d}, {p.x + d * 0.7, p.y - d * 0.7 - h}, {p.x + d * 0.7, p.y + d * 0.7},
+                              {p.x - d * 0.7 - w, p.y - d * 0.7 - h}, {p.x - d * 0.7 - w, p.y + d * 0.7}})
+            cand.push_back({q, penalty});
+    }
     core::Rect best{};
     double best_cost = 1e300;
-    for (core::Point q : cand) {
+    for (const auto& [q, penalty] : cand) {
         core::Rect b{std::clamp(q.x, area.x + 4, area.right() - w - 4), std::clamp(q.y, area.y + 2, area.bottom() - h - 2), w, h};
         double cost = 0;
         for (const auto& t : taken) {
             double ox = std::max(0.0, std::min(b.right(), t.right()) - std::max(b.x, t.x));
             double oy = std::max(0.0, std::min(b.bottom(), t.bottom()) - std::max(b.y, t.y));
-            cost += ox * oy;
+            cost += 10 * ox * oy;
         }
+        cost += penalty;
         cost += 0.05 * std::hypot(b.x - q.x, b.y - q.y) * h;  // moved by clamping: a little worse
         if (cost < best_cost - 1e-9) {
             best_cost = cost;
@@ -111,7 +119,7 @@ core::Rect Labels::place(Canvas& c, std::string_view s, core::Point p, double r,
     return best;
 }
 
-void paint_plane_grid(Canvas& c, const Plane& p) {
+void paint_plane_grid(Canvas& c, const Plane& p, Labels* labels) {
     Saved saved(c.cr);
     c.clip_rect(p.area);
     double step = nice_step(std::max(p.x1 - p.x0, p.y1 - p.y0));
@@ -127,17 +135,28 @@ void paint_plane_grid(Canvas& c, const Plane& p) {
     c.vline(p.to({0, 0}).x, a.y, b.y, 1.6);
     cairo_fill(c.cr);
     // Tick labels along the bottom and left edges, inside the area.
-    c.font(Font::Regular, 13);
+    // (At the frame's smallest size; the labels beside dots keep clear of them.)
+    c.font(Font::Regular, kMinText);
     c.color(c.th.ink_faint);
+    const int digits = step < 1 ? (step < 0.5 ? 2 : 1) : 0;
+    double last_right = -1e300;
     for (double x = std::ceil(p.x0 / step) * step; x <= p.x1; x += step) {
         core::Point q = p.to({x, p.y0});
-        if (std::fabs(x) < 1e-9 || q.x < p.area.x + 24 || q.x > p.area.right() - 24) continue;
-        c.text(num(x, step < 1 ? (step < 0.5 ? 2 : 1) : 0), q.x, p.area.bottom() - 5, Align::Center);
+        if (std::fabs(x) < 1e-9 || q.x < p.area.x + 40 || q.x > p.area.right() - 24) continue;
+        const std::string t = num(x, digits);
+        if (q.x - c.measure(t) / 2 < last_right + 8) continue;  // every other one where they would touch
+        const core::Rect box = c.text(t, q.x, p.area.bottom() - 5, Align::Center);
+        last_right = box.right();
+        if (labels) labels->taken.push_back(box);
     }
+    double last_top = 1e300;
     for (double y = std::ceil(p.y0 / step) * step; y <= p.y1; y += step) {
         core::Point q = p.to({p.x0, y});
-        if (std::fabs(y) < 1e-9 || q.y < p.area.y + 14 || q.y > p.area.bottom() - 24) continue;
-        c.text(num(y, step < 1 ? (step < 0.5 ? 2 : 1) : 0), p.area.x + 4, q.y + 5);
+        if (std::fabs(y) < 1e-9 || q.y < p.area.y + 20 || q.y > p.area.bottom() - 40) continue;
+        if (q.y + 7 > last_top - 6) continue;
+        const core::Rect box = c.text(num(y, digits), p.area.x + 4, q.y + 7);
+        last_top = box.y;
+        if (labels) labels->taken.push_back(box);
     }
 }
 

@@ -9,9 +9,10 @@
 
 namespace draw {
 
-QuizGeom quiz_geom(std::size_t n, std::size_t buttons) {
+QuizGeom quiz_geom(std::size_t n, std::size_t buttons, Space space) {
     QuizGeom g;
-    g.card = {250, 110, 1420, 870};
+    const double cw = std::min(1420.0, space.w - 80);
+    g.card = {(space.w - cw) / 2, 110, cw, 870};
     const double pad = 40, x = g.card.x + pad, w = g.card.w - 2 * pad;
     g.head = {x, g.card.y + 26, w, 44};
     g.question = {x, g.card.y + 92, w, 140};
@@ -131,11 +132,11 @@ void paint_end(Canvas& c, const model::QuizCard& q, const QuizGeom& g) {
 }  // namespace
 
 void paint_quiz(Canvas& c, const model::QuizCard& q) {
-    const QuizGeom g = quiz_geom(q.choices.size(), q.buttons.size());
+    const QuizGeom g = quiz_geom(q.choices.size(), q.buttons.size(), c.design);
     const core::Color right_col = c.th.value, wrong_col = c.th.dark ? core::Color{0.94, 0.36, 0.30, 1} : core::Color{0.80, 0.16, 0.10, 1};
     // The frame beneath stays visible but recedes.
     c.color(c.th.bg, 0.78);
-    cairo_rectangle(c.cr, 0, 0, kDesignWidth, kDesignHeight);
+    cairo_rectangle(c.cr, 0, 0, c.design.w, c.design.h);
     cairo_fill(c.cr);
     c.rounded(g.card.inset(-6), 22);
     c.color(c.th.ink, c.th.dark ? 0.0 : 0.06);

@@ -1,4 +1,6 @@
 // draw/readouts: the numbers in force, one row each (name left, value right).
+#include <algorithm>
+
 #include "draw/paint.hpp"
 
 namespace draw {
@@ -17,10 +19,13 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
             c.line({row.x, row.y}, {row.right(), row.y});
             cairo_stroke(c.cr);
         }
+        // The value (a vector can be long) takes whatever room the name leaves.
         c.color(c.th.ink_soft);
-        c.text_in(rows[i].name, {row.x, row.y, row.w * 0.45, row.h}, Font::Regular, 20, 11);
+        const Canvas::Fit name = c.fit(rows[i].name, {row.x, row.y, row.w * 0.6, row.h}, Font::Regular, 20, kMinText);
+        const double name_w = std::min(row.w * 0.6, c.measure(name.shown) + 14);
+        c.place(name, {row.x, row.y, name_w, row.h}, Align::Left);
         c.color(c.th.ink);
-        c.text_in(rows[i].value, {row.x + row.w * 0.45, row.y, row.w * 0.55, row.h}, Font::Bold, 20, 11, Align::Right);
+        c.text_in(rows[i].value, {row.x + name_w, row.y, row.w - name_w, row.h}, Font::Bold, 20, kMinText, Align::Right);
     }
 }
 

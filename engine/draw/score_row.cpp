@@ -55,7 +55,16 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
             if (face.h > 30) {
                 core::Color ink = c.th.ink_on(fill);
                 c.color(ink, 0.85);
-                c.text_in(sc.token, {face.x + 4, face.y + 2, face.w - 8, face.h * 0.42}, Font::Regular, 16, 10, Align::Center);
+                // While a badge shows on the cell's top right, the word keeps left of it.
+                double badge = 0;
+                c.font(Font::Bold, kMinText);
+                if (row.badge_scale > 0.02) badge = std::max(badge, c.measure("÷√d") + kMinText + 6);
+                if (row.badge_temperature > 0.02) badge = std::max(badge, c.measure("÷T") + kMinText + 6);
+                c.font(Font::Regular, kMinText);
+                const double word_w = c.measure(sc.token);
+                const bool clear = (face.w - word_w) / 2 >= badge + 4;
+                c.text_in(sc.token, {face.x + 4, face.y + 2, face.w - 8 - (clear ? 0 : badge), face.h * 0.42}, Font::Regular, 16,
+                          10, clear ? Align::Center : Align::Left);
                 c.color(ink);
                 c.text_in(sc.value, {face.x + 4, face.y + face.h * 0.45, face.w - 8, face.h * 0.5}, Font::Bold, 24, 10,
                           Align::Center);
@@ -72,10 +81,15 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
             cairo_set_line_width(c.cr, 3);
             cairo_stroke(c.cr);
         }
+        // The badges sit on the cell's top right corner, their right end inside the cell.
+        c.font(Font::Bold, kMinText);
         if (row.badge_scale > 0.02 && sc.hide < 0.5)
-            c.badge("÷√d", {cell.right() - 26, cell.y + 2}, c.th.accent, 15, row.badge_scale);
+            c.badge("÷√d", {cell.right() - 4 - (c.measure("÷√d") + kMinText) / 2, cell.y + 2}, c.th.accent, kMinText,
+                    row.badge_scale);
+        c.font(Font::Bold, kMinText);
         if (row.badge_temperature > 0.02 && sc.hide < 0.5)
-            c.badge("÷T", {cell.right() - 20, cell.y + 2}, c.th.accent, 15, row.badge_temperature);
+            c.badge("÷T", {cell.right() - 4 - (c.measure("÷T") + kMinText) / 2, cell.y + 2}, c.th.accent, kMinText,
+                    row.badge_temperature);
     }
 }
 

@@ -97,9 +97,12 @@ core::Rect Canvas::card(const core::Rect& r, std::string_view heading, std::stri
     color(th.ink_soft);
     double aside_w = 0;
     if (!aside.empty()) {
-        font(Font::Regular, 17);
-        aside_w = std::min(measure(aside), head.w * 0.45);
-        text_in(aside, {head.right() - aside_w, head.y, aside_w, head.h}, Font::Regular, 17, 12, Align::Right);
+        // The aside takes what the heading leaves (the heading at least half of the row).
+        font(Font::Bold, kMinText);
+        const double heading_w = std::min(measure(heading), head.w * 0.5);
+        font(Font::Regular, kMinText);
+        aside_w = std::max(0.0, std::min(measure(aside), head.w - heading_w - 16));
+        text_in(aside, {head.right() - aside_w, head.y, aside_w, head.h}, Font::Regular, kMinText, kMinText, Align::Right);
         aside_w += 16;
     }
     color(th.ink_soft);
@@ -142,14 +145,16 @@ void Canvas::record_text(const core::Rect& r, std::string_view s) const {
     // Corners through the current transform (rotations are not used for text).
     double xs[4] = {r.x, r.right(), r.x, r.right()}, ys[4] = {r.y, r.y, r.bottom(), r.bottom()};
     double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
+    std::array<core::Point, 4> corners{};
     for (int i = 0; i < 4; ++i) {
         cairo_user_to_device(cr, &xs[i], &ys[i]);
+        corners[static_cast<std::size_t>(i == 2 ? 3 : i == 3 ? 2 : i)] = {xs[i], ys[i]};  // in order round the box
         x0 = std::min(x0, xs[i]);
         y0 = std::min(y0, ys[i]);
         x1 = std::max(x1, xs[i]);
         y1 = std::max(y1, ys[i]);
     }
-    rec_->texts.push_back({panel_, {x0, y0, x1 - x0, y1 - y0}, std::string(s), size_});
+    rec_->texts.push_back({panel_, {x0, y0, x1 - x0, y1 - y0}, std::string(s), size_, small_ ? small_ : "", cut_, corners});
 }
 
 }  // namespace draw

@@ -6,28 +6,30 @@
 namespace draw {
 
 void paint_title_slide(Canvas& c, const model::TitleSlide& s) {
-    core::Rect area{160, 300, 1600, 480};
+    const double W = c.design.w - 320;  // 1600 at 16:9
+    core::Rect area{160, 300, W, 480};
     c.record_panel("slide", area);
     c.color(c.th.query);
     c.rounded({160, 340, 120, 10}, 5);
     cairo_fill(c.cr);
     c.color(c.th.ink);
-    double used = c.paragraph(s.title, {160, 380, 1600, 240}, Font::Bold, 84, 36, 1.15);
+    double used = c.paragraph(s.title, {160, 380, W, 240}, Font::Bold, 84, 36, 1.15);
     if (!s.subtitle.empty()) {
         c.color(c.th.ink_soft);
-        c.paragraph(s.subtitle, {160, 380 + used + 30, 1600, 120}, Font::Regular, 40, 20);
+        c.paragraph(s.subtitle, {160, 380 + used + 30, W, 120}, Font::Regular, 40, 20);
     }
     if (!s.deck.empty()) {
         c.color(c.th.ink_faint);
-        c.text_in(s.deck, {160, 720, 1600, 40}, Font::Regular, 26, 14);
+        c.text_in(s.deck, {160, 720, W, 40}, Font::Regular, 26, kMinText);
     }
 }
 
 void paint_text_slide(Canvas& c, const model::TextSlide& s) {
-    core::Rect area{160, 110, 1600, 880};
+    const double W = c.design.w - 320;  // 1600 at 16:9
+    core::Rect area{160, 110, W, 880};
     c.record_panel("slide", area);
     c.color(c.th.ink);
-    double used = c.paragraph(s.title, {160, 120, 1600, 170}, Font::Bold, 64, 30, 1.15);
+    double used = c.paragraph(s.title, {160, 120, W, 170}, Font::Bold, 64, 30, 1.15);
     c.color(c.th.query);
     c.rounded({160, 120 + used + 26, 96, 8}, 4);
     cairo_fill(c.cr);
@@ -42,7 +44,7 @@ void paint_text_slide(Canvas& c, const model::TextSlide& s) {
         cairo_fill(c.cr);
         c.color(c.th.ink);
         double avail = (bottom - y) ;
-        double h = c.paragraph(b, {214, y, 1540, std::min(avail, size * 1.3 * 3)}, Font::Regular, size, 20);
+        double h = c.paragraph(b, {214, y, W - 60, std::min(avail, size * 1.3 * 3)}, Font::Regular, size, 20);
         y += h + size * 0.8;
     }
 }

@@ -186,7 +186,9 @@ Canvas::Fit Canvas::fit(std::string_view s, const core::Rect& box, Font f, doubl
         limit = static_cast<std::size_t>(box.w / narrowest) + 2;
     const std::string_view head = s.substr(0, prefix_bytes(s, limit));
     const bool whole = head.size() == s.size();
-    double sz = std::min(size, box.h * 0.82);
+    // Never below the frame's minimum (the back row reads it), even in a box too low for it.
+    min_size = std::max(min_size, floor());
+    double sz = std::max(floor(), std::min(size, box.h * 0.82));
     font(f, sz);
     double w = measure(head);
     if (w > box.w || !whole) {
@@ -221,6 +223,7 @@ Canvas::Fit Canvas::fit(std::string_view s, const core::Rect& box, Font f, doubl
     }
     out.shown.assign(head.substr(0, cuts[lo]));
     out.shown += "…";
+    out.cut = true;
     return out;
 }
 
@@ -236,12 +239,16 @@ core::Rect Canvas::place(const Fit& ft, const core::Rect& box, Align a) const {
     else if (a == Align::Right) x = box.right();
     double asc = ascent(), desc = descent();
     double base = box.y + box.h / 2 + (asc - desc) / 2;
-    return text(ft.shown, x, base, a);
+    cut_ = ft.cut;
+    const core::Rect r = text(ft.shown, x, base, a);
+    cut_ = false;
+    return r;
 }
 
 Fitted fit_text(cairo_t* cr, const Fonts& fonts, std::string_view s, const core::Rect& box, double size,
                 double min_size) {
     const Canvas c(cr, theme_for(ThemeKind::Light), fonts, nullptr);
+    const Canvas::Small any_size(c, "fit_text: the caller chooses the sizes");
     Canvas::Fit ft = c.fit(s, box, Font::Regular, size, min_size);
     Fitted out;
     out.box = c.place(ft, box, Align::Left);
@@ -290,6 +297,7 @@ int Canvas::wrap(std::string_view s, double width, std::vector<std::string>& lin
 
 const Canvas::Para& Canvas::layout_paragraph(std::string_view s, const core::Rect& box, Font f, double size,
                                              double min_size, double leading, bool whole) const {
+    min_size = std::max(min_size, this->floor());  // (part of the key below)
     Memo<Para>& memo = memos().paragraphs;
     std::string key;
     key.push_back(static_cast<char>('0' + static_cast<int>(f)));
@@ -301,7 +309,7 @@ const Canvas::Para& Canvas::layout_paragraph(std::string_view s, const core::Rec
         return *p;
     }
     Para p;
-    double sz = size;
+    double sz = std::max(size, min_size);
     const double floor = whole ? std::min(min_size, 6.0) : min_size;
     for (;;) {
         font(f, sz);
@@ -330,10 +338,17 @@ double Canvas::draw_paragraph(const Para& p, const core::Rect& box, Font f, doub
     double asc = ascent();
     double y = box.y + asc;
     double used = 0;
-    for (const auto& l : p.lines) {
+    for (std::size_t i = 0; i < p.lines.size(); ++i) {
+        const std::string& l = p.lines[i];
         if (!whole && y + descent() > box.bottom() + 0.01) break;  // never clipped: drop lines that do not fit
+        // The last line shown when the lines after it are dropped: the Recorder calls the text cut.
+        const bool last = !whole && i + 1 < p.lines.size() && y + sz * leading + descent() > box.bottom() + 0.01;
         if (!whole && measure(l) > box.w) text_in(l, {box.x, y - asc, box.w, sz * leading}, f, sz, sz);
-        else text(l, box.x, y);
+        else {
+            cut_ = last;
+            text(l, box.x, y);
+            cut_ = false;
+        }
         used = y + descent() - box.y;
         y += sz * leading;
     }

@@ -9,9 +9,9 @@ namespace draw {
 Cells token_row_cells(int n, const core::Rect& panel) {
     Cells out;
     core::Rect content = panel.inset(18);
-    const double label_w = 150;
+    const double label_w = 124;
     core::Rect row{content.x + label_w, content.y, content.w - label_w, content.h};
-    double gap = std::min(14.0, row.w / std::max(1, n) * 0.12);
+    double gap = std::min(14.0, row.w / std::max(1, n) * 0.05);
     double w = std::min(190.0, (row.w - gap * (n - 1)) / std::max(1, n));
     double total = w * n + gap * (n - 1);
     double x = row.x + (row.w - total) / 2;
@@ -25,9 +25,9 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
     const std::vector<model::Chip>& chips = f.token_row.chips;
     core::Rect content = c.card(r, "");
     c.color(c.th.ink_soft);
-    c.text_in("tokens", {content.x, content.y, 130, content.h / 2}, Font::Bold, 18, 12);
+    c.text_in("tokens", {content.x, content.y, 118, content.h / 2}, Font::Bold, 18, kMinText);
     c.color(c.th.ink_faint);
-    c.text_in("click to ask", {content.x, content.y + content.h / 2, 130, content.h / 2}, Font::Regular, 15, 11);
+    c.text_in("click to ask", {content.x, content.y + content.h / 2, 118, content.h / 2}, Font::Regular, 15, kMinText);
     Cells cells = token_row_cells(static_cast<int>(chips.size()), r);
     for (std::size_t j = 0; j < chips.size(); ++j) {
         const model::Chip& chip = chips[j];
@@ -83,7 +83,11 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
             cairo_stroke(c.cr);
         }
         c.color(focus ? c.th.ink_on(c.th.query) : c.th.ink, alpha);
-        c.text_in(chip.word, cell.inset(8), focus ? Font::Bold : Font::Regular, 24, 11, Align::Center);
+        // The word whole: in regular weight where the asking word's bold does not fit its chip.
+        const core::Rect wb{cell.x + 1, cell.y + 8, cell.w - 2, cell.h - 16};
+        Canvas::Fit word = c.fit(chip.word, wb, focus ? Font::Bold : Font::Regular, 24, kMinText);
+        if (word.cut && focus) word = c.fit(chip.word, wb, Font::Regular, 24, kMinText);
+        c.place(word, wb, Align::Center);
     }
 }
 

@@ -14,7 +14,8 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
     const model::ValuePlane& m = f.value_plane;
     core::Rect content = c.card(r, m.heading);
     Plane pl = fit_plane(m.extent, content);
-    paint_plane_grid(c, pl);
+    Labels labels;  // dot labels keep clear of the tick labels, the dots and each other
+    paint_plane_grid(c, pl, &labels);
     Saved clip(c.cr);
     c.clip_rect(content);
     std::vector<core::Point> pts;
@@ -39,7 +40,6 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
     // The chain of weighted value arrows.
     for (const model::Segment& s : m.chain) c.arrow(pl.to(s.from), pl.to(s.to), 3.5, 15, c.th.value, s.alpha);
     // The value dots, growing with their weight once the weights exist; labels afterwards.
-    Labels labels;
     for (const core::Point& p : pts) labels.dot(p, 14);
     if (m.blending) labels.dot(out, 18);
     std::vector<double> radii(pts.size());

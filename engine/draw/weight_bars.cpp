@@ -38,8 +38,11 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
         if (b.hide >= 0.999) {
             c.hatch({bx, base - 22, bw, 22}, 4);
             c.color(c.th.ink_soft);
-            c.text_in(wb.hidden_label, {col.x + 2, base - 22 - value_h, col.w - 4, value_h}, Font::Regular, 16, 9,
-                      Align::Center);
+            // The short label where the whole one does not fit the column.
+            const core::Rect lb{col.x + 2, base - 22 - value_h, col.w - 4, value_h};
+            Canvas::Fit ft = c.fit(wb.hidden_label, lb, Font::Regular, 16, kMinText);
+            if (ft.cut) ft = c.fit(wb.hidden_short, lb, Font::Regular, 16, kMinText);
+            c.place(ft, lb, Align::Center);
             continue;
         }
         double h = b.height * full;

@@ -93,6 +93,7 @@ struct WeightBars {
     std::string aside;         // "Σ a = 1.00", or "exp(s) · bars scaled to the largest"
     std::string empty_note = "the weights appear at the softmax step";
     std::string hidden_label = "hidden · 0%";
+    std::string hidden_short = "0%";  // where hidden_label does not fit its column
     bool shares = false;       // labels are shares (the second beat is far enough)
     std::vector<Bar> bars;
 };
@@ -166,7 +167,7 @@ struct KeyDot {
     bool editing = false;  // the arrows move this key now (ringed, dashed)
 };
 struct KeyPlane {
-    std::string heading = "Keys, and the question being asked";
+    std::string heading = "Keys and the question";
     Extent extent;
     core::Point query;          // the asking token's query (plane coordinates)
     std::string query_label;    // "q · chased"
@@ -210,7 +211,7 @@ struct Readouts {
 };
 
 struct Arithmetic {
-    std::string heading = "The arithmetic for the best match";
+    std::string heading = "Arithmetic of the best match";
     std::string aside;               // the best match's word, once the weights exist
     std::vector<std::string> lines;  // first line emphasised
     std::string placeholder = "The numbers appear as the stages run.";
@@ -256,7 +257,7 @@ struct Projections {
         Grid x, w, out;
     };
     std::vector<Equation> equations;  // empty: no projections
-    std::string caption = "every token's input row times the same three matrices gives its q, k and v";
+    std::string caption = "every token uses the same three matrices";
 };
 
 // A scene slide: the panels its scene lists, each filled; the others empty. The matrix reads the

@@ -192,12 +192,13 @@ Readouts readouts(const Row& m) {
     const bool weights = m.prog[Stage::Softmax] >= 1;
     std::string top = "—", sum = "—", out = "—";
     if (weights && m.tied()) {
-        // No key won: "tied: The, cat, … at 1/6".
-        top = "tied: ";
-        const std::size_t listed = m.top.size() <= 3 ? m.top.size() : 2;
-        for (std::size_t i = 0; i < listed; ++i) top += (i ? ", " : "") + m.sc->tokens[static_cast<std::size_t>(m.top[i])];
-        if (listed < m.top.size()) top += ", …";
-        top += " at " + m.share[static_cast<std::size_t>(m.best)];
+        // No key won: "cat = mouse · 39%" for two, "6-way tie · 1/6" for more.
+        const std::string& share = m.share[static_cast<std::size_t>(m.best)];
+        if (m.top.size() == 2)
+            top = m.sc->tokens[static_cast<std::size_t>(m.top[0])] + " = " + m.sc->tokens[static_cast<std::size_t>(m.top[1])] +
+                  " · " + share;
+        else
+            top = std::to_string(m.top.size()) + "-way tie · " + share;
     } else if (weights) {
         top = m.sc->tokens[static_cast<std::size_t>(m.best)] + " · " + m.share[static_cast<std::size_t>(m.best)];
     }
@@ -236,8 +237,8 @@ Arithmetic arithmetic(const Row& m) {
     const bool tied = m.prog.reached(Stage::Softmax) && m.tied();
     const std::size_t f = static_cast<std::size_t>(m.focus);
     const std::size_t j = tied ? f : static_cast<std::size_t>(m.best);
-    if (tied) a.heading = "The arithmetic for its own key";
-    if (m.prog.reached(Stage::Softmax)) a.aside = m.sc->tokens[j] + (tied ? " · top weights tied" : "");
+    if (tied) a.heading = "Arithmetic of its own key";
+    if (m.prog.reached(Stage::Softmax)) a.aside = m.sc->tokens[j] + (tied ? " · a tie" : "");
     const core::Vec& q = m.sc->q[f];
     const core::Vec& k = m.view->controls.keys[j];
     if (m.prog[Stage::Scores] >= 1) {

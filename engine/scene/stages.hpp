@@ -37,7 +37,7 @@ struct StageInfo {
     Stage stage;
     const char* name;      // the YAML name: "scale"
     const char* label;     // on its pipeline card: "÷ √d" ("" for a stage not on the pipeline)
-    const char* caption;   // under the label: "keep numbers modest"
+    const char* caption;   // under the label, one short line at 16:10: "keep small"
     const char* title;     // a step's title when it gives none: "Scale by √d"
     const char* say;       // a step's narration when it gives none
     const char* say_off;   // the same when the control it depends on is off (mask off); else null
@@ -49,21 +49,21 @@ struct StageInfo {
 inline constexpr std::array<StageInfo, kStageCount> kStages = {{
     {Stage::Tokens, "tokens", "", "", "The sequence",
      "A short sequence. Each token carries a vector; nothing is connected yet.", nullptr, 1.0, Motion::Appear},
-    {Stage::Scores, "scores", "q·k", "how well they match", "Match scores",
+    {Stage::Scores, "scores", "q·k", "how alike", "Match scores",
      "Every key is scored by how far it reaches along the question: the dot product q·k.", nullptr, 2.0,
      Motion::CountUp},
-    {Stage::Scale, "scale", "÷ √d", "keep numbers modest", "Scale by √d",
+    {Stage::Scale, "scale", "÷ √d", "keep small", "Scale by √d",
      "Divide every score by √d so the numbers stay modest, whatever the dimension.", nullptr, 1.2, Motion::Morph},
-    {Stage::Temperature, "temperature", "÷ T", "how decisive", "Temperature",
+    {Stage::Temperature, "temperature", "÷ T", "how sharp", "Temperature",
      "Divide by the temperature T. Lower T makes the choice more decisive; higher T evens it out.", nullptr, 1.5,
      Motion::Morph},
-    {Stage::Mask, "mask", "mask", "hide later words", "Hide the future",
+    {Stage::Mask, "mask", "mask", "hide later", "Hide the future",
      "Every word after the asking word is hidden: its score becomes −∞ and its weight exactly 0.",
      "The mask is off: every word may read every other word, the future included.", 1.2, Motion::Fold},
-    {Stage::Softmax, "softmax", "softmax", "percentages, total 1", "Softmax",
+    {Stage::Softmax, "softmax", "softmax", "shares of 1", "Softmax",
      "Exponentiate every score, then divide by the total: percentages that add up to 100%.", nullptr, 2.4,
      Motion::TwoBeats},
-    {Stage::Blend, "blend", "Σ aᵢvᵢ", "blend the values", "Blend the values",
+    {Stage::Blend, "blend", "Σ aᵢvᵢ", "mix values", "Blend the values",
      "The new vector is a blend of the values, each taken in its percentage. It always lands inside the cloud of "
      "values.",
      nullptr, 2.4, Motion::Chain},
