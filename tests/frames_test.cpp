@@ -13,12 +13,15 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "draw/draw.hpp"
 #include "support/fonts.hpp"
 #include "load/load.hpp"
+#include "scene/scene.hpp"
 #include "timeline/timeline.hpp"
 
 namespace {
@@ -227,4 +230,49 @@ TEST_CASE("every frame of the content is legible from the back row at 16:9, 16:1
     CHECK(problems.seen.empty());
     CHECK(frames > 1500);
     CHECK(graphs > 30);  // the graph's nodes were seen
+}
+
+// A graph of up to 16 tokens lays out without two nodes overlapping or two of its labels
+// overprinting, at 16:9, 16:10 and 4:3, whichever token asks.
+TEST_CASE("graphs of 9 to 16 tokens lay out without overlap", "[frames][legible]") {
+    const std::vector<std::string> words = {"The", "committee", "that", "reviewed", "the", "proposal", "said",
+                                            "it", "was", "promising", "but", "needed", "more", "careful", "work", "."};
+    std::mt19937 rng(16);
+    std::normal_distribution<double> normal(0.0, 1.0);
+    Problems problems;
+    int graphs = 0;
+    for (std::size_t n = 9; n <= 16; ++n) {
+        auto s = std::make_shared<scene::Scene>();
+        s->id = "graph-" + std::to_string(n);
+        s->title = "A graph of " + std::to_string(n) + " tokens";
+        s->tokens.assign(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(n));
+        for (auto* m : {&s->q, &s->k, &s->v})
+            for (std::size_t i = 0; i < n; ++i) m->push_back({normal(rng), normal(rng), normal(rng), normal(rng)});
+        s->panels = scene::default_panels(n);
+        s->steps = scene::default_steps();
+        for (int focus : {0, static_cast<int>(n) / 2, static_cast<int>(n) - 1}) {
+            s->focus = focus;
+            const scene::Deck deck = scene::deck_of(s);
+            const timeline::Layout lay = timeline::layout(deck);
+            const int last = static_cast<int>(lay.spans.size()) - 1;
+            const timeline::View v = timeline::evaluate(deck, lay, timeline::state_at_span(lay, last),
+                                                        lay.spans.back().start + lay.spans.back().anim + 5.0);
+            for (auto [w, h] : {std::pair{1920, 1080}, std::pair{1920, 1200}, std::pair{1024, 768}}) {
+                draw::Recorder rec;
+                draw_view(v, w, h, rec);
+                Problems all;
+                check_legible(rec, w, h, s->id + " asked by " + s->tokens[static_cast<std::size_t>(focus)], all);
+                for (const auto& [what, count] : all.seen)
+                    if (what.find("graph nodes") != std::string::npos || what.find("graph text") != std::string::npos)
+                        problems.seen[what] += count;
+                graphs += std::count_if(rec.marks.begin(), rec.marks.end(),
+                                        [&](const auto& m) { return m.name == "node:" + std::to_string(n - 1); }) > 0;
+            }
+        }
+    }
+    std::string report;
+    for (const auto& [what, count] : problems.seen) report += what + "\n";
+    INFO(report);
+    CHECK(problems.seen.empty());
+    CHECK(graphs == 8 * 3 * 3);  // every graph was drawn with its last node
 }

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "draw/paint.hpp"
 
@@ -91,6 +93,8 @@ void paint(Canvas& c, const model::SceneFrame& fr, const core::Rect& r) {
         c.line({f.x + dx / l * radius, f.y + dy / l * radius}, {t.x - dx / l * radius, t.y - dy / l * radius});
         cairo_stroke(c.cr);
     }
+    std::vector<core::Rect> taken;  // nodes and the labels placed so far
+    for (const core::Point& p : nodes) taken.push_back({p.x - radius, p.y - radius, 2 * radius, 2 * radius});
     for (std::size_t j = 0; j < g.nodes.size(); ++j) {
         const model::GraphNode& node = g.nodes[j];
         core::Point p = nodes[j];
@@ -139,9 +143,33 @@ void paint(Canvas& c, const model::SceneFrame& fr, const core::Rect& r) {
         // The asking node's label sits beyond its self-loop (which reaches out to 1.85 radii).
         const double ring = node.focus ? radius * 1.85 : radius;
         const double reach = ring + 6 + std::fabs(ux) * hw + std::fabs(uy) * hh;
-        core::Rect box{p.x + ux * reach - hw, p.y + uy * reach - hh, 2 * hw, 2 * hh};
-        box.x = std::clamp(box.x, content.x, std::max(content.x, content.right() - box.w));
-        box.y = std::clamp(box.y, content.y, std::max(content.y, content.bottom() - box.h));
+        // Where it would cover a label already placed or a node (neighbours' long words on a
+        // narrow ring), it moves: further out, or along the ring, by the least that clears.
+        auto box_at = [&](double out, double along) {
+            core::Rect b{p.x + ux * (reach + out) - uy * along - hw, p.y + uy * (reach + out) + ux * along - hh, 2 * hw, 2 * hh};
+            b.x = std::clamp(b.x, content.x, std::max(content.x, content.right() - b.w));
+            b.y = std::clamp(b.y, content.y, std::max(content.y, content.bottom() - b.h));
+            return b;
+        };
+        auto clear = [&](const core::Rect& b) {
+            for (const core::Rect& t : taken)
+                if (std::min(b.right(), t.right()) - std::max(b.x, t.x) > 0.5 &&
+                    std::min(b.bottom(), t.bottom()) - std::max(b.y, t.y) > 0.5)
+                    return false;
+            return true;
+        };
+        core::Rect box = box_at(0, 0);
+        for (int k = 1; k <= 12 && !clear(box); ++k) {
+            const double d = 4.0 * k;
+            for (const auto& [out, along] : {std::pair{d, 0.0}, std::pair{0.0, d}, std::pair{0.0, -d}, std::pair{d, d}, std::pair{d, -d}}) {
+                const core::Rect b = box_at(out, along);
+                if (clear(b)) {
+                    box = b;
+                    break;
+                }
+            }
+        }
+        taken.push_back(box);
         double y = box.y;
         if (!word.empty()) {
             c.color(node.focus ? c.th.query_ink : c.th.ink);
