@@ -413,3 +413,54 @@ TEST_CASE("every sum on screen says what it sums; no raw Σ q·k that softmax ne
     REQUIRE(scores > 0);
     CHECK(fm.scene.matrix.sum_heading == "Σ weights");
 }
+
+TEST_CASE("the score row stays on q·k/√d whatever T: the dial acts inside the softmax only", "[model]") {
+    Sentence s;
+    const int span = s.span_of(Stage::Blend);
+    const double t = s.time(span, 1.0);
+    std::vector<std::string> values;
+    std::vector<double> heats;
+    std::vector<std::string> shares;
+    for (const double T : {1.0, 0.25, 4.0, attention::kInfinity, 0.0}) {
+        const timeline::State st = timeline::apply(s.deck, s.lay, s.state(span), timeline::cmd::Temperature{T}, t);
+        const timeline::View v = timeline::evaluate(s.deck, s.lay, st, t);
+        const model::SceneFrame f = model::frame_of(v).scene;
+        INFO("T = " << T);
+        CHECK(f.score_row.heading == "Match scores · q·k / √d");
+        std::vector<std::string> vs;
+        std::vector<double> hs;
+        for (const model::ScoreCell& c : f.score_row.cells) vs.push_back(c.value), hs.push_back(c.heat);
+        std::string sh;
+        for (const model::Bar& b : f.weight_bars.bars) sh += b.label + " ";
+        if (values.empty()) {
+            values = vs, heats = hs;
+            // The row shows q·k/√d itself.
+            for (std::size_t j = 0; j < vs.size(); ++j) CHECK(vs[j] == model::num(v.trace.scaled(2, j)));
+        }
+        CHECK(vs == values);
+        CHECK(hs == heats);
+        shares.push_back(sh);
+    }
+    // …while the weights do follow the dial.
+    for (std::size_t i = 1; i < shares.size(); ++i) CHECK(shares[i] != shares[0]);
+}
+
+TEST_CASE("scores are coloured on one scale for every row: a faint question's row looks flat", "[model]") {
+    Sentence s;
+    const int span = s.span_of(Stage::Scale);
+    const double t = s.time(span, 1.0);
+    auto spread = [&](int focus) {
+        const timeline::State st = timeline::apply(s.deck, s.lay, s.state(span), timeline::cmd::Focus{focus}, t);
+        const timeline::View v = timeline::evaluate(s.deck, s.lay, st, t);
+        const model::SceneFrame f = model::frame_of(v).scene;
+        double lo = 1, hi = 0;
+        for (const model::ScoreCell& c : f.score_row.cells) lo = std::min(lo, c.heat), hi = std::max(hi, c.heat);
+        return hi - lo;
+    };
+    // chased's query is long and the period's short ({0.1, 0.1}): on a per-row scale both rows
+    // would span the whole colour range; on one scale the period's spans a small part of it.
+    const double chased = spread(2), period = spread(5);
+    INFO("chased spans " << chased << ", the period " << period);
+    CHECK(chased > 0.4);
+    CHECK(period < 0.25 * chased);
+}

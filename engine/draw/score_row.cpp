@@ -59,7 +59,6 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
                 double badge = 0;
                 c.font(Font::Bold, kMinText);
                 if (row.badge_scale > 0.02) badge = std::max(badge, c.measure("÷√d") + kMinText + 6);
-                if (row.badge_temperature > 0.02) badge = std::max(badge, c.measure("÷T") + kMinText + 6);
                 c.font(Font::Regular, kMinText);
                 const double word_w = c.measure(sc.token);
                 const bool clear = (face.w - word_w) / 2 >= badge + 4;
@@ -86,10 +85,6 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
         if (row.badge_scale > 0.02 && sc.hide < 0.5)
             c.badge("÷√d", {cell.right() - 4 - (c.measure("÷√d") + kMinText) / 2, cell.y + 2}, c.th.accent, kMinText,
                     row.badge_scale);
-        c.font(Font::Bold, kMinText);
-        if (row.badge_temperature > 0.02 && sc.hide < 0.5)
-            c.badge("÷T", {cell.right() - 4 - (c.measure("÷T") + kMinText) / 2, cell.y + 2}, c.th.accent, kMinText,
-                    row.badge_temperature);
     }
 }
 

@@ -25,10 +25,8 @@ Matrix::Cell Matrix::cell(int i, int j) const {
     c.score_reveal = row_reveal(p_scores, n, i);
     c.weight_reveal = row_reveal(p_softmax, n, i);
     const double scaled = tr.scaled(I, J);
-    const double tempered = std::isinf(temperature) ? 0 : (temperature <= 0 ? scaled : scaled / temperature);
     double s = tr.scores(I, J) * c.score_reveal;
     s = core::lerp(s, scaled, p_scale);
-    if (p_temperature > 0) s = core::lerp(scaled, tempered, p_temperature);
     c.score = s;
     c.score_heat = std::clamp(0.5 + 0.5 * s / magnitude, 0.0, 1.0);
     c.weight = tr.weights(I, J);
@@ -60,10 +58,8 @@ Matrix matrix(const Row& m) {
     out.mask_u = v.mask_u;
     out.p_scores = m.prog[Stage::Scores];
     out.p_scale = m.prog[Stage::Scale];
-    out.p_temperature = m.prog[Stage::Temperature];
     out.p_mask = m.prog[Stage::Mask];
     out.p_softmax = m.prog[Stage::Softmax];
-    out.temperature = m.T;
     out.tokens = m.sc->tokens;
     out.focus = m.focus;
     out.hover = v.hover;

@@ -69,7 +69,7 @@ struct TokenRow {
 struct ScoreCell {
     std::string token;
     std::string value;  // the score this stage has reached ("1.92"), "—" before scoring
-    double heat = 0.5;  // 0 poor … 1 good match, on the row's scale
+    double heat = 0.5;  // 0 poor … 1 good match, on the scene's one scale (model/rows.cpp)
     double hide = 0;    // the mask's fold: 0 front … 1 hidden face
     bool focus = false, hover = false;
 };
@@ -78,7 +78,7 @@ struct ScoreRow {
     bool scored = false;     // cells coloured by heat
     std::vector<ScoreCell> cells;
     double badge_scale = 0;  // opacity of the "÷√d" badge on each cell during its step
-    double badge_temperature = 0;
+    // No "÷T" badge: the row stays on q·k/√d, T acts inside the softmax.
 };
 
 struct Bar {
@@ -135,8 +135,8 @@ struct Matrix {
     // What cell() reads.
     const attention::Trace* trace = nullptr;
     const attention::Trace* open = nullptr;  // without the mask, while it folds (else null)
-    double mask_u = 0, p_scores = 0, p_scale = 0, p_temperature = 0, p_mask = 0, p_softmax = 0;
-    double temperature = 1;
+    // The scores stay q·k/√d whatever T (T acts inside the softmax), so no temperature here.
+    double mask_u = 0, p_scores = 0, p_scale = 0, p_mask = 0, p_softmax = 0;
     std::vector<std::vector<std::string>> texts;  // per row (kNumbers tokens at most)
     std::vector<std::string> sums;
     std::vector<bool> budgets;

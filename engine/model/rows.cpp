@@ -32,6 +32,27 @@ Progress progress(const timeline::View& v) {
 
 double Row::heat(double s) const { return std::clamp(0.5 + 0.5 * s / score_scale, 0.0, 1.0); }
 
+namespace {
+
+// The scores' colour scale: the largest |q·k| between any query and any key of the scene as
+// written (not as dragged or set by a step), so every row and every step is coloured on one
+// scale: a flat row looks flat, and doubled keys look more decisive. Above kFixedScaleTokens
+// (where no score row is shown) the row's own largest score.
+constexpr std::size_t kFixedScaleTokens = 64;
+
+double fixed_score_scale(const scene::Scene& sc) {
+    double mag = 0;
+    for (const core::Vec& q : sc.q)
+        for (const core::Vec& k : sc.k) {
+            double dot = 0;
+            for (std::size_t c = 0; c < q.size() && c < k.size(); ++c) dot += q[c] * k[c];
+            if (std::isfinite(dot)) mag = std::max(mag, std::fabs(dot));
+        }
+    return mag;
+}
+
+}  // namespace
+
 Row focused_row(const timeline::View& v) {
     Row m;
     m.view = &v;
@@ -54,7 +75,7 @@ Row focused_row(const timeline::View& v) {
     m.weight.resize(n);
     m.bar.resize(n);
     const bool open = v.open.n == n && v.mask_u < 1.0;
-    const double ps = m.prog[Stage::Scores], pc = m.prog[Stage::Scale], pt = m.prog[Stage::Temperature];
+    const double ps = m.prog[Stage::Scores], pc = m.prog[Stage::Scale];
     const double pm = m.prog[Stage::Mask], px = m.prog[Stage::Softmax];
     double wmax = 0, mag = 0;
     for (std::size_t j = 0; j < n; ++j) {
@@ -64,9 +85,10 @@ Row focused_row(const timeline::View& v) {
         if (std::isinf(m.T)) m.tempered[j] = 0;
         else if (m.T <= 0) m.tempered[j] = m.scaled[j];
         else m.tempered[j] = m.scaled[j] / m.T;
+        // The score row stays on q·k/√d: T acts inside the softmax only (on the weights and
+        // the mixture), so the picture of the scores does not change with the dial.
         double s = m.raw[j] * smooth(ps);
         s = core::lerp(s, m.scaled[j], pc);
-        if (pt > 0) s = core::lerp(m.scaled[j], m.tempered[j], pt);
         m.shown[j] = s;
         m.hide[j] = (j > f && v.mask_u > 0) ? v.mask_u * pm : 0.0;
         m.folding = m.folding || (m.hide[j] > 0 && m.hide[j] < 1);
@@ -76,6 +98,7 @@ Row focused_row(const timeline::View& v) {
         wmax = std::max(wmax, w);
         mag = std::max(mag, std::fabs(m.raw[j]));
     }
+    if (n <= kFixedScaleTokens) mag = fixed_score_scale(*v.scene);
     m.score_scale = mag > 1e-9 ? mag : 1.0;
     // Softmax in two beats: bars grow to e^s (relative to the largest), then rescale to shares.
     const double b1 = smooth(beat(px, 0.0, 0.5)), b2 = smooth(beat(px, 0.5, 1.0));
@@ -102,11 +125,9 @@ ScoreRow score_row(const Row& m) {
     const timeline::View& v = *m.view;
     out.heading = "Match scores · q·k";
     if (m.prog.reached(Stage::Scale)) out.heading = "Match scores · q·k / √d";
-    if (m.prog.reached(Stage::Temperature)) out.heading = "Match scores · q·k / (√d·T)";
     out.scored = m.prog.reached(Stage::Scores);
     // Badges during the step that applies them.
     if (v.stage == Stage::Scale && m.prog[Stage::Scale] < 1) out.badge_scale = std::sin(M_PI * v.u);
-    if (v.stage == Stage::Temperature && m.prog[Stage::Temperature] < 1) out.badge_temperature = std::sin(M_PI * v.u);
     for (int j = 0; j < m.n; ++j) {
         const std::size_t J = static_cast<std::size_t>(j);
         ScoreCell c;
