@@ -121,10 +121,12 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
         now_c.controls = scene::apply(sc, now_c.controls, e);
         if (e.mask) now_c.mask_u = *e.mask ? 1.0 : 0.0;
     }
-    // An experiment, tweened in from whatever was there.
+    // An experiment: its settings on top of the scene's start (as its `look_for` describes it,
+    // whichever step it is tried from), tweened in from whatever was there.
     if (s.experiment >= 0 && static_cast<std::size_t>(s.experiment) < sc.experiments.size()) {
         v.experiment = s.experiment;
-        scene::Controls target = scene::apply(sc, now_c.controls, sc.experiments[static_cast<std::size_t>(s.experiment)].set);
+        scene::Controls target =
+            scene::apply(sc, scene::start_controls(sc), sc.experiments[static_cast<std::size_t>(s.experiment)].set);
         double ue = clamp01((at - s.experiment_started) / kExperimentTween);
         double mask_from = now_c.mask_u;
         Tweened t = tween(now_c.controls, target, ease(scene::Ease::InOutCubic, ue));
