@@ -246,6 +246,12 @@ TEST_CASE("the lecture runs the four parts in order and every slide speaks", "[c
     CHECK(scenes == std::vector<std::string>{"attention-matrix", "one-query-row", "projections", "causal-matrix"});
     CHECK(r.deck.slides.front().kind == scene::Slide::Kind::Title);
     CHECK(r.deck.slides.back().kind == scene::Slide::Kind::Title);
+    // Played as a video (every animation, every hold long enough to read its narration at 160
+    // words a minute), the lecture fits a 15–25 minute slot.
+    const double minutes = timeline::layout(r.deck).total / 60.0;
+    INFO("the lecture runs " << minutes << " minutes");
+    CHECK(minutes >= 15.0);
+    CHECK(minutes <= 25.0);
 }
 
 TEST_CASE("every quiz question is well formed and names experiments that exist", "[content]") {
