@@ -85,6 +85,28 @@ QuizCard end_card(const timeline::View::Quiz& q, QuizCard c) {
     return c;
 }
 
+// A question page of a video or handout: the question to predict, or its answer with the right
+// choice marked; no score, no keys to press.
+QuizCard page_card(const timeline::View::Quiz& q, const scene::Question& qu, QuizCard c) {
+    c.where = "Check yourself · question " + std::to_string(q.index + 1) + " of " + std::to_string(q.total);
+    c.question = qu.ask;
+    for (const int file : q.choices) {
+        if (file < 0 || static_cast<std::size_t>(file) >= qu.choices.size()) continue;
+        QuizCard::Choice ch;
+        ch.text = qu.choices[static_cast<std::size_t>(file)];
+        ch.right = q.revealed && file == qu.correct;
+        if (ch.right) ch.note = "the right answer";
+        c.choices.push_back(std::move(ch));
+    }
+    if (q.revealed) {
+        c.answer_heading = "Answer";
+        c.answer = qu.answer;
+    } else {
+        c.prompt = qu.choices.empty() ? "Predict the answer: the next page gives it." : "Predict your choice: the next page gives the answer.";
+    }
+    return c;
+}
+
 QuizCard quiz_card(const timeline::View& v) {
     using Do = QuizCard::Button::Do;
     const timeline::View::Quiz& q = *v.quiz;
@@ -94,6 +116,7 @@ QuizCard quiz_card(const timeline::View& v) {
               std::to_string(q.attempt + 1) + " · score " + std::to_string(q.right) + "/" + std::to_string(q.answered);
     const scene::Question* qu = q.question;
     if (!qu) return c;
+    if (q.page) return page_card(q, *qu, std::move(c));
     c.question = qu->ask;
     const bool picked = q.picked >= 0;
     const bool show = picked || q.revealed;

@@ -273,10 +273,7 @@ std::string split_index(const scene::Deck& deck, const timeline::Layout& lay, co
     for (std::size_t i = 0; i < clips.size(); ++i) {
         const Part& c = clips[i];
         const timeline::Span& sp = lay.spans[static_cast<std::size_t>(c.span)];
-        const scene::Slide& slide = deck.slides[static_cast<std::size_t>(sp.slide)];
-        const std::string title = slide.kind == scene::Slide::Kind::Scene && slide.scene
-                                      ? scene::step_title(slide.scene->steps[static_cast<std::size_t>(sp.step)])
-                                      : slide.title;
+        const std::string title = timeline::span_title(deck, sp);
         index += "    {\"step\": " + std::to_string(c.span + 1) + ", \"title\": ";
         core::json_string(index, title);
         index += ", \"file\": ";
@@ -338,7 +335,10 @@ std::string check(const scene::Deck& deck, const timeline::Layout& lay, const Op
 int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline::Event>& events, std::ostream& err) {
     g_stop.store(0);
     SignalGuard guard;
-    const timeline::Layout lay = timeline::layout(deck);
+    // A whole deck or scene played through also asks its quizzes' questions, each a page to
+    // predict and then its answer; a still, a range of steps and a replay keep the window's steps.
+    const bool questions = opt.questions && opt.format->content != Content::Still && !opt.steps && opt.replay.empty();
+    const timeline::Layout lay = timeline::layout(deck, questions ? timeline::Pages::WithQuestions : timeline::Pages::Steps);
     int first = 0, last = 0;
     std::string ffmpeg;
     if (std::string why = check(deck, lay, opt, first, last, ffmpeg); !why.empty()) {

@@ -182,6 +182,8 @@ bool read_args(const std::vector<std::string>& raw, Options& opt, Given& given, 
             if (!set_option(a, args[++i], opt, given, error)) return false;
         } else if (a == "--split-steps") {
             opt.split_steps = true;
+        } else if (a == "--no-questions") {
+            opt.questions = false;
         } else if (!a.empty() && a[0] == '-' && a != "-") {
             error = "unknown option for export: " + a + " (see 'attnlab export --help')";
             return false;
@@ -308,6 +310,9 @@ std::string export_usage() {
            "  --split-steps         with a video: one clip per step (NAME-001.mp4 …) and NAME.json,\n"
            "                        an index of step, title, file, start and duration\n"
            "  --replay FILE         render a recorded session (attnlab --record FILE) frame for frame\n"
+           "  --no-questions        leave out the quizzes' questions: a video or handout of a whole\n"
+           "                        deck or scene otherwise asks each after its scene, a page to\n"
+           "                        predict it, then its answer (never with --still, --steps, --replay)\n"
            "  --format FMT          " +
            listing(format_names()) +
            ", when OUT's name does not say\n"

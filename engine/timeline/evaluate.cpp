@@ -70,6 +70,7 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
     v.laser = s.laser;
     const double at = s.paused ? s.paused_at : now;
 
+    if (sp.question >= 0) v.u_linear = v.u = 1.0;  // a question page: over the end of the last step
     if (sp.step == 0 && v.span > 0) {
         v.fade_u = clamp01(v.local / scene::kCrossFade);
         if (v.fade_u < 1.0) v.fade_from_span = v.span - 1;
@@ -100,6 +101,20 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
             if (i < s.quiz.outcomes.size()) q.outcome = s.quiz.outcomes[i];
             v.quiz = q;
         }
+    }
+
+    if (sp.question >= 0 && !v.quiz && v.slide_ptr->scene &&
+        sp.question < static_cast<int>(v.slide_ptr->scene->quiz.questions.size())) {
+        // A question page of an export: asked (predict it), or answered with the right choice marked.
+        View::Quiz q;
+        q.page = true;
+        q.index = sp.question;
+        q.total = static_cast<int>(v.slide_ptr->scene->quiz.questions.size());
+        q.question = &v.slide_ptr->scene->quiz.questions[static_cast<std::size_t>(sp.question)];
+        q.choices = scene::choice_order(q.question->choices.size(), sp.question, 0, s.seed);
+        q.revealed = sp.answer;
+        q.outcome = sp.answer ? scene::Outcome::Revealed : scene::Outcome::Unanswered;
+        v.quiz = q;
     }
 
     if (v.slide_ptr->kind != scene::Slide::Kind::Scene || !v.slide_ptr->scene) return v;

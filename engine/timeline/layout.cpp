@@ -1,6 +1,7 @@
 // timeline/layout: the deck as one timeline — a span per step (animation, then a hold long
 // enough to read it) and per title or text slide — and the states of the plain timeline.
 #include <algorithm>
+#include <string>
 
 #include "timeline/timeline.hpp"
 
@@ -19,7 +20,19 @@ int Layout::first_of(int slide) const {
     return -1;
 }
 
-Layout layout(const scene::Deck& deck) {
+namespace {
+
+// The words a question page shows: the question and its choices; and, answered, the answer too.
+std::string page_text(const scene::Question& q, bool answer) {
+    std::string text = q.ask;
+    for (const std::string& c : q.choices) text += " " + c;
+    if (answer) text += " " + q.answer;
+    return text;
+}
+
+}  // namespace
+
+Layout layout(const scene::Deck& deck, Pages pages) {
     Layout lay;
     double t = 0.0;
     for (std::size_t si = 0; si < deck.slides.size(); ++si) {
@@ -37,6 +50,20 @@ Layout layout(const scene::Deck& deck) {
                 lay.spans.push_back(sp);
                 t = sp.end();
             }
+            const auto& questions = slide.scene->quiz.questions;
+            for (std::size_t q = 0; pages == Pages::WithQuestions && q < questions.size(); ++q)
+                for (const bool answer : {false, true}) {
+                    Span sp;
+                    sp.slide = static_cast<int>(si);
+                    sp.step = static_cast<int>(slide.scene->steps.size()) - 1;
+                    sp.question = static_cast<int>(q);
+                    sp.answer = answer;
+                    sp.start = t;
+                    sp.anim = scene::kCrossFade;
+                    sp.hold = scene::reading_time(page_text(questions[q], answer)) + (answer ? 0.0 : kThinkSeconds);
+                    lay.spans.push_back(sp);
+                    t = sp.end();
+                }
         } else {
             Span sp;
             sp.slide = static_cast<int>(si);
@@ -49,6 +76,15 @@ Layout layout(const scene::Deck& deck) {
     }
     lay.total = t;
     return lay;
+}
+
+std::string span_title(const scene::Deck& deck, const Span& sp) {
+    if (sp.slide < 0 || static_cast<std::size_t>(sp.slide) >= deck.slides.size()) return {};
+    if (sp.question >= 0) return (sp.answer ? "Answer " : "Check yourself: question ") + std::to_string(sp.question + 1);
+    const scene::Slide& slide = deck.slides[static_cast<std::size_t>(sp.slide)];
+    if (slide.kind != scene::Slide::Kind::Scene || !slide.scene) return slide.title;
+    if (sp.step < 0 || static_cast<std::size_t>(sp.step) >= slide.scene->steps.size()) return {};
+    return scene::step_title(slide.scene->steps[static_cast<std::size_t>(sp.step)]);
 }
 
 State state_at_span(const Layout& lay, int span) {

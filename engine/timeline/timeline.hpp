@@ -30,6 +30,11 @@ struct Span {
     double anim = 0.0;       // animation length
     double hold = 0.0;       // hold after the animation
     scene::Ease ease = scene::Ease::InOutCubic;
+    // A "Check yourself" page (Pages::WithQuestions): question `question` of the slide's scene's
+    // quiz (file order) over the end of the scene's last step, asked (predict it) or, when
+    // `answer`, answered. -1: a step or a slide.
+    int question = -1;
+    bool answer = false;
     double end() const { return start + anim + hold; }
 };
 
@@ -58,7 +63,15 @@ struct Layout {
     // The first span of a slide, or -1.
     int first_of(int slide) const;
 };
-Layout layout(const scene::Deck& deck);
+// What the timeline lays out: the steps and slides (the window), or also, after each scene with
+// a quiz, every question as a page to predict followed by its answer (the video and the
+// handout: the window keeps the interactive quiz).
+enum class Pages { Steps, WithQuestions };
+// A question page holds long enough to read it, plus this long to think before the answer.
+constexpr double kThinkSeconds = 5.0;
+Layout layout(const scene::Deck& deck, Pages pages = Pages::Steps);
+// A span's title: its step's, its slide's, or "Check yourself: question 2" / "Answer 2".
+std::string span_title(const scene::Deck& deck, const Span& sp);
 
 // Eased progress: u in [0, 1] → [0, 1].
 double ease(scene::Ease e, double u);
@@ -236,6 +249,7 @@ struct View {
         int right = 0;
         int revealed_count = 0;   // answers revealed without a pick (or not graded)
         bool finished = false;    // the end screen
+        bool page = false;        // a question page of an export (Span::question): no score, no keys
         std::vector<const scene::Question*> missed;  // on the end screen: the questions not right, as asked
     };
     std::optional<Quiz> quiz;
