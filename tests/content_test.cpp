@@ -249,9 +249,14 @@ TEST_CASE("the lecture runs the four parts in order and every slide speaks", "[c
     // Played as a video (every animation, every hold long enough to read its narration at 160
     // words a minute), the lecture fits a 15–25 minute slot.
     const double minutes = timeline::layout(r.deck).total / 60.0;
-    INFO("the lecture runs " << minutes << " minutes");
+    // The video also asks each scene's quiz (the questions a first attempt draws), a page to
+    // predict each, then its answer.
+    const double video = timeline::layout(r.deck, timeline::Pages::WithDrawnQuestions).total / 60.0;
+    INFO("the lecture runs " << minutes << " minutes, its video " << video);
     CHECK(minutes >= 15.0);
     CHECK(minutes <= 25.0);
+    CHECK(video > minutes + 2.0);  // the questions are there
+    CHECK(video <= 30.0);
 }
 
 TEST_CASE("every quiz question is well formed and names experiments that exist", "[content]") {

@@ -415,6 +415,70 @@ TEST_CASE("the PDF handout carries the narration of title and text slides", "[ou
     CHECK(words.find(text.say) != std::string::npos);
 }
 
+TEST_CASE("a handout asks every quiz question, a page to predict it and then its answer; a video the drawn ones", "[output]") {
+    REQUIRE(std::system("command -v pdftotext >/dev/null 2>&1") == 0);  // the set-up installs poppler-utils
+    scene::Deck deck = test_deck(kUneven, 5);  // five open questions, three drawn per attempt
+    auto sc = std::make_shared<scene::Scene>(*deck.slides[0].scene);
+    scene::Question mc;
+    mc.ask = "Which weight can the mask set to exactly zero?";
+    mc.choices = {"A weight of a later token", "The asking token's own weight", "None"};
+    mc.correct = 0;
+    mc.answer = "Only later tokens are hidden, so only their weights become exactly 0.";
+    sc->quiz.questions.push_back(mc);
+    deck.slides[0].scene = sc;
+    const int steps = static_cast<int>(kUneven.size()), questions = 6;
+    TempDir tmp;
+    std::ostringstream err;
+    auto words_of = [&](const std::string& pdf, int page) {  // one page's text as words
+        const std::string txt = pdf + ".txt", n = std::to_string(page);
+        REQUIRE(std::system(("pdftotext -f " + n + " -l " + n + " '" + pdf + "' '" + txt + "'").c_str()) == 0);
+        std::istringstream in(slurp(txt));
+        std::string words;
+        for (std::string w; in >> w;) words += (words.empty() ? "" : " ") + w;
+        return words;
+    };
+    auto pages = [](const std::string& pdf) {
+        int n = 0;
+        for (std::size_t at = 0; (at = pdf.find("/Type /Page", at)) != std::string::npos;) {
+            at += 11;
+            if (at >= pdf.size() || pdf[at] != 's') ++n;
+        }
+        return n;
+    };
+    REQUIRE(output::run(deck, options(tmp / "q.pdf", format("pdf"), 1280, 720, 30), {}, err) == 0);
+    CHECK(pages(slurp(tmp / "q.pdf")) == steps + 2 * questions);
+    // After the steps, each question in the file's order: its predict page, then its answer page.
+    for (int q = 1; q <= 5; ++q) {
+        const std::string predict = words_of(tmp / "q.pdf", steps + 2 * q - 1), answer = words_of(tmp / "q.pdf", steps + 2 * q);
+        INFO("question " << q << ": " << predict << " /// " << answer);
+        CHECK(predict.find("Question " + std::to_string(q) + ":") != std::string::npos);
+        CHECK(predict.find("Predict the answer") != std::string::npos);
+        CHECK(predict.find("Answer " + std::to_string(q)) == std::string::npos);  // not given away
+        CHECK(answer.find("Answer " + std::to_string(q)) != std::string::npos);
+    }
+    const std::string predict = words_of(tmp / "q.pdf", steps + 11), answer = words_of(tmp / "q.pdf", steps + 12);
+    INFO(predict << " /// " << answer);
+    CHECK(predict.find(mc.ask) != std::string::npos);
+    CHECK(predict.find("Predict your choice") != std::string::npos);
+    CHECK(predict.find(mc.answer) == std::string::npos);
+    CHECK(predict.find("the right answer") == std::string::npos);
+    CHECK(answer.find(mc.answer) != std::string::npos);
+    CHECK(answer.find("the right answer") != std::string::npos);
+
+    output::Options none = options(tmp / "none.pdf", format("pdf"), 1280, 720, 30);
+    none.questions = false;
+    REQUIRE(output::run(deck, none, {}, err) == 0);
+    CHECK(pages(slurp(tmp / "none.pdf")) == steps);
+
+    // A video asks the three a first attempt draws: its frames are the timeline's with them.
+    const timeline::Layout drawn = timeline::layout(deck, timeline::Pages::WithDrawnQuestions);
+    int question_spans = 0;
+    for (const auto& sp : drawn.spans) question_spans += sp.question >= 0;
+    CHECK(question_spans == 2 * 3);
+    REQUIRE(output::run(deck, options(tmp / "frames", format("png", output::Target::Folder), 64, 36, 4), {}, err) == 0);
+    CHECK(static_cast<long>(files_in(tmp / "frames").size()) == output::frame_count(drawn.total, 4));
+}
+
 TEST_CASE("SVG pages: one file per step", "[output]") {
     scene::Deck deck = test_deck(kUneven);
     TempDir tmp;

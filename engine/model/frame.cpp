@@ -88,7 +88,7 @@ QuizCard end_card(const timeline::View::Quiz& q, QuizCard c) {
 // A question page of a video or handout: the question to predict, or its answer with the right
 // choice marked; no score, no keys to press.
 QuizCard page_card(const timeline::View::Quiz& q, const scene::Question& qu, QuizCard c) {
-    c.where = "Check yourself · question " + std::to_string(q.index + 1) + " of " + std::to_string(q.total);
+    c.where = "question " + std::to_string(q.index + 1) + " of " + std::to_string(q.total);
     c.question = qu.ask;
     for (const int file : q.choices) {
         if (file < 0 || static_cast<std::size_t>(file) >= qu.choices.size()) continue;

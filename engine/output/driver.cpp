@@ -338,7 +338,11 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
     // A whole deck or scene played through also asks its quizzes' questions, each a page to
     // predict and then its answer; a still, a range of steps and a replay keep the window's steps.
     const bool questions = opt.questions && opt.format->content != Content::Still && !opt.steps && opt.replay.empty();
-    const timeline::Layout lay = timeline::layout(deck, questions ? timeline::Pages::WithQuestions : timeline::Pages::Steps);
+    // (A handout asks them all; a video the ones a first attempt draws, as in the window.)
+    const timeline::Pages pages = !questions ? timeline::Pages::Steps
+                                  : opt.format->content == Content::Pages ? timeline::Pages::WithQuestions
+                                                                          : timeline::Pages::WithDrawnQuestions;
+    const timeline::Layout lay = timeline::layout(deck, pages, opt.seed.value_or(timeline::State{}.seed));
     int first = 0, last = 0;
     std::string ffmpeg;
     if (std::string why = check(deck, lay, opt, first, last, ffmpeg); !why.empty()) {

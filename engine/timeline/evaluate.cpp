@@ -108,8 +108,8 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
         // A question page of an export: asked (predict it), or answered with the right choice marked.
         View::Quiz q;
         q.page = true;
-        q.index = sp.question;
-        q.total = static_cast<int>(v.slide_ptr->scene->quiz.questions.size());
+        q.index = sp.asked;
+        q.total = sp.asks;
         q.question = &v.slide_ptr->scene->quiz.questions[static_cast<std::size_t>(sp.question)];
         q.choices = scene::choice_order(q.question->choices.size(), sp.question, 0, s.seed);
         q.revealed = sp.answer;

@@ -2,6 +2,7 @@
 // enough to read it) and per title or text slide — and the states of the plain timeline.
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "timeline/timeline.hpp"
 
@@ -22,17 +23,17 @@ int Layout::first_of(int slide) const {
 
 namespace {
 
-// The words a question page shows: the question and its choices; and, answered, the answer too.
+// The words a question page adds: the question and its choices to predict; then the answer.
 std::string page_text(const scene::Question& q, bool answer) {
+    if (answer) return q.answer;
     std::string text = q.ask;
     for (const std::string& c : q.choices) text += " " + c;
-    if (answer) text += " " + q.answer;
     return text;
 }
 
 }  // namespace
 
-Layout layout(const scene::Deck& deck, Pages pages) {
+Layout layout(const scene::Deck& deck, Pages pages, std::uint64_t seed) {
     Layout lay;
     double t = 0.0;
     for (std::size_t si = 0; si < deck.slides.size(); ++si) {
@@ -51,16 +52,25 @@ Layout layout(const scene::Deck& deck, Pages pages) {
                 t = sp.end();
             }
             const auto& questions = slide.scene->quiz.questions;
-            for (std::size_t q = 0; pages == Pages::WithQuestions && q < questions.size(); ++q)
+            std::vector<int> asked;
+            if (pages == Pages::WithQuestions)
+                for (std::size_t q = 0; q < questions.size(); ++q) asked.push_back(static_cast<int>(q));
+            else if (pages == Pages::WithDrawnQuestions && !questions.empty())
+                asked = scene::draw_attempt(slide.scene->quiz, 0, seed);
+            for (std::size_t i = 0; i < asked.size(); ++i)
                 for (const bool answer : {false, true}) {
+                    const int q = asked[i];
                     Span sp;
                     sp.slide = static_cast<int>(si);
                     sp.step = static_cast<int>(slide.scene->steps.size()) - 1;
-                    sp.question = static_cast<int>(q);
+                    sp.question = q;
+                    sp.asked = static_cast<int>(i);
+                    sp.asks = static_cast<int>(asked.size());
                     sp.answer = answer;
                     sp.start = t;
                     sp.anim = scene::kCrossFade;
-                    sp.hold = scene::reading_time(page_text(questions[q], answer)) + (answer ? 0.0 : kThinkSeconds);
+                    sp.hold = std::max(scene::kDefaultHold, scene::reading_time(page_text(questions[static_cast<std::size_t>(q)], answer))) +
+                              (answer ? 0.0 : kThinkSeconds);
                     lay.spans.push_back(sp);
                     t = sp.end();
                 }
@@ -80,7 +90,7 @@ Layout layout(const scene::Deck& deck, Pages pages) {
 
 std::string span_title(const scene::Deck& deck, const Span& sp) {
     if (sp.slide < 0 || static_cast<std::size_t>(sp.slide) >= deck.slides.size()) return {};
-    if (sp.question >= 0) return (sp.answer ? "Answer " : "Check yourself: question ") + std::to_string(sp.question + 1);
+    if (sp.question >= 0) return (sp.answer ? "Answer " : "Check yourself: question ") + std::to_string(sp.asked + 1);
     const scene::Slide& slide = deck.slides[static_cast<std::size_t>(sp.slide)];
     if (slide.kind != scene::Slide::Kind::Scene || !slide.scene) return slide.title;
     if (sp.step < 0 || static_cast<std::size_t>(sp.step) >= slide.scene->steps.size()) return {};

@@ -35,6 +35,7 @@ struct Span {
     // `answer`, answered. -1: a step or a slide.
     int question = -1;
     bool answer = false;
+    int asked = 0, asks = 0;  // its place among the questions this scene asks, and how many
     double end() const { return start + anim + hold; }
 };
 
@@ -66,10 +67,12 @@ struct Layout {
 // What the timeline lays out: the steps and slides (the window), or also, after each scene with
 // a quiz, every question as a page to predict followed by its answer (the video and the
 // handout: the window keeps the interactive quiz).
-enum class Pages { Steps, WithQuestions };
+// WithQuestions asks every question (the handout); WithDrawnQuestions the ones a first attempt
+// draws with `seed` (the quiz's `draw`, in the order drawn: the video).
+enum class Pages { Steps, WithQuestions, WithDrawnQuestions };
 // A question page holds long enough to read it, plus this long to think before the answer.
-constexpr double kThinkSeconds = 5.0;
-Layout layout(const scene::Deck& deck, Pages pages = Pages::Steps);
+constexpr double kThinkSeconds = 4.0;
+Layout layout(const scene::Deck& deck, Pages pages = Pages::Steps, std::uint64_t seed = 1);
 // A span's title: its step's, its slide's, or "Check yourself: question 2" / "Answer 2".
 std::string span_title(const scene::Deck& deck, const Span& sp);
 
@@ -125,7 +128,7 @@ struct State {
     bool blank = false;           // screen blanked (B)
     std::optional<core::Point> laser;  // laser dot in design coordinates
     QuizState quiz;
-    std::uint64_t seed = 1;       // for anything drawn at random (quiz draws); recorded
+    std::uint64_t seed = 1;       // for anything drawn at random (quiz draws); recorded (layout's default too)
 };
 
 // The commands: what app/ turns input events into, what --record writes and --replay reads.
