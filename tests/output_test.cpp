@@ -479,6 +479,41 @@ TEST_CASE("a handout asks every quiz question, a page to predict it and then its
     CHECK(static_cast<long>(files_in(tmp / "frames").size()) == output::frame_count(drawn.total, 4));
 }
 
+TEST_CASE("--notes: the handout prints every page's speaker notes beneath it", "[output]") {
+    REQUIRE(std::system("command -v pdftotext >/dev/null 2>&1") == 0);
+    scene::Deck deck = test_deck(kUneven);
+    auto sc = std::make_shared<scene::Scene>(*deck.slides[0].scene);
+    for (std::size_t i = 0; i < sc->steps.size(); ++i) sc->steps[i].notes = "Ask the room about step " + std::to_string(i + 1) + ".";
+    deck.slides[0].scene = sc;
+    TempDir tmp;
+    std::ostringstream err;
+    auto text = [&](const std::string& pdf) {
+        REQUIRE(std::system(("pdftotext '" + pdf + "' '" + pdf + ".txt'").c_str()) == 0);
+        std::istringstream in(slurp(pdf + ".txt"));
+        std::string words;
+        for (std::string w; in >> w;) words += (words.empty() ? "" : " ") + w;
+        return words;
+    };
+    REQUIRE(output::run(deck, options(tmp / "plain.pdf", format("pdf"), 1280, 720, 30), {}, err) == 0);
+    CHECK(text(tmp / "plain.pdf").find("Ask the room") == std::string::npos);  // notes stay private
+    output::Options o = options(tmp / "notes.pdf", format("pdf"), 1280, 720, 30);
+    o.notes = true;
+    REQUIRE(output::run(deck, o, {}, err) == 0);
+    const std::string words = text(tmp / "notes.pdf");
+    INFO(words);
+    CHECK(words.find("Speaker notes") != std::string::npos);
+    for (std::size_t i = 0; i < sc->steps.size(); ++i) CHECK(words.find(sc->steps[i].notes) != std::string::npos);
+    // Only a handout has room for them.
+    output::Options parsed;
+    bool help = false;
+    std::string error;
+    CHECK_FALSE(output::parse_options({"deck.yaml", "-o", "talk.mp4", "--notes"}, parsed, help, error));
+    CHECK(error.find("--notes") != std::string::npos);
+    output::Options handout;
+    CHECK(output::parse_options({"deck.yaml", "-o", "handout.pdf", "--notes"}, handout, help, error));
+    CHECK(handout.notes);
+}
+
 TEST_CASE("SVG pages: one file per step", "[output]") {
     scene::Deck deck = test_deck(kUneven);
     TempDir tmp;

@@ -104,8 +104,10 @@ void frame(cairo_t* cr, int width, int height, const timeline::View& view, const
 
 // A slide's spoken words for a handout, under its picture: a strip of width×height (user space)
 // with "In plain words" and the text, wrapped whole at the design size's scale for `width`. The
-// PDF puts the narration of title and text slides here (a scene's is on its narration panel).
-void paint_handout_note(cairo_t* cr, int width, int height, std::string_view say, const Options& opt);
+// PDF puts the narration of title and text slides here (a scene's is on its narration panel),
+// and with --notes every page's speaker notes, under "Speaker notes".
+void paint_handout_note(cairo_t* cr, int width, int height, std::string_view say, const Options& opt,
+                        std::string_view notes = {});
 
 // ---- text, for tests and benchmarks ---------------------------------------------------------
 

@@ -1,5 +1,6 @@
 // draw/slides: the deck's title and text slides.
 #include <algorithm>
+#include <utility>
 
 #include "draw/paint.hpp"
 
@@ -49,7 +50,8 @@ void paint_text_slide(Canvas& c, const model::TextSlide& s) {
     }
 }
 
-void paint_handout_note(cairo_t* cr, int width, int height, std::string_view say, const Options& opt) {
+void paint_handout_note(cairo_t* cr, int width, int height, std::string_view say, const Options& opt,
+                        std::string_view notes) {
     const Theme& th = theme_for(opt.theme);
     Saved saved(cr);
     cairo_set_source_rgb(cr, th.bg.r, th.bg.g, th.bg.b);
@@ -63,10 +65,19 @@ void paint_handout_note(cairo_t* cr, int width, int height, std::string_view say
     c.color(th.card_edge);
     c.rounded({160, 0, 1600, 3}, 1.5);
     cairo_fill(cr);
-    c.color(th.ink_soft);
-    c.text_in("In plain words", {160, 16, 1600, 40}, Font::Bold, 26, 14);
-    c.color(th.ink);
-    c.paragraph_whole(say, {160, 64, 1600, std::max(0.0, h - 76)}, Font::Regular, 30, 12);
+    // "In plain words" and "Speaker notes", each a share of the height as long as its text.
+    const double total = static_cast<double>(say.size() + notes.size());
+    double y = 16;
+    for (const auto& [heading, text] : {std::pair{std::string_view("In plain words"), say},
+                                        std::pair{std::string_view("Speaker notes"), notes}}) {
+        if (text.empty()) continue;
+        const double part = std::max(0.0, (h - 16) * static_cast<double>(text.size()) / total);
+        c.color(th.ink_soft);
+        c.text_in(heading, {160, y, 1600, 40}, Font::Bold, 26, 14);
+        c.color(th.ink);
+        c.paragraph_whole(text, {160, y + 48, 1600, std::max(0.0, part - 60)}, Font::Regular, 30, 12);
+        y += part;
+    }
 }
 
 }  // namespace draw

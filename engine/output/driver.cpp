@@ -360,7 +360,7 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
     long total = 0;
     for (const Part& p : todo) total += p.shots.count();
     Progress progress(err, opt, total, opt.format->content == Content::Frames ? "frame" : "page");
-    const Painter painter(deck, lay, opt.draw);
+    const Painter painter(deck, lay, opt.draw, opt.notes);
 
     // Every part is written completely before any is committed.
     std::vector<std::unique_ptr<Sink>> sinks;

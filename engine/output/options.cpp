@@ -184,6 +184,8 @@ bool read_args(const std::vector<std::string>& raw, Options& opt, Given& given, 
             opt.split_steps = true;
         } else if (a == "--no-questions") {
             opt.questions = false;
+        } else if (a == "--notes") {
+            opt.notes = true;
         } else if (!a.empty() && a[0] == '-' && a != "-") {
             error = "unknown option for export: " + a + " (see 'attnlab export --help')";
             return false;
@@ -237,6 +239,10 @@ bool check_combinations(const Options& opt, std::string& error) {
     const Format& f = *opt.format;
     if (opt.split_steps && !f.is_video()) {
         error = "--split-steps cuts a video into one clip per step: give -o NAME" + listing(video_extensions());
+        return false;
+    }
+    if (opt.notes && !(f.content == Content::Pages && f.name == "pdf")) {
+        error = "--notes prints speaker notes in a PDF handout: give -o NAME.pdf";
         return false;
     }
     if (!opt.replay.empty()) {
@@ -310,6 +316,7 @@ std::string export_usage() {
            "  --split-steps         with a video: one clip per step (NAME-001.mp4 …) and NAME.json,\n"
            "                        an index of step, title, file, start and duration\n"
            "  --replay FILE         render a recorded session (attnlab --record FILE) frame for frame\n"
+           "  --notes               a PDF handout prints each page's speaker notes beneath it\n"
            "  --no-questions        leave out the quizzes' questions: a video or handout of a whole\n"
            "                        deck or scene otherwise asks each after its scene, a page to\n"
            "                        predict it, then its answer (never with --still, --steps, --replay)\n"

@@ -39,6 +39,7 @@ struct Options {
     std::optional<std::pair<int, int>> steps;  // --steps A-B: 1-based inclusive range of spans
     int still = 0;                           // --still STEP (1-based); 0 = not a still
     bool split_steps = false;                // --split-steps: one clip per step + JSON index
+    bool notes = false;                      // --notes: a handout prints every page's speaker notes
     bool questions = true;                   // each quiz question as a predict page, then its answer
                                              // (--no-questions: off; never with --still, --steps, --replay)
     std::string replay;                      // --replay FILE: a recording of timeline::Event lines

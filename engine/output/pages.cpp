@@ -25,8 +25,18 @@ const std::string& Painter::slide_say(const Shot& shot) const {
     return deck_.slides[slide].say;
 }
 
-void Painter::paint_note(cairo_t* cr, int width, int height, const std::string& say) const {
-    draw::paint_handout_note(cr, width, height, say, opt_);
+const std::string& Painter::notes(const Shot& shot) const {
+    static const std::string none;
+    const std::size_t span = static_cast<std::size_t>(shot.state.span);
+    if (!notes_ || span >= lay_.spans.size() || lay_.spans[span].question >= 0) return none;
+    const timeline::Span& sp = lay_.spans[span];
+    const scene::Slide& slide = deck_.slides[static_cast<std::size_t>(sp.slide)];
+    if (slide.kind != scene::Slide::Kind::Scene || !slide.scene) return slide.notes;
+    return slide.scene->steps[static_cast<std::size_t>(sp.step)].notes;
+}
+
+void Painter::paint_note(cairo_t* cr, int width, int height, const std::string& say, const std::string& notes) const {
+    draw::paint_handout_note(cr, width, height, say, opt_, notes);
 }
 
 void Painter::raster(Image& img, const Shot& shot) const {
@@ -95,16 +105,18 @@ public:
     bool frame(Frame f, std::string& error) override {
         // Each page is drawn at the design size's aspect; draw::render scales to the page.
         const std::string& say = painter_.slide_say(f.shot);
-        if (say.empty()) {
+        const std::string& notes = painter_.notes(f.shot);
+        if (say.empty() && notes.empty()) {
             paint_on(surface_, static_cast<int>(w_), static_cast<int>(h_), painter_, f.shot);
         } else {
             // A title or text slide has no narration panel: the slide in the top of the page,
-            // its narration beneath (a scene's page shows its words on the narration panel).
-            const int top = static_cast<int>(h_ * 0.72);
+            // its narration beneath (a scene's page shows its words on the narration panel);
+            // with --notes, the speaker notes beneath too (the slide a little smaller for them).
+            const int top = static_cast<int>(h_ * (notes.empty() ? 0.72 : 0.62));
             cairo_t* cr = cairo_create(surface_);
             painter_.paint(cr, static_cast<int>(w_), top, f.shot);
             cairo_translate(cr, 0, top);
-            painter_.paint_note(cr, static_cast<int>(w_), static_cast<int>(h_) - top, say);
+            painter_.paint_note(cr, static_cast<int>(w_), static_cast<int>(h_) - top, say, notes);
             cairo_destroy(cr);
         }
         cairo_surface_show_page(surface_);

@@ -56,8 +56,8 @@ private:
 // Draws a shot of one deck: as vectors onto any Cairo surface (PDF, SVG), or as pixels.
 class Painter {
 public:
-    Painter(const scene::Deck& deck, const timeline::Layout& lay, const draw::Options& opt)
-        : deck_(deck), lay_(lay), opt_(opt) {}
+    Painter(const scene::Deck& deck, const timeline::Layout& lay, const draw::Options& opt, bool notes = false)
+        : deck_(deck), lay_(lay), opt_(opt), notes_(notes) {}
     // Draws into `cr`, whose user space is width × height.
     void paint(cairo_t* cr, int width, int height, const Shot& shot) const;
     // Renders into `img` (cleared first: a reused buffer must not show through).
@@ -67,13 +67,17 @@ public:
     // The narration of a title or text slide the shot shows ("" for a scene: its narration panel
     // carries its words).
     const std::string& slide_say(const Shot& shot) const;
-    // Draws a handout note with `say` into `cr`, whose user space is width × height.
-    void paint_note(cairo_t* cr, int width, int height, const std::string& say) const;
+    // The speaker notes of the step or slide the shot shows, when the handout prints them
+    // (--notes; "" otherwise, and on a question page).
+    const std::string& notes(const Shot& shot) const;
+    // Draws a handout note with `say` (and `notes`) into `cr`, whose user space is width × height.
+    void paint_note(cairo_t* cr, int width, int height, const std::string& say, const std::string& notes = {}) const;
 
 private:
     const scene::Deck& deck_;
     const timeline::Layout& lay_;
     const draw::Options& opt_;
+    bool notes_ = false;
 };
 
 // One frame or page handed to a sink.
