@@ -464,3 +464,18 @@ TEST_CASE("scores are coloured on one scale for every row: a faint question's ro
     CHECK(chased > 0.4);
     CHECK(period < 0.25 * chased);
 }
+
+TEST_CASE("the key plane draws the best match's score as a length: its reach times |q|", "[model]") {
+    Sentence s;
+    const model::SceneFrame f = s.at(Stage::Softmax, 1.0);
+    const model::KeyPlane& kp = f.key_plane;
+    REQUIRE(kp.emphasis >= 0);
+    REQUIRE(kp.score_band);
+    const core::Vec& q = s.deck.slides[0].scene->q[2];
+    const core::Vec& k = s.deck.slides[0].scene->k[static_cast<std::size_t>(kp.emphasis)];
+    const double score = q[0] * k[0] + q[1] * k[1];
+    // Along the question, as long as the score (not the reach: that is score / |q|).
+    CHECK(std::hypot(kp.score_end.x, kp.score_end.y) == Approx(std::fabs(score)).margin(1e-12));
+    CHECK(kp.score_end.x * q[0] + kp.score_end.y * q[1] == Approx(std::hypot(q[0], q[1]) * score).margin(1e-12));
+    CHECK(kp.score_label == "|q| × reach = " + model::num(score));
+}

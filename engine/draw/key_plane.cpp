@@ -4,6 +4,7 @@
 // hollow and labelled.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "draw/paint.hpp"
 
@@ -46,6 +47,7 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
             cairo_set_dash(c.cr, nullptr, 0, 0);
         }
     }
+    std::optional<core::Point> score_at;  // where the emphasised key's score band ends
     // Projections: a dotted line from each key growing onto the query direction, a tick at its foot.
     for (int j = 0; j < n && ps > 0; ++j) {
         const model::KeyDot& kd = m.keys[static_cast<std::size_t>(j)];
@@ -79,13 +81,19 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
             cairo_stroke(c.cr);
         }
         if (j == m.emphasis) {
-            // The reach of the best (or hovered) key: a thick band along the question.
-            core::Point f2 = pl.to({foot.x * ps, foot.y * ps});
+            // The emphasised key's score as a length along the question (its reach × |q|, see
+            // model::KeyPlane), else its reach: a thick band from the origin.
+            const core::Point end = m.score_band ? m.score_end : foot;
+            core::Point f2 = pl.to({end.x * ps, end.y * ps});
             c.color(c.th.key, 0.35);
             cairo_set_line_width(c.cr, 9);
             cairo_set_line_cap(c.cr, CAIRO_LINE_CAP_BUTT);
-            c.line(o, f2);
-            cairo_stroke(c.cr);
+            double t0 = 0, t1 = 1;
+            if (clip_segment(o, f2, content, t0, t1)) {
+                c.line({o.x + (f2.x - o.x) * t0, o.y + (f2.y - o.y) * t0}, {o.x + (f2.x - o.x) * t1, o.y + (f2.y - o.y) * t1});
+                cairo_stroke(c.cr);
+            }
+            if (m.score_band && m.feet) score_at = f2;
         }
     }
     // The question.
@@ -173,6 +181,15 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
         if (own) name += " · own key";
         else if (hidden) name += " · hidden";
         labels.place(c, name, p, 15, content, Font::Bold, 18, hidden ? c.th.ink_faint : c.th.ink);
+    }
+    if (score_at && content.contains(*score_at)) {
+        // The score's end: a cross tick, and "reach × |q| = score" beside it.
+        core::Point nrm{-qh.y * 11, qh.x * 11};
+        c.color(c.th.key);
+        cairo_set_line_width(c.cr, 3);
+        c.line({score_at->x - nrm.x, score_at->y + nrm.y}, {score_at->x + nrm.x, score_at->y - nrm.y});
+        cairo_stroke(c.cr);
+        labels.place(c, m.score_label, *score_at, 12, content, Font::Bold, kMinText, c.th.ink_soft, 1.0, true);
     }
     if (!m.note.empty()) {
         c.color(c.th.ink_faint);

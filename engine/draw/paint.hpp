@@ -85,8 +85,9 @@ bool clip_segment(core::Point a, core::Point b, const core::Rect& r, double& t0,
 struct Labels {
     std::vector<core::Rect> taken;
     void dot(core::Point p, double r) { taken.push_back({p.x - r, p.y - r, 2 * r, 2 * r}); }
+    // only_if_free: a label that would cover another, or be cut, is not drawn (an empty rect).
     core::Rect place(Canvas& c, std::string_view s, core::Point p, double r, const core::Rect& area, Font f, double size,
-                     const core::Color& ink, double alpha = 1.0);
+                     const core::Color& ink, double alpha = 1.0, bool only_if_free = false);
 };
 // The dot nearest to design point p, within 22 design units, or -1 (plane hit tests).
 int nearest_dot(const Plane& pl, const std::vector<core::Point>& plane_pts, core::Point p);

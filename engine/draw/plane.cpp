@@ -76,9 +76,11 @@ int nearest_dot(const Plane& pl, const std::vector<core::Point>& plane_pts, core
 }
 
 core::Rect Labels::place(Canvas& c, std::string_view s, core::Point p, double r, const core::Rect& area, Font f,
-                         double size, const core::Color& ink, double alpha) {
+                         double size, const core::Color& ink, double alpha, bool only_if_free) {
     c.font(f, size);
-    const double w = std::min(c.measure(s), area.w - 8), h = size * 1.2, g = r + 5;
+    const double full = c.measure(s);
+    const double w = std::min(full, area.w - 8), h = size * 1.2, g = r + 5;
+    if (only_if_free && full > w) return {};
     // Eight places round the dot, then the same eight a label's height further out: a label
     // goes further only when every near place covers something.
     std::vector<std::pair<core::Point, double>> cand;
@@ -91,7 +93,7 @@ core::Rect Labels::place(Canvas& c, std::string_view s, core::Point p, double r,
             cand.push_back({q, penalty});
     }
     core::Rect best{};
-    double best_cost = 1e300;
+    double best_cost = 1e300, best_cover = 0;
     for (const auto& [q, penalty] : cand) {
         core::Rect b{std::clamp(q.x, area.x + 4, area.right() - w - 4), std::clamp(q.y, area.y + 2, area.bottom() - h - 2), w, h};
         double cost = 0;
@@ -100,13 +102,16 @@ core::Rect Labels::place(Canvas& c, std::string_view s, core::Point p, double r,
             double oy = std::max(0.0, std::min(b.bottom(), t.bottom()) - std::max(b.y, t.y));
             cost += 10 * ox * oy;
         }
+        const double cover = cost;
         cost += penalty;
         cost += 0.05 * std::hypot(b.x - q.x, b.y - q.y) * h;  // moved by clamping: a little worse
         if (cost < best_cost - 1e-9) {
             best_cost = cost;
+            best_cover = cover;
             best = b;
         }
     }
+    if (only_if_free && best_cover > 0) return {};
     // The halo that keeps the label readable over lines: a snapped box (one composite, no
     // rasterised path); it is nearly the card's colour, so its corners do not show.
     c.color(c.th.card, 0.82 * alpha);

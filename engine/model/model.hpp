@@ -174,6 +174,13 @@ struct KeyPlane {
     double reveal = 0;          // 0 … 1: the projections growing onto the question's line
     bool feet = false;          // ticks at the feet (scoring done)
     int emphasis = -1;          // the key whose reach is drawn as a band (hovered, else best)
+    // The emphasised key's score drawn as a length: the band runs along the question to
+    // (q·k) q̂, its reach times the question's length |q| (so a short question, a faint one,
+    // scores little however far its keys reach), labelled "|q| × reach = 2.72". d = 2 only
+    // (in more dimensions the plane shows two coordinates, not the score).
+    bool score_band = false;
+    core::Point score_end;
+    std::string score_label;    // "|q| × reach = 2.72"
     std::vector<KeyDot> keys;
     std::string note;           // "d = 4: the plane shows the first two coordinates"
 };

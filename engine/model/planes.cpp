@@ -94,6 +94,13 @@ KeyPlane key_plane(const Row& m) {
         k.editing = j == v.editing;
         out.keys.push_back(std::move(k));
     }
+    if (m.d == 2 && out.emphasis >= 0 && qlen > 1e-12) {
+        const std::size_t e = static_cast<std::size_t>(out.emphasis);
+        const double score = (out.keys[e].foot.x * qh.x + out.keys[e].foot.y * qh.y) * qlen;  // reach × |q|
+        out.score_band = true;
+        out.score_end = {score * qh.x, score * qh.y};
+        out.score_label = "|q| × reach = " + num(score);
+    }
     if (m.d != 2) out.note = "d = " + std::to_string(m.d) + ": the plane shows the first two coordinates";
     return out;
 }
