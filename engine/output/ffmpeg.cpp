@@ -37,7 +37,7 @@ class Ffmpeg final : public Sink {
 public:
     explicit Ffmpeg(const SinkSpec& spec)
         : ffmpeg_(spec.ffmpeg), encoder_(spec.format.ffmpeg), staged_(spec.out, Target::File), w_(spec.width),
-          h_(spec.height), fps_(spec.fps) {}
+          h_(spec.height), fps_(spec.fps), mux_(spec.mux) {}
     ~Ffmpeg() override { abort(); }
 
     Input input() const override { return Input::Raster; }
@@ -179,7 +179,7 @@ public:
 
 private:
     std::vector<std::string> arguments() const {
-        return ffmpeg_arguments(ffmpeg_, encoder_, w_, h_, fps_, staged_.path());
+        return ffmpeg_arguments(ffmpeg_, encoder_, w_, h_, fps_, staged_.path(), mux_);
     }
 
     // The frame kept for repeats goes back to the pool.
@@ -248,6 +248,7 @@ private:
     Staged staged_;
     int w_, h_;
     double fps_;
+    MuxInputs mux_;
     pid_t pid_ = -1;
     int status_ = 0;
     int pipe_ = -1;
@@ -262,13 +263,28 @@ private:
 // row's arguments say how to encode and mux it. The output is named as a file, "file:PATH",
 // so that no path is ever read as a protocol ("pipe:1/x.gif", "tcp:host:port/x.webm").
 std::vector<std::string> ffmpeg_arguments(const std::string& ffmpeg, const std::vector<std::string>& encoder,
-                                          int width, int height, double fps, const std::string& path) {
+                                          int width, int height, double fps, const std::string& path,
+                                          const MuxInputs& mux) {
     std::vector<std::string> a = {ffmpeg, "-hide_banner", "-nostdin", "-loglevel", "error",
                                   "-f", "rawvideo", "-pix_fmt", "yuv420p",
                                   "-video_size", std::to_string(width) + "x" + std::to_string(height),
                                   "-framerate", fps_text(fps), "-protocol_whitelist", "file,pipe",
                                   "-i", "pipe:0"};
+    // Further inputs are files (and only files): the chapters, then the subtitles.
+    std::vector<std::string> maps = {"-map", "0:v"};
+    int input = 0;
+    if (!mux.chapters.empty()) {
+        a.insert(a.end(), {"-f", "ffmetadata", "-protocol_whitelist", "file", "-i", "file:" + mux.chapters});
+        const std::string n = std::to_string(++input);
+        maps.insert(maps.end(), {"-map_metadata", n, "-map_chapters", n});
+    }
+    if (!mux.subtitles.empty()) {
+        a.insert(a.end(), {"-f", "webvtt", "-protocol_whitelist", "file", "-i", "file:" + mux.subtitles});
+        maps.insert(maps.end(), {"-map", std::to_string(++input) + ":s"});
+    }
+    if (input > 0) a.insert(a.end(), maps.begin(), maps.end());
     a.insert(a.end(), encoder.begin(), encoder.end());
+    if (!mux.subtitles.empty()) a.insert(a.end(), {"-c:s", mux.subtitle_codec});
     a.insert(a.end(), {"-y", "file:" + path});
     return a;
 }

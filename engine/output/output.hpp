@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "draw/draw.hpp"
+#include "model/model.hpp"
 #include "output/formats.hpp"
 #include "scene/scene.hpp"
 #include "timeline/timeline.hpp"
@@ -131,10 +132,47 @@ private:
 // Mistakes are reported as FILE:LINE:COLUMN diagnostics.
 bool read_recording(const std::string& path, std::vector<timeline::Event>& events, core::Diagnostics& errors);
 
+// What a narrated video muxes beside its frames: files ffmpeg reads as further inputs ("": none).
+struct MuxInputs {
+    std::string chapters;        // an FFMETADATA file (ffmetadata()): its chapters
+    std::string subtitles;       // a WebVTT file (webvtt()): a subtitle track
+    std::string subtitle_codec;  // what that track is encoded as (the format's `subtitles`)
+};
+
 // The command line the ffmpeg sink runs: `ffmpeg` reading raw I420 frames (width × height, at
-// fps) from its standard input, encoding them with a format's `encoder` arguments into `path`.
+// fps) from its standard input, encoding them with a format's `encoder` arguments into `path`,
+// with the chapters and subtitles of `mux` when given.
 std::vector<std::string> ffmpeg_arguments(const std::string& ffmpeg, const std::vector<std::string>& encoder,
-                                          int width, int height, double fps, const std::string& path);
+                                          int width, int height, double fps, const std::string& path,
+                                          const MuxInputs& mux = {});
+
+// ---- chapters and captions (narration.cpp) ---------------------------------------------------
+
+// A chapter of a video: one step, from `start` to `end` seconds on the video's clock.
+struct Chapter {
+    int span = 0;
+    std::string title;  // model::span_title
+    double start = 0.0;
+    double end = 0.0;
+};
+// The chapters of an export: one each time the step shown changes, read from `scan` (the
+// export's shots, a fresh instance: a replay's shots move forward only). `exact`: the plain
+// timeline, whose chapters start at their spans' starts (relative to plan.t0) rather than at
+// the first frame that shows them (within a frame of it). The last ends with the last frame.
+std::vector<Chapter> chapters(const scene::Deck& deck, const timeline::Layout& lay, const Shots& scan,
+                              const Plan& plan, bool exact);
+// The captions of those chapters: each step's cues (model::span_cues) from its chapter's start,
+// cut at its end, its last cue held to its end.
+std::vector<model::Cue> captions(const scene::Deck& deck, const timeline::Layout& lay,
+                                 const std::vector<Chapter>& chapters);
+// The chapters as an FFMETADATA file (millisecond time base), as ffmpeg reads it to mux them.
+std::string ffmetadata(const std::vector<Chapter>& chapters);
+// The chapters as video sites read them from a description: "0:00 Title" lines ("1:02:03 …"
+// past an hour), each start rounded down to the second.
+std::string chapter_list(const std::vector<Chapter>& chapters);
+// Cues as a WebVTT file and as an SRT file (times rounded to the millisecond).
+std::string webvtt(const std::vector<model::Cue>& cues);
+std::string srt(const std::vector<model::Cue>& cues);
 
 // Looks an executable up in $PATH ("" when absent). A name with a '/' is taken as a path.
 std::string find_in_path(const std::string& name);

@@ -95,6 +95,7 @@ struct SinkSpec {
     double fps = 30.0;
     std::string ffmpeg;             // the ffmpeg executable, for formats that use it
     const Painter& painter;         // how vector sinks draw a shot
+    MuxInputs mux;                  // a narrated video's chapters and subtitles (written already)
 };
 
 // The life cycle every format is written through, driven by the driver (driver.cpp):
