@@ -1341,6 +1341,7 @@ scene::Deck narrated_deck() {
     sc->steps[0].say = "Every key is scored by how far it reaches along the question: the dot product.";
     sc->steps[1].say = "Divide by the square root of d, so that the scores stay in a range the softmax "
                        "can tell apart; otherwise one key takes every weight.";
+    sc->steps[1].hold = -1;  // held long enough to read it
     deck.slides.front().scene = sc;
     scene::Slide title;
     title.kind = scene::Slide::Kind::Title;
@@ -1453,4 +1454,138 @@ TEST_CASE("--split-steps: each clip carries its step's chapter; the index and ch
         std::snprintf(line, sizeof line, "%d:%02d ", static_cast<int>(start) / 60, static_cast<int>(start) % 60);
         CHECK(list.find(line + title + "\n") != std::string::npos);
     }
+}
+
+namespace {
+
+struct ReadCue {
+    double start = 0, end = 0;
+    std::vector<std::string> lines;
+};
+
+// "HH:MM:SS.mmm", "HH:MM:SS,mmm" or "MM:SS.mmm" → seconds.
+double clock_seconds(const std::string& s) {
+    int h = 0, m = 0, sec = 0, ms = 0;
+    char sep = 0;
+    if (std::count(s.begin(), s.end(), ':') == 1) REQUIRE(std::sscanf(s.c_str(), "%d:%d%c%d", &m, &sec, &sep, &ms) == 4);
+    else REQUIRE(std::sscanf(s.c_str(), "%d:%d:%d%c%d", &h, &m, &sec, &sep, &ms) == 5);
+    return h * 3600.0 + m * 60.0 + sec + ms / 1000.0;
+}
+
+// The cues of a WebVTT or SRT file: blocks separated by blank lines, a "A --> B" line, then text.
+std::vector<ReadCue> read_cues(const std::string& text) {
+    std::vector<ReadCue> cues;
+    std::istringstream in(text);
+    std::string line;
+    ReadCue* cur = nullptr;
+    while (std::getline(in, line)) {
+        const auto arrow = line.find(" --> ");
+        if (arrow != std::string::npos) {
+            cues.push_back(ReadCue{clock_seconds(line.substr(0, arrow)), clock_seconds(line.substr(arrow + 5)), {}});
+            cur = &cues.back();
+        } else if (line.empty()) {
+            cur = nullptr;
+        } else if (cur) {
+            cur->lines.push_back(line);
+        }
+    }
+    return cues;
+}
+
+std::size_t code_points(const std::string& s) {
+    std::size_t n = 0;
+    for (unsigned char ch : s) n += (ch & 0xC0) != 0x80;
+    return n;
+}
+
+std::vector<std::string> words(const std::string& s) {
+    std::vector<std::string> out;
+    std::istringstream in(s);
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("captions: WebVTT and SRT beside the video cover each step's narration within its span, and are muxed", "[output][narration]") {
+    const std::string ffprobe = need_ffprobe();
+    const std::string ffmpeg = output::find_in_path("ffmpeg");
+    REQUIRE(!ffmpeg.empty());
+    const scene::Deck deck = narrated_deck();
+    const timeline::Layout lay = timeline::layout(deck);
+    for (const char* ext : {"mp4", "webm"}) {
+        INFO(ext);
+        TempDir tmp;
+        std::ostringstream err;
+        const std::string video = tmp / (std::string("talk.") + ext);
+        REQUIRE(output::run(deck, options(video, format(ext), 64, 36, 10), {}, err) == 0);
+        const auto vtt = read_cues(slurp(tmp / "talk.vtt"));
+        const auto srt = read_cues(slurp(tmp / "talk.srt"));
+        CHECK(slurp(tmp / "talk.vtt").rfind("WEBVTT\n", 0) == 0);
+        REQUIRE(vtt.size() == srt.size());
+        REQUIRE(!vtt.empty());
+        for (std::size_t i = 0; i < vtt.size(); ++i) {
+            INFO("cue " << i);
+            CHECK(srt[i].start == vtt[i].start);
+            CHECK(srt[i].end == vtt[i].end);
+            CHECK(srt[i].lines == vtt[i].lines);
+            CHECK(vtt[i].lines.size() >= 1);
+            CHECK(vtt[i].lines.size() <= 2);
+            for (const auto& l : vtt[i].lines) CHECK(code_points(l) <= 42);
+            CHECK(vtt[i].end - vtt[i].start >= 1.0 - 1e-9);
+            if (i > 0) CHECK(vtt[i].start >= vtt[i - 1].end);  // in order, no overlap
+        }
+        // Each step's cues lie within its span and say its narration, word for word.
+        for (std::size_t k = 0; k < lay.spans.size(); ++k) {
+            INFO("span " << k);
+            const timeline::Span& sp = lay.spans[k];
+            std::vector<std::string> said;
+            for (const auto& c : vtt)
+                if (c.start >= sp.start - 0.0005 && c.start < sp.end() - 0.0005) {
+                    CHECK(c.end <= sp.end() + 0.0005);
+                    for (const auto& l : c.lines)
+                        for (const auto& w : words(l)) said.push_back(w);
+                }
+            const scene::Slide& slide = deck.slides[static_cast<std::size_t>(sp.slide)];
+            const std::string& say = slide.kind == scene::Slide::Kind::Scene
+                                         ? slide.scene->steps[static_cast<std::size_t>(sp.step)].say
+                                         : slide.say;
+            CHECK(said == words(say));
+        }
+        // The soft subtitle track: its codec, and its cues' text read back by ffmpeg.
+        Ran r = run_program({ffprobe, "-v", "error", "-select_streams", "s", "-show_entries", "stream=codec_name", "-of",
+                             "default=noprint_wrappers=1", video},
+                            tmp.path.string());
+        REQUIRE(r.code == 0);
+        CHECK(r.out == std::string("codec_name=") + (std::string(ext) == "mp4" ? "mov_text" : "webvtt") + "\n");
+        r = run_program({ffmpeg, "-v", "error", "-i", video, "-map", "0:s", "-f", "webvtt", "-y", tmp / "back.vtt"},
+                        tmp.path.string());
+        REQUIRE(r.code == 0);
+        const auto back = read_cues(slurp(tmp / "back.vtt"));
+        REQUIRE(back.size() == vtt.size());
+        for (std::size_t i = 0; i < vtt.size(); ++i) {
+            CHECK(back[i].lines == vtt[i].lines);
+            CHECK(back[i].start == Approx(vtt[i].start).margin(0.002));
+        }
+    }
+}
+
+TEST_CASE("caption files escape what WebVTT reads as markup; a video without narration has empty ones and no track", "[output][narration]") {
+    const std::string ffprobe = need_ffprobe();
+    scene::Deck deck = test_deck({{0.5, 1.5}});
+    TempDir tmp;
+    std::ostringstream err;
+    REQUIRE(output::run(deck, options(tmp / "quiet.mp4", format("mp4"), 64, 36, 10), {}, err) == 0);
+    CHECK(slurp(tmp / "quiet.vtt") == "WEBVTT\n");
+    CHECK(slurp(tmp / "quiet.srt").empty());
+    Ran r = run_program({ffprobe, "-v", "error", "-select_streams", "s", "-show_entries", "stream=codec_name", "-of",
+                         "csv=p=0", tmp / "quiet.mp4"},
+                        tmp.path.string());
+    REQUIRE(r.code == 0);
+    CHECK(r.out.empty());
+
+    model::Cue cue{1.5, 3.25, {"q<k & k>v --> a", "second"}};
+    CHECK(output::webvtt({cue}) == "WEBVTT\n\n00:00:01.500 --> 00:00:03.250\nq&lt;k &amp; k&gt;v --&gt; a\nsecond\n");
+    CHECK(output::srt({cue, model::Cue{3.25, 3661.0, {"next"}}}) ==
+          "1\n00:00:01,500 --> 00:00:03,250\nq<k & k>v --> a\nsecond\n\n2\n00:00:03,250 --> 01:01:01,000\nnext\n");
 }
