@@ -1589,3 +1589,100 @@ TEST_CASE("caption files escape what WebVTT reads as markup; a video without nar
     CHECK(output::srt({cue, model::Cue{3.25, 3661.0, {"next"}}}) ==
           "1\n00:00:01,500 --> 00:00:03,250\nq<k & k>v --> a\nsecond\n\n2\n00:00:03,250 --> 01:01:01,000\nnext\n");
 }
+
+TEST_CASE("--burn-captions: the frame model carries the cue showing, and draw paints exactly its lines", "[output][narration]") {
+    const scene::Deck deck = narrated_deck();
+    const timeline::Layout lay = timeline::layout(deck);
+    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 320, 180);
+    int checked = 0;
+    for (int span = 0; span < static_cast<int>(lay.spans.size()); ++span) {
+        const auto cues = model::span_cues(deck, lay, span);
+        const timeline::State state = timeline::state_at_span(lay, span);
+        const double start = lay.spans[static_cast<std::size_t>(span)].start;
+        // A step without narration shows no caption.
+        if (cues.empty()) CHECK(model::frame_at(deck, lay, state, start + 0.1, true).caption.empty());
+        for (const model::Cue& cue : cues) {
+            const double t = start + (cue.start + cue.end) / 2;
+            INFO("span " << span << " at " << t);
+            CHECK(model::frame_at(deck, lay, state, t, true).caption == cue.lines);
+            CHECK(model::frame_at(deck, lay, state, t).caption.empty());  // not asked for: none
+            for (bool burn : {false, true}) {
+                draw::Recorder rec;
+                draw::Options o = support::draw_options();
+                o.recorder = &rec;
+                o.captions = burn;
+                cairo_t* cr = cairo_create(surface);
+                draw::render(cr, 320, 180, deck, lay, state, t, o);
+                cairo_destroy(cr);
+                int panel = -1;
+                for (std::size_t p = 0; p < rec.panels.size(); ++p)
+                    if (rec.panels[p].name == "caption") panel = static_cast<int>(p);
+                std::vector<std::string> shown;
+                for (const auto& text : rec.texts)
+                    if (panel >= 0 && text.panel == panel) {
+                        shown.push_back(text.text);
+                        CHECK(text.size >= draw::kMinText);
+                    }
+                CHECK(shown == (burn ? cue.lines : std::vector<std::string>{}));
+            }
+            ++checked;
+        }
+    }
+    cairo_surface_destroy(surface);
+    CHECK(checked >= 3);  // the title slide's cue and the two narrated steps' cues
+}
+
+TEST_CASE("--burn-captions: every exported frame is the frame drawn with its caption, across cue changes in a hold", "[output][narration]") {
+    const scene::Deck deck = narrated_deck();
+    const timeline::Layout lay = timeline::layout(deck);
+    TempDir tmp;
+    std::ostringstream err;
+    output::Options o = options(tmp / "frames/", png_frames(), 96, 54, 5);
+    bool help = false;
+    std::string error;
+    REQUIRE(output::parse_options({"deck.yaml", "-o", tmp / "frames/", "--burn-captions"}, o, help, error));
+    CHECK(o.draw.captions);
+    o.draw.fonts = support::fonts();
+    o.width = 96, o.height = 54, o.fps = 5, o.quiet = true;
+    REQUIRE(output::run(deck, o, {}, err) == 0);
+    // The second step's cues change while it holds: those frames are not repeats of the one before.
+    const int span = 2;
+    const auto cues = model::span_cues(deck, lay, span);
+    REQUIRE(cues.size() >= 2);
+    draw::Options d = support::draw_options();
+    d.captions = true;
+    int changes = 0;
+    for (long i = 0; i < std::lround(lay.total * 5); ++i) {
+        const double t = i / 5.0;
+        const timeline::State s = timeline::state_at(lay, t);
+        char name[64];
+        std::snprintf(name, sizeof name, "frames/frame_%06ld.png", i);
+        Png png;
+        REQUIRE(read_png(tmp / name, png));
+        cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 96, 54);
+        cairo_t* cr = cairo_create(surface);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        cairo_paint(cr);
+        draw::render(cr, 96, 54, deck, lay, s, t, d);
+        cairo_destroy(cr);
+        cairo_surface_flush(surface);
+        std::vector<unsigned char> rgb;
+        const unsigned char* data = cairo_image_surface_get_data(surface);
+        for (int y = 0; y < 54; ++y)
+            for (int x = 0; x < 96; ++x) {
+                const unsigned char* p = data + y * cairo_image_surface_get_stride(surface) + x * 4;
+                rgb.insert(rgb.end(), {p[2], p[1], p[0]});
+            }
+        cairo_surface_destroy(surface);
+        INFO("frame " << i);
+        CHECK(png.rgb == rgb);
+        if (i > 0 && s.span == span &&
+            model::caption_at(deck, lay, s, t) != model::caption_at(deck, lay, timeline::state_at(lay, t - 0.2), t - 0.2))
+            ++changes;
+    }
+    CHECK(changes >= 1);
+    // And a still or a PDF has no frames to burn into.
+    output::Options bad;
+    CHECK_FALSE(output::parse_options({"deck.yaml", "-o", tmp / "h.pdf", "--burn-captions"}, bad, help, error));
+    CHECK(error.find("--burn-captions") != std::string::npos);
+}

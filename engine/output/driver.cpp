@@ -131,6 +131,10 @@ bool feed_raster(Sink& sink, FramePool& pool, const Shots& shots, const Painter&
             Frame f{i, shots.at(i), nullptr, &pool};
             const bool now_settled = settled(painter.deck(), painter.layout(), f.shot);
             f.repeat = prev && now_settled && prev_settled && f.shot.version >= 0 && f.shot.version == prev->version;
+            // Burned captions change within a hold: a new cue is a new picture.
+            if (f.repeat && painter.captions())
+                f.repeat = model::caption_at(painter.deck(), painter.layout(), prev->state, prev->now) ==
+                           model::caption_at(painter.deck(), painter.layout(), f.shot.state, f.shot.now);
             prev = f.shot;
             prev_settled = now_settled;
             if (!f.repeat) {
@@ -329,8 +333,8 @@ struct Narration {
     MuxInputs mux;
 };
 
-bool narrate(const scene::Deck& deck, const timeline::Layout& lay, const Format& f, const Part& part, Narration& n,
-             std::string& error) {
+bool narrate(const scene::Deck& deck, const timeline::Layout& lay, const Format& f, const Part& part, bool burned,
+             Narration& n, std::string& error) {
     n.chapters = chapters(deck, lay, part.scan, part.plan, part.exact);
     const std::vector<model::Cue> cues = captions(deck, lay, n.chapters);
     const std::string stem = stem_of(part.out, f);
@@ -338,8 +342,9 @@ bool narrate(const scene::Deck& deck, const timeline::Layout& lay, const Format&
         !stage(n.vtt, stem + ".vtt", webvtt(cues), error) || !stage(n.srt, stem + ".srt", srt(cues), error))
         return false;
     n.mux.chapters = n.metadata->path();
-    // A video with no narration has empty caption files beside it and no subtitle track.
-    if (!cues.empty()) n.mux.subtitles = n.vtt->path();
+    // A video with no narration has empty caption files beside it and no subtitle track, and
+    // one whose captions are burned into its frames has no track either.
+    if (!cues.empty() && !burned) n.mux.subtitles = n.vtt->path();
     n.mux.subtitle_codec = f.subtitles;
     return true;
 }
@@ -422,7 +427,7 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
     for (std::size_t i = 0; i < todo.size() && o == Outcome::Done; ++i) {
         MuxInputs mux;
         if (opt.format->narrated()) {
-            if (!narrate(deck, lay, *opt.format, todo[i], narrations[i], error)) {
+            if (!narrate(deck, lay, *opt.format, todo[i], opt.draw.captions, narrations[i], error)) {
                 o = Outcome::Failed;
                 break;
             }

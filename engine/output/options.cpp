@@ -182,6 +182,8 @@ bool read_args(const std::vector<std::string>& raw, Options& opt, Given& given, 
             if (!set_option(a, args[++i], opt, given, error)) return false;
         } else if (a == "--split-steps") {
             opt.split_steps = true;
+        } else if (a == "--burn-captions") {
+            opt.draw.captions = true;
         } else if (!a.empty() && a[0] == '-' && a != "-") {
             error = "unknown option for export: " + a + " (see 'attnlab export --help')";
             return false;
@@ -247,6 +249,10 @@ bool check_combinations(const Options& opt, std::string& error) {
             return false;
         }
     }
+    if (opt.draw.captions && f.content != Content::Frames) {
+        error = "--burn-captions draws the narration into video frames: give a video or a directory for PNGs";
+        return false;
+    }
     if (opt.still && opt.steps) {
         error = "--still takes one step: drop --steps";
         return false;
@@ -308,6 +314,8 @@ std::string export_usage() {
            "  --split-steps         with a video: one clip per step (NAME-001.mp4 …) and NAME.json,\n"
            "                        an index of step, title, file, start and duration\n"
            "  --replay FILE         render a recorded session (attnlab --record FILE) frame for frame\n"
+           "  --burn-captions       draw the narration's captions into the frames (an MP4 or WebM then\n"
+           "                        has no subtitle track; NAME.vtt and NAME.srt are still written)\n"
            "  --format FMT          " +
            listing(format_names()) +
            ", when OUT's name does not say\n"

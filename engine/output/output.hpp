@@ -32,7 +32,7 @@ struct Options {
     int width = 1920;                        // --size WxH, or -q
     int height = 1080;
     double fps = 30.0;                       // --fps, or -q
-    draw::Options draw;                      // --theme
+    draw::Options draw;                      // --theme, --burn-captions (captions)
     // --seed: timeline::State::seed, which draws the quiz's questions, from the first frame on
     // (a `seed` line in a --replay recording is a later command and wins). Unset: the
     // timeline's default seed.
