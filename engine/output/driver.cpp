@@ -346,6 +346,9 @@ bool narrate(const scene::Deck& deck, const timeline::Layout& lay, const Format&
     // one whose captions are burned into its frames has no track either.
     if (!cues.empty() && !burned) n.mux.subtitles = n.vtt->path();
     n.mux.subtitle_codec = f.subtitles;
+    n.mux.voices = voices(deck, lay, n.chapters);
+    n.mux.length = static_cast<double>(part.plan.frames) / part.plan.fps;
+    n.mux.audio_codec = f.audio;
     return true;
 }
 

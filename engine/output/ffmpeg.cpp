@@ -16,6 +16,7 @@
 #include <libyuv.h>
 
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -26,6 +27,13 @@ extern char** environ;
 namespace output {
 
 namespace {
+
+// Seconds for a filter's option, to the microsecond at any length up to the four-hour limit.
+std::string seconds_text(double t) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.6f", t);
+    return buf;
+}
 
 std::string fps_text(double fps) {
     char buf[32];
@@ -282,9 +290,29 @@ std::vector<std::string> ffmpeg_arguments(const std::string& ffmpeg, const std::
         a.insert(a.end(), {"-f", "webvtt", "-protocol_whitelist", "file", "-i", "file:" + mux.subtitles});
         maps.insert(maps.end(), {"-map", std::to_string(++input) + ":s"});
     }
+    // The voice clips: each resampled to 48 kHz stereo, cut to its length, delayed to its start
+    // (in samples, exact), mixed without rescaling, then padded or cut to the video's length.
+    if (!mux.voices.empty()) {
+        std::string graph, labels;
+        for (std::size_t j = 0; j < mux.voices.size(); ++j) {
+            const VoiceClip& v = mux.voices[j];
+            a.insert(a.end(), {"-protocol_whitelist", "file", "-i", "file:" + v.path});
+            const std::string label = "[v" + std::to_string(j) + "]";
+            graph += "[" + std::to_string(++input) + ":a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,"
+                     "atrim=end=" + seconds_text(v.length) + ",adelay=delays=" +
+                     std::to_string(std::llround(v.start * 48000.0)) + "S:all=1" + label + ";";
+            labels += label;
+        }
+        graph += labels + (mux.voices.size() > 1 ? "amix=inputs=" + std::to_string(mux.voices.size()) +
+                                                       ":normalize=0:duration=longest,"
+                                                 : std::string()) +
+                 "apad=whole_dur=" + seconds_text(mux.length) + ",atrim=end=" + seconds_text(mux.length) + "[voice]";
+        maps.insert(maps.end(), {"-filter_complex", graph, "-map", "[voice]"});
+    }
     if (input > 0) a.insert(a.end(), maps.begin(), maps.end());
     a.insert(a.end(), encoder.begin(), encoder.end());
     if (!mux.subtitles.empty()) a.insert(a.end(), {"-c:s", mux.subtitle_codec});
+    if (!mux.voices.empty()) a.insert(a.end(), mux.audio_codec.begin(), mux.audio_codec.end());
     a.insert(a.end(), {"-y", "file:" + path});
     return a;
 }

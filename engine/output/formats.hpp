@@ -43,6 +43,9 @@ struct Format {
     // carries a chapter per step and the narration as captions, muxed, and has NAME.chapters.txt,
     // NAME.vtt and NAME.srt beside it. "": none of these (a GIF, pictures).
     std::string subtitles;
+    // A narrated video's audio encoder arguments (voice clips): "-c:a", "aac", …; muxed only when
+    // a step it shows has a voice clip.
+    std::vector<std::string> audio;
 
     bool uses_ffmpeg() const { return !ffmpeg.empty(); }
     // A video file: frames, one file (what --split-steps cuts into clips).

@@ -3,6 +3,7 @@
 // captions (NAME.vtt and NAME.srt beside the video, and muxed as a soft subtitle track). The cues
 // are model::span_cues, the rule a burned-in caption follows too; this file only places them on
 // the video's clock and writes the text formats.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -61,6 +62,26 @@ std::vector<model::Cue> captions(const scene::Deck& deck, const timeline::Layout
         }
         // The step's last cue stays until the step ends, shorter or longer than planned.
         if (out.size() > first) out.back().end = c.end;
+    }
+    return out;
+}
+
+std::vector<VoiceClip> voices(const scene::Deck& deck, const timeline::Layout& lay,
+                              const std::vector<Chapter>& chapters) {
+    std::vector<VoiceClip> out;
+    for (const Chapter& c : chapters) {
+        const timeline::Span& sp = lay.spans[static_cast<std::size_t>(c.span)];
+        const scene::Slide& slide = deck.slides[static_cast<std::size_t>(sp.slide)];
+        const std::string* path = &slide.voice;
+        double seconds = slide.voice_seconds;
+        if (slide.kind == scene::Slide::Kind::Scene) {
+            if (!slide.scene || sp.step >= static_cast<int>(slide.scene->steps.size())) continue;
+            const scene::Step& step = slide.scene->steps[static_cast<std::size_t>(sp.step)];
+            path = &step.voice;
+            seconds = step.voice_seconds;
+        }
+        const double length = std::min(seconds, c.end - c.start);
+        if (!path->empty() && length > 0) out.push_back(VoiceClip{*path, c.start, length});
     }
     return out;
 }

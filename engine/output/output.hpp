@@ -133,10 +133,21 @@ private:
 bool read_recording(const std::string& path, std::vector<timeline::Event>& events, core::Diagnostics& errors);
 
 // What a narrated video muxes beside its frames: files ffmpeg reads as further inputs ("": none).
+// A voice clip placed on a video's clock: heard from `start` for at most `length` seconds.
+struct VoiceClip {
+    std::string path;
+    double start = 0.0;
+    double length = 0.0;
+};
 struct MuxInputs {
     std::string chapters;        // an FFMETADATA file (ffmetadata()): its chapters
     std::string subtitles;       // a WebVTT file (webvtt()): a subtitle track
     std::string subtitle_codec;  // what that track is encoded as (the format's `subtitles`)
+    // The voice clips, mixed into one audio track (48 kHz stereo) of exactly `length` seconds,
+    // silent where no clip plays, encoded with `audio_codec` (the format's `audio`).
+    std::vector<VoiceClip> voices;
+    double length = 0.0;
+    std::vector<std::string> audio_codec;
 };
 
 // The command line the ffmpeg sink runs: `ffmpeg` reading raw I420 frames (width × height, at
@@ -170,6 +181,9 @@ std::string ffmetadata(const std::vector<Chapter>& chapters);
 // The chapters as video sites read them from a description: "0:00 Title" lines ("1:02:03 …"
 // past an hour), each start rounded down to the second.
 std::string chapter_list(const std::vector<Chapter>& chapters);
+// The voice clips of those chapters: each step's clip (scene::Step::voice, or a title or text
+// slide's) from its chapter's start, cut at its end.
+std::vector<VoiceClip> voices(const scene::Deck& deck, const timeline::Layout& lay, const std::vector<Chapter>& chapters);
 // Cues as a WebVTT file and as an SRT file (times rounded to the millisecond).
 std::string webvtt(const std::vector<model::Cue>& cues);
 std::string srt(const std::vector<model::Cue>& cues);

@@ -1,0 +1,205 @@
+// Voice clips (`voice:` on steps and title or text slides): the loader measures them and the
+// timeline holds each step for its clip; a missing or undecodable clip is a FILE:LINE:COLUMN error
+// with exit 2; an export mixes the clips into an audio track of the video's length, each heard
+// from its step's start (AAC in MP4, Opus in WebM). The clips are made here with ffmpeg.
+#include <catch2/catch.hpp>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "load/load.hpp"
+#include "output/output.hpp"
+#include "support/files.hpp"
+#include "timeline/timeline.hpp"
+
+extern char** environ;
+
+namespace {
+
+using support::TempDir;
+
+struct Ran {
+    int code = -1;
+    std::string out, err;
+};
+
+// Runs argv (no shell) with stdout and stderr captured through files in `scratch`.
+Ran run(const std::vector<std::string>& argv, const TempDir& scratch) {
+    const std::string out = (scratch.path / ".out").string(), err = (scratch.path / ".err").string();
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&fa, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    std::vector<std::string> args = argv;
+    std::vector<char*> cargv;
+    for (auto& a : args) cargv.push_back(a.data());
+    cargv.push_back(nullptr);
+    pid_t pid = -1;
+    Ran r;
+    const int rc = posix_spawn(&pid, cargv[0], &fa, nullptr, cargv.data(), environ);
+    posix_spawn_file_actions_destroy(&fa);
+    REQUIRE(rc == 0);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    r.out = support::slurp(out);
+    r.err = support::slurp(err);
+    return r;
+}
+
+std::string tool(const char* name) {
+    const std::string path = output::find_in_path(name);
+    if (path.empty()) FAIL(std::string(name) + " (from ffmpeg, which the project installs) is not in PATH");
+    return path;
+}
+
+// A tone of `seconds` at `hz` into `path` (its format from the extension).
+void tone(const TempDir& dir, const std::string& path, double hz, double seconds, int channels = 1) {
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+    char spec[96];
+    std::snprintf(spec, sizeof spec, "sine=frequency=%g:sample_rate=44100:duration=%g", hz, seconds);
+    REQUIRE(run({tool("ffmpeg"), "-v", "error", "-f", "lavfi", "-i", spec, "-ac", std::to_string(channels), "-y", path},
+                dir)
+                .code == 0);
+}
+
+// A scene of four steps: two with clips (one FLAC, one stereo WAV), one with a clip and an
+// authored hold shorter than it, one without a clip.
+const char* kScene = R"(scene: voiced
+tokens: [a, b, c]
+q: [[1, 0], [0, 1], [1, 1]]
+k: [[1, 0.2], [-0.3, 1], [0.8, 0.9]]
+v: [[1, 0], [0, 1], [-1, -0.5]]
+steps:
+  - stage: scores
+    say: Every key is scored against the question.
+    voice: audio/one.flac
+  - stage: scale
+    voice: audio/two.wav
+  - stage: softmax
+    duration: 0.5
+    hold: 0.4
+    voice: audio/one.flac
+  - stage: blend
+    duration: 0.6
+    hold: 1.2
+)";
+
+// Mono 48 kHz float samples of a file's audio track.
+std::vector<float> samples(const TempDir& dir, const std::string& video) {
+    const std::string raw = (dir.path / "audio.f32").string();
+    REQUIRE(run({tool("ffmpeg"), "-v", "error", "-i", video, "-map", "0:a", "-ac", "1", "-ar", "48000", "-f", "f32le",
+                 "-y", raw},
+                dir)
+                .code == 0);
+    const std::string bytes = support::slurp(raw);
+    std::vector<float> out(bytes.size() / sizeof(float));
+    std::memcpy(out.data(), bytes.data(), out.size() * sizeof(float));
+    return out;
+}
+
+double rms(const std::vector<float>& s, double from, double to) {
+    const auto a = static_cast<std::size_t>(std::max(0.0, from * 48000)), b = std::min(s.size(), static_cast<std::size_t>(to * 48000));
+    double sum = 0;
+    for (std::size_t i = a; i < b; ++i) sum += static_cast<double>(s[i]) * s[i];
+    return b > a ? std::sqrt(sum / static_cast<double>(b - a)) : 0.0;
+}
+
+}  // namespace
+
+TEST_CASE("a missing or undecodable voice clip is a FILE:LINE:COLUMN error, exit 2", "[voice]") {
+    TempDir dir;
+    tone(dir, (dir.path / "audio/one.flac").string(), 440, 0.5);
+    dir.write("audio/not-audio.mp3", "ID3 this is text, not an MP3\n");
+    const std::string missing = dir.write("missing.yaml", std::string(kScene).replace(std::string(kScene).find("audio/one.flac"), 14, "audio/gone.flac"));
+    std::string bad_text = kScene;
+    bad_text.replace(bad_text.find("audio/two.wav"), 13, "audio/not-audio.mp3");
+    const std::string bad = dir.write("bad.yaml", bad_text);
+    Ran r = run({ATTNLAB_BINARY, "check", missing}, dir);
+    CHECK(r.code == 2);
+    CHECK(r.err.find(missing + ":9:12: error: steps[0].voice: cannot use the voice clip 'audio/gone.flac'") != std::string::npos);
+    CHECK(r.err.find("No such file or directory") != std::string::npos);
+    r = run({ATTNLAB_BINARY, "check", bad}, dir);
+    CHECK(r.code == 2);
+    CHECK(r.err.find(bad + ":11:12: error: steps[1].voice: cannot use the voice clip 'audio/not-audio.mp3'") !=
+          std::string::npos);
+    CHECK(r.err.find("ffprobe cannot decode it") != std::string::npos);
+    // Export refuses it the same way, and writes nothing.
+    r = run({ATTNLAB_BINARY, "export", bad, "-o", (dir.path / "v.mp4").string()}, dir);
+    CHECK(r.code == 2);
+    CHECK(r.err.find(bad + ":11:12:") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(dir.path / "v.mp4"));
+}
+
+TEST_CASE("a step with a voice clip holds for the clip's length, unless the author gives a hold", "[voice]") {
+    TempDir dir;
+    tone(dir, (dir.path / "audio/one.flac").string(), 440, 2.3);
+    tone(dir, (dir.path / "audio/two.wav").string(), 660, 1.4, 2);
+    dir.write("s.yaml", kScene);
+    dir.write("deck.yaml", "deck: voiced\nslides:\n  - title: Voices\n    voice: audio/two.wav\n  - text: Points\n"
+                           "    bullets: [one]\n    voice: audio/one.flac\n    duration: 2\n  - scene: s.yaml\n");
+    load::Result res = load::load_file((dir.path / "deck.yaml").string());
+    INFO((res.errors.empty() ? std::string() : res.errors.front().format()));
+    REQUIRE(res.ok());
+    const timeline::Layout lay = timeline::layout(res.deck);
+    REQUIRE(lay.spans.size() == 6);
+    auto length = [&](int i) { return lay.spans[static_cast<std::size_t>(i)].anim + lay.spans[static_cast<std::size_t>(i)].hold; };
+    CHECK(length(0) == Approx(1.4).margin(1e-3));         // the title slide: its clip
+    CHECK(length(1) == Approx(scene::kCrossFade + 2.0));  // an authored duration wins over the clip
+    CHECK(length(2) == Approx(2.3).margin(1e-3));         // steps: their clips
+    CHECK(length(3) == Approx(1.4).margin(1e-3));
+    CHECK(length(4) == Approx(0.5 + 0.4));                // an authored hold wins
+    CHECK(length(5) == Approx(0.6 + 1.2));
+    const scene::Step& first = res.deck.slides[2].scene->steps[0];
+    CHECK(first.voice == (dir.path / "audio/one.flac").lexically_normal().string());
+    CHECK(first.voice_seconds == Approx(2.3).margin(1e-3));
+}
+
+TEST_CASE("an export mixes the clips in sync: the audio lasts the video, each clip heard from its step's start", "[voice]") {
+    TempDir dir;
+    tone(dir, (dir.path / "audio/one.flac").string(), 440, 2.3);
+    tone(dir, (dir.path / "audio/two.wav").string(), 660, 1.4, 2);
+    const std::string yaml = dir.write("s.yaml", kScene);
+    load::Result res = load::load_file(yaml);
+    REQUIRE(res.ok());
+    const timeline::Layout lay = timeline::layout(res.deck);
+    const double fps = 25;
+    const long frames = std::lround(lay.total * fps);
+    for (const char* ext : {"mp4", "webm"}) {
+        INFO(ext);
+        const std::string video = (dir.path / (std::string("talk.") + ext)).string();
+        Ran r = run({ATTNLAB_BINARY, "export", yaml, "-o", video, "--size", "64x36", "--fps", "25"}, dir);
+        INFO(r.err);
+        REQUIRE(r.code == 0);
+        r = run({tool("ffprobe"), "-v", "error", "-select_streams", "a", "-show_entries", "stream=codec_name", "-of",
+                 "csv=p=0", video},
+                dir);
+        CHECK(r.out == (std::string(ext) == "mp4" ? "aac\n" : "opus\n"));
+        const std::vector<float> s = samples(dir, video);
+        // The audio track lasts the video, within a frame.
+        CHECK(static_cast<double>(s.size()) / 48000.0 == Approx(frames / fps).margin(1.0 / fps));
+        // Each clip plays from its step's start for its length (or until the step ends), and
+        // nothing plays where no clip does: the step without one, and after a clip ends.
+        const double t1 = lay.spans[1].start, t2 = lay.spans[2].start, t3 = lay.spans[3].start;
+        CHECK(t1 == Approx(2.3).margin(1e-3));
+        CHECK(rms(s, 0.05, t1 - 0.05) > 0.06);  // ffmpeg's sine is at 1/8 of full scale: RMS ≈ 0.088
+        CHECK(rms(s, t1 + 0.05, t2 - 0.05) > 0.06);
+        CHECK(rms(s, t2 + 0.05, t3 - 0.05) > 0.06);   // cut at the step's end (0.9 s of a 2.3 s clip)
+        CHECK(rms(s, t3 + 0.05, lay.total - 0.05) < 0.005);
+        // The boundaries: the first clip's last 40 ms and the second's first 40 ms are both heard,
+        // and the softmax step's clip stops where its step does.
+        CHECK(rms(s, t1 - 0.04, t1) > 0.06);
+        CHECK(rms(s, t1, t1 + 0.04) > 0.06);
+        CHECK(rms(s, t3 - 0.02, t3) > 0.06);
+        CHECK(rms(s, t3 + 0.02, t3 + 0.06) < 0.005);
+        CHECK(rms(s, 0.0, 0.02) > 0.06);  // from the first sample
+    }
+}
