@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -31,8 +32,16 @@ struct Ran {
     std::string out, err;
 };
 
-// Runs argv (no shell) with stdout and stderr captured through files in `scratch`.
-Ran run(const std::vector<std::string>& argv, const TempDir& scratch) {
+// Runs argv (no shell) with stdout and stderr captured through files in `scratch`; `path`, when
+// given, replaces PATH.
+Ran run(const std::vector<std::string>& argv, const TempDir& scratch, const std::string* path = nullptr) {
+    std::vector<std::string> env_store;
+    for (char** e = environ; *e; ++e)
+        if (!path || std::strncmp(*e, "PATH=", 5) != 0) env_store.push_back(*e);
+    if (path) env_store.push_back("PATH=" + *path);
+    std::vector<char*> envp;
+    for (auto& kv : env_store) envp.push_back(kv.data());
+    envp.push_back(nullptr);
     const std::string out = (scratch.path / ".out").string(), err = (scratch.path / ".err").string();
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
@@ -44,7 +53,7 @@ Ran run(const std::vector<std::string>& argv, const TempDir& scratch) {
     cargv.push_back(nullptr);
     pid_t pid = -1;
     Ran r;
-    const int rc = posix_spawn(&pid, cargv[0], &fa, nullptr, cargv.data(), environ);
+    const int rc = posix_spawn(&pid, cargv[0], &fa, nullptr, cargv.data(), envp.data());
     posix_spawn_file_actions_destroy(&fa);
     REQUIRE(rc == 0);
     int status = 0;
@@ -202,4 +211,80 @@ TEST_CASE("an export mixes the clips in sync: the audio lasts the video, each cl
         CHECK(rms(s, t3 + 0.02, t3 + 0.06) < 0.005);
         CHECK(rms(s, 0.0, 0.02) > 0.06);  // from the first sample
     }
+}
+
+TEST_CASE("--voice espeak: a draft voice for each narrated step, audible, each step at least as long as its speech", "[voice]") {
+    const std::string espeak = output::find_in_path("espeak-ng");
+    if (espeak.empty()) {
+        WARN("espeak-ng is not installed (tools/setup.sh installs it): --voice espeak is not tested here");
+        return;
+    }
+    TempDir dir;
+    const std::string yaml = dir.write("s.yaml", R"(scene: drafted
+tokens: [a, b, c]
+q: [[1, 0], [0, 1], [1, 1]]
+k: [[1, 0.2], [-0.3, 1], [0.8, 0.9]]
+v: [[1, 0], [0, 1], [-1, -0.5]]
+steps:
+  - stage: scores
+    say: Every key is scored by how far it reaches along the question.
+  - stage: scale
+    duration: 0.4
+    hold: 0.3
+  - stage: softmax
+    duration: 0.3
+    say: The weights add up to one.
+)");
+    const std::vector<std::string> says = {"Every key is scored by how far it reaches along the question.", "",
+                                           "The weights add up to one."};
+    const std::string video = (dir.path / "draft.mp4").string();
+    Ran r = run({ATTNLAB_BINARY, "export", yaml, "-o", video, "--size", "64x36", "--fps", "25", "--voice", "espeak"}, dir);
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    // Audible: ffmpeg's volumedetect finds a mean well above silence.
+    r = run({tool("ffmpeg"), "-v", "info", "-nostats", "-i", video, "-map", "0:a", "-af", "volumedetect", "-f", "null", "-"}, dir);
+    REQUIRE(r.code == 0);
+    const auto at = r.err.find("mean_volume: ");
+    REQUIRE(at != std::string::npos);
+    CHECK(std::strtod(r.err.c_str() + at + 13, nullptr) > -40.0);
+    // Each step lasts at least its speech (the same text spoken by espeak-ng here), within a frame.
+    r = run({tool("ffprobe"), "-v", "error", "-show_entries", "chapter=start_time,end_time", "-of", "csv=p=0", video}, dir);
+    REQUIRE(r.code == 0);
+    std::vector<double> lengths;
+    std::istringstream chapters(r.out);
+    for (std::string line; std::getline(chapters, line);) {
+        double a = 0, b = 0;
+        REQUIRE(std::sscanf(line.c_str(), "%lf,%lf", &a, &b) == 2);
+        lengths.push_back(b - a);
+    }
+    REQUIRE(lengths.size() == says.size());
+    CHECK(lengths[1] == Approx(0.7).margin(1.0 / 25));  // no narration: its own timing
+    for (std::size_t i : {std::size_t{0}, std::size_t{2}}) {
+        const std::string wav = (dir.path / ("said" + std::to_string(i) + ".wav")).string();
+        REQUIRE(run({espeak, "-w", wav, says[i]}, dir).code == 0);
+        r = run({tool("ffprobe"), "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", wav}, dir);
+        const double speech = std::strtod(r.out.c_str(), nullptr);
+        INFO("step " << i << ": speech " << speech << " s, step " << lengths[i] << " s");
+        CHECK(speech > 0.5);
+        CHECK(lengths[i] >= speech - 1.0 / 25);
+        CHECK(lengths[i] <= speech + 1.0 / 25);  // held for the speech, not for reading time
+    }
+}
+
+TEST_CASE("--voice espeak without espeak-ng: a clear message, exit 2, nothing written", "[voice]") {
+    TempDir dir;
+    const std::string yaml = dir.write("s.yaml", "scene: s\ntokens: [a, b]\nq: [[1, 0], [0, 1]]\nk: [[1, 0], [0, 1]]\n"
+                                                 "v: [[1, 0], [0, 1]]\nsteps:\n  - say: Hello there.\n");
+    const std::string bin = (dir.path / "bin").string();
+    std::filesystem::create_directories(bin);
+    std::filesystem::create_symlink(tool("ffmpeg"), bin + "/ffmpeg");
+    Ran r = run({ATTNLAB_BINARY, "export", yaml, "-o", (dir.path / "v.mp4").string(), "--voice", "espeak"}, dir, &bin);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("--voice espeak needs espeak-ng") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(dir.path / "v.mp4"));
+    CHECK_FALSE(std::filesystem::exists(dir.path / "v.vtt"));
+    // And a format without a voice track refuses the option.
+    r = run({ATTNLAB_BINARY, "export", yaml, "-o", (dir.path / "h.pdf").string(), "--voice", "espeak"}, dir);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("--voice espeak gives a video a voice track") != std::string::npos);
 }

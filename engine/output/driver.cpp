@@ -399,9 +399,21 @@ std::string check(const scene::Deck& deck, const timeline::Layout& lay, const Op
 
 }  // namespace
 
-int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline::Event>& events, std::ostream& err) {
+int run(const scene::Deck& given, const Options& opt, const std::vector<timeline::Event>& events, std::ostream& err) {
     g_stop.store(0);
     SignalGuard guard;
+    // --voice espeak: the deck with a draft clip for each narration without one.
+    std::optional<scene::Deck> voiced;
+    VoiceFolder voice_folder;
+    if (opt.draft_voice && opt.format->narrated()) {
+        voiced = given;
+        std::string why;
+        if (!draft_voices(*voiced, voice_folder, why)) {
+            err << "attnlab: error: " << why << "\n";
+            return 2;
+        }
+    }
+    const scene::Deck& deck = voiced ? *voiced : given;
     const timeline::Layout lay = timeline::layout(deck);
     int first = 0, last = 0;
     std::string ffmpeg;

@@ -41,6 +41,7 @@ struct Options {
     int still = 0;                           // --still STEP (1-based); 0 = not a still
     bool split_steps = false;                // --split-steps: one clip per step + JSON index
     std::string replay;                      // --replay FILE: a recording of timeline::Event lines
+    bool draft_voice = false;                // --voice espeak: synthesise a voice for narration without a clip
     bool tty = false;                        // draw a live progress bar (stderr is a terminal)
     bool quiet = false;                      // no summary line either (tests, benchmarks)
     // Called on the exporting thread each time a frame or page has reached its sink, with the
@@ -187,6 +188,20 @@ std::vector<VoiceClip> voices(const scene::Deck& deck, const timeline::Layout& l
 // Cues as a WebVTT file and as an SRT file (times rounded to the millisecond).
 std::string webvtt(const std::vector<model::Cue>& cues);
 std::string srt(const std::vector<model::Cue>& cues);
+
+// A temporary folder of synthesised voice clips, removed with it.
+struct VoiceFolder {
+    std::string path;
+    VoiceFolder() = default;
+    VoiceFolder(const VoiceFolder&) = delete;
+    VoiceFolder& operator=(const VoiceFolder&) = delete;
+    ~VoiceFolder();
+};
+// --voice espeak: gives every step and title or text slide of `deck` that has narration (`say`)
+// but no voice clip a draft clip spoken by espeak-ng (WAV files in `folder`), with its length,
+// so that the timeline holds it and the export mixes it as a recorded clip. False with `error`
+// set when espeak-ng is missing or fails.
+bool draft_voices(scene::Deck& deck, VoiceFolder& folder, std::string& error);
 
 // Looks an executable up in $PATH ("" when absent). A name with a '/' is taken as a path.
 std::string find_in_path(const std::string& name);
