@@ -8,9 +8,12 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <memory>
 
 #include "output/sinks.hpp"
@@ -37,7 +40,7 @@ double wav_seconds(const std::string& path) {
     for (std::size_t at = 12; at + 8 <= bytes.size();) {
         const std::string id = bytes.substr(at, 4);
         std::size_t size = u32(at + 4);
-        if (id == "fmt " && at + 16 <= bytes.size()) byte_rate = u32(at + 8 + 8);
+        if (id == "fmt " && at + 20 <= bytes.size()) byte_rate = u32(at + 16);  // after format, channels, rate
         if (id == "data") {
             const std::size_t held = bytes.size() - (at + 8);
             if (size > held) size = held;
