@@ -10,8 +10,10 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <csignal>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -287,4 +289,119 @@ TEST_CASE("--voice espeak without espeak-ng: a clear message, exit 2, nothing wr
     r = run({ATTNLAB_BINARY, "export", yaml, "-o", (dir.path / "h.pdf").string(), "--voice", "espeak"}, dir);
     CHECK(r.code == 2);
     CHECK(r.err.find("--voice espeak gives a video a voice track") != std::string::npos);
+}
+
+namespace {
+
+// Starts attnlab with `args` and the environment plus `extra` ("NAME=value"); stdout and stderr
+// to files in `dir`. Returns its pid.
+pid_t start_attnlab(const std::vector<std::string>& args, const std::vector<std::string>& extra, const TempDir& dir) {
+    std::vector<std::string> env_store;
+    for (char** e = environ; *e; ++e) {
+        bool replaced = false;
+        for (const auto& x : extra) replaced = replaced || std::strncmp(*e, x.c_str(), x.find('=') + 1) == 0;
+        if (!replaced) env_store.push_back(*e);
+    }
+    env_store.insert(env_store.end(), extra.begin(), extra.end());
+    std::vector<char*> envp;
+    for (auto& kv : env_store) envp.push_back(kv.data());
+    envp.push_back(nullptr);
+    std::vector<std::string> argv_s = {ATTNLAB_BINARY};
+    argv_s.insert(argv_s.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& a : argv_s) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    const std::string out = (dir.path / ".app-out").string(), err = (dir.path / ".app-err").string();
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&fa, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    pid_t pid = -1;
+    const int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), envp.data());
+    posix_spawn_file_actions_destroy(&fa);
+    REQUIRE(rc == 0);
+    return pid;
+}
+
+// Waits (polling, up to a minute: a loaded machine) until `done` holds or the process ends.
+bool wait_for(pid_t pid, const std::function<bool()>& done) {
+    for (int i = 0; i < 600; ++i) {
+        if (done()) return true;
+        int status = 0;
+        if (waitpid(pid, &status, WNOHANG) == pid) return done();
+        usleep(100 * 1000);
+    }
+    return false;
+}
+
+std::uintmax_t size_of(const std::filesystem::path& p) {
+    std::error_code ec;
+    const auto s = std::filesystem::file_size(p, ec);
+    return ec ? 0 : s;
+}
+
+}  // namespace
+
+TEST_CASE("--record also records the microphone; a recording killed mid-talk replays with its voice in sync", "[voice][capture]") {
+    TempDir dir;
+    const std::string raw = (dir.path / "tone.raw").string();
+    REQUIRE(run({tool("ffmpeg"), "-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=60",
+                 "-f", "s16le", "-ac", "1", "-y", raw},
+                dir)
+                .code == 0);
+    const std::string scene = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml";
+    const std::string rec = (dir.path / "talk.rec").string();
+    // SDL's disk driver captures from a file: the "microphone" hears a 440 Hz tone.
+    const std::vector<std::string> env = {"SDL_VIDEODRIVER=offscreen", "SDL_AUDIODRIVER=disk",
+                                          "SDL_DISKAUDIOFILEIN=" + raw, "SDL_DISKAUDIOFILE=/dev/null"};
+    const pid_t pid = start_attnlab({scene, "--record", rec, "--size", "320x180"}, env, dir);
+    // Killed (no chance to tidy up) once 1.5 s of sound is on disk.
+    const std::uintmax_t enough = 44 + 2 * 48000 * 3 / 2;
+    const bool heard = wait_for(pid, [&] { return size_of(rec + ".wav") >= enough; });
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+    INFO(support::slurp((dir.path / ".app-err").string()));
+    REQUIRE(heard);
+    const double recorded = output::wav_seconds(rec + ".wav");
+    CHECK(recorded >= 1.5);
+    CHECK(support::slurp(rec).find(" seed ") != std::string::npos);  // the commands, on the same clock
+
+    for (const char* ext : {"mp4", "webm"}) {
+        INFO(ext);
+        const std::string video = (dir.path / (std::string("talk.") + ext)).string();
+        Ran r = run({ATTNLAB_BINARY, "export", scene, "--replay", rec, "-o", video, "--size", "64x36", "--fps", "25"}, dir);
+        INFO(r.err);
+        REQUIRE(r.code == 0);
+        r = run({tool("ffprobe"), "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                 "stream=nb_read_frames", "-of", "csv=p=0", video},
+                dir);
+        const long frames = std::strtol(r.out.c_str(), nullptr, 10);
+        CHECK(frames / 25.0 >= recorded - 1.0 / 25);  // the video lasts the talk
+        const std::vector<float> s = samples(dir, video);
+        CHECK(static_cast<double>(s.size()) / 48000.0 == Approx(frames / 25.0).margin(1.0 / 25));
+        CHECK(rms(s, 0.3, recorded - 0.1) > 0.06);  // the tone, heard throughout the recording
+    }
+
+    // --no-audio: the commands only.
+    const std::string quiet = (dir.path / "quiet.rec").string();
+    const pid_t q = start_attnlab({scene, "--record", quiet, "--no-audio", "--size", "320x180"}, env, dir);
+    const bool wrote = wait_for(q, [&] { return support::slurp(quiet).find(" seed ") != std::string::npos; });
+    kill(q, SIGKILL);
+    waitpid(q, nullptr, 0);
+    CHECK(wrote);
+    CHECK_FALSE(std::filesystem::exists(quiet + ".wav"));
+
+    // No capture device (no audio driver at all): a clear message, and the commands recorded.
+    const std::string deaf = (dir.path / "deaf.rec").string();
+    const pid_t d = start_attnlab({scene, "--record", deaf, "--size", "320x180"},
+                                  {"SDL_VIDEODRIVER=offscreen", "SDL_AUDIODRIVER=no-such-driver"}, dir);
+    const bool warned = wait_for(d, [&] {
+        return support::slurp(deaf).find(" seed ") != std::string::npos &&
+               support::slurp((dir.path / ".app-err").string()).find("recording the commands without sound") !=
+                   std::string::npos;
+    });
+    kill(d, SIGKILL);
+    waitpid(d, nullptr, 0);
+    CHECK(warned);
+    CHECK_FALSE(std::filesystem::exists(deaf + ".wav"));
 }

@@ -3,8 +3,10 @@
 // thread; vector sinks are handed shots to paint. Progress on the terminal; SIGINT and SIGTERM
 // stop the export and remove everything it wrote.
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
@@ -267,7 +269,7 @@ bool is_clip_of(const std::string& base, const std::string& name, const Format& 
 
 // What the export writes: spans [first, last] as the format shows them.
 std::vector<Part> parts(const scene::Deck& deck, const timeline::Layout& lay, const Options& opt,
-                        const std::vector<timeline::Event>& events, int first, int last) {
+                        const std::vector<timeline::Event>& events, int first, int last, double recorded_seconds) {
     switch (opt.format->content) {
         case Content::Still: return {Part{opt.out, page_shots(lay, opt.still - 1, opt.still - 1, opt.seed), {}}};
         case Content::Pages: return {Part{opt.out, page_shots(lay, first, last, opt.seed), {}}};
@@ -276,6 +278,11 @@ std::vector<Part> parts(const scene::Deck& deck, const timeline::Layout& lay, co
     if (!opt.split_steps) {
         const bool replay = !opt.replay.empty() || !events.empty();
         Plan p = replay ? replay_plan(deck, lay, events, opt.fps) : plan(lay, opt);
+        // A replayed talk lasts at least as long as the voice recorded with it.
+        if (replay && recorded_seconds > p.duration) {
+            p.duration = recorded_seconds;
+            p.frames = frame_count(p.duration, p.fps);
+        }
         auto shots = [&] {
             return replay ? replay_shots(deck, lay, events, p, opt.seed) : timeline_shots(lay, p, opt.seed);
         };
@@ -334,7 +341,7 @@ struct Narration {
 };
 
 bool narrate(const scene::Deck& deck, const timeline::Layout& lay, const Format& f, const Part& part, bool burned,
-             Narration& n, std::string& error) {
+             const std::string& recorded, Narration& n, std::string& error) {
     n.chapters = chapters(deck, lay, part.scan, part.plan, part.exact);
     const std::vector<model::Cue> cues = captions(deck, lay, n.chapters);
     const std::string stem = stem_of(part.out, f);
@@ -346,8 +353,11 @@ bool narrate(const scene::Deck& deck, const timeline::Layout& lay, const Format&
     // one whose captions are burned into its frames has no track either.
     if (!cues.empty() && !burned) n.mux.subtitles = n.vtt->path();
     n.mux.subtitle_codec = f.subtitles;
-    n.mux.voices = voices(deck, lay, n.chapters);
     n.mux.length = static_cast<double>(part.plan.frames) / part.plan.fps;
+    n.mux.voices = voices(deck, lay, n.chapters);
+    // A replayed talk: the voice recorded with it, from its start, in place of any clips.
+    if (const double s = recorded.empty() ? -1 : wav_seconds(recorded); s > 0)
+        n.mux.voices = {VoiceClip{recorded, 0.0, std::min(s, n.mux.length)}};
     n.mux.audio_codec = f.audio;
     return true;
 }
@@ -421,7 +431,12 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
         err << "attnlab: error: " << why << "\n";
         return 2;
     }
-    const std::vector<Part> todo = parts(deck, lay, opt, events, first, last);
+    // --replay FILE: the microphone recorded beside it (attnlab --record), when there is one.
+    std::string recorded;
+    if (struct stat st {}; !opt.replay.empty() && stat((opt.replay + ".wav").c_str(), &st) == 0 && S_ISREG(st.st_mode))
+        recorded = opt.replay + ".wav";
+    const double recorded_seconds = recorded.empty() || !opt.format->narrated() ? 0.0 : wav_seconds(recorded);
+    const std::vector<Part> todo = parts(deck, lay, opt, events, first, last, recorded_seconds);
     if (opt.split_steps) {
         // A killed export may have been cutting other steps: its leftovers of every clip go.
         const std::string stem = stem_of(opt);
@@ -442,7 +457,7 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
     for (std::size_t i = 0; i < todo.size() && o == Outcome::Done; ++i) {
         MuxInputs mux;
         if (opt.format->narrated()) {
-            if (!narrate(deck, lay, *opt.format, todo[i], opt.draw.captions, narrations[i], error)) {
+            if (!narrate(deck, lay, *opt.format, todo[i], opt.draw.captions, recorded, narrations[i], error)) {
                 o = Outcome::Failed;
                 break;
             }

@@ -42,6 +42,8 @@ struct Options {
     bool split_steps = false;                // --split-steps: one clip per step + JSON index
     std::string replay;                      // --replay FILE: a recording of timeline::Event lines
     bool draft_voice = false;                // --voice espeak: synthesise a voice for narration without a clip
+    // --replay FILE: the microphone recorded beside it (FILE.wav, attnlab --record) is the
+    // video's sound when present.
     bool tty = false;                        // draw a live progress bar (stderr is a terminal)
     bool quiet = false;                      // no summary line either (tests, benchmarks)
     // Called on the exporting thread each time a frame or page has reached its sink, with the
@@ -188,6 +190,11 @@ std::vector<VoiceClip> voices(const scene::Deck& deck, const timeline::Layout& l
 // Cues as a WebVTT file and as an SRT file (times rounded to the millisecond).
 std::string webvtt(const std::vector<model::Cue>& cues);
 std::string srt(const std::vector<model::Cue>& cues);
+
+// The length in seconds of a PCM WAV file: its data chunk at the fmt chunk's byte rate (a data
+// chunk longer than the file — a recording cut short — counts what the file holds); < 0 when it
+// is not a WAV.
+double wav_seconds(const std::string& path);
 
 // A temporary folder of synthesised voice clips, removed with it.
 struct VoiceFolder {

@@ -22,10 +22,6 @@ extern char** environ;
 
 namespace output {
 
-namespace {
-
-// The length in seconds of a PCM WAV file (its fmt chunk's byte rate, its data chunk's size,
-// or what the file holds when the size was left unset by a streaming writer); < 0 if unreadable.
 double wav_seconds(const std::string& path) {
     std::ifstream f(path, std::ios::binary);
     std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
@@ -50,6 +46,8 @@ double wav_seconds(const std::string& path) {
     }
     return -1;
 }
+
+namespace {
 
 // Runs espeak-ng writing `text` (read from a file) as speech to `wav`. "" or why it failed.
 std::string speak(const std::string& espeak, const std::string& text_file, const std::string& wav) {
