@@ -8,6 +8,7 @@
 #include <functional>
 #include <numeric>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -478,4 +479,94 @@ TEST_CASE("the key plane draws the best match's score as a length: its reach tim
     CHECK(std::hypot(kp.score_end.x, kp.score_end.y) == Approx(std::fabs(score)).margin(1e-12));
     CHECK(kp.score_end.x * q[0] + kp.score_end.y * q[1] == Approx(std::hypot(q[0], q[1]) * score).margin(1e-12));
     CHECK(kp.score_label == "|q| × reach = " + model::num(score));
+}
+
+// ---- captions ------------------------------------------------------------------------------------
+
+namespace {
+
+std::size_t utf8_length(const std::string& s) {
+    std::size_t n = 0;
+    for (unsigned char ch : s) n += (ch & 0xC0) != 0x80;
+    return n;
+}
+
+// Random narration: words of 1 to 14 letters (some of them multi-byte, "√" and "·"), now and
+// then a word longer than a line, separated by runs of spaces, tabs and newlines.
+std::string random_text(std::mt19937& rng) {
+    std::uniform_int_distribution<int> words(0, 60), len(1, 14), pick(0, 30), gap(1, 3);
+    const char* alphabet[] = {"a", "e", "t", "s", "√", "·", "k", "q", "é"};
+    std::string text;
+    const int n = words(rng);
+    for (int w = 0; w < n; ++w) {
+        const int spaces = gap(rng);
+        for (int i = 0; i < spaces; ++i) text += " \t\n"[static_cast<std::size_t>(pick(rng) % 3)];
+        const int l = pick(rng) == 0 ? 50 : len(rng);
+        for (int i = 0; i < l; ++i) text += alphabet[static_cast<std::size_t>(pick(rng) % 9)];
+    }
+    return text;
+}
+
+std::vector<std::string> words_of(const std::string& s) {
+    std::vector<std::string> out;
+    std::istringstream in(s);
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("caption cues: short lines, at most two a cue, the text's words exactly and in order", "[model][captions]") {
+    std::mt19937 rng(12);
+    for (int trial = 0; trial < 400; ++trial) {
+        const std::string text = random_text(rng);
+        INFO("text: '" << text << "'");
+        const auto blocks = model::caption_blocks(text);
+        std::vector<std::string> words;
+        for (const auto& b : blocks) {
+            REQUIRE(!b.empty());
+            CHECK(b.size() <= model::kCaptionLines);
+            for (const auto& line : b) {
+                const auto in_line = words_of(line);
+                REQUIRE(!in_line.empty());
+                // A line is over-long only when it is one word that alone is longer.
+                if (utf8_length(line) > model::kCaptionChars) CHECK(in_line.size() == 1);
+                CHECK(line.front() != ' ');
+                CHECK(line.back() != ' ');
+                words.insert(words.end(), in_line.begin(), in_line.end());
+            }
+        }
+        CHECK(words == words_of(text));
+        // Greedy: a line's first word did not fit on the line before.
+        std::vector<std::string> lines;
+        for (const auto& b : blocks) lines.insert(lines.end(), b.begin(), b.end());
+        for (std::size_t i = 1; i < lines.size(); ++i)
+            CHECK(utf8_length(lines[i - 1]) + 1 + utf8_length(words_of(lines[i]).front()) > model::kCaptionChars);
+    }
+}
+
+TEST_CASE("caption cues are timed back to back over the step, each at least a second when it can be", "[model][captions]") {
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<double> length(0.2, 40.0);
+    for (int trial = 0; trial < 400; ++trial) {
+        const std::string text = random_text(rng);
+        const double len = length(rng);
+        INFO("text: '" << text << "', length " << len);
+        const auto blocks = model::caption_blocks(text);
+        const auto cues = model::caption_cues(text, len);
+        REQUIRE(cues.size() == blocks.size());
+        if (cues.empty()) continue;
+        CHECK(cues.front().start == 0.0);
+        CHECK(cues.back().end == len);
+        const bool roomy = len >= model::kCaptionMin * static_cast<double>(cues.size());
+        for (std::size_t i = 0; i < cues.size(); ++i) {
+            CHECK(cues[i].lines == blocks[i]);
+            CHECK(cues[i].end > cues[i].start);
+            if (i > 0) CHECK(cues[i].start == cues[i - 1].end);
+            if (roomy) CHECK(cues[i].end - cues[i].start >= model::kCaptionMin - 1e-9);
+            else CHECK(cues[i].end - cues[i].start == Approx(len / static_cast<double>(cues.size())));
+        }
+    }
+    CHECK(model::caption_cues("", 5.0).empty());
+    CHECK(model::caption_cues("  \n\t ", 5.0).empty());
 }

@@ -211,6 +211,15 @@ bool has_temporaries(const std::string& dir) {
 
 const std::vector<std::pair<double, double>> kUneven = {{0.7, 0.35}, {0.45, 0.2}, {0.9, 0.25}};
 
+// What an export of format `f` to STEM.EXT writes, sorted: the output, and beside a narrated
+// video its chapter list and captions.
+std::vector<std::string> written(const output::Format& f, const std::string& stem) {
+    std::vector<std::string> names = {stem + "." + f.name};
+    if (f.narrated()) names.insert(names.end(), {stem + ".chapters.txt", stem + ".srt", stem + ".vtt"});
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
 }  // namespace
 
 TEST_CASE("bad options are refused with a reason", "[output]") {
@@ -563,7 +572,7 @@ TEST_CASE("an MP4's duration and frame count read back with ffprobe", "[output]"
     auto at = r.out.find("duration=");
     REQUIRE(at != std::string::npos);
     CHECK(std::strtod(r.out.c_str() + at + 9, nullptr) == Approx(frames / fps).margin(0.5 / fps));
-    CHECK(files_in(tmp.path.string()) == std::vector<std::string>{"v.mp4"});
+    CHECK(files_in(tmp.path.string()) == written(*format("mp4"), "v"));
 }
 
 TEST_CASE("--split-steps writes one clip per step and a JSON index", "[output]") {
@@ -574,7 +583,9 @@ TEST_CASE("--split-steps writes one clip per step and a JSON index", "[output]")
     o.split_steps = true;
     REQUIRE(output::run(deck, o, {}, err) == 0);
     CHECK(files_in(tmp.path.string()) ==
-          std::vector<std::string>{"talk-001.mp4", "talk-002.mp4", "talk-003.mp4", "talk.json"});
+          std::vector<std::string>{"talk-001.mp4", "talk-001.srt", "talk-001.vtt", "talk-002.mp4", "talk-002.srt",
+                                   "talk-002.vtt", "talk-003.mp4", "talk-003.srt", "talk-003.vtt",
+                                   "talk.chapters.txt", "talk.json"});
     std::string json = slurp(tmp / "talk.json");
     CHECK(json.find("\"file\": \"talk-002.mp4\"") != std::string::npos);
     CHECK(json.find("\"step\": 3") != std::string::npos);
@@ -920,7 +931,7 @@ TEST_CASE("every row of the table of formats is chosen by its own name and write
         o.quiet = true;
         std::ostringstream err;
         REQUIRE(output::run(deck, o, {}, err) == 0);
-        CHECK(files_in(tmp.path.string()) == std::vector<std::string>{folder ? "out" : "out." + f.name});
+        CHECK(files_in(tmp.path.string()) == (folder ? std::vector<std::string>{"out"} : written(f, "out")));
         const std::vector<std::string> inside = folder ? files_in(out) : std::vector<std::string>{};
         if (folder && f.content == output::Content::Pages) CHECK(inside.size() == steps);
         const std::string first = folder ? (inside.empty() ? "" : out + "/" + inside.front()) : out;
@@ -1094,11 +1105,12 @@ std::string kind_label(const Kind& k) {
     return k.format->name + (k.folder() ? " (folder)" : "") + (k.still() ? " (still)" : "");
 }
 
-// The names beside the output that are not it: leftovers.
+// The names beside the output that are not it (nor a narrated video's files beside it): leftovers.
 std::vector<std::string> leftovers(const TempDir& tmp, const Kind& k) {
+    const std::vector<std::string> own = k.folder() ? std::vector<std::string>{k.name()} : written(*k.format, "out");
     std::vector<std::string> names;
     for (const auto& n : files_in(tmp.path.string()))
-        if (n != k.name()) names.push_back(n);
+        if (std::find(own.begin(), own.end(), n) == own.end()) names.push_back(n);
     return names;
 }
 
@@ -1161,7 +1173,8 @@ TEST_CASE("every export kind: an error, SIGINT, SIGTERM or SIGKILL mid-export le
                 CHECK(h.code == 128 + SIGKILL);
                 CHECK((k.folder() ? tree(out) : std::map<std::string, std::string>{{"", slurp(out)}}) == before);
                 const auto left = leftovers(tmp, k);
-                if (point == "finished") CHECK(left.size() == 1);  // the complete new output, not yet renamed
+                // The complete new output, not yet renamed (and a narrated video's files beside it).
+                if (point == "finished") CHECK(left.size() == (k.format->narrated() ? 4u : 1u));
                 for (const auto& n : left) CHECK(harmless_name(n));
                 const Hooked next = run_hooked(k.args(tmp), "");
                 CHECK(next.code == 0);
@@ -1182,7 +1195,8 @@ TEST_CASE("every export kind: an error, SIGINT, SIGTERM or SIGKILL mid-export le
 }
 
 TEST_CASE("--split-steps: an error, a signal or SIGKILL leaves the old clips and index, and leftovers go next time", "[output][atomic]") {
-    const std::vector<std::string> names = {"talk-001.mp4", "talk-002.mp4", "talk.json"};
+    const std::vector<std::string> names = {"talk-001.mp4", "talk-001.srt", "talk-001.vtt",      "talk-002.mp4",
+                                            "talk-002.srt", "talk-002.vtt", "talk.chapters.txt", "talk.json"};
     auto args = [](const TempDir& tmp) {
         return std::vector<std::string>{std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml", "-o", tmp / "talk.mp4",
                                         "--size", "64x36", "--fps", "10", "--steps", "1-2", "--split-steps"};
@@ -1322,10 +1336,13 @@ TEST_CASE("a killed MP4 export: ffmpeg dies with attnlab and leaves no playable 
     // Given the time to finish the file, as it would have if it had read the closed pipe as the
     // end of the video: an MP4 without its index ("moov") plays nowhere.
     std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    // The video, its captions and its chapters' input, each under a temporary name.
     const auto left = leftovers(tmp, k);
-    REQUIRE(left.size() == 1);
-    CHECK(harmless_name(left[0]));
-    CHECK(slurp(tmp / left[0]).find("moov") == std::string::npos);
+    REQUIRE(left.size() == 4);
+    for (const auto& n : left) CHECK(harmless_name(n));
+    const auto video = std::find_if(left.begin(), left.end(), [](const std::string& n) { return n.rfind(".out.mp4.", 0) == 0; });
+    REQUIRE(video != left.end());
+    CHECK(slurp(tmp / *video).find("moov") == std::string::npos);
 }
 
 TEST_CASE("leftovers: a dead export's are removed by the next one to the same name, a live one's are kept", "[output][atomic]") {
@@ -1346,6 +1363,9 @@ TEST_CASE("leftovers: a dead export's are removed by the next one to the same na
     std::ofstream(tmp / (".w.mp4.attnlab-part-" + d)) << "x";      // another output's
     std::ofstream(tmp / (".talk-007.mp4.attnlab-part-" + d)) << "x";  // a clip of a longer cut
     std::ofstream(tmp / (".talk.json.attnlab-part-" + d)) << "x";
+    std::ofstream(tmp / (".talk-009.vtt.attnlab-part-" + d)) << "x";  // a clip's captions
+    std::ofstream(tmp / (".talk-009.ffmetadata.attnlab-part-" + d)) << "x";  // and its chapters
+    std::ofstream(tmp / (".talk.chapters.txt.attnlab-part-" + d)) << "x";
     std::ofstream(tmp / (".talk-x.mp4.attnlab-part-" + d)) << "x";  // not a clip's name
     scene::Deck deck = test_deck(kUneven);
     std::ostringstream err;
@@ -1357,7 +1377,8 @@ TEST_CASE("leftovers: a dead export's are removed by the next one to the same na
     REQUIRE(output::run(deck, split, {}, err) == 0);
     CHECK(files_in(tmp.path.string()) ==
           std::vector<std::string>{".talk-x.mp4.attnlab-part-" + d, ".v.mp4.attnlab-part-" + l, ".w.mp4.attnlab-part-" + d,
-                                   "frames", "talk-001.mp4", "talk.json", "v.mp4"});
+                                   "frames", "talk-001.mp4", "talk-001.srt", "talk-001.vtt", "talk.chapters.txt",
+                                   "talk.json", "v.chapters.txt", "v.mp4", "v.srt", "v.vtt"});
 }
 
 TEST_CASE("a folder export into an existing folder keeps its mode, the user's files and their inodes", "[output][atomic]") {
@@ -1403,4 +1424,364 @@ TEST_CASE("a replayed command ends a repeat: the frame at its time is drawn anew
     CHECK(output::same_picture(deck, lay, shot[10], shot[11]));
     CHECK_FALSE(output::same_picture(deck, lay, shot[14], shot[15]));
     CHECK(pixels_of(deck, lay, shot[14]) != pixels_of(deck, lay, shot[15]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Narrated videos: chapters and captions.
+
+namespace {
+
+// A deck of a title slide with narration, then a scene of three steps (the first two narrated)
+// with uneven timing.
+scene::Deck narrated_deck() {
+    scene::Deck deck = test_deck(kUneven);
+    auto sc = std::make_shared<scene::Scene>(*deck.slides.front().scene);
+    sc->steps[0].title = "Scores: q·k, one per key";
+    sc->steps[0].say = "Every key is scored by how far it reaches along the question: the dot product.";
+    sc->steps[1].say = "Divide by the square root of d, so that the scores stay in a range the softmax "
+                       "can tell apart; otherwise one key takes every weight.";
+    sc->steps[1].hold = -1;  // held long enough to read it
+    deck.slides.front().scene = sc;
+    scene::Slide title;
+    title.kind = scene::Slide::Kind::Title;
+    title.title = "Attention = a weighted average; #1";
+    title.say = "Attention is a weighted average of values.";
+    title.duration = 1.3;
+    deck.slides.insert(deck.slides.begin(), title);
+    return deck;
+}
+
+// The values of "KEY": "VALUE" in ffprobe's JSON, in order (no escapes in what we look for).
+std::vector<std::string> json_values(const std::string& json, const std::string& key) {
+    std::vector<std::string> out;
+    const std::string needle = "\"" + key + "\": \"";
+    for (auto at = json.find(needle); at != std::string::npos; at = json.find(needle, at + 1)) {
+        const auto from = at + needle.size();
+        out.push_back(json.substr(from, json.find('"', from) - from));
+    }
+    return out;
+}
+
+std::string need_ffprobe() {
+    const std::string ffprobe = output::find_in_path("ffprobe");
+    if (ffprobe.empty()) FAIL("ffprobe (from ffmpeg, which the project installs) is not in PATH");
+    return ffprobe;
+}
+
+std::string read_all(const std::string& path) { return slurp(path); }
+
+// A number as the index writes it: six significant digits.
+std::string six_digits(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", x);
+    return buf;
+}
+
+}  // namespace
+
+TEST_CASE("MP4 and WebM carry a chapter per step, titled and timed as the timeline's spans", "[output][narration]") {
+    const std::string ffprobe = need_ffprobe();
+    const scene::Deck deck = narrated_deck();
+    const timeline::Layout lay = timeline::layout(deck);
+    REQUIRE(lay.spans.size() == 4);
+    const double fps = 20;
+    for (const char* ext : {"mp4", "webm"}) {
+        INFO(ext);
+        TempDir tmp;
+        std::ostringstream err;
+        REQUIRE(output::run(deck, options(tmp / (std::string("talk.") + ext), format(ext), 96, 54, fps), {}, err) == 0);
+        std::vector<std::string> names = {"talk.chapters.txt", std::string("talk.") + ext, "talk.srt", "talk.vtt"};
+        std::sort(names.begin(), names.end());
+        CHECK(files_in(tmp.path.string()) == names);
+        Ran r = run_program({ffprobe, "-v", "error", "-show_chapters", "-of", "json", tmp / (std::string("talk.") + ext)},
+                            tmp.path.string());
+        REQUIRE(r.code == 0);
+        const auto starts = json_values(r.out, "start_time");
+        const auto ends = json_values(r.out, "end_time");
+        const auto titles = json_values(r.out, "title");
+        REQUIRE(starts.size() == lay.spans.size());
+        REQUIRE(titles.size() == lay.spans.size());
+        REQUIRE(ends.size() == lay.spans.size());
+        std::string list;
+        for (std::size_t i = 0; i < lay.spans.size(); ++i) {
+            INFO("chapter " << i);
+            const scene::Slide& slide = deck.slides[static_cast<std::size_t>(lay.spans[i].slide)];
+            const std::string title = slide.kind == scene::Slide::Kind::Scene
+                                          ? scene::step_title(slide.scene->steps[static_cast<std::size_t>(lay.spans[i].step)])
+                                          : slide.title;
+            CHECK(titles[i] == title);
+            CHECK(std::strtod(starts[i].c_str(), nullptr) == Approx(lay.spans[i].start).margin(1.0 / fps));
+            CHECK(std::strtod(ends[i].c_str(), nullptr) == Approx(lay.spans[i].end()).margin(1.0 / fps));
+            char line[64];
+            const int s = static_cast<int>(std::floor(lay.spans[i].start));
+            std::snprintf(line, sizeof line, "%d:%02d ", s / 60, s % 60);
+            list += line + title + "\n";
+        }
+        CHECK(read_all(tmp / "talk.chapters.txt") == list);
+    }
+}
+
+TEST_CASE("--split-steps: each clip carries its step's chapter; the index and chapters.txt give the same starts", "[output][narration]") {
+    const std::string ffprobe = need_ffprobe();
+    const scene::Deck deck = narrated_deck();
+    const timeline::Layout lay = timeline::layout(deck);
+    TempDir tmp;
+    std::ostringstream err;
+    output::Options o = options(tmp / "talk.webm", format("webm"), 64, 36, 10);
+    o.split_steps = true;
+    o.steps = std::pair<int, int>{2, 4};
+    REQUIRE(output::run(deck, o, {}, err) == 0);
+    CHECK(files_in(tmp.path.string()) ==
+          std::vector<std::string>{"talk-002.srt", "talk-002.vtt", "talk-002.webm", "talk-003.srt", "talk-003.vtt",
+                                   "talk-003.webm", "talk-004.srt", "talk-004.vtt", "talk-004.webm",
+                                   "talk.chapters.txt", "talk.json"});
+    const std::string json = slurp(tmp / "talk.json");
+    const std::string list = slurp(tmp / "talk.chapters.txt");
+    for (int k = 1; k <= 3; ++k) {
+        INFO("span " << k);
+        const timeline::Span& sp = lay.spans[static_cast<std::size_t>(k)];
+        const std::string title = scene::step_title(deck.slides[1].scene->steps[static_cast<std::size_t>(sp.step)]);
+        char clip[32];
+        std::snprintf(clip, sizeof clip, "talk-%03d.webm", k + 1);
+        Ran r = run_program({ffprobe, "-v", "error", "-show_chapters", "-of", "json", tmp / clip}, tmp.path.string());
+        REQUIRE(r.code == 0);
+        CHECK(json_values(r.out, "title") == std::vector<std::string>{title});
+        // The index's start, relative to the first clip, is the chapter list's (to the second).
+        const double start = sp.start - lay.spans[1].start;
+        CHECK(json.find("\"start\": " + six_digits(start)) != std::string::npos);
+        char line[64];
+        std::snprintf(line, sizeof line, "%d:%02d ", static_cast<int>(start) / 60, static_cast<int>(start) % 60);
+        CHECK(list.find(line + title + "\n") != std::string::npos);
+    }
+}
+
+namespace {
+
+struct ReadCue {
+    double start = 0, end = 0;
+    std::vector<std::string> lines;
+};
+
+// "HH:MM:SS.mmm", "HH:MM:SS,mmm" or "MM:SS.mmm" → seconds.
+double clock_seconds(const std::string& s) {
+    int h = 0, m = 0, sec = 0, ms = 0;
+    char sep = 0;
+    if (std::count(s.begin(), s.end(), ':') == 1) REQUIRE(std::sscanf(s.c_str(), "%d:%d%c%d", &m, &sec, &sep, &ms) == 4);
+    else REQUIRE(std::sscanf(s.c_str(), "%d:%d:%d%c%d", &h, &m, &sec, &sep, &ms) == 5);
+    return h * 3600.0 + m * 60.0 + sec + ms / 1000.0;
+}
+
+// The cues of a WebVTT or SRT file: blocks separated by blank lines, a "A --> B" line, then text.
+std::vector<ReadCue> read_cues(const std::string& text) {
+    std::vector<ReadCue> cues;
+    std::istringstream in(text);
+    std::string line;
+    ReadCue* cur = nullptr;
+    while (std::getline(in, line)) {
+        const auto arrow = line.find(" --> ");
+        if (arrow != std::string::npos) {
+            cues.push_back(ReadCue{clock_seconds(line.substr(0, arrow)), clock_seconds(line.substr(arrow + 5)), {}});
+            cur = &cues.back();
+        } else if (line.empty()) {
+            cur = nullptr;
+        } else if (cur) {
+            cur->lines.push_back(line);
+        }
+    }
+    return cues;
+}
+
+std::size_t code_points(const std::string& s) {
+    std::size_t n = 0;
+    for (unsigned char ch : s) n += (ch & 0xC0) != 0x80;
+    return n;
+}
+
+std::vector<std::string> words(const std::string& s) {
+    std::vector<std::string> out;
+    std::istringstream in(s);
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("captions: WebVTT and SRT beside the video cover each step's narration within its span, and are muxed", "[output][narration]") {
+    const std::string ffprobe = need_ffprobe();
+    const std::string ffmpeg = output::find_in_path("ffmpeg");
+    REQUIRE(!ffmpeg.empty());
+    const scene::Deck deck = narrated_deck();
+    const timeline::Layout lay = timeline::layout(deck);
+    for (const char* ext : {"mp4", "webm"}) {
+        INFO(ext);
+        TempDir tmp;
+        std::ostringstream err;
+        const std::string video = tmp / (std::string("talk.") + ext);
+        REQUIRE(output::run(deck, options(video, format(ext), 64, 36, 10), {}, err) == 0);
+        const auto vtt = read_cues(slurp(tmp / "talk.vtt"));
+        const auto srt = read_cues(slurp(tmp / "talk.srt"));
+        CHECK(slurp(tmp / "talk.vtt").rfind("WEBVTT\n", 0) == 0);
+        REQUIRE(vtt.size() == srt.size());
+        REQUIRE(!vtt.empty());
+        for (std::size_t i = 0; i < vtt.size(); ++i) {
+            INFO("cue " << i);
+            CHECK(srt[i].start == vtt[i].start);
+            CHECK(srt[i].end == vtt[i].end);
+            CHECK(srt[i].lines == vtt[i].lines);
+            CHECK(vtt[i].lines.size() >= 1);
+            CHECK(vtt[i].lines.size() <= 2);
+            for (const auto& l : vtt[i].lines) CHECK(code_points(l) <= 42);
+            CHECK(vtt[i].end - vtt[i].start >= 1.0 - 1e-9);
+            if (i > 0) CHECK(vtt[i].start >= vtt[i - 1].end);  // in order, no overlap
+        }
+        // Each step's cues lie within its span and say its narration, word for word.
+        for (std::size_t k = 0; k < lay.spans.size(); ++k) {
+            INFO("span " << k);
+            const timeline::Span& sp = lay.spans[k];
+            std::vector<std::string> said;
+            for (const auto& c : vtt)
+                if (c.start >= sp.start - 0.0005 && c.start < sp.end() - 0.0005) {
+                    CHECK(c.end <= sp.end() + 0.0005);
+                    for (const auto& l : c.lines)
+                        for (const auto& w : words(l)) said.push_back(w);
+                }
+            const scene::Slide& slide = deck.slides[static_cast<std::size_t>(sp.slide)];
+            const std::string& say = slide.kind == scene::Slide::Kind::Scene
+                                         ? slide.scene->steps[static_cast<std::size_t>(sp.step)].say
+                                         : slide.say;
+            CHECK(said == words(say));
+        }
+        // The soft subtitle track: its codec, and its cues' text read back by ffmpeg.
+        Ran r = run_program({ffprobe, "-v", "error", "-select_streams", "s", "-show_entries", "stream=codec_name", "-of",
+                             "default=noprint_wrappers=1", video},
+                            tmp.path.string());
+        REQUIRE(r.code == 0);
+        CHECK(r.out == std::string("codec_name=") + (std::string(ext) == "mp4" ? "mov_text" : "webvtt") + "\n");
+        r = run_program({ffmpeg, "-v", "error", "-i", video, "-map", "0:s", "-f", "webvtt", "-y", tmp / "back.vtt"},
+                        tmp.path.string());
+        REQUIRE(r.code == 0);
+        const auto back = read_cues(slurp(tmp / "back.vtt"));
+        REQUIRE(back.size() == vtt.size());
+        for (std::size_t i = 0; i < vtt.size(); ++i) {
+            CHECK(back[i].lines == vtt[i].lines);
+            CHECK(back[i].start == Approx(vtt[i].start).margin(0.002));
+        }
+    }
+}
+
+TEST_CASE("caption files escape what WebVTT reads as markup; a video without narration has empty ones and no track", "[output][narration]") {
+    const std::string ffprobe = need_ffprobe();
+    scene::Deck deck = test_deck({{0.5, 1.5}});
+    TempDir tmp;
+    std::ostringstream err;
+    REQUIRE(output::run(deck, options(tmp / "quiet.mp4", format("mp4"), 64, 36, 10), {}, err) == 0);
+    CHECK(slurp(tmp / "quiet.vtt") == "WEBVTT\n");
+    CHECK(slurp(tmp / "quiet.srt").empty());
+    Ran r = run_program({ffprobe, "-v", "error", "-select_streams", "s", "-show_entries", "stream=codec_name", "-of",
+                         "csv=p=0", tmp / "quiet.mp4"},
+                        tmp.path.string());
+    REQUIRE(r.code == 0);
+    CHECK(r.out.empty());
+
+    model::Cue cue{1.5, 3.25, {"q<k & k>v --> a", "second"}};
+    CHECK(output::webvtt({cue}) == "WEBVTT\n\n00:00:01.500 --> 00:00:03.250\nq&lt;k &amp; k&gt;v --&gt; a\nsecond\n");
+    CHECK(output::srt({cue, model::Cue{3.25, 3661.0, {"next"}}}) ==
+          "1\n00:00:01,500 --> 00:00:03,250\nq<k & k>v --> a\nsecond\n\n2\n00:00:03,250 --> 01:01:01,000\nnext\n");
+}
+
+TEST_CASE("--burn-captions: the frame model carries the cue showing, and draw paints exactly its lines", "[output][narration]") {
+    const scene::Deck deck = narrated_deck();
+    const timeline::Layout lay = timeline::layout(deck);
+    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 320, 180);
+    int checked = 0;
+    for (int span = 0; span < static_cast<int>(lay.spans.size()); ++span) {
+        const auto cues = model::span_cues(deck, lay, span);
+        const timeline::State state = timeline::state_at_span(lay, span);
+        const double start = lay.spans[static_cast<std::size_t>(span)].start;
+        // A step without narration shows no caption.
+        if (cues.empty()) CHECK(model::frame_at(deck, lay, state, start + 0.1, true).caption.empty());
+        for (const model::Cue& cue : cues) {
+            const double t = start + (cue.start + cue.end) / 2;
+            INFO("span " << span << " at " << t);
+            CHECK(model::frame_at(deck, lay, state, t, true).caption == cue.lines);
+            CHECK(model::frame_at(deck, lay, state, t).caption.empty());  // not asked for: none
+            for (bool burn : {false, true}) {
+                draw::Recorder rec;
+                draw::Options o = support::draw_options();
+                o.recorder = &rec;
+                o.captions = burn;
+                cairo_t* cr = cairo_create(surface);
+                draw::render(cr, 320, 180, deck, lay, state, t, o);
+                cairo_destroy(cr);
+                int panel = -1;
+                for (std::size_t p = 0; p < rec.panels.size(); ++p)
+                    if (rec.panels[p].name == "caption") panel = static_cast<int>(p);
+                std::vector<std::string> shown;
+                for (const auto& text : rec.texts)
+                    if (panel >= 0 && text.panel == panel) {
+                        shown.push_back(text.text);
+                        CHECK(text.size >= draw::kMinText);
+                    }
+                CHECK(shown == (burn ? cue.lines : std::vector<std::string>{}));
+            }
+            ++checked;
+        }
+    }
+    cairo_surface_destroy(surface);
+    CHECK(checked >= 3);  // the title slide's cue and the two narrated steps' cues
+}
+
+TEST_CASE("--burn-captions: every exported frame is the frame drawn with its caption, across cue changes in a hold", "[output][narration]") {
+    const scene::Deck deck = narrated_deck();
+    const timeline::Layout lay = timeline::layout(deck);
+    TempDir tmp;
+    std::ostringstream err;
+    output::Options o = options(tmp / "frames/", png_frames(), 96, 54, 5);
+    bool help = false;
+    std::string error;
+    REQUIRE(output::parse_options({"deck.yaml", "-o", tmp / "frames/", "--burn-captions"}, o, help, error));
+    CHECK(o.draw.captions);
+    o.draw.fonts = support::fonts();
+    o.width = 96, o.height = 54, o.fps = 5, o.quiet = true;
+    REQUIRE(output::run(deck, o, {}, err) == 0);
+    // The second step's cues change while it holds: those frames are not repeats of the one before.
+    const int span = 2;
+    const auto cues = model::span_cues(deck, lay, span);
+    REQUIRE(cues.size() >= 2);
+    draw::Options d = support::draw_options();
+    d.captions = true;
+    int changes = 0;
+    for (long i = 0; i < std::lround(lay.total * 5); ++i) {
+        const double t = i / 5.0;
+        const timeline::State s = timeline::state_at(lay, t);
+        char name[64];
+        std::snprintf(name, sizeof name, "frames/frame_%06ld.png", i);
+        Png png;
+        REQUIRE(read_png(tmp / name, png));
+        cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 96, 54);
+        cairo_t* cr = cairo_create(surface);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        cairo_paint(cr);
+        draw::render(cr, 96, 54, deck, lay, s, t, d);
+        cairo_destroy(cr);
+        cairo_surface_flush(surface);
+        std::vector<unsigned char> rgb;
+        const unsigned char* data = cairo_image_surface_get_data(surface);
+        for (int y = 0; y < 54; ++y)
+            for (int x = 0; x < 96; ++x) {
+                const unsigned char* p = data + y * cairo_image_surface_get_stride(surface) + x * 4;
+                rgb.insert(rgb.end(), {p[2], p[1], p[0]});
+            }
+        cairo_surface_destroy(surface);
+        INFO("frame " << i);
+        CHECK(png.rgb == rgb);
+        if (i > 0 && s.span == span &&
+            model::caption_at(deck, lay, s, t) != model::caption_at(deck, lay, timeline::state_at(lay, t - 0.2), t - 0.2))
+            ++changes;
+    }
+    CHECK(changes >= 1);
+    // And a still or a PDF has no frames to burn into.
+    output::Options bad;
+    CHECK_FALSE(output::parse_options({"deck.yaml", "-o", tmp / "h.pdf", "--burn-captions"}, bad, help, error));
+    CHECK(error.find("--burn-captions") != std::string::npos);
 }

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "app/app.hpp"
+#include "app/microphone.hpp"
 #include "app/render_target.hpp"
 #include "app/session.hpp"
 #include "app/watch.hpp"
@@ -44,7 +45,9 @@ options:
                        the remembered place
   --seed N             seed for the quiz draws (default: from the clock; --record keeps it)
   --exit-after-last    quit on Next after the last step has finished
-  --record FILE        write every command as timestamped lines (for export --replay)
+  --record FILE        write every command as timestamped lines (for export --replay),
+                       and the microphone into FILE.wav on the same clock
+  --no-audio           with --record: do not record the microphone
   --theme light|dark   frame theme
   --fps                show frames per second (F12 toggles)
 environment:
@@ -109,6 +112,7 @@ struct Options {
     int start_at = 0;
     bool exit_after_last = false;
     std::string record;
+    bool no_audio = false;
     bool dark = false;
     bool fps = false;
     bool student = false;
@@ -181,6 +185,8 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
             if (!value(v) || std::sscanf(v.c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 64 || o.height < 64 ||
                 o.width > 16384 || o.height > 16384)
                 return fail("--size expects WIDTHxHEIGHT, e.g. 1920x1080");
+        } else if (a == "--no-audio") {
+            o.no_audio = true;
         } else if (a == "--record") {
             if (!value(v)) return fail("--record expects a FILE");
             o.record = v;
@@ -233,6 +239,15 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
     auto clock = [t_start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count(); };
     Session session(deck, clock, so);
     if (record.is_open()) session.record_to(&record);
+    // The microphone, on the session's clock, beside the commands (export --replay muxes it).
+    std::unique_ptr<Microphone> mic;
+    if (record.is_open() && !o.no_audio) {
+        std::string problem;
+        mic = std::make_unique<Microphone>(o.record + ".wav", clock, problem);
+        if (!mic->recording())
+            std::cerr << "attnlab: warning: " << core::printable(problem)
+                      << "; recording the commands without sound (--no-audio says you meant that)\n";
+    }
     // Always sent, so a recording carries the seed and its replay draws the same quiz.
     session.command(timeline::cmd::Seed{o.seed ? *o.seed : clock_seed()});
     if (o.student) session.open_student(o.file, o.start_at > 0 ? std::optional<int>(o.start_at - 1) : std::nullopt);

@@ -78,6 +78,10 @@ struct Options {
     std::shared_ptr<const Fonts> fonts;
     ThemeKind theme = ThemeKind::Light;
     Recorder* recorder = nullptr;  // when set, frame() records panels and text boxes into it
+    // Burn the narration's captions into the frame (export --burn-captions): render() asks the
+    // model for the caption showing (model::Frame::caption), and paint() draws it over the
+    // slide's foot. Default off: the window and ordinary exports show none.
+    bool captions = false;
 };
 
 // The transform from design space to an output of width×height pixels: uniform scale,

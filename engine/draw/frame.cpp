@@ -94,6 +94,51 @@ void paint_laser(Canvas& c, core::Point p) {
     cairo_fill(c.cr);
 }
 
+// The caption burned in: its lines centred over the foot of the slide, on a band of the theme's
+// ink (the slide's paper colour for the text), above everything else. Only places the lines the
+// model gives.
+void paint_caption(Canvas& c, const std::vector<std::string>& lines) {
+    constexpr double kSize = 36, kLeading = 46, kPad = 18, kBottom = 20;
+    c.font(Font::Regular, kSize);
+    double w = 0;
+    for (const auto& l : lines) w = std::max(w, c.measure(l));
+    w = std::min(w, c.design.w - 2 * kPad - 40);
+    const double h = kLeading * static_cast<double>(lines.size()) + kPad;
+    const core::Rect band{(c.design.w - w) / 2 - kPad, c.design.h - kBottom - h, w + 2 * kPad, h};
+    c.record_panel("caption", band);
+    c.rounded(band, 10);
+    c.color(c.th.ink, 0.86);
+    cairo_fill(c.cr);
+    c.color(c.th.bg);
+    double baseline = band.y + kPad / 2 + kLeading * 0.5 + kSize * 0.36;
+    for (const auto& l : lines) {
+        c.text(l, c.design.w / 2, baseline, Align::Center);
+        baseline += kLeading;
+    }
+}
+
+// Sets `cr` up for design space (the transform, unhinted text) and gives the canvas to `draw`.
+template <class Draw>
+void in_design_space(cairo_t* cr, int width, int height, const Options& opt, Draw draw) {
+    const Theme& th = theme_for(opt.theme);
+    Saved saved(cr);
+    cairo_identity_matrix(cr);
+    cairo_reset_clip(cr);
+    Transform t = transform_for(width, height);
+    cairo_font_options_t* fo = cairo_font_options_create();
+    cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+    cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+    cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+    cairo_set_font_options(cr, fo);
+    cairo_font_options_destroy(fo);
+    cairo_translate(cr, t.dx, t.dy);
+    cairo_scale(cr, t.scale, t.scale);
+    Canvas c(cr, th, *opt.fonts, opt.recorder);
+    c.design = t.space;
+    c.clip_rect({0, 0, t.space.w, t.space.h});
+    draw(c);
+}
+
 // One frame without its cross-fade.
 void paint_one(cairo_t* cr, int width, int height, const model::Frame& f, const Options& opt) {
     const Theme& th = theme_for(opt.theme);
@@ -157,20 +202,23 @@ void paint(cairo_t* cr, int width, int height, const model::Frame& f, const Opti
     }
     if (!f.under || f.fade >= 1.0) {
         paint_one(cr, width, height, f, opt);
-        return;
+    } else {
+        Options quiet = opt;
+        quiet.recorder = nullptr;  // only the slide arriving is laid out for good
+        paint_one(cr, width, height, *f.under, quiet);
+        cairo_push_group(cr);
+        paint_one(cr, width, height, f, opt);
+        cairo_pop_group_to_source(cr);
+        cairo_paint_with_alpha(cr, f.fade);
     }
-    Options quiet = opt;
-    quiet.recorder = nullptr;  // only the slide arriving is laid out for good
-    paint_one(cr, width, height, *f.under, quiet);
-    cairo_push_group(cr);
-    paint_one(cr, width, height, f, opt);
-    cairo_pop_group_to_source(cr);
-    cairo_paint_with_alpha(cr, f.fade);
+    // Over the slide, and not faded with it: the words go on while the picture changes.
+    if (!f.caption.empty() && !f.blank)
+        in_design_space(cr, width, height, opt, [&](Canvas& c) { paint_caption(c, f.caption); });
 }
 
 void render(cairo_t* cr, int width, int height, const scene::Deck& deck, const timeline::Layout& lay,
             const timeline::State& state, double now, const Options& opt) {
-    paint(cr, width, height, model::frame_at(deck, lay, state, now), opt);
+    paint(cr, width, height, model::frame_at(deck, lay, state, now, opt.captions), opt);
 }
 
 void frame(cairo_t* cr, int width, int height, const timeline::View& view, const Options& opt) {

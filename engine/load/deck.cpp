@@ -11,6 +11,7 @@
 #include <map>
 #include <set>
 
+#include "load/audio.hpp"
 #include "load/reader.hpp"
 #include "load/schema.hpp"
 #include "load/tree.hpp"
@@ -146,13 +147,16 @@ const Key<SlideReader> kNotes = {"notes", [](SlideReader& sl, const Value& v) { 
 const Key<SlideReader> kDuration = {"duration", [](SlideReader& sl, const Value& v) {
                                         if (v) sl.s.duration = sl.r.seconds(v.node, v.key).value_or(-1);
                                     }};
+const Key<SlideReader> kVoice = {"voice", [](SlideReader& sl, const Value& v) {
+                                     read_voice(sl.r, v, sl.s.voice, sl.s.voice_seconds);
+                                 }};
 
 const Key<SlideReader> kTextSlide[] = {
     {"text", [](SlideReader& sl, const Value& v) { read_text(sl.s.title, sl.r, v); }},
     {"bullets", [](SlideReader& sl, const Value& v) {
          if (v) sl.s.bullets = sl.r.texts(v.node, v.key).value_or(std::vector<std::string>{});
      }},
-    kSay, kNotes, kDuration,
+    kSay, kNotes, kDuration, kVoice,
 };
 
 const Key<SlideReader> kTitleSlide[] = {
@@ -161,7 +165,7 @@ const Key<SlideReader> kTitleSlide[] = {
          else sl.r.error(v.map, sl.where + ": missing key 'title', 'text', 'scene' or 'deck' (what kind of slide is it?)");
      }},
     {"subtitle", [](SlideReader& sl, const Value& v) { read_text(sl.s.subtitle, sl.r, v); }},
-    kSay, kNotes, kDuration,
+    kSay, kNotes, kDuration, kVoice,
 };
 
 void include_deck(SlideReader& sl, const Value& v);

@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "load/audio.hpp"
 #include "load/vectors.hpp"
 #include "scene/quiz.hpp"
 
@@ -176,6 +177,9 @@ const Key<StepReader> kStep[] = {
      }},
     {"hold", [](StepReader& st, const Value& v) {
          if (v) st.step.hold = st.sc.r.seconds(v.node, v.key).value_or(-1);
+     }},
+    {"voice", [](StepReader& st, const Value& v) {
+         read_voice(st.sc.r, v, st.step.voice, st.step.voice_seconds);
      }},
     {"ease", [](StepReader& st, const Value& v) {
          if (v)

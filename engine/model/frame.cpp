@@ -193,11 +193,13 @@ Frame frame_of(const timeline::View& v) {
     return f;
 }
 
-Frame frame_at(const scene::Deck& deck, const timeline::Layout& lay, const timeline::State& state, double now) {
+Frame frame_at(const scene::Deck& deck, const timeline::Layout& lay, const timeline::State& state, double now,
+               bool captions) {
     auto view = std::make_shared<const timeline::View>(timeline::evaluate(deck, lay, state, now));
     const timeline::View& v = *view;
     Frame f = frame_of(v);
     f.view = view;
+    if (captions) f.caption = caption_at(deck, lay, state, now);
     if (v.fade_from_span < 0 || v.fade_u >= 1.0 || v.blank) return f;
     // Cross-fade: the previous span at the end of its animation beneath, this one over it.
     timeline::State prev = state;

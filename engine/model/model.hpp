@@ -353,6 +353,9 @@ struct Frame {
     // demand): held by frames that frame_at made; frame_of leaves it to the caller to keep the
     // view alive as long as the frame.
     std::shared_ptr<const timeline::View> view;
+    // The caption burned into this frame (frame_at with captions): the lines of the narration's
+    // cue showing now (caption_at); empty for none.
+    std::vector<std::string> caption;
 };
 
 // The frame of an evaluated view (no cross-fade). The frame reads `v`: keep it alive as long.
@@ -360,7 +363,42 @@ Frame frame_of(const timeline::View& v);
 Frame frame_of(const timeline::View&& v) = delete;  // a temporary view would be gone before the frame
 // The frame at session time `now`: evaluates the timeline, and adds the step beneath while a
 // new slide fades in.
-Frame frame_at(const scene::Deck& deck, const timeline::Layout& lay, const timeline::State& state, double now);
+// With `captions`, the frame also carries the caption showing at `now` (Frame::caption).
+Frame frame_at(const scene::Deck& deck, const timeline::Layout& lay, const timeline::State& state, double now,
+               bool captions = false);
+
+// ---- captions: a step's narration as cues (captions.cpp) -------------------------------------
+
+// Caption lines hold at most kCaptionChars characters (code points), a cue at most kCaptionLines
+// lines, and a cue lasts at least kCaptionMin seconds when its step is long enough for that.
+constexpr std::size_t kCaptionChars = 42;
+constexpr std::size_t kCaptionLines = 2;
+constexpr double kCaptionMin = 1.0;
+
+// One caption cue: `lines` shown from `start` to `end` seconds (relative to what it is laid on).
+struct Cue {
+    double start = 0.0;
+    double end = 0.0;
+    std::vector<std::string> lines;
+};
+// `text`'s words, in order, filled greedily onto lines of at most kCaptionChars characters (a
+// longer word has a line to itself), kCaptionLines lines a block. Whitespace is collapsed.
+std::vector<std::vector<std::string>> caption_blocks(const std::string& text);
+// The blocks of `text` as cues laid back to back over [0, length): each lasts kCaptionMin plus a
+// share of the rest in proportion to its characters; when length < kCaptionMin × cues, equal
+// shares. No text (or no length): no cues.
+std::vector<Cue> caption_cues(const std::string& text, double length);
+// What span `span` narrates and is called: a step's `say` and step_title, a title or text
+// slide's `say` and title ("" out of range).
+const std::string& span_say(const scene::Deck& deck, const timeline::Layout& lay, int span);
+std::string span_title(const scene::Deck& deck, const timeline::Layout& lay, int span);
+// The cues of a span over its animation and hold, relative to its start.
+std::vector<Cue> span_cues(const scene::Deck& deck, const timeline::Layout& lay, int span);
+// The caption lines showing at session time `now`: the cue of the state's span at the time it
+// has been showing (now − span_started); after the span's length, its last cue. Empty when the
+// step says nothing or the screen is blanked.
+std::vector<std::string> caption_at(const scene::Deck& deck, const timeline::Layout& lay,
+                                    const timeline::State& state, double now);
 
 // The plane extents alone (hit testing needs them without a whole frame).
 Extent key_plane_extent(const scene::Scene& sc);

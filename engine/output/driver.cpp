@@ -3,8 +3,10 @@
 // thread; vector sinks are handed shots to paint. Progress on the terminal; SIGINT and SIGTERM
 // stop the export and remove everything it wrote.
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
@@ -131,6 +133,10 @@ bool feed_raster(Sink& sink, FramePool& pool, const Shots& shots, const Painter&
             Frame f{i, shots.at(i), nullptr, &pool};
             const bool now_settled = settled(painter.deck(), painter.layout(), f.shot);
             f.repeat = prev && now_settled && prev_settled && f.shot.version >= 0 && f.shot.version == prev->version;
+            // Burned captions change within a hold: a new cue is a new picture.
+            if (f.repeat && painter.captions())
+                f.repeat = model::caption_at(painter.deck(), painter.layout(), prev->state, prev->now) ==
+                           model::caption_at(painter.deck(), painter.layout(), f.shot.state, f.shot.now);
             prev = f.shot;
             prev_settled = now_settled;
             if (!f.repeat) {
@@ -214,16 +220,9 @@ struct Part {
     Shots shots;
     Plan plan;      // frames: when they start and how long they last (the --split-steps index)
     int span = -1;  // --split-steps: the step the clip shows
+    Shots scan;     // the same shots again, for its chapters (a narrated video)
+    bool exact = true;  // the plain timeline: chapters start where their spans do
 };
-
-// "NAME" of NAME.mp4, to which --split-steps adds "-001.mp4" … and ".json".
-std::string stem_of(const Options& opt) {
-    std::string out = strip_slashes(opt.out), ext = "." + opt.format->name;
-    bool has_ext = out.size() > ext.size();
-    for (std::size_t i = 0; has_ext && i < ext.size(); ++i)
-        has_ext = std::tolower(static_cast<unsigned char>(out[out.size() - ext.size() + i])) == ext[i];
-    return has_ext ? out.substr(0, out.size() - ext.size()) : out;
-}
 
 std::string clip_name(const std::string& stem, const Format& f, int span) {
     char suffix[16];
@@ -231,10 +230,36 @@ std::string clip_name(const std::string& stem, const Format& f, int span) {
     return stem + suffix + f.name;
 }
 
-// Whether `base` is "NAME-NNN.EXT" (a clip of --split-steps) or "NAME.json" (its index).
+// The files a narrated video has beside it, by what they end with: its captions, and the
+// chapters ffmpeg muxes (a temporary input, never left beside the video).
+const char* const kCaptionExtensions[] = {".vtt", ".srt"};
+const char* const kMetadataExtension = ".ffmetadata";
+const char* const kChapterList = ".chapters.txt";
+
+bool ends_with(const std::string& s, const std::string& end) {
+    return s.size() >= end.size() && s.compare(s.size() - end.size(), end.size(), end) == 0;
+}
+
+// PATH without the format's extension (in any case): "talk-001" of "talk-001.mp4".
+std::string stem_of(const std::string& path, const Format& f) {
+    std::string out = strip_slashes(path), ext = "." + f.name;
+    bool has_ext = out.size() > ext.size();
+    for (std::size_t i = 0; has_ext && i < ext.size(); ++i)
+        has_ext = std::tolower(static_cast<unsigned char>(out[out.size() - ext.size() + i])) == ext[i];
+    return has_ext ? out.substr(0, out.size() - ext.size()) : out;
+}
+
+// "NAME" of NAME.mp4, to which --split-steps adds "-001.mp4" … and ".json".
+std::string stem_of(const Options& opt) { return stem_of(opt.out, *opt.format); }
+
+// Whether `base` is "NAME-NNN.EXT" (a clip of --split-steps, or its captions or chapters),
+// "NAME.json" (its index) or "NAME.chapters.txt".
 bool is_clip_of(const std::string& base, const std::string& name, const Format& f) {
-    if (base == name + ".json") return true;
-    const std::string ext = "." + f.name;
+    if (base == name + ".json" || base == name + kChapterList) return true;
+    std::string ext = "." + f.name;
+    for (const char* e : kCaptionExtensions)
+        if (ends_with(base, e)) ext = e;
+    if (ends_with(base, kMetadataExtension)) ext = kMetadataExtension;
     if (base.size() < name.size() + 1 + 3 + ext.size() || base.compare(0, name.size() + 1, name + "-") != 0 ||
         base.compare(base.size() - ext.size(), ext.size(), ext) != 0)
         return false;
@@ -244,7 +269,7 @@ bool is_clip_of(const std::string& base, const std::string& name, const Format& 
 
 // What the export writes: spans [first, last] as the format shows them.
 std::vector<Part> parts(const scene::Deck& deck, const timeline::Layout& lay, const Options& opt,
-                        const std::vector<timeline::Event>& events, int first, int last) {
+                        const std::vector<timeline::Event>& events, int first, int last, double recorded_seconds) {
     switch (opt.format->content) {
         case Content::Still: return {Part{opt.out, page_shots(lay, opt.still - 1, opt.still - 1, opt.seed), {}}};
         case Content::Pages: return {Part{opt.out, page_shots(lay, first, last, opt.seed), {}}};
@@ -253,14 +278,23 @@ std::vector<Part> parts(const scene::Deck& deck, const timeline::Layout& lay, co
     if (!opt.split_steps) {
         const bool replay = !opt.replay.empty() || !events.empty();
         Plan p = replay ? replay_plan(deck, lay, events, opt.fps) : plan(lay, opt);
-        return {Part{opt.out, replay ? replay_shots(deck, lay, events, p, opt.seed) : timeline_shots(lay, p, opt.seed), p}};
+        // A replayed talk lasts at least as long as the voice recorded with it.
+        if (replay && recorded_seconds > p.duration) {
+            p.duration = recorded_seconds;
+            p.frames = frame_count(p.duration, p.fps);
+        }
+        auto shots = [&] {
+            return replay ? replay_shots(deck, lay, events, p, opt.seed) : timeline_shots(lay, p, opt.seed);
+        };
+        return {Part{opt.out, shots(), p, -1, shots(), !replay}};
     }
     std::vector<Part> clips;
     const std::string stem = stem_of(opt);
     for (int k = first; k <= last; ++k) {
         const timeline::Span& sp = lay.spans[static_cast<std::size_t>(k)];
         Plan p{sp.start, sp.anim + sp.hold, opt.fps, frame_count(sp.anim + sp.hold, opt.fps)};
-        clips.push_back(Part{clip_name(stem, *opt.format, k), timeline_shots(lay, p, opt.seed), p, k});
+        clips.push_back(Part{clip_name(stem, *opt.format, k), timeline_shots(lay, p, opt.seed), p, k,
+                             timeline_shots(lay, p, opt.seed), true});
     }
     return clips;
 }
@@ -283,6 +317,46 @@ std::string split_index(const scene::Deck& deck, const timeline::Layout& lay, co
         index += i + 1 < clips.size() ? ",\n" : "\n";
     }
     return index + "  ]\n}\n";
+}
+
+// A file written whole under its temporary name (Staged), to be committed with the export.
+bool stage(std::optional<Staged>& file, const std::string& final_path, const std::string& bytes, std::string& error) {
+    file.emplace(final_path, Target::File);
+    if (!file->create(error)) return false;
+    std::string why;
+    if (write_file(file->path(), bytes, why)) return true;
+    error = "cannot write " + final_path + ": " + why;
+    return false;
+}
+
+// What a narrated video muxes and has beside it: its chapters (an FFMETADATA input, removed once
+// ffmpeg has read it) and its captions (NAME.vtt, NAME.srt, committed with the video).
+struct Narration {
+    std::vector<Chapter> chapters;
+    std::optional<Staged> metadata, vtt, srt;
+    MuxInputs mux;
+};
+
+bool narrate(const scene::Deck& deck, const timeline::Layout& lay, const Format& f, const Part& part, bool burned,
+             const std::string& recorded, Narration& n, std::string& error) {
+    n.chapters = chapters(deck, lay, part.scan, part.plan, part.exact);
+    const std::vector<model::Cue> cues = captions(deck, lay, n.chapters);
+    const std::string stem = stem_of(part.out, f);
+    if (!stage(n.metadata, stem + kMetadataExtension, ffmetadata(n.chapters), error) ||
+        !stage(n.vtt, stem + ".vtt", webvtt(cues), error) || !stage(n.srt, stem + ".srt", srt(cues), error))
+        return false;
+    n.mux.chapters = n.metadata->path();
+    // A video with no narration has empty caption files beside it and no subtitle track, and
+    // one whose captions are burned into its frames has no track either.
+    if (!cues.empty() && !burned) n.mux.subtitles = n.vtt->path();
+    n.mux.subtitle_codec = f.subtitles;
+    n.mux.length = static_cast<double>(part.plan.frames) / part.plan.fps;
+    n.mux.voices = voices(deck, lay, n.chapters);
+    // A replayed talk: the voice recorded with it, from its start, in place of any clips.
+    if (const double s = recorded.empty() ? -1 : wav_seconds(recorded); s > 0)
+        n.mux.voices = {VoiceClip{recorded, 0.0, std::min(s, n.mux.length)}};
+    n.mux.audio_codec = f.audio;
+    return true;
 }
 
 // What to say at the end: "120 frames (1920x1080, 30 fps)", "12 pages", "step 3", …
@@ -332,9 +406,21 @@ std::string check(const scene::Deck& deck, const timeline::Layout& lay, const Op
 
 }  // namespace
 
-int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline::Event>& events, std::ostream& err) {
+int run(const scene::Deck& given, const Options& opt, const std::vector<timeline::Event>& events, std::ostream& err) {
     g_stop.store(0);
     SignalGuard guard;
+    // --voice espeak: the deck with a draft clip for each narration without one.
+    std::optional<scene::Deck> voiced;
+    VoiceFolder voice_folder;
+    if (opt.draft_voice && opt.format->narrated()) {
+        voiced = given;
+        std::string why;
+        if (!draft_voices(*voiced, voice_folder, why)) {
+            err << "attnlab: error: " << why << "\n";
+            return 2;
+        }
+    }
+    const scene::Deck& deck = voiced ? *voiced : given;
     // A whole deck or scene played through also asks its quizzes' questions, each a page to
     // predict and then its answer; a still, a range of steps and a replay keep the window's steps.
     const bool questions = opt.questions && opt.format->content != Content::Still && !opt.steps && opt.replay.empty();
@@ -349,7 +435,12 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
         err << "attnlab: error: " << why << "\n";
         return 2;
     }
-    const std::vector<Part> todo = parts(deck, lay, opt, events, first, last);
+    // --replay FILE: the microphone recorded beside it (attnlab --record), when there is one.
+    std::string recorded;
+    if (struct stat st {}; !opt.replay.empty() && stat((opt.replay + ".wav").c_str(), &st) == 0 && S_ISREG(st.st_mode))
+        recorded = opt.replay + ".wav";
+    const double recorded_seconds = recorded.empty() || !opt.format->narrated() ? 0.0 : wav_seconds(recorded);
+    const std::vector<Part> todo = parts(deck, lay, opt, events, first, last, recorded_seconds);
     if (opt.split_steps) {
         // A killed export may have been cutting other steps: its leftovers of every clip go.
         const std::string stem = stem_of(opt);
@@ -364,21 +455,36 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
 
     // Every part is written completely before any is committed.
     std::vector<std::unique_ptr<Sink>> sinks;
+    std::vector<Narration> narrations(opt.format->narrated() ? todo.size() : 0);
     std::string error;
     Outcome o = Outcome::Done;
     for (std::size_t i = 0; i < todo.size() && o == Outcome::Done; ++i) {
-        sinks.push_back(opt.format->make(SinkSpec{*opt.format, todo[i].out, opt.width, opt.height, opt.fps, ffmpeg, painter}));
-        o = drive(*sinks.back(), todo[i].shots, painter, opt, progress, error);
-    }
-    std::optional<Staged> index;
-    if (o == Outcome::Done && opt.split_steps) {
-        std::string why;
-        index.emplace(stem_of(opt) + ".json", Target::File);
-        if (!index->create(error)) o = Outcome::Failed;
-        else if (!write_file(index->path(), split_index(deck, lay, opt, todo), why)) {
-            error = "cannot write " + index->final_path() + ": " + why;
-            o = Outcome::Failed;
+        MuxInputs mux;
+        if (opt.format->narrated()) {
+            if (!narrate(deck, lay, *opt.format, todo[i], opt.draw.captions, recorded, narrations[i], error)) {
+                o = Outcome::Failed;
+                break;
+            }
+            mux = narrations[i].mux;
         }
+        sinks.push_back(
+            opt.format->make(SinkSpec{*opt.format, todo[i].out, opt.width, opt.height, opt.fps, ffmpeg, painter, mux}));
+        o = drive(*sinks.back(), todo[i].shots, painter, opt, progress, error);
+        if (opt.format->narrated()) narrations[i].metadata.reset();  // read by ffmpeg: removed
+    }
+    std::optional<Staged> index, chapter_list_file;
+    if (o == Outcome::Done && opt.split_steps) {
+        if (!stage(index, stem_of(opt) + ".json", split_index(deck, lay, opt, todo), error)) o = Outcome::Failed;
+    }
+    if (o == Outcome::Done && opt.format->narrated()) {
+        // One list for the export: the video's chapters, or each clip's start as the index gives it.
+        std::vector<Chapter> list;
+        if (!opt.split_steps) list = narrations.front().chapters;
+        for (std::size_t i = 0; opt.split_steps && i < todo.size(); ++i)
+            list.push_back(Chapter{todo[i].span, model::span_title(deck, lay, todo[i].span),
+                                   todo[i].plan.t0 - todo.front().plan.t0,
+                                   todo[i].plan.t0 - todo.front().plan.t0 + todo[i].plan.duration});
+        if (!stage(chapter_list_file, stem_of(opt) + kChapterList, chapter_list(list), error)) o = Outcome::Failed;
     }
     if (o == Outcome::Done && hook_failed("finished", error)) o = Outcome::Failed;
     // Checked last before the renames: an interrupted export leaves nothing, even when complete.
@@ -387,9 +493,13 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
     for (std::size_t i = 0; i < sinks.size() && o == Outcome::Done; ++i)
         if (!sinks[i]->commit(error)) o = Outcome::Failed;
     if (o == Outcome::Done && index && !index->commit(error)) o = Outcome::Failed;
+    for (std::size_t i = 0; i < narrations.size() && o == Outcome::Done; ++i)
+        if (!narrations[i].vtt->commit(error) || !narrations[i].srt->commit(error)) o = Outcome::Failed;
+    if (o == Outcome::Done && chapter_list_file && !chapter_list_file->commit(error)) o = Outcome::Failed;
     if (o != Outcome::Done) {
         for (auto& s : sinks) s->abort();
         if (index) index->discard();
+        // The narrations' and the chapter list's files are discarded as they go.
     }
     progress.clear();
     if (o == Outcome::Interrupted) {

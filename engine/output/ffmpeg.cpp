@@ -16,6 +16,7 @@
 #include <libyuv.h>
 
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -27,6 +28,13 @@ namespace output {
 
 namespace {
 
+// Seconds for a filter's option, to the microsecond at any length up to the four-hour limit.
+std::string seconds_text(double t) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.6f", t);
+    return buf;
+}
+
 std::string fps_text(double fps) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.6g", fps);
@@ -37,7 +45,7 @@ class Ffmpeg final : public Sink {
 public:
     explicit Ffmpeg(const SinkSpec& spec)
         : ffmpeg_(spec.ffmpeg), encoder_(spec.format.ffmpeg), staged_(spec.out, Target::File), w_(spec.width),
-          h_(spec.height), fps_(spec.fps) {}
+          h_(spec.height), fps_(spec.fps), mux_(spec.mux) {}
     ~Ffmpeg() override { abort(); }
 
     Input input() const override { return Input::Raster; }
@@ -179,7 +187,7 @@ public:
 
 private:
     std::vector<std::string> arguments() const {
-        return ffmpeg_arguments(ffmpeg_, encoder_, w_, h_, fps_, staged_.path());
+        return ffmpeg_arguments(ffmpeg_, encoder_, w_, h_, fps_, staged_.path(), mux_);
     }
 
     // The frame kept for repeats goes back to the pool.
@@ -248,6 +256,7 @@ private:
     Staged staged_;
     int w_, h_;
     double fps_;
+    MuxInputs mux_;
     pid_t pid_ = -1;
     int status_ = 0;
     int pipe_ = -1;
@@ -262,13 +271,48 @@ private:
 // row's arguments say how to encode and mux it. The output is named as a file, "file:PATH",
 // so that no path is ever read as a protocol ("pipe:1/x.gif", "tcp:host:port/x.webm").
 std::vector<std::string> ffmpeg_arguments(const std::string& ffmpeg, const std::vector<std::string>& encoder,
-                                          int width, int height, double fps, const std::string& path) {
+                                          int width, int height, double fps, const std::string& path,
+                                          const MuxInputs& mux) {
     std::vector<std::string> a = {ffmpeg, "-hide_banner", "-nostdin", "-loglevel", "error",
                                   "-f", "rawvideo", "-pix_fmt", "yuv420p",
                                   "-video_size", std::to_string(width) + "x" + std::to_string(height),
                                   "-framerate", fps_text(fps), "-protocol_whitelist", "file,pipe",
                                   "-i", "pipe:0"};
+    // Further inputs are files (and only files): the chapters, then the subtitles.
+    std::vector<std::string> maps = {"-map", "0:v"};
+    int input = 0;
+    if (!mux.chapters.empty()) {
+        a.insert(a.end(), {"-f", "ffmetadata", "-protocol_whitelist", "file", "-i", "file:" + mux.chapters});
+        const std::string n = std::to_string(++input);
+        maps.insert(maps.end(), {"-map_metadata", n, "-map_chapters", n});
+    }
+    if (!mux.subtitles.empty()) {
+        a.insert(a.end(), {"-f", "webvtt", "-protocol_whitelist", "file", "-i", "file:" + mux.subtitles});
+        maps.insert(maps.end(), {"-map", std::to_string(++input) + ":s"});
+    }
+    // The voice clips: each resampled to 48 kHz stereo, cut to its length, delayed to its start
+    // (in samples, exact), mixed without rescaling, then padded or cut to the video's length.
+    if (!mux.voices.empty()) {
+        std::string graph, labels;
+        for (std::size_t j = 0; j < mux.voices.size(); ++j) {
+            const VoiceClip& v = mux.voices[j];
+            a.insert(a.end(), {"-protocol_whitelist", "file", "-i", "file:" + v.path});
+            const std::string label = "[v" + std::to_string(j) + "]";
+            graph += "[" + std::to_string(++input) + ":a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,"
+                     "atrim=end=" + seconds_text(v.length) + ",adelay=delays=" +
+                     std::to_string(std::llround(v.start * 48000.0)) + "S:all=1" + label + ";";
+            labels += label;
+        }
+        graph += labels + (mux.voices.size() > 1 ? "amix=inputs=" + std::to_string(mux.voices.size()) +
+                                                       ":normalize=0:duration=longest,"
+                                                 : std::string()) +
+                 "apad=whole_dur=" + seconds_text(mux.length) + ",atrim=end=" + seconds_text(mux.length) + "[voice]";
+        maps.insert(maps.end(), {"-filter_complex", graph, "-map", "[voice]"});
+    }
+    if (input > 0) a.insert(a.end(), maps.begin(), maps.end());
     a.insert(a.end(), encoder.begin(), encoder.end());
+    if (!mux.subtitles.empty()) a.insert(a.end(), {"-c:s", mux.subtitle_codec});
+    if (!mux.voices.empty()) a.insert(a.end(), mux.audio_codec.begin(), mux.audio_codec.end());
     a.insert(a.end(), {"-y", "file:" + path});
     return a;
 }

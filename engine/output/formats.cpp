@@ -23,18 +23,19 @@ std::vector<std::string> join(std::vector<std::string> a, const std::vector<std:
 
 const std::vector<Format>& formats() {
     static const std::vector<Format> table = {
-        // name, target, content, --help line, ffmpeg arguments, sink
+        // name, target, content, --help line, ffmpeg arguments, sink, subtitle codec and audio
+        // encoder (narrated videos)
         {"png", Target::Folder, Content::Frames, "PNG sequence frame_000000.png …", {}, make_png_sequence},
         {"mp4", Target::File, Content::Frames, "H.264 (x264 veryfast, yuv420p, faststart)",
          join({"-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-pix_fmt", "yuv420p", "-movflags",
                "+faststart"},
               kBt601, {"-f", "mp4"}),
-         make_ffmpeg},
+         make_ffmpeg, "mov_text", {"-c:a", "aac", "-b:a", "160k"}},
         {"webm", Target::File, Content::Frames, "VP9",
          join({"-c:v", "libvpx-vp9", "-crf", "32", "-b:v", "0", "-row-mt", "1", "-deadline", "good", "-cpu-used",
                "5", "-pix_fmt", "yuv420p"},
               kBt601, {"-f", "webm"}),
-         make_ffmpeg},
+         make_ffmpeg, "webvtt", {"-c:a", "libopus", "-b:a", "96k"}},
         // One palette for the whole clip, generated from its frames.
         {"gif", Target::File, Content::Frames, "GIF with a palette made from the frames",
          {"-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse", "-loop", "0",

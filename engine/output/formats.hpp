@@ -39,10 +39,18 @@ struct Format {
     // input (raw I420 frames on a pipe) and the output file. Empty: ffmpeg is not used.
     std::vector<std::string> ffmpeg;
     std::unique_ptr<Sink> (*make)(const SinkSpec&) = nullptr;  // the sink that writes it
+    // A narrated video: the codec of its soft subtitle track ("mov_text", "webvtt"). Such a video
+    // carries a chapter per step and the narration as captions, muxed, and has NAME.chapters.txt,
+    // NAME.vtt and NAME.srt beside it. "": none of these (a GIF, pictures).
+    std::string subtitles;
+    // A narrated video's audio encoder arguments (voice clips): "-c:a", "aac", …; muxed only when
+    // a step it shows has a voice clip.
+    std::vector<std::string> audio;
 
     bool uses_ffmpeg() const { return !ffmpeg.empty(); }
     // A video file: frames, one file (what --split-steps cuts into clips).
     bool is_video() const { return content == Content::Frames && target == Target::File; }
+    bool narrated() const { return !subtitles.empty(); }
 };
 
 // Every format, in the order `--help` lists them. The order matters once: when neither

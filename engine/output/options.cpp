@@ -143,6 +143,9 @@ bool set_option(const std::string& a, const std::string& v, Options& opt, Given&
         opt.still = static_cast<int>(s);
     } else if (a == "--replay") {
         opt.replay = v;
+    } else if (a == "--voice") {
+        if (v != "espeak") return bad("espeak (a draft voice from each step's narration, by espeak-ng)");
+        opt.draft_voice = true;
     } else if (a == "--format") {
         if (!is_format_name(v)) return bad(listing(format_names()));
         given.format = v;
@@ -152,7 +155,7 @@ bool set_option(const std::string& a, const std::string& v, Options& opt, Given&
 
 bool takes_value(const std::string& a) {
     static const char* const with_value[] = {"-o",      "--output", "--size",  "-q",     "--quality", "--fps",
-                                             "--theme", "--steps",  "--seed",  "--still", "--replay", "--format"};
+                                             "--theme", "--steps",  "--seed",  "--still", "--replay", "--format", "--voice"};
     return std::find(std::begin(with_value), std::end(with_value), a) != std::end(with_value);
 }
 
@@ -186,6 +189,8 @@ bool read_args(const std::vector<std::string>& raw, Options& opt, Given& given, 
             opt.questions = false;
         } else if (a == "--notes") {
             opt.notes = true;
+        } else if (a == "--burn-captions") {
+            opt.draw.captions = true;
         } else if (!a.empty() && a[0] == '-' && a != "-") {
             error = "unknown option for export: " + a + " (see 'attnlab export --help')";
             return false;
@@ -255,6 +260,16 @@ bool check_combinations(const Options& opt, std::string& error) {
             return false;
         }
     }
+    if (opt.draw.captions && f.content != Content::Frames) {
+        error = "--burn-captions draws the narration into video frames: give a video or a directory for PNGs";
+        return false;
+    }
+    if (opt.draft_voice && !f.narrated()) {
+        error = "--voice espeak gives a video a voice track: give -o NAME" + listing(extensions([](const Format& g) {
+                    return g.narrated();
+                }));
+        return false;
+    }
     if (opt.still && opt.steps) {
         error = "--still takes one step: drop --steps";
         return false;
@@ -315,7 +330,12 @@ std::string export_usage() {
            "\n"
            "  --split-steps         with a video: one clip per step (NAME-001.mp4 …) and NAME.json,\n"
            "                        an index of step, title, file, start and duration\n"
-           "  --replay FILE         render a recorded session (attnlab --record FILE) frame for frame\n"
+           "  --replay FILE         render a recorded session (attnlab --record FILE) frame for frame,\n"
+           "                        with the voice recorded beside it (FILE.wav) in an MP4 or WebM\n"
+           "  --voice espeak        a draft voice (espeak-ng) for each step with narration and no\n"
+           "                        voice clip, timed as a clip\n"
+           "  --burn-captions       draw the narration's captions into the frames (an MP4 or WebM then\n"
+           "                        has no subtitle track; NAME.vtt and NAME.srt are still written)\n"
            "  --notes               a PDF handout prints each page's speaker notes beneath it\n"
            "  --no-questions        leave out the quizzes' questions: a video or handout of a whole\n"
            "                        deck or scene otherwise asks each after its scene, a page to\n"

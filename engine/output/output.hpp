@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "draw/draw.hpp"
+#include "model/model.hpp"
 #include "output/formats.hpp"
 #include "scene/scene.hpp"
 #include "timeline/timeline.hpp"
@@ -31,7 +32,7 @@ struct Options {
     int width = 1920;                        // --size WxH, or -q
     int height = 1080;
     double fps = 30.0;                       // --fps, or -q
-    draw::Options draw;                      // --theme
+    draw::Options draw;                      // --theme, --burn-captions (captions)
     // --seed: timeline::State::seed, which draws the quiz's questions, from the first frame on
     // (a `seed` line in a --replay recording is a later command and wins). Unset: the
     // timeline's default seed.
@@ -43,6 +44,9 @@ struct Options {
     bool questions = true;                   // each quiz question as a predict page, then its answer
                                              // (--no-questions: off; never with --still, --steps, --replay)
     std::string replay;                      // --replay FILE: a recording of timeline::Event lines
+    bool draft_voice = false;                // --voice espeak: synthesise a voice for narration without a clip
+    // --replay FILE: the microphone recorded beside it (FILE.wav, attnlab --record) is the
+    // video's sound when present.
     bool tty = false;                        // draw a live progress bar (stderr is a terminal)
     bool quiet = false;                      // no summary line either (tests, benchmarks)
     // Called on the exporting thread each time a frame or page has reached its sink, with the
@@ -134,10 +138,80 @@ private:
 // Mistakes are reported as FILE:LINE:COLUMN diagnostics.
 bool read_recording(const std::string& path, std::vector<timeline::Event>& events, core::Diagnostics& errors);
 
+// What a narrated video muxes beside its frames: files ffmpeg reads as further inputs ("": none).
+// A voice clip placed on a video's clock: heard from `start` for at most `length` seconds.
+struct VoiceClip {
+    std::string path;
+    double start = 0.0;
+    double length = 0.0;
+};
+struct MuxInputs {
+    std::string chapters;        // an FFMETADATA file (ffmetadata()): its chapters
+    std::string subtitles;       // a WebVTT file (webvtt()): a subtitle track
+    std::string subtitle_codec;  // what that track is encoded as (the format's `subtitles`)
+    // The voice clips, mixed into one audio track (48 kHz stereo) of exactly `length` seconds,
+    // silent where no clip plays, encoded with `audio_codec` (the format's `audio`).
+    std::vector<VoiceClip> voices;
+    double length = 0.0;
+    std::vector<std::string> audio_codec;
+};
+
 // The command line the ffmpeg sink runs: `ffmpeg` reading raw I420 frames (width × height, at
-// fps) from its standard input, encoding them with a format's `encoder` arguments into `path`.
+// fps) from its standard input, encoding them with a format's `encoder` arguments into `path`,
+// with the chapters and subtitles of `mux` when given.
 std::vector<std::string> ffmpeg_arguments(const std::string& ffmpeg, const std::vector<std::string>& encoder,
-                                          int width, int height, double fps, const std::string& path);
+                                          int width, int height, double fps, const std::string& path,
+                                          const MuxInputs& mux = {});
+
+// ---- chapters and captions (narration.cpp) ---------------------------------------------------
+
+// A chapter of a video: one step, from `start` to `end` seconds on the video's clock.
+struct Chapter {
+    int span = 0;
+    std::string title;  // model::span_title
+    double start = 0.0;
+    double end = 0.0;
+};
+// The chapters of an export: one each time the step shown changes, read from `scan` (the
+// export's shots, a fresh instance: a replay's shots move forward only). `exact`: the plain
+// timeline, whose chapters start at their spans' starts (relative to plan.t0) rather than at
+// the first frame that shows them (within a frame of it). The last ends with the last frame.
+std::vector<Chapter> chapters(const scene::Deck& deck, const timeline::Layout& lay, const Shots& scan,
+                              const Plan& plan, bool exact);
+// The captions of those chapters: each step's cues (model::span_cues) from its chapter's start,
+// cut at its end, its last cue held to its end.
+std::vector<model::Cue> captions(const scene::Deck& deck, const timeline::Layout& lay,
+                                 const std::vector<Chapter>& chapters);
+// The chapters as an FFMETADATA file (millisecond time base), as ffmpeg reads it to mux them.
+std::string ffmetadata(const std::vector<Chapter>& chapters);
+// The chapters as video sites read them from a description: "0:00 Title" lines ("1:02:03 …"
+// past an hour), each start rounded down to the second.
+std::string chapter_list(const std::vector<Chapter>& chapters);
+// The voice clips of those chapters: each step's clip (scene::Step::voice, or a title or text
+// slide's) from its chapter's start, cut at its end.
+std::vector<VoiceClip> voices(const scene::Deck& deck, const timeline::Layout& lay, const std::vector<Chapter>& chapters);
+// Cues as a WebVTT file and as an SRT file (times rounded to the millisecond).
+std::string webvtt(const std::vector<model::Cue>& cues);
+std::string srt(const std::vector<model::Cue>& cues);
+
+// The length in seconds of a PCM WAV file: its data chunk at the fmt chunk's byte rate (a data
+// chunk longer than the file — a recording cut short — counts what the file holds); < 0 when it
+// is not a WAV.
+double wav_seconds(const std::string& path);
+
+// A temporary folder of synthesised voice clips, removed with it.
+struct VoiceFolder {
+    std::string path;
+    VoiceFolder() = default;
+    VoiceFolder(const VoiceFolder&) = delete;
+    VoiceFolder& operator=(const VoiceFolder&) = delete;
+    ~VoiceFolder();
+};
+// --voice espeak: gives every step and title or text slide of `deck` that has narration (`say`)
+// but no voice clip a draft clip spoken by espeak-ng (WAV files in `folder`), with its length,
+// so that the timeline holds it and the export mixes it as a recorded clip. False with `error`
+// set when espeak-ng is missing or fails.
+bool draft_voices(scene::Deck& deck, VoiceFolder& folder, std::string& error);
 
 // Looks an executable up in $PATH ("" when absent). A name with a '/' is taken as a path.
 std::string find_in_path(const std::string& name);

@@ -64,6 +64,7 @@ public:
     void raster(Image& img, const Shot& shot) const;
     const scene::Deck& deck() const { return deck_; }
     const timeline::Layout& layout() const { return lay_; }
+    bool captions() const { return opt_.captions; }  // --burn-captions
     // The narration of a title or text slide the shot shows ("" for a scene: its narration panel
     // carries its words).
     const std::string& slide_say(const Shot& shot) const;
@@ -99,6 +100,7 @@ struct SinkSpec {
     double fps = 30.0;
     std::string ffmpeg;             // the ffmpeg executable, for formats that use it
     const Painter& painter;         // how vector sinks draw a shot
+    MuxInputs mux;                  // a narrated video's chapters and subtitles (written already)
 };
 
 // The life cycle every format is written through, driven by the driver (driver.cpp):

@@ -42,11 +42,14 @@ double reading_time(const std::string& text) {
 double step_animation(const Step& s) { return s.duration >= 0 ? s.duration : default_duration(s.stage); }
 
 double step_hold(const Step& s) {
-    return s.hold >= 0 ? s.hold : std::max(kDefaultHold, reading_time(s.say) - step_animation(s));
+    if (s.hold >= 0) return s.hold;
+    if (s.voice_seconds > 0) return std::max(0.0, s.voice_seconds - step_animation(s));
+    return std::max(kDefaultHold, reading_time(s.say) - step_animation(s));
 }
 
 double slide_hold(const Slide& s) {
     if (s.duration >= 0) return s.duration;
+    if (s.voice_seconds > 0) return std::max(0.0, s.voice_seconds - kCrossFade);
     // Read on screen while heard: the longer of the slide's text and its narration.
     std::string text = s.title + " " + s.subtitle;
     for (const auto& b : s.bullets) text += " " + b;

@@ -30,9 +30,13 @@ struct Step {
     std::string notes;            // speaker notes, shown only to the presenter
     Settings set;                 // controls this step sets, tweened during its animation
     double duration = -1;         // animation seconds; < 0 means the stage's default
-    double hold = -1;             // seconds held after the animation in exports; < 0: long enough
-                                  // to read `say` (reading_time), at least kDefaultHold
+    double hold = -1;             // seconds held after the animation in exports; < 0: until the
+                                  // voice clip ends, else long enough to read `say` (reading_time),
+                                  // at least kDefaultHold
     Ease ease = Ease::InOutCubic;
+    std::string voice;            // a voice clip heard from the step's start (a path, resolved
+                                  // by the loader); "" none
+    double voice_seconds = 0;     // its length (measured by the loader); 0 without a clip
 };
 
 // An experiment: "Try this".
@@ -95,8 +99,11 @@ struct Slide {
     std::vector<std::string> bullets;     // Text: the points
     std::string say;                      // Title/Text: narration
     std::string notes;                    // Title/Text: speaker notes
-    double duration = -1;                 // Title/Text: seconds shown in exports; < 0: long enough to
-                                          // read the slide, at least kDefaultSlideDuration
+    double duration = -1;                 // Title/Text: seconds shown in exports; < 0: until the voice
+                                          // clip ends, else long enough to read the slide, at least
+                                          // kDefaultSlideDuration
+    std::string voice;                    // Title/Text: a voice clip heard from its start; "" none
+    double voice_seconds = 0;             // its length
 };
 
 struct Deck {
@@ -124,10 +131,11 @@ constexpr double kNarrationWordsPerMinute = 160;
 double reading_time(const std::string& text);
 
 // How long exports show a step or a slide (the timeline lays the deck out with these): a step's
-// animation is its `duration`, else its stage's; it then holds for `hold`, else until its
-// narration can have been read (at least kDefaultHold). A title or text slide cross-fades in
-// (kCrossFade), then holds for `duration`, else long enough to read it (at least
-// kDefaultSlideDuration).
+// animation is its `duration`, else its stage's; it then holds for `hold`, else until its voice
+// clip has been heard (animation and hold last the clip, or the animation alone when longer),
+// else until its narration can have been read (at least kDefaultHold). A title or text slide
+// cross-fades in (kCrossFade), then holds for `duration`, else until its voice clip ends, else
+// long enough to read it (at least kDefaultSlideDuration).
 double step_animation(const Step& s);
 double step_hold(const Step& s);
 double slide_hold(const Slide& s);

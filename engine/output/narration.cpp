@@ -1,0 +1,153 @@
+// output: what a video says beside its frames — a chapter per step (muxed from an FFMETADATA
+// file, and listed in NAME.chapters.txt as video sites read a description) and the narration as
+// captions (NAME.vtt and NAME.srt beside the video, and muxed as a soft subtitle track). The cues
+// are model::span_cues, the rule a burned-in caption follows too; this file only places them on
+// the video's clock and writes the text formats.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "model/model.hpp"
+#include "output/output.hpp"
+
+namespace output {
+
+namespace {
+
+// "HH:MM:SS.mmm" (WebVTT) or "HH:MM:SS,mmm" (SRT) of a whole number of milliseconds.
+std::string clock(long long ms, char sep) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%02lld:%02lld:%02lld%c%03lld", ms / 3600000, ms / 60000 % 60, ms / 1000 % 60, sep,
+                  ms % 1000);
+    return buf;
+}
+
+long long millis(double t) { return std::llround(t * 1000.0); }
+
+// A title on one line: newlines and tabs become spaces.
+std::string one_line(const std::string& s) {
+    std::string out = s;
+    for (char& c : out)
+        if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+    return out;
+}
+
+}  // namespace
+
+std::vector<Chapter> chapters(const scene::Deck& deck, const timeline::Layout& lay, const Shots& scan,
+                              const Plan& plan, bool exact) {
+    std::vector<Chapter> out;
+    const double length = static_cast<double>(scan.count()) / plan.fps;
+    for (long i = 0; i < scan.count(); ++i) {
+        const int span = scan.at(i).state.span;
+        if (!out.empty() && out.back().span == span) continue;
+        double start = static_cast<double>(i) / plan.fps;
+        if (exact && i > 0) start = lay.spans[static_cast<std::size_t>(span)].start - plan.t0;
+        if (!out.empty()) out.back().end = start;
+        out.push_back(Chapter{span, model::span_title(deck, lay, span), start, length});
+    }
+    return out;
+}
+
+std::vector<model::Cue> captions(const scene::Deck& deck, const timeline::Layout& lay,
+                                 const std::vector<Chapter>& chapters) {
+    std::vector<model::Cue> out;
+    for (const Chapter& c : chapters) {
+        const std::size_t first = out.size();
+        for (model::Cue cue : model::span_cues(deck, lay, c.span)) {
+            cue.start += c.start;
+            cue.end += c.start;
+            if (cue.start >= c.end) break;  // the step was left before this cue (a replay)
+            out.push_back(std::move(cue));
+        }
+        // The step's last cue stays until the step ends, shorter or longer than planned.
+        if (out.size() > first) out.back().end = c.end;
+    }
+    return out;
+}
+
+std::vector<VoiceClip> voices(const scene::Deck& deck, const timeline::Layout& lay,
+                              const std::vector<Chapter>& chapters) {
+    std::vector<VoiceClip> out;
+    for (const Chapter& c : chapters) {
+        const timeline::Span& sp = lay.spans[static_cast<std::size_t>(c.span)];
+        const scene::Slide& slide = deck.slides[static_cast<std::size_t>(sp.slide)];
+        const std::string* path = &slide.voice;
+        double seconds = slide.voice_seconds;
+        if (slide.kind == scene::Slide::Kind::Scene) {
+            if (!slide.scene || sp.step >= static_cast<int>(slide.scene->steps.size())) continue;
+            const scene::Step& step = slide.scene->steps[static_cast<std::size_t>(sp.step)];
+            path = &step.voice;
+            seconds = step.voice_seconds;
+        }
+        const double length = std::min(seconds, c.end - c.start);
+        if (!path->empty() && length > 0) out.push_back(VoiceClip{*path, c.start, length});
+    }
+    return out;
+}
+
+std::string ffmetadata(const std::vector<Chapter>& chapters) {
+    // Keys and values escape '=', ';', '#', '\' and newlines with a backslash.
+    auto escaped = [](const std::string& s) {
+        std::string out;
+        for (char c : one_line(s)) {
+            if (c == '=' || c == ';' || c == '#' || c == '\\') out += '\\';
+            out += c;
+        }
+        return out;
+    };
+    std::string text = ";FFMETADATA1\n";
+    for (const Chapter& c : chapters) {
+        const long long a = millis(c.start), b = millis(c.end);
+        if (b <= a) continue;
+        text += "[CHAPTER]\nTIMEBASE=1/1000\nSTART=" + std::to_string(a) + "\nEND=" + std::to_string(b) +
+                "\ntitle=" + escaped(c.title) + "\n";
+    }
+    return text;
+}
+
+std::string chapter_list(const std::vector<Chapter>& chapters) {
+    std::string text;
+    for (const Chapter& c : chapters) {
+        const long long s = static_cast<long long>(std::floor(c.start + 1e-9));
+        char buf[32];
+        if (s >= 3600) std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld ", s / 3600, s / 60 % 60, s % 60);
+        else std::snprintf(buf, sizeof buf, "%lld:%02lld ", s / 60, s % 60);
+        text += buf + one_line(c.title) + "\n";
+    }
+    return text;
+}
+
+std::string webvtt(const std::vector<model::Cue>& cues) {
+    std::string text = "WEBVTT\n";
+    for (const model::Cue& c : cues) {
+        const long long a = millis(c.start), b = millis(c.end);
+        if (b <= a) continue;
+        text += "\n" + clock(a, '.') + " --> " + clock(b, '.') + "\n";
+        for (const std::string& line : c.lines) {
+            for (char ch : line) {
+                if (ch == '&') text += "&amp;";
+                else if (ch == '<') text += "&lt;";
+                else if (ch == '>') text += "&gt;";
+                else text += ch;
+            }
+            text += "\n";
+        }
+    }
+    return text;
+}
+
+std::string srt(const std::vector<model::Cue>& cues) {
+    std::string text;
+    int n = 0;
+    for (const model::Cue& c : cues) {
+        const long long a = millis(c.start), b = millis(c.end);
+        if (b <= a) continue;
+        if (n++ > 0) text += "\n";
+        text += std::to_string(n) + "\n" + clock(a, ',') + " --> " + clock(b, ',') + "\n";
+        for (const std::string& line : c.lines) text += line + "\n";
+    }
+    return text;
+}
+
+}  // namespace output

@@ -1,0 +1,407 @@
+// Voice clips (`voice:` on steps and title or text slides): the loader measures them and the
+// timeline holds each step for its clip; a missing or undecodable clip is a FILE:LINE:COLUMN error
+// with exit 2; an export mixes the clips into an audio track of the video's length, each heard
+// from its step's start (AAC in MP4, Opus in WebM). The clips are made here with ffmpeg.
+#include <catch2/catch.hpp>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <csignal>
+#include <cstring>
+#include <filesystem>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "load/load.hpp"
+#include "output/output.hpp"
+#include "support/files.hpp"
+#include "timeline/timeline.hpp"
+
+extern char** environ;
+
+namespace {
+
+using support::TempDir;
+
+struct Ran {
+    int code = -1;
+    std::string out, err;
+};
+
+// Runs argv (no shell) with stdout and stderr captured through files in `scratch`; `path`, when
+// given, replaces PATH.
+Ran run(const std::vector<std::string>& argv, const TempDir& scratch, const std::string* path = nullptr) {
+    std::vector<std::string> env_store;
+    for (char** e = environ; *e; ++e)
+        if (!path || std::strncmp(*e, "PATH=", 5) != 0) env_store.push_back(*e);
+    if (path) env_store.push_back("PATH=" + *path);
+    std::vector<char*> envp;
+    for (auto& kv : env_store) envp.push_back(kv.data());
+    envp.push_back(nullptr);
+    const std::string out = (scratch.path / ".out").string(), err = (scratch.path / ".err").string();
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&fa, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    std::vector<std::string> args = argv;
+    std::vector<char*> cargv;
+    for (auto& a : args) cargv.push_back(a.data());
+    cargv.push_back(nullptr);
+    pid_t pid = -1;
+    Ran r;
+    const int rc = posix_spawn(&pid, cargv[0], &fa, nullptr, cargv.data(), envp.data());
+    posix_spawn_file_actions_destroy(&fa);
+    REQUIRE(rc == 0);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    r.out = support::slurp(out);
+    r.err = support::slurp(err);
+    return r;
+}
+
+std::string tool(const char* name) {
+    const std::string path = output::find_in_path(name);
+    if (path.empty()) FAIL(std::string(name) + " (from ffmpeg, which the project installs) is not in PATH");
+    return path;
+}
+
+// A tone of `seconds` at `hz` into `path` (its format from the extension).
+void tone(const TempDir& dir, const std::string& path, double hz, double seconds, int channels = 1) {
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+    char spec[96];
+    std::snprintf(spec, sizeof spec, "sine=frequency=%g:sample_rate=44100:duration=%g", hz, seconds);
+    REQUIRE(run({tool("ffmpeg"), "-v", "error", "-f", "lavfi", "-i", spec, "-ac", std::to_string(channels), "-y", path},
+                dir)
+                .code == 0);
+}
+
+// A scene of four steps: two with clips (one FLAC, one stereo WAV), one with a clip and an
+// authored hold shorter than it, one without a clip.
+const char* kScene = R"(scene: voiced
+tokens: [a, b, c]
+q: [[1, 0], [0, 1], [1, 1]]
+k: [[1, 0.2], [-0.3, 1], [0.8, 0.9]]
+v: [[1, 0], [0, 1], [-1, -0.5]]
+steps:
+  - stage: scores
+    say: Every key is scored against the question.
+    voice: audio/one.flac
+  - stage: scale
+    voice: audio/two.wav
+  - stage: softmax
+    duration: 0.5
+    hold: 0.4
+    voice: audio/one.flac
+  - stage: blend
+    duration: 0.6
+    hold: 1.2
+)";
+
+// Mono 48 kHz float samples of a file's audio track.
+std::vector<float> samples(const TempDir& dir, const std::string& video) {
+    const std::string raw = (dir.path / "audio.f32").string();
+    REQUIRE(run({tool("ffmpeg"), "-v", "error", "-i", video, "-map", "0:a", "-ac", "1", "-ar", "48000", "-f", "f32le",
+                 "-y", raw},
+                dir)
+                .code == 0);
+    const std::string bytes = support::slurp(raw);
+    std::vector<float> out(bytes.size() / sizeof(float));
+    std::memcpy(out.data(), bytes.data(), out.size() * sizeof(float));
+    return out;
+}
+
+double rms(const std::vector<float>& s, double from, double to) {
+    const auto a = static_cast<std::size_t>(std::max(0.0, from * 48000)), b = std::min(s.size(), static_cast<std::size_t>(to * 48000));
+    double sum = 0;
+    for (std::size_t i = a; i < b; ++i) sum += static_cast<double>(s[i]) * s[i];
+    return b > a ? std::sqrt(sum / static_cast<double>(b - a)) : 0.0;
+}
+
+}  // namespace
+
+TEST_CASE("a missing or undecodable voice clip is a FILE:LINE:COLUMN error, exit 2", "[voice]") {
+    TempDir dir;
+    tone(dir, (dir.path / "audio/one.flac").string(), 440, 0.5);
+    dir.write("audio/not-audio.mp3", "ID3 this is text, not an MP3\n");
+    const std::string missing = dir.write("missing.yaml", std::string(kScene).replace(std::string(kScene).find("audio/one.flac"), 14, "audio/gone.flac"));
+    std::string bad_text = kScene;
+    bad_text.replace(bad_text.find("audio/two.wav"), 13, "audio/not-audio.mp3");
+    const std::string bad = dir.write("bad.yaml", bad_text);
+    Ran r = run({ATTNLAB_BINARY, "check", missing}, dir);
+    CHECK(r.code == 2);
+    CHECK(r.err.find(missing + ":9:12: error: steps[0].voice: cannot use the voice clip 'audio/gone.flac'") != std::string::npos);
+    CHECK(r.err.find("No such file or directory") != std::string::npos);
+    r = run({ATTNLAB_BINARY, "check", bad}, dir);
+    CHECK(r.code == 2);
+    CHECK(r.err.find(bad + ":11:12: error: steps[1].voice: cannot use the voice clip 'audio/not-audio.mp3'") !=
+          std::string::npos);
+    CHECK(r.err.find("ffprobe cannot decode it") != std::string::npos);
+    // Export refuses it the same way, and writes nothing.
+    r = run({ATTNLAB_BINARY, "export", bad, "-o", (dir.path / "v.mp4").string()}, dir);
+    CHECK(r.code == 2);
+    CHECK(r.err.find(bad + ":11:12:") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(dir.path / "v.mp4"));
+}
+
+TEST_CASE("a step with a voice clip holds for the clip's length, unless the author gives a hold", "[voice]") {
+    TempDir dir;
+    tone(dir, (dir.path / "audio/one.flac").string(), 440, 2.3);
+    tone(dir, (dir.path / "audio/two.wav").string(), 660, 1.4, 2);
+    dir.write("s.yaml", kScene);
+    dir.write("deck.yaml", "deck: voiced\nslides:\n  - title: Voices\n    voice: audio/two.wav\n  - text: Points\n"
+                           "    bullets: [one]\n    voice: audio/one.flac\n    duration: 2\n  - scene: s.yaml\n");
+    load::Result res = load::load_file((dir.path / "deck.yaml").string());
+    INFO((res.errors.empty() ? std::string() : res.errors.front().format()));
+    REQUIRE(res.ok());
+    const timeline::Layout lay = timeline::layout(res.deck);
+    REQUIRE(lay.spans.size() == 6);
+    auto length = [&](int i) { return lay.spans[static_cast<std::size_t>(i)].anim + lay.spans[static_cast<std::size_t>(i)].hold; };
+    CHECK(length(0) == Approx(1.4).margin(1e-3));         // the title slide: its clip
+    CHECK(length(1) == Approx(scene::kCrossFade + 2.0));  // an authored duration wins over the clip
+    CHECK(length(2) == Approx(2.3).margin(1e-3));         // steps: their clips
+    CHECK(length(3) == Approx(1.4).margin(1e-3));
+    CHECK(length(4) == Approx(0.5 + 0.4));                // an authored hold wins
+    CHECK(length(5) == Approx(0.6 + 1.2));
+    const scene::Step& first = res.deck.slides[2].scene->steps[0];
+    CHECK(first.voice == (dir.path / "audio/one.flac").lexically_normal().string());
+    CHECK(first.voice_seconds == Approx(2.3).margin(1e-3));
+}
+
+TEST_CASE("an export mixes the clips in sync: the audio lasts the video, each clip heard from its step's start", "[voice]") {
+    TempDir dir;
+    tone(dir, (dir.path / "audio/one.flac").string(), 440, 2.3);
+    tone(dir, (dir.path / "audio/two.wav").string(), 660, 1.4, 2);
+    const std::string yaml = dir.write("s.yaml", kScene);
+    load::Result res = load::load_file(yaml);
+    REQUIRE(res.ok());
+    const timeline::Layout lay = timeline::layout(res.deck);
+    const double fps = 25;
+    const long frames = std::lround(lay.total * fps);
+    for (const char* ext : {"mp4", "webm"}) {
+        INFO(ext);
+        const std::string video = (dir.path / (std::string("talk.") + ext)).string();
+        Ran r = run({ATTNLAB_BINARY, "export", yaml, "-o", video, "--size", "64x36", "--fps", "25"}, dir);
+        INFO(r.err);
+        REQUIRE(r.code == 0);
+        r = run({tool("ffprobe"), "-v", "error", "-select_streams", "a", "-show_entries", "stream=codec_name", "-of",
+                 "csv=p=0", video},
+                dir);
+        CHECK(r.out == (std::string(ext) == "mp4" ? "aac\n" : "opus\n"));
+        const std::vector<float> s = samples(dir, video);
+        // The audio track lasts the video, within a frame.
+        CHECK(static_cast<double>(s.size()) / 48000.0 == Approx(frames / fps).margin(1.0 / fps));
+        // Each clip plays from its step's start for its length (or until the step ends), and
+        // nothing plays where no clip does: the step without one, and after a clip ends.
+        const double t1 = lay.spans[1].start, t2 = lay.spans[2].start, t3 = lay.spans[3].start;
+        CHECK(t1 == Approx(2.3).margin(1e-3));
+        CHECK(rms(s, 0.05, t1 - 0.05) > 0.06);  // ffmpeg's sine is at 1/8 of full scale: RMS ≈ 0.088
+        CHECK(rms(s, t1 + 0.05, t2 - 0.05) > 0.06);
+        CHECK(rms(s, t2 + 0.05, t3 - 0.05) > 0.06);   // cut at the step's end (0.9 s of a 2.3 s clip)
+        CHECK(rms(s, t3 + 0.05, lay.total - 0.05) < 0.005);
+        // The boundaries: the first clip's last 40 ms and the second's first 40 ms are both heard,
+        // and the softmax step's clip stops where its step does.
+        CHECK(rms(s, t1 - 0.04, t1) > 0.06);
+        CHECK(rms(s, t1, t1 + 0.04) > 0.06);
+        CHECK(rms(s, t3 - 0.02, t3) > 0.06);
+        CHECK(rms(s, t3 + 0.02, t3 + 0.06) < 0.005);
+        CHECK(rms(s, 0.0, 0.02) > 0.06);  // from the first sample
+    }
+}
+
+TEST_CASE("--voice espeak: a draft voice for each narrated step, audible, each step at least as long as its speech", "[voice]") {
+    const std::string espeak = output::find_in_path("espeak-ng");
+    if (espeak.empty()) {
+        WARN("espeak-ng is not installed (tools/setup.sh installs it): --voice espeak is not tested here");
+        return;
+    }
+    TempDir dir;
+    const std::string yaml = dir.write("s.yaml", R"(scene: drafted
+tokens: [a, b, c]
+q: [[1, 0], [0, 1], [1, 1]]
+k: [[1, 0.2], [-0.3, 1], [0.8, 0.9]]
+v: [[1, 0], [0, 1], [-1, -0.5]]
+steps:
+  - stage: scores
+    say: Every key is scored by how far it reaches along the question.
+  - stage: scale
+    duration: 0.4
+    hold: 0.3
+  - stage: softmax
+    duration: 0.3
+    say: The weights add up to one.
+)");
+    const std::vector<std::string> says = {"Every key is scored by how far it reaches along the question.", "",
+                                           "The weights add up to one."};
+    const std::string video = (dir.path / "draft.mp4").string();
+    Ran r = run({ATTNLAB_BINARY, "export", yaml, "-o", video, "--size", "64x36", "--fps", "25", "--voice", "espeak"}, dir);
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    // Audible: ffmpeg's volumedetect finds a mean well above silence.
+    r = run({tool("ffmpeg"), "-v", "info", "-nostats", "-i", video, "-map", "0:a", "-af", "volumedetect", "-f", "null", "-"}, dir);
+    REQUIRE(r.code == 0);
+    const auto at = r.err.find("mean_volume: ");
+    REQUIRE(at != std::string::npos);
+    CHECK(std::strtod(r.err.c_str() + at + 13, nullptr) > -40.0);
+    // Each step lasts at least its speech (the same text spoken by espeak-ng here), within a frame.
+    r = run({tool("ffprobe"), "-v", "error", "-show_entries", "chapter=start_time,end_time", "-of", "csv=p=0", video}, dir);
+    REQUIRE(r.code == 0);
+    std::vector<double> lengths;
+    std::istringstream chapters(r.out);
+    for (std::string line; std::getline(chapters, line);) {
+        double a = 0, b = 0;
+        REQUIRE(std::sscanf(line.c_str(), "%lf,%lf", &a, &b) == 2);
+        lengths.push_back(b - a);
+    }
+    REQUIRE(lengths.size() == says.size());
+    CHECK(lengths[1] == Approx(0.7).margin(1.0 / 25));  // no narration: its own timing
+    for (std::size_t i : {std::size_t{0}, std::size_t{2}}) {
+        const std::string wav = (dir.path / ("said" + std::to_string(i) + ".wav")).string();
+        REQUIRE(run({espeak, "-w", wav, says[i]}, dir).code == 0);
+        r = run({tool("ffprobe"), "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", wav}, dir);
+        const double speech = std::strtod(r.out.c_str(), nullptr);
+        INFO("step " << i << ": speech " << speech << " s, step " << lengths[i] << " s");
+        CHECK(speech > 0.5);
+        CHECK(lengths[i] >= speech - 1.0 / 25);
+        CHECK(lengths[i] <= speech + 1.0 / 25);  // held for the speech, not for reading time
+    }
+}
+
+TEST_CASE("--voice espeak without espeak-ng: a clear message, exit 2, nothing written", "[voice]") {
+    TempDir dir;
+    const std::string yaml = dir.write("s.yaml", "scene: s\ntokens: [a, b]\nq: [[1, 0], [0, 1]]\nk: [[1, 0], [0, 1]]\n"
+                                                 "v: [[1, 0], [0, 1]]\nsteps:\n  - say: Hello there.\n");
+    const std::string bin = (dir.path / "bin").string();
+    std::filesystem::create_directories(bin);
+    std::filesystem::create_symlink(tool("ffmpeg"), bin + "/ffmpeg");
+    Ran r = run({ATTNLAB_BINARY, "export", yaml, "-o", (dir.path / "v.mp4").string(), "--voice", "espeak"}, dir, &bin);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("--voice espeak needs espeak-ng") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(dir.path / "v.mp4"));
+    CHECK_FALSE(std::filesystem::exists(dir.path / "v.vtt"));
+    // And a format without a voice track refuses the option.
+    r = run({ATTNLAB_BINARY, "export", yaml, "-o", (dir.path / "h.pdf").string(), "--voice", "espeak"}, dir);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("--voice espeak gives a video a voice track") != std::string::npos);
+}
+
+namespace {
+
+// Starts attnlab with `args` and the environment plus `extra` ("NAME=value"); stdout and stderr
+// to files in `dir`. Returns its pid.
+pid_t start_attnlab(const std::vector<std::string>& args, const std::vector<std::string>& extra, const TempDir& dir) {
+    std::vector<std::string> env_store;
+    for (char** e = environ; *e; ++e) {
+        bool replaced = false;
+        for (const auto& x : extra) replaced = replaced || std::strncmp(*e, x.c_str(), x.find('=') + 1) == 0;
+        if (!replaced) env_store.push_back(*e);
+    }
+    env_store.insert(env_store.end(), extra.begin(), extra.end());
+    std::vector<char*> envp;
+    for (auto& kv : env_store) envp.push_back(kv.data());
+    envp.push_back(nullptr);
+    std::vector<std::string> argv_s = {ATTNLAB_BINARY};
+    argv_s.insert(argv_s.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& a : argv_s) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    const std::string out = (dir.path / ".app-out").string(), err = (dir.path / ".app-err").string();
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&fa, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    pid_t pid = -1;
+    const int rc = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), envp.data());
+    posix_spawn_file_actions_destroy(&fa);
+    REQUIRE(rc == 0);
+    return pid;
+}
+
+// Waits (polling, up to a minute: a loaded machine) until `done` holds or the process ends.
+bool wait_for(pid_t pid, const std::function<bool()>& done) {
+    for (int i = 0; i < 600; ++i) {
+        if (done()) return true;
+        int status = 0;
+        if (waitpid(pid, &status, WNOHANG) == pid) return done();
+        usleep(100 * 1000);
+    }
+    return false;
+}
+
+std::uintmax_t size_of(const std::filesystem::path& p) {
+    std::error_code ec;
+    const auto s = std::filesystem::file_size(p, ec);
+    return ec ? 0 : s;
+}
+
+}  // namespace
+
+TEST_CASE("--record also records the microphone; a recording killed mid-talk replays with its voice in sync", "[voice][capture]") {
+    TempDir dir;
+    const std::string raw = (dir.path / "tone.raw").string();
+    REQUIRE(run({tool("ffmpeg"), "-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=60",
+                 "-f", "s16le", "-ac", "1", "-y", raw},
+                dir)
+                .code == 0);
+    const std::string scene = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml";
+    const std::string rec = (dir.path / "talk.rec").string();
+    // SDL's disk driver captures from a file: the "microphone" hears a 440 Hz tone.
+    const std::vector<std::string> env = {"SDL_VIDEODRIVER=offscreen", "SDL_AUDIODRIVER=disk",
+                                          "SDL_DISKAUDIOFILEIN=" + raw, "SDL_DISKAUDIOFILE=/dev/null"};
+    const pid_t pid = start_attnlab({scene, "--record", rec, "--size", "320x180"}, env, dir);
+    // Killed (no chance to tidy up) once 1.5 s of sound is on disk.
+    const std::uintmax_t enough = 44 + 2 * 48000 * 3 / 2;
+    const bool heard = wait_for(pid, [&] { return size_of(rec + ".wav") >= enough; });
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+    INFO(support::slurp((dir.path / ".app-err").string()));
+    REQUIRE(heard);
+    const double recorded = output::wav_seconds(rec + ".wav");
+    CHECK(recorded >= 1.5);
+    CHECK(support::slurp(rec).find(" seed ") != std::string::npos);  // the commands, on the same clock
+
+    for (const char* ext : {"mp4", "webm"}) {
+        INFO(ext);
+        const std::string video = (dir.path / (std::string("talk.") + ext)).string();
+        Ran r = run({ATTNLAB_BINARY, "export", scene, "--replay", rec, "-o", video, "--size", "64x36", "--fps", "25"}, dir);
+        INFO(r.err);
+        REQUIRE(r.code == 0);
+        r = run({tool("ffprobe"), "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                 "stream=nb_read_frames", "-of", "csv=p=0", video},
+                dir);
+        const long frames = std::strtol(r.out.c_str(), nullptr, 10);
+        CHECK(frames / 25.0 >= recorded - 1.0 / 25);  // the video lasts the talk
+        const std::vector<float> s = samples(dir, video);
+        CHECK(static_cast<double>(s.size()) / 48000.0 == Approx(frames / 25.0).margin(1.0 / 25));
+        CHECK(rms(s, 0.3, recorded - 0.1) > 0.06);  // the tone, heard throughout the recording
+    }
+
+    // --no-audio: the commands only.
+    const std::string quiet = (dir.path / "quiet.rec").string();
+    const pid_t q = start_attnlab({scene, "--record", quiet, "--no-audio", "--size", "320x180"}, env, dir);
+    const bool wrote = wait_for(q, [&] { return support::slurp(quiet).find(" seed ") != std::string::npos; });
+    kill(q, SIGKILL);
+    waitpid(q, nullptr, 0);
+    CHECK(wrote);
+    CHECK_FALSE(std::filesystem::exists(quiet + ".wav"));
+
+    // No capture device (no audio driver at all): a clear message, and the commands recorded.
+    const std::string deaf = (dir.path / "deaf.rec").string();
+    const pid_t d = start_attnlab({scene, "--record", deaf, "--size", "320x180"},
+                                  {"SDL_VIDEODRIVER=offscreen", "SDL_AUDIODRIVER=no-such-driver"}, dir);
+    const bool warned = wait_for(d, [&] {
+        return support::slurp(deaf).find(" seed ") != std::string::npos &&
+               support::slurp((dir.path / ".app-err").string()).find("recording the commands without sound") !=
+                   std::string::npos;
+    });
+    kill(d, SIGKILL);
+    waitpid(d, nullptr, 0);
+    CHECK(warned);
+    CHECK_FALSE(std::filesystem::exists(deaf + ".wav"));
+}
