@@ -13,6 +13,7 @@
 #include <optional>
 #include <thread>
 
+#include "output/site.hpp"
 #include "output/sinks.hpp"
 
 namespace output {
@@ -214,6 +215,7 @@ struct Part {
     Shots shots;
     Plan plan;      // frames: when they start and how long they last (the --split-steps index)
     int span = -1;  // --split-steps: the step the clip shows
+    const Format* format = nullptr;  // the row that writes it: the export's own unless set (a web page's parts)
 };
 
 // "NAME" of NAME.mp4, to which --split-steps adds "-001.mp4" … and ".json".
@@ -248,6 +250,7 @@ std::vector<Part> parts(const scene::Deck& deck, const timeline::Layout& lay, co
     switch (opt.format->content) {
         case Content::Still: return {Part{opt.out, page_shots(lay, opt.still - 1, opt.still - 1, opt.seed), {}}};
         case Content::Pages: return {Part{opt.out, page_shots(lay, first, last, opt.seed), {}}};
+        case Content::Site: return {};  // the Site's parts
         case Content::Frames: break;
     }
     if (!opt.split_steps) {
@@ -293,6 +296,7 @@ std::string summary(const Options& opt, const std::vector<Part>& written, long t
     switch (opt.format->content) {
         case Content::Still: return "step " + std::to_string(opt.still);
         case Content::Pages: return std::to_string(total) + " pages";
+        case Content::Site: return "a web page";  // the Site says more
         case Content::Frames: break;
     }
     if (opt.split_steps)
@@ -304,7 +308,7 @@ std::string summary(const Options& opt, const std::vector<Part>& written, long t
 
 // The ffmpeg to use (for a format that needs it), or why OUT cannot be written.
 std::string check_output(const Options& opt, std::string& ffmpeg) {
-    if (opt.format->uses_ffmpeg()) {
+    if (opt.format->uses_ffmpeg() || opt.format->is_site()) {
         ffmpeg = find_in_path("ffmpeg");
         if (ffmpeg.empty())
             return "ffmpeg was not found in PATH; it is needed to write " + opt.out +
@@ -345,7 +349,15 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
         err << "attnlab: error: " << why << "\n";
         return 2;
     }
-    const std::vector<Part> todo = parts(deck, lay, opt, events, first, last);
+    std::vector<Part> todo = parts(deck, lay, opt, events, first, last);
+    std::string error;
+    Outcome o = Outcome::Done;
+    std::optional<Site> site;
+    if (opt.format->is_site()) {
+        site.emplace(deck, lay, opt, first, last);
+        if (!site->begin(error)) o = Outcome::Failed;
+        for (const SitePart& p : site->parts()) todo.push_back(Part{p.out, p.shots, {}, -1, p.format});
+    }
     if (opt.split_steps) {
         // A killed export may have been cutting other steps: its leftovers of every clip go.
         const std::string stem = stem_of(opt);
@@ -355,15 +367,14 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
     }
     long total = 0;
     for (const Part& p : todo) total += p.shots.count();
-    Progress progress(err, opt, total, opt.format->content == Content::Frames ? "frame" : "page");
+    Progress progress(err, opt, total, opt.format->content == Content::Pages ? "page" : "frame");
     const Painter painter(deck, lay, opt.draw);
 
     // Every part is written completely before any is committed.
     std::vector<std::unique_ptr<Sink>> sinks;
-    std::string error;
-    Outcome o = Outcome::Done;
     for (std::size_t i = 0; i < todo.size() && o == Outcome::Done; ++i) {
-        sinks.push_back(opt.format->make(SinkSpec{*opt.format, todo[i].out, opt.width, opt.height, opt.fps, ffmpeg, painter}));
+        const Format& f = todo[i].format ? *todo[i].format : *opt.format;
+        sinks.push_back(f.make(SinkSpec{f, todo[i].out, opt.width, opt.height, opt.fps, ffmpeg, painter}));
         o = drive(*sinks.back(), todo[i].shots, painter, opt, progress, error);
     }
     std::optional<Staged> index;
@@ -383,9 +394,14 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
     for (std::size_t i = 0; i < sinks.size() && o == Outcome::Done; ++i)
         if (!sinks[i]->commit(error)) o = Outcome::Failed;
     if (o == Outcome::Done && index && !index->commit(error)) o = Outcome::Failed;
+    // A web page's parts are in its folder, still under its temporary name: the page, then the rename.
+    if (o == Outcome::Done && site && !site->finish(error)) o = Outcome::Failed;
+    if (o == Outcome::Done && site && g_stop.load()) o = Outcome::Interrupted;
+    if (o == Outcome::Done && site && !site->commit(error)) o = Outcome::Failed;
     if (o != Outcome::Done) {
         for (auto& s : sinks) s->abort();
         if (index) index->discard();
+        if (site) site->discard();
     }
     progress.clear();
     if (o == Outcome::Interrupted) {
@@ -396,13 +412,16 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
         err << "attnlab: error: " << error << "\n";
         return 2;
     }
-    progress.summary(summary(opt, todo, total), opt.split_steps ? stem_of(opt) + "-*." + opt.format->name : opt.out);
+    progress.summary(site ? site->summary() : summary(opt, todo, total),
+                     opt.split_steps ? stem_of(opt) + "-*." + opt.format->name : opt.out);
     return 0;
 }
 
-int export_command(const std::vector<std::string>& args, const Loader& load, std::shared_ptr<const draw::Fonts> fonts) {
+int export_command(const std::vector<std::string>& args, const Loader& load, std::shared_ptr<const draw::Fonts> fonts,
+                   std::vector<WebKey> keys) {
     Options opt;
     opt.draw.fonts = std::move(fonts);
+    opt.keys = std::move(keys);
     bool help = false;
     std::string error;
     if (!parse_options(args, opt, help, error)) {

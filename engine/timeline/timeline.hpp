@@ -60,6 +60,9 @@ struct Layout {
 };
 Layout layout(const scene::Deck& deck);
 
+// Seconds an experiment takes to set the controls (tweened in from whatever was there).
+constexpr double kExperimentTween = 0.8;
+
 // Eased progress: u in [0, 1] → [0, 1].
 double ease(scene::Ease e, double u);
 
