@@ -352,7 +352,8 @@ const char* web_action(Action a, int arg) {
         case Action::Choose: return "choose";
         case Action::Leave: return "leave";
         case Action::RunExperiment: return "run";
-        case Action::EndExperiment: return "end";
+        case Action::EndExperiment: return "end-trial";
+        case Action::Reset: return "end-trial";  // a page has no edits: only the experiment to end
         case Action::QuizPick: return "pick";
         case Action::QuizAnswer: return "reveal";
         case Action::QuizNext: return "quiz-next";

@@ -652,7 +652,7 @@
     'timer-reset': () => { timer.elapsed = 0; timer.started = Date.now(); },
     try: openTry, quiz: () => openQuiz(), escape, fullscreen, help: () => toggleHelp(), 'close-help': () => toggleHelp(false),
     left: () => move('left'), right: () => move('right'), up: () => move('up'), down: () => move('down'),
-    home: () => move('home'), end: () => (ui.mode === 'menu' ? endTrialAndClose() : move('end')),
+    home: () => move('home'), end: () => move('end'), 'end-trial': () => { closePanels(); endTrial(); },
     choose: () => {
       if (ui.mode === 'overview') { const i = ui.selection; closePanels(); go(i); }
       else if (ui.mode === 'menu' && trialsHere()[ui.selection] !== undefined) runTrial(trialsHere()[ui.selection]);
@@ -662,7 +662,6 @@
     pick: (row, d) => pick(d), reveal, 'quiz-next': quizNext, grade: (row) => grade(row.arg === 1),
     retry, 'show-me': showMe, 'quiz-close': closeQuiz,
   };
-  function endTrialAndClose() { closePanels(); endTrial(); }
   document.addEventListener('keydown', (e) => {
     if (e.defaultPrevented || e.isComposing) return;
     const t = e.target;
