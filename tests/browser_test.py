@@ -171,6 +171,18 @@ def main():
         wait_step(b, 1, "the back button")
         b.eval("history.forward()")
         wait_step(b, 3, "the forward button")
+        # A swipe on the picture: to the left, the next step; to the right, back.
+        b.call("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+        box = b.eval("(() => { const r = document.getElementById('stage').getBoundingClientRect();"
+                     " return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+        for dx, n in ((-200, 4), (200, 3)):
+            wait_settled(b)
+            b.call("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": box[0], "y": box[1]}]})
+            b.call("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": box[0] + dx / 2, "y": box[1]}]})
+            b.call("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": box[0] + dx, "y": box[1]}]})
+            b.call("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            wait_step(b, n, "a swipe %s" % ("left" if dx < 0 else "right"))
+        b.call("Emulation.setTouchEmulationEnabled", {"enabled": False})
         # → while the clip runs completes it (the SVG of the same step shows), a second → moves on.
         b.key("r")
         b.wait_for("document.getElementById('stage').dataset.playing === '1'", "R replays the clip")

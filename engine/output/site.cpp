@@ -6,6 +6,7 @@
 
 #include <sys/stat.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -81,13 +82,36 @@ std::string xml_escape(const std::string& s) {
     return out;
 }
 
-// Gives a Cairo SVG a <title> (its accessible name) as the first child of <svg>.
+// Cuts every decimal number of an SVG to two decimals ("12.345678" → "12.34"): a hundredth of a
+// pixel is below what any screen shows, and a lecture's pictures are a quarter smaller.
+std::string two_decimals(const std::string& svg) {
+    std::string out;
+    out.reserve(svg.size());
+    for (std::size_t i = 0; i < svg.size(); ++i) {
+        out += svg[i];
+        const bool point = svg[i] == '.' && i > 0 && std::isdigit(static_cast<unsigned char>(svg[i - 1])) &&
+                           i + 1 < svg.size() && std::isdigit(static_cast<unsigned char>(svg[i + 1]));
+        if (!point) continue;
+        std::size_t j = i + 1, kept = 0;
+        for (; j < svg.size() && std::isdigit(static_cast<unsigned char>(svg[j])); ++j)
+            if (kept < 2) {
+                out += svg[j];
+                ++kept;
+            }
+        i = j - 1;
+    }
+    return out;
+}
+
+// Makes a Cairo SVG a page's picture: numbers to two decimals (two_decimals), and a <title> (its
+// accessible name) as the first child of <svg>.
 bool add_title(const std::string& path, const std::string& title, std::string& error) {
     std::string svg, why;
     if (!read_file(path, svg)) {
         error = "cannot read " + path + ": " + std::strerror(errno);
         return false;
     }
+    svg = two_decimals(svg);
     const std::size_t open = svg.find("<svg");
     const std::size_t end = open == std::string::npos ? open : svg.find('>', open);
     if (end == std::string::npos) {
@@ -165,6 +189,9 @@ bool Site::begin(std::string& error) {
         if (clip.count() == 0) return;
         item.duration = duration;
         for (const Format* f : site_clip_formats()) {
+            // One file carries the first clip format alone (VP9: every current browser); where it
+            // does not play, the picture shows the step's final state.
+            if (opt_.single_file && f != site_clip_formats().front()) continue;
             item.clips.push_back(stem + "." + f->name);
             parts_.push_back({dir_ + "/" + item.clips.back(), f, clip});
         }

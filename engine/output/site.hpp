@@ -10,7 +10,8 @@
 //                             then the page that names it)
 //   -o DIR/ --format html     DIR/index.html and DIR/lecture_files/ (one folder swap; other files
 //                             in DIR are kept)
-//   --single-file             the one .html, with every file inside it as a data: URI
+//   --single-file             the one .html, with every file inside it as a data: URI (the
+//                             WebM clips only, to keep it small)
 #pragma once
 
 #include <optional>

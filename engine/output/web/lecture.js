@@ -175,7 +175,8 @@
     scrub.disabled = !itemShown().clips.length;
     scrub.value = String(Math.round(progress() * 1000));
   }
-  video.addEventListener('ended', () => { setPlaying(false); updateScrub(); });
+  // A clip that ended shows the picture; unless it was sought back meanwhile (the event is queued).
+  video.addEventListener('ended', () => { if (video.ended) setPlaying(false); updateScrub(); });
   video.addEventListener('timeupdate', updateScrub);
   scrub.addEventListener('input', () => seekTo(Number(scrub.value) / 1000));
   const speeds = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2];
@@ -185,7 +186,8 @@
     video.defaultPlaybackRate = s;
     video.playbackRate = s;
   }
-  $('speed').addEventListener('change', () => setSpeed(Number($('speed').value)));
+  // Chosen, the menu gives the keys back to the slides (a focused menu keeps its arrows).
+  $('speed').addEventListener('change', () => { setSpeed(Number($('speed').value)); $('speed').blur(); });
   function faster(dir) {
     const i = speeds.indexOf(ui.speed);
     setSpeed(speeds[Math.min(speeds.length - 1, Math.max(0, (i < 0 ? 3 : i) + dir))]);
