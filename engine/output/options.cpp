@@ -307,7 +307,7 @@ std::string export_usage() {
     return "usage: attnlab export INPUT -o OUT [options]\n\n"
            "  INPUT                 a deck (slides/*.yaml) or a scene (scenes/*.yaml)\n" +
            formats_help +
-           "  --size WxH            output size in pixels (default 1920x1080)\n"
+           "  --size WxH            output size in pixels (default 1920x1080; a web page's 1280x720)\n"
            "  -q, --quality l|m|h|k 480p15, 720p30, 1080p60, 2160p60 (--size and --fps override it)\n"
            "  --fps N               frames per second (default 30)\n"
            "  --theme light|dark    colours (default light; dark for dim rooms)\n"
