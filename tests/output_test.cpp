@@ -1488,7 +1488,16 @@ TEST_CASE("a web page as one file: NAME.html beside NAME_files/, or --single-fil
     CHECK(page.find("talk_files") == std::string::npos);
     CHECK(page.find("<script src=") == std::string::npos);
     CHECK(page.find("<link rel=") == std::string::npos);
-    CHECK(page.find("\"picture\":\"data:image/svg+xml;base64,") != std::string::npos);
+    // An SVG as text, with only '%', '#' and line breaks escaped.
+    const std::size_t svg = page.find("\"picture\":\"data:image/svg+xml,%3C?xml version=");
+    CHECK(svg == std::string::npos);  // '<' is written as itself
+    const std::size_t at = page.find("\"picture\":\"data:image/svg+xml,<?xml version=");
+    REQUIRE(at != std::string::npos);
+    const std::string uri = page.substr(at, page.find("\",\"clips\"", at) - at);
+    CHECK(uri.find("<title>Step 1: ") != std::string::npos);
+    CHECK(uri.find("%0A") != std::string::npos);
+    CHECK(uri.find('#') == std::string::npos);
+    CHECK(uri.find("xlink:href=\\\"%23glyph") != std::string::npos);
     CHECK(page.find("{\"src\":\"data:video/webm;base64,") != std::string::npos);
     CHECK(page.find("{\"src\":\"data:video/mp4;base64,") == std::string::npos);  // the WebM alone
     // The script is inside, whole: its last line is there.
