@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/app.hpp"
+#include "app/bindings.hpp"
 #include "attention/attention.hpp"
 #include "draw/draw.hpp"
 #include "load/load.hpp"
@@ -19,7 +20,7 @@ namespace {
 constexpr const char* kUsage = R"(usage:
   attnlab [FILE] [options]              present a deck or scene in a window
                                         (default: slides/lecture.yaml)
-  attnlab export FILE -o OUT [options]  export a video, PNG frames, PDF or SVG pages, or a still
+  attnlab export FILE -o OUT [options]  export a video, PNG frames, PDF or SVG pages, a web page, or a still
   attnlab trace SCENE [--temperature T] [--mask on|off] --json
                                         print every stage's numbers as JSON
   attnlab check FILE...                 validate scenes and decks (exit 2 on errors;
@@ -203,7 +204,7 @@ int main(int argc, char** argv) {
                     errors = std::move(r.errors);
                     return errors.empty();
                 },
-                std::move(fonts));
+                std::move(fonts), app::web_keys());
         }
         if (first == "present") args = rest;
     }

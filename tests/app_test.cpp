@@ -1522,3 +1522,45 @@ TEST_CASE("Window: the operator's chips keep out of every panel at 16:9, 16:10 a
             }
     }
 }
+
+TEST_CASE("the web page's keys are the table's rows a browser can honour, each an action lecture.js does", "[app][html]") {
+    const std::vector<output::WebKey> keys = app::web_keys();
+    auto keys_of = [&](const std::string& layer, const std::string& action) {
+        for (const output::WebKey& k : keys)
+            if (k.layer == layer && k.action == action) return k.keys;
+        return std::vector<std::string>{};
+    };
+    // The app's slide keys, as KeyboardEvent.key names them.
+    CHECK(keys_of("slides", "next") == std::vector<std::string>{"ArrowRight", "ArrowDown", " ", "PageDown", "Enter"});
+    CHECK(keys_of("slides", "back") == std::vector<std::string>{"ArrowLeft", "ArrowUp", "PageUp", "Backspace"});
+    CHECK(keys_of("slides", "first") == std::vector<std::string>{"Home"});
+    CHECK(keys_of("slides", "last") == std::vector<std::string>{"End"});
+    CHECK(keys_of("slides", "goto") == std::vector<std::string>{"g", "1", "2", "3", "4", "5", "6", "7", "8", "9"});
+    CHECK(keys_of("slides", "replay") == std::vector<std::string>{"r"});
+    CHECK(keys_of("slides", "timer-reset") == std::vector<std::string>{"Shift+r"});
+    CHECK(keys_of("slides", "overview") == std::vector<std::string>{"o"});
+    CHECK(keys_of("anywhere", "fullscreen") == std::vector<std::string>{"f"});  // F11 is the browser's own
+    CHECK(keys_of("anywhere", "help") == std::vector<std::string>{"?", "F1"});   // Shift+/ is "?" in a browser
+    CHECK(keys_of("typing", "commit") == std::vector<std::string>{"Enter"});
+    CHECK(keys_of("quiz", "pick").size() == 9);
+    // No key a page cannot have: Tab moves the focus, F12 opens the developer tools; nothing of
+    // key editing, the temperature or the mask (a page's pictures are drawn in advance).
+    for (const output::WebKey& k : keys) {
+        INFO(k.layer << " " << k.action);
+        CHECK(k.layer != "keys");
+        for (const std::string& name : k.keys) CHECK((name != "Tab" && name != "F12" && name != "F11"));
+    }
+    CHECK(keys_of("slides", "temperature-up").empty());
+    // Every action is one lecture.js does, and each row's help is the table's.
+    std::ifstream in(std::string(ATTNLAB_SOURCE_DIR) + "/engine/output/web/lecture.js");
+    std::stringstream js;
+    js << in.rdbuf();
+    const std::string script = js.str();
+    const std::string actions = script.substr(script.find("const actions = {"));
+    for (const output::WebKey& k : keys) {
+        INFO(k.action);
+        const bool plain = k.action.find('-') == std::string::npos;
+        CHECK(actions.find(plain ? k.action : "'" + k.action + "'") != std::string::npos);
+    }
+    CHECK(keys.front().help == "next (a running animation completes first)");
+}

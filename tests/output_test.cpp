@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <sstream>
 #include <thread>
 
@@ -212,10 +213,11 @@ bool has_temporaries(const std::string& dir) {
 const std::vector<std::pair<double, double>> kUneven = {{0.7, 0.35}, {0.45, 0.2}, {0.9, 0.25}};
 
 // What an export of format `f` to STEM.EXT writes, sorted: the output, and beside a narrated
-// video its chapter list and captions.
+// video its chapter list and captions, beside a web page its folder of files.
 std::vector<std::string> written(const output::Format& f, const std::string& stem) {
     std::vector<std::string> names = {stem + "." + f.name};
     if (f.narrated()) names.insert(names.end(), {stem + ".chapters.txt", stem + ".srt", stem + ".vtt"});
+    if (f.is_site()) names.push_back(stem + "_files");
     std::sort(names.begin(), names.end());
     return names;
 }
@@ -904,6 +906,7 @@ bool looks_like(const std::string& name, const std::string& bytes) {
     if (name == "mp4") return bytes.size() > 8 && bytes.compare(4, 4, "ftyp") == 0;
     if (name == "webm") return bytes.rfind("\x1A\x45\xDF\xA3", 0) == 0;
     if (name == "gif") return bytes.rfind("GIF89a", 0) == 0;
+    if (name == "html") return bytes.rfind("<!doctype html>", 0) == 0 && bytes.find("</html>") != std::string::npos;
     return !bytes.empty();  // a format this test does not know yet: at least something was written
 }
 
@@ -913,7 +916,7 @@ TEST_CASE("every row of the table of formats is chosen by its own name and write
     for (const output::Format& f : output::formats()) {
         const bool still = f.content == output::Content::Still, folder = f.target == output::Target::Folder;
         INFO("format " << f.name << (folder ? " (folder)" : "") << (still ? " (still)" : ""));
-        CHECK(f.make != nullptr);
+        CHECK((f.make != nullptr) != f.is_site());  // a web page is made of other rows' outputs
         CHECK(!f.help.empty());
         CHECK(output::find_format(f.name, f.target, still) == &f);  // no two rows answer to one name and shape
         if (f.uses_ffmpeg()) CHECK(f.is_video());
@@ -934,6 +937,7 @@ TEST_CASE("every row of the table of formats is chosen by its own name and write
         CHECK(files_in(tmp.path.string()) == (folder ? std::vector<std::string>{"out"} : written(f, "out")));
         const std::vector<std::string> inside = folder ? files_in(out) : std::vector<std::string>{};
         if (folder && f.content == output::Content::Pages) CHECK(inside.size() == steps);
+        if (folder && f.is_site()) CHECK(inside == std::vector<std::string>{"index.html", "lecture_files"});
         const std::string first = folder ? (inside.empty() ? "" : out + "/" + inside.front()) : out;
         CHECK(looks_like(f.name, slurp(first)));
     }
@@ -1091,7 +1095,12 @@ struct Kind {
             return;
         }
         fs::create_directories(tmp / "out/mine");
-        for (int i = 0; i < 40; ++i) {
+        if (format->is_site()) {  // an old page: its index and its folder of files
+            fs::create_directories(tmp / "out/lecture_files");
+            std::ofstream(tmp / "out/index.html") << "old frame";
+            std::ofstream(tmp / "out/lecture_files/step-001.svg") << "old frame";
+        }
+        for (int i = 0; i < 40 && !format->is_site(); ++i) {
             char n[32];
             std::snprintf(n, sizeof n, format->name == "svg" ? "step_%03d.svg" : "frame_%06d.png", i);
             std::ofstream(tmp / ("out/" + std::string(n))) << "old frame";
@@ -1105,7 +1114,8 @@ std::string kind_label(const Kind& k) {
     return k.format->name + (k.folder() ? " (folder)" : "") + (k.still() ? " (still)" : "");
 }
 
-// The names beside the output that are not it (nor a narrated video's files beside it): leftovers.
+// The names beside the output that are not it (nor a narrated video's files, nor a web page's
+// NAME_files/, beside it): leftovers.
 std::vector<std::string> leftovers(const TempDir& tmp, const Kind& k) {
     const std::vector<std::string> own = k.folder() ? std::vector<std::string>{k.name()} : written(*k.format, "out");
     std::vector<std::string> names;
@@ -1173,8 +1183,9 @@ TEST_CASE("every export kind: an error, SIGINT, SIGTERM or SIGKILL mid-export le
                 CHECK(h.code == 128 + SIGKILL);
                 CHECK((k.folder() ? tree(out) : std::map<std::string, std::string>{{"", slurp(out)}}) == before);
                 const auto left = leftovers(tmp, k);
-                // The complete new output, not yet renamed (and a narrated video's files beside it).
-                if (point == "finished") CHECK(left.size() == (k.format->narrated() ? 4u : 1u));
+                // The complete new output, not yet renamed (and a narrated video's files or a web
+                // page's folder beside it).
+                if (point == "finished") CHECK(left.size() == (k.folder() ? 1u : written(*k.format, "out").size()));
                 for (const auto& n : left) CHECK(harmless_name(n));
                 const Hooked next = run_hooked(k.args(tmp), "");
                 CHECK(next.code == 0);
@@ -1184,8 +1195,10 @@ TEST_CASE("every export kind: an error, SIGINT, SIGTERM or SIGKILL mid-export le
                     CHECK(now.at("notes.txt") == "the user's notes");
                     CHECK(now.at("mine/list.txt") == "the user's list");
                     for (const auto& [name, bytes] : now) CHECK(bytes != "old frame");
-                    CHECK(looks_like(k.format->name, slurp(out + "/" + (k.format->name == "svg" ? "step_001.svg"
-                                                                                                  : "frame_000000.png"))));
+                    CHECK(looks_like(k.format->name,
+                                     slurp(out + "/" + (k.format->name == "svg"    ? "step_001.svg"
+                                                        : k.format->is_site() ? "index.html"
+                                                                               : "frame_000000.png"))));
                 } else {
                     CHECK(looks_like(k.format->name, slurp(out)));
                 }
@@ -1475,6 +1488,50 @@ std::string six_digits(double x) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.6g", x);
     return buf;
+}
+
+}  // namespace
+
+namespace {
+
+// A deck for the web page: three steps (the second does not move), narration and notes, an
+// experiment and a quiz of two questions.
+scene::Deck web_deck() {
+    auto s = std::make_shared<scene::Scene>();
+    s->id = "web";
+    s->title = "Web scene";
+    s->tokens = {"a", "b", "c"};
+    s->q = {{1, 0}, {0, 1}, {1, 1}};
+    s->k = {{1, 0.2}, {-0.3, 1}, {0.8, 0.9}};
+    s->v = {{1, 0}, {0, 1}, {-1, -0.5}};
+    s->panels = scene::default_panels(3);
+    const std::vector<scene::Step> all = scene::default_steps();
+    const double anim[] = {0.3, 0.0, 0.3};
+    for (int i = 0; i < 3; ++i) {
+        scene::Step st = all[static_cast<std::size_t>(i) * 2];
+        st.duration = anim[i];
+        st.hold = 0.2;
+        st.say = "Narration of step " + std::to_string(i + 1) + " <with> \"quotes\" & </script>";
+        st.notes = "Notes of step " + std::to_string(i + 1);
+        s->steps.push_back(st);
+    }
+    scene::Experiment e;
+    e.title = "Cold";
+    e.set.temperature = 0.25;
+    e.look_for = "The best match takes nearly everything.";
+    s->experiments.push_back(e);
+    for (int q = 1; q <= 2; ++q) {
+        scene::Question question;
+        question.ask = "Question " + std::to_string(q);
+        question.answer = "Answer " + std::to_string(q);
+        if (q == 1) {
+            question.choices = {"yes", "no"};
+            question.correct = 0;
+        }
+        s->quiz.questions.push_back(question);
+    }
+    s->quiz.draw = 1;
+    return scene::deck_of(s);
 }
 
 }  // namespace
@@ -1784,4 +1841,151 @@ TEST_CASE("--burn-captions: every exported frame is the frame drawn with its cap
     output::Options bad;
     CHECK_FALSE(output::parse_options({"deck.yaml", "-o", tmp / "h.pdf", "--burn-captions"}, bad, help, error));
     CHECK(error.find("--burn-captions") != std::string::npos);
+}
+
+TEST_CASE("options: a web page is -o NAME.html or --format html, 720p unless asked, --single-file only for it", "[output][html]") {
+    auto parse = [](std::vector<std::string> args, output::Options& o, std::string& error) {
+        bool help = false;
+        return output::parse_options(args, o, help, error);
+    };
+    std::string error;
+    {
+        output::Options o;
+        REQUIRE(parse({"d.yaml", "-o", "/tmp/lecture.html"}, o, error));
+        CHECK(o.format == output::find_format("html", output::Target::File, false));
+        CHECK(o.format->is_site());
+        CHECK((o.width == 1280 && o.height == 720));
+        CHECK_FALSE(o.single_file);
+    }
+    {
+        output::Options o;
+        REQUIRE(parse({"d.yaml", "-o", "/tmp/site/", "--format", "html", "-q", "h", "--single-file"}, o, error));
+        CHECK(o.format == output::find_format("html", output::Target::Folder, false));
+        CHECK((o.width == 1920 && o.height == 1080));
+        CHECK(o.single_file);
+    }
+    {
+        output::Options o;
+        CHECK_FALSE(parse({"d.yaml", "-o", "/tmp/x.mp4", "--single-file"}, o, error));
+        CHECK(error.find("--single-file") != std::string::npos);
+    }
+    {
+        output::Options o;
+        CHECK_FALSE(parse({"d.yaml", "-o", "/tmp/x.html", "--split-steps"}, o, error));
+        CHECK(error.find("--split-steps") != std::string::npos);
+    }
+    {
+        output::Options o;
+        CHECK_FALSE(parse({"d.yaml", "-o", "/tmp/x.html", "--size", "641x360"}, o, error));
+        CHECK(error.find("even") != std::string::npos);
+    }
+    CHECK(output::export_usage().find("--single-file") != std::string::npos);
+    CHECK(output::export_usage().find("DIR/ --format html") != std::string::npos);
+}
+
+TEST_CASE("a web page: each step's SVG (titled, else the SVG pages' own), its clips, the page's data; the user's files kept", "[output][html]") {
+    const scene::Deck deck = web_deck();
+    TempDir tmp;
+    std::ostringstream err;
+    output::Options o = options(tmp / "site", format("html", output::Target::Folder), 64, 36, 10);
+    o.keys.push_back({"slides", "next", 0, {"ArrowRight", " "}, "→ Space", "next"});
+    fs::create_directories(tmp / "site");
+    std::ofstream(tmp / "site/notes.txt") << "the user's notes";
+    REQUIRE(output::run(deck, o, {}, err) == 0);
+    CHECK(files_in(tmp / "site") == std::vector<std::string>{"index.html", "lecture_files", "notes.txt"});
+    // Step 2 does not move: a picture and no clip. The experiment is set on the scene's last step.
+    CHECK(files_in(tmp / "site/lecture_files") ==
+          std::vector<std::string>{"lecture.css", "lecture.js", "step-001.mp4", "step-001.svg", "step-001.webm",
+                                   "step-002.svg", "step-003.mp4", "step-003.svg", "step-003.webm", "try-003-01.mp4",
+                                   "try-003-01.svg", "try-003-01.webm"});
+    CHECK(looks_like("webm", slurp(tmp / "site/lecture_files/step-001.webm")));
+    CHECK(looks_like("mp4", slurp(tmp / "site/lecture_files/step-003.mp4")));
+
+    // The pictures are the SVG pages' pictures, with a title for screen readers.
+    output::Options pages = options(tmp / "pages", format("svg", output::Target::Folder), 64, 36, 10);
+    REQUIRE(output::run(deck, pages, {}, err) == 0);
+    for (int i = 1; i <= 3; ++i) {
+        char page[32], picture[40];
+        std::snprintf(page, sizeof page, "pages/step_%03d.svg", i);
+        std::snprintf(picture, sizeof picture, "site/lecture_files/step-%03d.svg", i);
+        std::string svg = slurp(tmp / picture);
+        const std::string title = "<title>Step " + std::to_string(i) + ": " +
+                                  scene::step_title(deck.slides[0].scene->steps[static_cast<std::size_t>(i - 1)]) +
+                                  "</title>";
+        INFO(picture);
+        REQUIRE(svg.find(title) != std::string::npos);
+        svg.erase(svg.find("\n" + title), title.size() + 1);
+        svg.erase(svg.find(" role=\"img\""), 11);
+        // The page's numbers have two decimals; and Cairo numbers its surfaces in the order a
+        // process makes them. Nothing else differs.
+        const std::regex surface("id=\"surface[0-9]+\""), decimals("([0-9]\\.[0-9]{1,2})[0-9]*");
+        const std::string want = std::regex_replace(std::regex_replace(slurp(tmp / page), decimals, "$1"), surface,
+                                                    "id=\"surface\"");
+        CHECK(std::regex_replace(svg, surface, "id=\"surface\"") == want);
+        CHECK_FALSE(std::regex_search(svg, std::regex("[0-9]\\.[0-9]{3}")));
+    }
+    CHECK(slurp(tmp / "site/lecture_files/try-003-01.svg").find("<title>Try this: Cold</title>") != std::string::npos);
+
+    const std::string page = slurp(tmp / "site/index.html");
+    CHECK(looks_like("html", page));
+    CHECK(page.find("<html lang=\"en\">") != std::string::npos);
+    CHECK(page.find("<link rel=\"stylesheet\" href=\"lecture_files/lecture.css\">") != std::string::npos);
+    CHECK(page.find("<script src=\"lecture_files/lecture.js\"></script>") != std::string::npos);
+    // The data: every step's narration and notes as text (escaped for JSON inside <script>), its
+    // picture and clips, the experiment, the quiz bank and the keys.
+    CHECK(page.find(R"("say":"Narration of step 2 <with> \"quotes\" & <\/script>")") != std::string::npos);
+    CHECK(page.find(R"("notes":"Notes of step 3")") != std::string::npos);
+    CHECK(page.find(R"("picture":"lecture_files/step-002.svg","clips":[],)") != std::string::npos);
+    CHECK(page.find(R"("clips":[{"src":"lecture_files/step-003.webm","type":"video/webm"},{"src":"lecture_files/step-003.mp4","type":"video/mp4"}])") != std::string::npos);
+    CHECK(page.find(R"("trials":[{"title":"Cold","look_for":"The best match takes nearly everything.","step":2,)") != std::string::npos);
+    CHECK(page.find(R"("quizzes":[{"draw":1,"questions":[{"ask":"Question 1","answer":"Answer 1","choices":["yes","no"],"correct":0,)") != std::string::npos);
+    CHECK(page.find(R"("keys":[{"layer":"slides","action":"next","arg":0,"keys":["ArrowRight"," "],)") != std::string::npos);
+    CHECK(page.find("</script>\"") == std::string::npos);
+
+    // A second export replaces the page and its files, and keeps the user's.
+    REQUIRE(output::run(deck, o, {}, err) == 0);
+    CHECK(files_in(tmp / "site") == std::vector<std::string>{"index.html", "lecture_files", "notes.txt"});
+    CHECK(slurp(tmp / "site/notes.txt") == "the user's notes");
+    CHECK_FALSE(has_temporaries(tmp.path.string()));
+}
+
+TEST_CASE("a web page as one file: NAME.html beside NAME_files/, or --single-file with every file inside", "[output][html]") {
+    const scene::Deck deck = web_deck();
+    TempDir tmp;
+    std::ostringstream err;
+    output::Options o = options(tmp / "talk.html", format("html"), 64, 36, 10);
+    REQUIRE(output::run(deck, o, {}, err) == 0);
+    CHECK(files_in(tmp.path.string()) == std::vector<std::string>{"talk.html", "talk_files"});
+    CHECK(slurp(tmp / "talk.html").find("\"picture\":\"talk_files/step-001.svg\"") != std::string::npos);
+    CHECK(fs::exists(tmp / "talk_files/step-001.svg"));
+
+    TempDir one;
+    o.out = one / "talk.html";
+    o.single_file = true;
+    REQUIRE(output::run(deck, o, {}, err) == 0);
+    CHECK(files_in(one.path.string()) == std::vector<std::string>{"talk.html"});
+    const std::string page = slurp(one / "talk.html");
+    CHECK(page.find("talk_files") == std::string::npos);
+    CHECK(page.find("<script src=") == std::string::npos);
+    CHECK(page.find("<link rel=") == std::string::npos);
+    // An SVG as text, with only '%', '#' and line breaks escaped.
+    const std::size_t svg = page.find("\"picture\":\"data:image/svg+xml,%3C?xml version=");
+    CHECK(svg == std::string::npos);  // '<' is written as itself
+    const std::size_t at = page.find("\"picture\":\"data:image/svg+xml,<?xml version=");
+    REQUIRE(at != std::string::npos);
+    const std::string uri = page.substr(at, page.find("\",\"clips\"", at) - at);
+    CHECK(uri.find("<title>Step 1: ") != std::string::npos);
+    CHECK(uri.find("%0A") != std::string::npos);
+    CHECK(uri.find('#') == std::string::npos);
+    CHECK(uri.find("xlink:href=\\\"%23glyph") != std::string::npos);
+    CHECK(page.find("{\"src\":\"data:video/webm;base64,") != std::string::npos);
+    CHECK(page.find("{\"src\":\"data:video/mp4;base64,") == std::string::npos);  // the WebM alone
+    // The script is inside, whole: its last line is there.
+    CHECK(page.find("window.attnlab = {") != std::string::npos);
+
+    TempDir folder;
+    output::Options f = options(folder / "site", format("html", output::Target::Folder), 64, 36, 10);
+    f.single_file = true;
+    REQUIRE(output::run(deck, f, {}, err) == 0);
+    CHECK(files_in(folder / "site") == std::vector<std::string>{"index.html"});
 }

@@ -10,7 +10,8 @@ ATTNLAB_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ATTNLAB_BUILD=${ATTNLAB_BUILD:-$ATTNLAB_ROOT/build}
 
 packages=(build-essential cmake pkg-config libsdl2-dev libsdl2-ttf-dev libcairo2-dev libyaml-cpp-dev
-          catch2 libpng-dev libyuv-dev ffmpeg espeak-ng libxtst-dev xvfb poppler-utils ${ATTNLAB_PACKAGES_EXTRA:-})
+          catch2 libpng-dev libyuv-dev ffmpeg espeak-ng libxtst-dev xvfb poppler-utils python3 chromium
+          ${ATTNLAB_PACKAGES_EXTRA:-})
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -316,6 +316,138 @@ std::vector<HelpSection> help_sections() {
     return out;
 }
 
+namespace {
+
+// What lecture.js calls an action the page can do; nullptr for the others.
+const char* web_action(Action a, int arg) {
+    static const char* const kDirections[] = {"left", "right", "up", "down", "home", "end"};
+    switch (a) {
+        case Action::Next: return "next";
+        case Action::Back: return "back";
+        case Action::First: return "first";
+        case Action::Last: return "last";
+        case Action::StartGoto: return "goto";
+        case Action::OpenOverview: return "overview";
+        case Action::Replay: return "replay";
+        case Action::Pause: return "pause";
+        case Action::Scrub: return "scrub";
+        case Action::Slower: return "slower";
+        case Action::Faster: return "faster";
+        case Action::Blank: return "blank";
+        case Action::ToggleCounter: return "counter";
+        case Action::TogglePresenter: return "presenter";
+        case Action::TimerPause: return "timer-pause";
+        case Action::TimerReset: return "timer-reset";
+        case Action::OpenMenu: return "try";
+        case Action::OpenQuiz: return "quiz";
+        case Action::Escape: return "escape";
+        case Action::Fullscreen: return "fullscreen";
+        case Action::ToggleHelp: return "help";
+        case Action::CloseHelp: return "close-help";
+        case Action::TypeDigit: return "type";
+        case Action::Erase: return "erase";
+        case Action::Commit: return "commit";
+        case Action::Cancel: return "cancel";
+        case Action::MoveSelection: return arg >= 0 && arg < 6 ? kDirections[arg] : nullptr;
+        case Action::Choose: return "choose";
+        case Action::Leave: return "leave";
+        case Action::RunExperiment: return "run";
+        case Action::EndExperiment: return "end-trial";
+        case Action::Reset: return "end-trial";  // a page has no edits: only the experiment to end
+        case Action::QuizPick: return "pick";
+        case Action::QuizAnswer: return "reveal";
+        case Action::QuizNext: return "quiz-next";
+        case Action::QuizGrade: return "grade";
+        case Action::QuizRetry: return "retry";
+        case Action::ShowMe: return "show-me";
+        case Action::QuizClose: return "quiz-close";
+        default: return nullptr;
+    }
+}
+
+const char* web_layer(Layer l) {
+    switch (l) {
+        case Layer::Slides: return "slides";
+        case Layer::Anywhere: return "anywhere";
+        case Layer::Help: return "help";
+        case Layer::Typing: return "typing";
+        case Layer::Overview: return "overview";
+        case Layer::Menu: return "menu";
+        case Layer::Quiz: return "quiz";
+        case Layer::Keys: return nullptr;  // no keys to edit in a page of pictures
+    }
+    return nullptr;
+}
+
+// KeyboardEvent.key of a key: "ArrowRight", " ", "r"; "" for one a page cannot take.
+std::string web_key_name(Key key) {
+    switch (key) {
+        case Key::Space: return " ";
+        case Key::Enter: return "Enter";
+        case Key::Escape: return "Escape";
+        case Key::Backspace: return "Backspace";
+        case Key::Tab: return "";  // moves the focus in a page
+        case Key::Left: return "ArrowLeft";
+        case Key::Right: return "ArrowRight";
+        case Key::Up: return "ArrowUp";
+        case Key::Down: return "ArrowDown";
+        case Key::PageUp: return "PageUp";
+        case Key::PageDown: return "PageDown";
+        case Key::Home: return "Home";
+        case Key::End: return "End";
+        case Key::F1: return "F1";
+        case Key::F11: return "";  // the browser's own fullscreen
+        case Key::F12: return "";  // the browser's developer tools
+        case Key::None: return "";
+    }
+    const int c = static_cast<int>(key);
+    return c > ' ' && c < 127 ? std::string(1, static_cast<char>(c)) : "";
+}
+
+// "Shift+r" for a chord (a letter with Shift; a named key with any modifier); "" when a browser
+// names it otherwise (Shift+/ is "?", listed on its own).
+std::string web_chord(Key key, Mods mods) {
+    std::string name = web_key_name(key);
+    if (name.empty()) return "";
+    const bool letter = name.size() == 1 && std::isalpha(static_cast<unsigned char>(name[0]));
+    if ((mods & kShift) && name.size() == 1 && !letter) return "";
+    std::string s;
+    if (mods & kCtrl) s += "Ctrl+";
+    if (mods & kAlt) s += "Alt+";
+    if (mods & kShift) s += "Shift+";
+    return s + name;
+}
+
+}  // namespace
+
+std::vector<output::WebKey> web_keys() {
+    std::vector<output::WebKey> out;
+    const Binding* prev = nullptr;
+    for (const Binding& b : bindings()) {
+        const char* layer = web_layer(b.layer);
+        const char* action = web_action(b.action, b.arg);
+        // The Typing layer's rows that type a step number (not a key's coordinates).
+        const bool typing_ok = b.layer != Layer::Typing || (b.modes & in(Mode::GotoStep));
+        if (layer && action && typing_ok) {
+            output::WebKey k{layer, action, b.arg, {}, row_keys(b), b.help};
+            for (const Chord& c : b.keys) {
+                if (c.last != Key::None) {
+                    for (int d = static_cast<int>(c.key); d <= static_cast<int>(c.last); ++d)
+                        k.keys.push_back(web_chord(static_cast<Key>(d), c.mods));
+                } else if (std::string name = web_chord(c.key, c.mods); !name.empty()) {
+                    k.keys.push_back(name);
+                }
+            }
+            // A row sharing the help line of one the page does not take gets that line.
+            if (k.help.empty() && prev && (!web_layer(prev->layer) || !web_action(prev->action, prev->arg)))
+                k.help = prev->help;
+            if (!k.keys.empty()) out.push_back(std::move(k));
+        }
+        if (!b.help.empty()) prev = &b;
+    }
+    return out;
+}
+
 std::string readme_key_table() {
     std::string s = "| keys | what they do |\n|---|---|\n";
     for (const HelpSection& sec : help_sections()) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "app/modes.hpp"
+#include "output/output.hpp"
 
 namespace app {
 
@@ -102,6 +103,11 @@ struct HelpSection {
 };
 // Every row of the table and every gesture, by section, in table order (the gestures after the slides).
 std::vector<HelpSection> help_sections();
+
+// The keys of the web page (`attnlab export … -o NAME.html`): the rows of the table whose action
+// a page of pre-rendered steps can do (no temperature, mask or key editing), with their keys as
+// a browser's KeyboardEvent.key names them. Help lines are the table's.
+std::vector<output::WebKey> web_keys();
 
 // README.md's key table, from "| keys | what they do |" to its last row, each line ending in '\n'.
 std::string readme_key_table();

@@ -15,6 +15,7 @@
 #include <optional>
 #include <thread>
 
+#include "output/site.hpp"
 #include "output/sinks.hpp"
 
 namespace output {
@@ -222,6 +223,7 @@ struct Part {
     int span = -1;  // --split-steps: the step the clip shows
     Shots scan;     // the same shots again, for its chapters (a narrated video)
     bool exact = true;  // the plain timeline: chapters start where their spans do
+    const Format* format = nullptr;  // the row that writes it: the export's own unless set (a web page's parts)
 };
 
 std::string clip_name(const std::string& stem, const Format& f, int span) {
@@ -273,6 +275,7 @@ std::vector<Part> parts(const scene::Deck& deck, const timeline::Layout& lay, co
     switch (opt.format->content) {
         case Content::Still: return {Part{opt.out, page_shots(lay, opt.still - 1, opt.still - 1, opt.seed), {}}};
         case Content::Pages: return {Part{opt.out, page_shots(lay, first, last, opt.seed), {}}};
+        case Content::Site: return {};  // the Site's parts
         case Content::Frames: break;
     }
     if (!opt.split_steps) {
@@ -364,6 +367,7 @@ std::string summary(const Options& opt, const std::vector<Part>& written, long t
     switch (opt.format->content) {
         case Content::Still: return "step " + std::to_string(opt.still);
         case Content::Pages: return std::to_string(total) + " pages";
+        case Content::Site: return "a web page";  // the Site says more
         case Content::Frames: break;
     }
     if (opt.split_steps)
@@ -375,7 +379,7 @@ std::string summary(const Options& opt, const std::vector<Part>& written, long t
 
 // The ffmpeg to use (for a format that needs it), or why OUT cannot be written.
 std::string check_output(const Options& opt, std::string& ffmpeg) {
-    if (opt.format->uses_ffmpeg()) {
+    if (opt.format->uses_ffmpeg() || opt.format->is_site()) {
         ffmpeg = find_in_path("ffmpeg");
         if (ffmpeg.empty())
             return "ffmpeg was not found in PATH; it is needed to write " + opt.out +
@@ -423,7 +427,9 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
     const scene::Deck& deck = voiced ? *voiced : given;
     // A whole deck or scene played through also asks its quizzes' questions, each a page to
     // predict and then its answer; a still, a range of steps and a replay keep the window's steps.
-    const bool questions = opt.questions && opt.format->content != Content::Still && !opt.steps && opt.replay.empty();
+    // (A web page asks them in its own quiz.)
+    const bool questions = opt.questions && opt.format->content != Content::Still && !opt.format->is_site() &&
+                           !opt.steps && opt.replay.empty();
     // (A handout asks them all; a video the ones a first attempt draws, as in the window.)
     const timeline::Pages pages = !questions ? timeline::Pages::Steps
                                   : opt.format->content == Content::Pages ? timeline::Pages::WithQuestions
@@ -440,7 +446,15 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
     if (struct stat st {}; !opt.replay.empty() && stat((opt.replay + ".wav").c_str(), &st) == 0 && S_ISREG(st.st_mode))
         recorded = opt.replay + ".wav";
     const double recorded_seconds = recorded.empty() || !opt.format->narrated() ? 0.0 : wav_seconds(recorded);
-    const std::vector<Part> todo = parts(deck, lay, opt, events, first, last, recorded_seconds);
+    std::vector<Part> todo = parts(deck, lay, opt, events, first, last, recorded_seconds);
+    std::string error;
+    Outcome o = Outcome::Done;
+    std::optional<Site> site;
+    if (opt.format->is_site()) {
+        site.emplace(deck, lay, opt, first, last);
+        if (!site->begin(error)) o = Outcome::Failed;
+        for (const SitePart& p : site->parts()) todo.push_back(Part{p.out, p.shots, {}, -1, {}, true, p.format});
+    }
     if (opt.split_steps) {
         // A killed export may have been cutting other steps: its leftovers of every clip go.
         const std::string stem = stem_of(opt);
@@ -450,15 +464,14 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
     }
     long total = 0;
     for (const Part& p : todo) total += p.shots.count();
-    Progress progress(err, opt, total, opt.format->content == Content::Frames ? "frame" : "page");
+    Progress progress(err, opt, total, opt.format->content == Content::Pages ? "page" : "frame");
     const Painter painter(deck, lay, opt.draw, opt.notes);
 
     // Every part is written completely before any is committed.
     std::vector<std::unique_ptr<Sink>> sinks;
     std::vector<Narration> narrations(opt.format->narrated() ? todo.size() : 0);
-    std::string error;
-    Outcome o = Outcome::Done;
     for (std::size_t i = 0; i < todo.size() && o == Outcome::Done; ++i) {
+        const Format& f = todo[i].format ? *todo[i].format : *opt.format;
         MuxInputs mux;
         if (opt.format->narrated()) {
             if (!narrate(deck, lay, *opt.format, todo[i], opt.draw.captions, recorded, narrations[i], error)) {
@@ -467,8 +480,7 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
             }
             mux = narrations[i].mux;
         }
-        sinks.push_back(
-            opt.format->make(SinkSpec{*opt.format, todo[i].out, opt.width, opt.height, opt.fps, ffmpeg, painter, mux}));
+        sinks.push_back(f.make(SinkSpec{f, todo[i].out, opt.width, opt.height, opt.fps, ffmpeg, painter, mux}));
         o = drive(*sinks.back(), todo[i].shots, painter, opt, progress, error);
         if (opt.format->narrated()) narrations[i].metadata.reset();  // read by ffmpeg: removed
     }
@@ -496,9 +508,14 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
     for (std::size_t i = 0; i < narrations.size() && o == Outcome::Done; ++i)
         if (!narrations[i].vtt->commit(error) || !narrations[i].srt->commit(error)) o = Outcome::Failed;
     if (o == Outcome::Done && chapter_list_file && !chapter_list_file->commit(error)) o = Outcome::Failed;
+    // A web page's parts are in its folder, still under its temporary name: the page, then the rename.
+    if (o == Outcome::Done && site && !site->finish(error)) o = Outcome::Failed;
+    if (o == Outcome::Done && site && g_stop.load()) o = Outcome::Interrupted;
+    if (o == Outcome::Done && site && !site->commit(error)) o = Outcome::Failed;
     if (o != Outcome::Done) {
         for (auto& s : sinks) s->abort();
         if (index) index->discard();
+        if (site) site->discard();
         // The narrations' and the chapter list's files are discarded as they go.
     }
     progress.clear();
@@ -510,13 +527,16 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
         err << "attnlab: error: " << error << "\n";
         return 2;
     }
-    progress.summary(summary(opt, todo, total), opt.split_steps ? stem_of(opt) + "-*." + opt.format->name : opt.out);
+    progress.summary(site ? site->summary() : summary(opt, todo, total),
+                     opt.split_steps ? stem_of(opt) + "-*." + opt.format->name : opt.out);
     return 0;
 }
 
-int export_command(const std::vector<std::string>& args, const Loader& load, std::shared_ptr<const draw::Fonts> fonts) {
+int export_command(const std::vector<std::string>& args, const Loader& load, std::shared_ptr<const draw::Fonts> fonts,
+                   std::vector<WebKey> keys) {
     Options opt;
     opt.draw.fonts = std::move(fonts);
+    opt.keys = std::move(keys);
     bool help = false;
     std::string error;
     if (!parse_options(args, opt, help, error)) {

@@ -134,8 +134,8 @@ bool alive(pid_t pid) { return pid == getpid() || kill(pid, 0) == 0 || errno != 
 // Gives the files and folders in `from` that an export does not own (not PREFIX…SUFFIX) a
 // second name in `to`: hard links, folders rebuilt as folders of hard links. Nothing in `from`
 // moves, so a kill at any moment loses nothing.
-bool link_others(const std::string& from, const std::string& to, const std::string& prefix, const std::string& suffix,
-                 bool top, std::string& failed, int& why) {
+bool link_others(const std::string& from, const std::string& to, const Staged::Owns& owns, bool top,
+                 std::string& failed, int& why) {
     std::error_code ec;
     fs::directory_iterator it(from, ec);
     if (ec) {
@@ -145,10 +145,7 @@ bool link_others(const std::string& from, const std::string& to, const std::stri
     }
     for (const auto& e : it) {
         const std::string name = e.path().filename().string();
-        const bool ours = top && name.size() >= prefix.size() + suffix.size() &&
-                          name.compare(0, prefix.size(), prefix) == 0 &&
-                          name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
-        if (ours) continue;  // a frame of an earlier export: replaced by the new set
+        if (top && owns(name)) continue;  // a frame of an earlier export: replaced by the new set
         const std::string src = from + "/" + name, dst = to + "/" + name;
         struct stat st {};
         if (lstat(src.c_str(), &st) != 0) {
@@ -158,7 +155,7 @@ bool link_others(const std::string& from, const std::string& to, const std::stri
         }
         if (S_ISDIR(st.st_mode)) {
             if (mkdir(dst.c_str(), st.st_mode & 07777) != 0 ||
-                !link_others(src, dst, prefix, suffix, false, failed, why)) {
+                !link_others(src, dst, owns, false, failed, why)) {
                 if (failed.empty()) {
                     failed = src;
                     why = errno;
@@ -176,13 +173,12 @@ bool link_others(const std::string& from, const std::string& to, const std::stri
 
 // Moves a finished temporary directory into place as `dir`. Absent or empty, `dir` is replaced
 // by one rename. Otherwise the new folder gets a second name for whatever in `dir` is not a
-// frame of ours (files matching `prefix`*`suffix`: those of the old set are dropped), and the two
+// frame of ours (the names `owns` picks: those of the old set are dropped), and the two
 // folders exchange names in one step (renameat2 RENAME_EXCHANGE); the old one, now under the
 // temporary name, is removed. Where the file system cannot exchange, the old folder is renamed
 // aside (".NAME.attnlab-old-PID") and the new one renamed in: a process killed between the two
 // leaves the old folder aside, and the next export to `dir` puts it back (remove_leftovers).
-bool commit_dir(const std::string& tmp, const std::string& dir, const std::string& prefix, const std::string& suffix,
-                std::string& error) {
+bool commit_dir(const std::string& tmp, const std::string& dir, const Staged::Owns& owns, std::string& error) {
     const std::string target = strip_slashes(dir);
     if (rename(tmp.c_str(), target.c_str()) == 0) return true;  // absent or empty: one atomic step
     if (errno != EEXIST && errno != ENOTEMPTY) {
@@ -191,7 +187,7 @@ bool commit_dir(const std::string& tmp, const std::string& dir, const std::strin
     }
     std::string failed;
     int why = 0;
-    if (!link_others(target, tmp, prefix, suffix, true, failed, why)) {
+    if (!link_others(target, tmp, owns, true, failed, why)) {
         error = "cannot write " + dir + ": cannot keep " + failed + " in the new folder: " + std::strerror(why);
         return false;
     }
@@ -306,8 +302,16 @@ std::string check_writable(const std::string& out, Target target) {
 }
 
 Staged::Staged(std::string final_path, Target target, std::string prefix, std::string suffix)
-    : final_(strip_slashes(final_path)), tmp_(temp_name(final_, "part")), prefix_(std::move(prefix)),
-      suffix_(std::move(suffix)), target_(target) {}
+    : final_(strip_slashes(final_path)), tmp_(temp_name(final_, "part")), target_(target) {
+    owns_ = [prefix = std::move(prefix), suffix = std::move(suffix)](const std::string& name) {
+        return name.size() >= prefix.size() + suffix.size() && name.compare(0, prefix.size(), prefix) == 0 &&
+               name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+    };
+}
+
+Staged::Staged(std::string final_path, Owns owns)
+    : final_(strip_slashes(final_path)), tmp_(temp_name(final_, "part")), owns_(std::move(owns)),
+      target_(Target::Folder) {}
 
 bool Staged::create(std::string& error) {
     const std::string base = base_of(final_);
@@ -333,7 +337,7 @@ bool Staged::commit(std::string& error) {
         return false;
     }
     if (target_ == Target::Folder) {
-        if (!commit_dir(tmp_, final_, prefix_, suffix_, error)) return false;
+        if (!commit_dir(tmp_, final_, owns_, error)) return false;
     } else if (rename(tmp_.c_str(), final_.c_str()) != 0) {
         error = "cannot write " + final_ + ": " + std::strerror(errno);
         return false;

@@ -43,6 +43,12 @@ const std::vector<Format>& formats() {
          make_ffmpeg},
         {"pdf", Target::File, Content::Pages, "one vector page per step, at its final state", {}, make_pdf},
         {"svg", Target::Folder, Content::Pages, "one SVG per step, at its final state", {}, make_svg},
+        // A web page (site.cpp): NAME.html beside a folder NAME_files/ of its pictures, clips,
+        // script and style; or, with --format html, DIR/index.html beside DIR/lecture_files/.
+        {"html", Target::File, Content::Site,
+         "a web page: each step as SVG, its animation as WebM and MP4, beside NAME_files/", {}, nullptr},
+        {"html", Target::Folder, Content::Site, "DIR/index.html and DIR/lecture_files/ (a web server's folder)", {},
+         nullptr},
         {"png", Target::File, Content::Still, "one picture of a step's final state", {}, make_png_file},
         {"svg", Target::File, Content::Still, "one vector picture of a step's final state", {}, make_svg},
         {"pdf", Target::File, Content::Still, "a one-page PDF of a step's final state", {}, make_pdf},
@@ -60,6 +66,12 @@ const Format* default_format(Target target, bool still) {
     for (const Format& f : formats())
         if (f.target == target && (f.content == Content::Still) == still) return &f;
     return nullptr;
+}
+
+const Format& site_picture_format() { return *find_format("svg", Target::File, true); }
+
+std::vector<const Format*> site_clip_formats() {
+    return {find_format("webm", Target::File, false), find_format("mp4", Target::File, false)};
 }
 
 bool is_format_name(std::string_view name) {

@@ -28,6 +28,9 @@ enum class Content {
     Frames,  // every frame of the timeline, frame i at t = i / fps (a video, a PNG sequence)
     Pages,   // each step's final state (animation done, end of hold), one page each
     Still,   // one step's final state (--still STEP)
+    Site,    // a web page: each step's final state (an SVG row's picture) and its animation (the
+             // clip rows' videos), with its narration, notes, experiments and quiz; written by
+             // the driver from those rows (site.cpp), so `make` is null
 };
 
 struct Format {
@@ -51,6 +54,8 @@ struct Format {
     // A video file: frames, one file (what --split-steps cuts into clips).
     bool is_video() const { return content == Content::Frames && target == Target::File; }
     bool narrated() const { return !subtitles.empty(); }
+    // What --single-file, --split-steps, --still and --replay are checked against.
+    bool is_site() const { return content == Content::Site; }
 };
 
 // Every format, in the order `--help` lists them. The order matters once: when neither
@@ -62,6 +67,10 @@ const std::vector<Format>& formats();
 const Format* find_format(std::string_view name, Target target, bool still);
 // The first row that writes `target`, for a still or not; null if none.
 const Format* default_format(Target target, bool still);
+// The rows a web page is made of: each step's picture (an SVG still) and its clips, in the order
+// a page's <video> offers them (WebM VP9 first, then the MP4 fallback).
+const Format& site_picture_format();
+std::vector<const Format*> site_clip_formats();
 // Whether some row is named `name`.
 bool is_format_name(std::string_view name);
 

@@ -191,6 +191,8 @@ bool read_args(const std::vector<std::string>& raw, Options& opt, Given& given, 
             opt.notes = true;
         } else if (a == "--burn-captions") {
             opt.draw.captions = true;
+        } else if (a == "--single-file") {
+            opt.single_file = true;
         } else if (!a.empty() && a[0] == '-' && a != "-") {
             error = "unknown option for export: " + a + " (see 'attnlab export --help')";
             return false;
@@ -242,6 +244,14 @@ bool choose_format(Options& opt, const std::string& format, std::string& error) 
 // Options that do not go together, and what the chosen format needs.
 bool check_combinations(const Options& opt, std::string& error) {
     const Format& f = *opt.format;
+    if (opt.single_file && !f.is_site()) {
+        error = "--single-file puts a web page's files inside it: give -o NAME.html";
+        return false;
+    }
+    if (f.is_site() && (opt.split_steps || !opt.replay.empty())) {
+        error = "a web page shows each step's picture and clip: drop --split-steps and --replay";
+        return false;
+    }
     if (opt.split_steps && !f.is_video()) {
         error = "--split-steps cuts a video into one clip per step: give -o NAME" + listing(video_extensions());
         return false;
@@ -275,7 +285,7 @@ bool check_combinations(const Options& opt, std::string& error) {
         return false;
     }
     // ffmpeg is fed I420, whose chroma planes are half the size in each direction.
-    if (f.uses_ffmpeg() && (opt.width % 2 || opt.height % 2)) {
+    if ((f.uses_ffmpeg() || f.is_site()) && (opt.width % 2 || opt.height % 2)) {
         error = "video needs an even width and height (yuv420p), not " + std::to_string(opt.width) + "x" +
                 std::to_string(opt.height);
         return false;
@@ -304,7 +314,11 @@ bool parse_options(const std::vector<std::string>& args, Options& opt, bool& hel
     if (given.preset == "k") opt.width = 3840, opt.height = 2160, opt.fps = 60;
     if (given.size) opt.width = given.size->first, opt.height = given.size->second;
     if (given.fps) opt.fps = *given.fps;
-    return choose_format(opt, given.format, error) && check_combinations(opt, error);
+    if (!choose_format(opt, given.format, error)) return false;
+    // A web page's pictures are vectors; its clips are 720p unless asked otherwise (a lecture's
+    // page stays a few tens of megabytes).
+    if (opt.format->is_site() && !given.size && given.preset.empty()) opt.width = 1280, opt.height = 720;
+    return check_combinations(opt, error);
 }
 
 std::string export_usage() {
@@ -316,7 +330,7 @@ std::string export_usage() {
     return "usage: attnlab export INPUT -o OUT [options]\n\n"
            "  INPUT                 a deck (slides/*.yaml) or a scene (scenes/*.yaml)\n" +
            formats_help +
-           "  --size WxH            output size in pixels (default 1920x1080)\n"
+           "  --size WxH            output size in pixels (default 1920x1080; a web page's 1280x720)\n"
            "  -q, --quality l|m|h|k 480p15, 720p30, 1080p60, 2160p60 (--size and --fps override it)\n"
            "  --fps N               frames per second (default 30)\n"
            "  --theme light|dark    colours (default light; dark for dim rooms)\n"
@@ -340,6 +354,8 @@ std::string export_usage() {
            "  --no-questions        leave out the quizzes' questions: a video or handout of a whole\n"
            "                        deck or scene otherwise asks each after its scene, a page to\n"
            "                        predict it, then its answer (never with --still, --steps, --replay)\n"
+           "  --single-file         with a web page: every picture, clip, script and style inside\n"
+           "                        the one .html file (data: URIs), for e-mail and course sites\n"
            "  --format FMT          " +
            listing(format_names()) +
            ", when OUT's name does not say\n"

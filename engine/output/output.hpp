@@ -24,6 +24,19 @@
 
 namespace output {
 
+// A key of the web page (`-o NAME.html`): one row of the window's key table (app/bindings) that
+// a browser can honour, with the key names a browser's KeyboardEvent.key gives ("ArrowRight",
+// " ", "r", "Shift+ArrowLeft"). The page looks keys up in these rows, layer by layer, as the
+// window does; its help lists them. Filled by the caller (output/ does not know the window).
+struct WebKey {
+    std::string layer;              // "slides", "anywhere", "typing", "overview", "menu", "quiz", "help"
+    std::string action;             // "next", "back", "replay", … (what lecture.js does)
+    int arg = 0;                    // the action's argument (a scrub's direction, a grade)
+    std::vector<std::string> keys;  // KeyboardEvent.key names, with "Ctrl+", "Alt+", "Shift+" in front
+    std::string label;              // the keys as the help shows them ("→ ↓ Space PageDown Enter")
+    std::string help;               // what they do; "" shares the line of the row above
+};
+
 // Every option of `attnlab export`; defaults as documented in `attnlab export --help`.
 struct Options {
     std::string input;                       // the deck or scene file
@@ -43,6 +56,9 @@ struct Options {
     bool notes = false;                      // --notes: a handout prints every page's speaker notes
     bool questions = true;                   // each quiz question as a predict page, then its answer
                                              // (--no-questions: off; never with --still, --steps, --replay)
+    bool single_file = false;                // --single-file: a web page with every file inside it
+    std::vector<WebKey> keys;                // a web page's keys (see WebKey); none: only the
+                                             // buttons and swipes move it
     std::string replay;                      // --replay FILE: a recording of timeline::Event lines
     bool draft_voice = false;                // --voice espeak: synthesise a voice for narration without a clip
     // --replay FILE: the microphone recorded beside it (FILE.wav, attnlab --record) is the
@@ -226,6 +242,8 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
 using Loader = std::function<bool(const std::string& path, scene::Deck& deck, core::Diagnostics& errors)>;
 // `attnlab export …` with the arguments after "export". Returns the process exit code.
 // `fonts` are the fonts frames are drawn with (loaded by the caller).
-int export_command(const std::vector<std::string>& args, const Loader& load, std::shared_ptr<const draw::Fonts> fonts);
+// `keys`: the web page's keys (Options::keys).
+int export_command(const std::vector<std::string>& args, const Loader& load, std::shared_ptr<const draw::Fonts> fonts,
+                   std::vector<WebKey> keys = {});
 
 }  // namespace output

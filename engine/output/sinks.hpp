@@ -142,8 +142,13 @@ std::unique_ptr<Sink> make_svg(const SinkSpec& spec);           // one SVG, or a
 // first removes what killed exports to the same name left behind (remove_leftovers).
 class Staged {
 public:
+    // Which names at the top of a folder an export owns: those of the old folder are dropped on
+    // commit, every other file or folder in it is kept.
+    using Owns = std::function<bool(const std::string& name)>;
     // A file, or a folder whose files are named PREFIX…SUFFIX (stale ones are removed on commit).
     Staged(std::string final_path, Target target, std::string prefix = "", std::string suffix = "");
+    // A folder whose names `owns` picks.
+    Staged(std::string final_path, Owns owns);
     ~Staged() { discard(); }
     Staged(const Staged&) = delete;
     Staged& operator=(const Staged&) = delete;
@@ -155,7 +160,8 @@ public:
     void discard();
 
 private:
-    std::string final_, tmp_, prefix_, suffix_;
+    std::string final_, tmp_;
+    Owns owns_;
     Target target_;
     bool created_ = false;
 };

@@ -12,8 +12,6 @@ using detail::local_time;
 
 namespace {
 
-constexpr double kExperimentTween = 0.8;  // seconds an experiment takes to set the controls
-
 // Controls tweened from a to b; the mask as a fold amount so the picture can animate it.
 struct Tweened {
     scene::Controls controls;

@@ -76,6 +76,9 @@ Layout layout(const scene::Deck& deck, Pages pages = Pages::Steps, std::uint64_t
 // A span's title: its step's, its slide's, or "Check yourself: question 2" / "Answer 2".
 std::string span_title(const scene::Deck& deck, const Span& sp);
 
+// Seconds an experiment takes to set the controls (tweened in from whatever was there).
+constexpr double kExperimentTween = 0.8;
+
 // Eased progress: u in [0, 1] → [0, 1].
 double ease(scene::Ease e, double u);
 

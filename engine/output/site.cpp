@@ -1,0 +1,486 @@
+// output: a lecture as a web page (see site.hpp). The pictures and clips are other rows' outputs,
+// drawn by the same draw::render as every export; this file plans them, titles the SVGs, and
+// writes the page: engine/output/web/lecture.html with the deck's data as JSON, the script and
+// the style (embedded at build time: web_file()).
+#include "output/site.hpp"
+
+#include <sys/stat.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string_view>
+
+namespace output {
+
+// The files of engine/output/web/, by name (generated from them by tools/embed.cmake).
+std::string_view web_file(std::string_view name);
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string numbered(const char* pattern, int a, int b = 0) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, pattern, a, b);
+    return buf;
+}
+
+bool read_file(const std::string& path, std::string& bytes) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    std::ostringstream s;
+    s << in.rdbuf();
+    bytes = s.str();
+    return static_cast<bool>(in) || in.eof();
+}
+
+std::string base64(std::string_view bytes) {
+    static const char* const kDigits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    out.reserve((bytes.size() + 2) / 3 * 4);
+    std::size_t i = 0;
+    for (; i + 2 < bytes.size(); i += 3) {
+        const unsigned v = static_cast<unsigned char>(bytes[i]) << 16 | static_cast<unsigned char>(bytes[i + 1]) << 8 |
+                           static_cast<unsigned char>(bytes[i + 2]);
+        for (int s = 18; s >= 0; s -= 6) out += kDigits[(v >> s) & 63];
+    }
+    if (i < bytes.size()) {
+        unsigned v = static_cast<unsigned char>(bytes[i]) << 16;
+        if (i + 1 < bytes.size()) v |= static_cast<unsigned char>(bytes[i + 1]) << 8;
+        out += kDigits[(v >> 18) & 63];
+        out += kDigits[(v >> 12) & 63];
+        out += i + 1 < bytes.size() ? kDigits[(v >> 6) & 63] : '=';
+        out += '=';
+    }
+    return out;
+}
+
+std::string mime_of(const std::string& file) {
+    const std::string ext = file.substr(file.rfind('.') + 1);
+    if (ext == "svg") return "image/svg+xml";
+    if (ext == "webm") return "video/webm";
+    if (ext == "mp4") return "video/mp4";
+    return "application/octet-stream";
+}
+
+std::string xml_escape(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+// Cuts every decimal number of an SVG to two decimals ("12.345678" → "12.34"): a hundredth of a
+// pixel is below what any screen shows, and a lecture's pictures are a quarter smaller.
+std::string two_decimals(const std::string& svg) {
+    std::string out;
+    out.reserve(svg.size());
+    for (std::size_t i = 0; i < svg.size(); ++i) {
+        out += svg[i];
+        const bool point = svg[i] == '.' && i > 0 && std::isdigit(static_cast<unsigned char>(svg[i - 1])) &&
+                           i + 1 < svg.size() && std::isdigit(static_cast<unsigned char>(svg[i + 1]));
+        if (!point) continue;
+        std::size_t j = i + 1, kept = 0;
+        for (; j < svg.size() && std::isdigit(static_cast<unsigned char>(svg[j])); ++j)
+            if (kept < 2) {
+                out += svg[j];
+                ++kept;
+            }
+        i = j - 1;
+    }
+    return out;
+}
+
+// Makes a Cairo SVG a page's picture: numbers to two decimals (two_decimals), and a <title> (its
+// accessible name) as the first child of <svg>.
+bool add_title(const std::string& path, const std::string& title, std::string& error) {
+    std::string svg, why;
+    if (!read_file(path, svg)) {
+        error = "cannot read " + path + ": " + std::strerror(errno);
+        return false;
+    }
+    svg = two_decimals(svg);
+    const std::size_t open = svg.find("<svg");
+    const std::size_t end = open == std::string::npos ? open : svg.find('>', open);
+    if (end == std::string::npos) {
+        error = path + " is not an SVG";
+        return false;
+    }
+    svg.insert(end + 1, "\n<title>" + xml_escape(title) + "</title>");
+    svg.insert(open + 4, " role=\"img\"");
+    if (!write_file(path, svg, why)) {
+        error = "cannot write " + path + ": " + why;
+        return false;
+    }
+    return true;
+}
+
+void json_key(std::string& out, const char* key) {
+    out += '"';
+    out += key;
+    out += "\":";
+}
+
+void json_strings(std::string& out, const std::vector<std::string>& items) {
+    out += '[';
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i) out += ',';
+        core::json_string(out, items[i]);
+    }
+    out += ']';
+}
+
+// Text inside <script>: "</" could end the element early.
+std::string script_safe(std::string s) {
+    for (std::size_t at = s.find("</"); at != std::string::npos; at = s.find("</", at + 3)) s.replace(at, 2, "<\\/");
+    return s;
+}
+
+void replace_all(std::string& s, const std::string& what, const std::string& with) {
+    for (std::size_t at = s.find(what); at != std::string::npos; at = s.find(what, at + with.size()))
+        s.replace(at, what.size(), with);
+}
+
+}  // namespace
+
+Site::Site(const scene::Deck& deck, const timeline::Layout& lay, const Options& opt, int first, int last)
+    : deck_(deck), lay_(lay), opt_(opt), first_(first), last_(last),
+      folder_(opt.format->target == Target::Folder) {}
+
+bool Site::begin(std::string& error) {
+    const std::string out = strip_slashes(opt_.out);
+    if (folder_) {
+        assets_ = "lecture_files";
+        root_.emplace(out, [](const std::string& name) { return name == "index.html" || name == "lecture_files"; });
+        if (!root_->create(error)) return false;
+        dir_ = root_->path() + "/" + assets_;
+        page_path_ = root_->path() + "/index.html";
+        if (mkdir(dir_.c_str(), 0755) != 0) {
+            error = "cannot write " + out + ": " + std::strerror(errno);
+            return false;
+        }
+    } else {
+        std::string stem = out.substr(0, out.size() - (out.size() >= 5 ? 5 : 0));  // without ".html"
+        assets_ = stem.substr(stem.rfind('/') == std::string::npos ? 0 : stem.rfind('/') + 1) + "_files";
+        page_.emplace(out, Target::File);
+        files_.emplace(stem + "_files", [](const std::string&) { return true; });
+        if (!page_->create(error) || !files_->create(error)) return false;
+        dir_ = files_->path();
+        page_path_ = page_->path();
+    }
+
+    // Every step: its final state, and its animation when it has one.
+    const std::optional<std::uint64_t> seed = opt_.seed;
+    auto plan_item = [&](Item& item, const std::string& stem, Shots still, Shots clip, double duration) {
+        item.picture = stem + ".svg";
+        parts_.push_back({dir_ + "/" + item.picture, &site_picture_format(), std::move(still)});
+        if (clip.count() == 0) return;
+        item.duration = duration;
+        for (const Format* f : site_clip_formats()) {
+            // One file carries the first clip format alone (VP9: every current browser); where it
+            // does not play, the picture shows the step's final state.
+            if (opt_.single_file && f != site_clip_formats().front()) continue;
+            item.clips.push_back(stem + "." + f->name);
+            parts_.push_back({dir_ + "/" + item.clips.back(), f, clip});
+        }
+    };
+    for (int k = first_; k <= last_; ++k) {
+        const timeline::Span& sp = lay_.spans[static_cast<std::size_t>(k)];
+        const int n = k - first_ + 1;
+        Plan p{sp.start, sp.anim, opt_.fps, frame_count(sp.anim, opt_.fps)};
+        Item item;
+        plan_item(item, numbered("step-%03d", n), page_shots(lay_, k, k, seed), timeline_shots(lay_, p, seed),
+                  static_cast<double>(p.frames) / opt_.fps);
+        steps_.push_back(std::move(item));
+    }
+    // Every experiment of a scene, set on the scene's last step in the page (where every stage is
+    // shown): its settled state, and its tween from that step's end.
+    for (int k = first_; k <= last_; ++k) {
+        const timeline::Span& sp = lay_.spans[static_cast<std::size_t>(k)];
+        const bool last_of_slide = k == last_ || lay_.spans[static_cast<std::size_t>(k + 1)].slide != sp.slide;
+        const scene::Slide& slide = deck_.slides[static_cast<std::size_t>(sp.slide)];
+        if (!last_of_slide || !slide.scene) continue;
+        timeline::State base = timeline::state_at_span(lay_, k);
+        if (seed) base.seed = *seed;
+        const double t0 = sp.end();
+        for (std::size_t e = 0; e < slide.scene->experiments.size(); ++e) {
+            const timeline::State s =
+                timeline::apply(deck_, lay_, base, timeline::cmd::Experiment{static_cast<int>(e)}, t0);
+            const long frames = frame_count(timeline::kExperimentTween, opt_.fps);
+            const double fps = opt_.fps;
+            Trial t{sp.slide, static_cast<int>(e), k - first_, {}};
+            plan_item(t.item, numbered("try-%03d-%02d", k - first_ + 1, static_cast<int>(e) + 1),
+                      Shots(1, [s, t0](long) { return Shot{s, t0 + timeline::kExperimentTween, 0}; }),
+                      Shots(frames, [s, t0, fps](long i) { return Shot{s, t0 + static_cast<double>(i) / fps, 0}; }),
+                      static_cast<double>(frames) / fps);
+            trials_.push_back(std::move(t));
+        }
+    }
+    return true;
+}
+
+std::string Site::link(const std::string& file, std::string& error) const {
+    if (!opt_.single_file) return assets_ + "/" + file;
+    std::string bytes;
+    if (!read_file(dir_ + "/" + file, bytes)) {
+        error = "cannot read " + dir_ + "/" + file + ": " + std::strerror(errno);
+        return "";
+    }
+    if (mime_of(file) != "image/svg+xml") return "data:" + mime_of(file) + ";base64," + base64(bytes);
+    // An SVG is text: written as itself, a quarter smaller than base64. Only what a URL would
+    // read otherwise is escaped: '%', '#' (a fragment), and line breaks (dropped from URLs).
+    std::string uri = "data:image/svg+xml,";
+    uri.reserve(uri.size() + bytes.size() + bytes.size() / 32);
+    for (char c : bytes) {
+        switch (c) {
+            case '%': uri += "%25"; break;
+            case '#': uri += "%23"; break;
+            case '\n': uri += "%0A"; break;
+            case '\r': uri += "%0D"; break;
+            case '\t': uri += "%09"; break;
+            default: uri += c;
+        }
+    }
+    return uri;
+}
+
+std::string Site::page_text(std::string& error) const {
+    auto item_json = [&](std::string& out, const Item& item) {
+        json_key(out, "picture");
+        core::json_string(out, link(item.picture, error));
+        out += ',';
+        json_key(out, "clips");
+        out += '[';
+        for (std::size_t i = 0; i < item.clips.size(); ++i) {
+            out += i ? ",{" : "{";
+            json_key(out, "src");
+            core::json_string(out, link(item.clips[i], error));
+            out += ',';
+            json_key(out, "type");
+            core::json_string(out, mime_of(item.clips[i]));
+            out += '}';
+        }
+        out += "],";
+        json_key(out, "duration");
+        core::json_number(out, item.duration);
+    };
+
+    // The quiz banks the steps draw from: a scene's own questions, else every scene's.
+    std::vector<int> bank_slides;  // the slide a bank is of (−1: the whole deck's)
+    std::vector<timeline::QuizBank> banks;
+    auto bank_of = [&](int slide) {
+        const scene::Slide& sl = deck_.slides[static_cast<std::size_t>(slide)];
+        const int key = sl.scene && !sl.scene->quiz.questions.empty() ? slide : -1;
+        for (std::size_t i = 0; i < bank_slides.size(); ++i)
+            if (bank_slides[i] == key) return static_cast<int>(i);
+        timeline::QuizBank b = timeline::quiz_bank(deck_, slide);
+        if (b.questions.empty()) return -1;
+        bank_slides.push_back(key);
+        banks.push_back(std::move(b));
+        return static_cast<int>(banks.size()) - 1;
+    };
+
+    std::string data = "{";
+    json_key(data, "title");
+    core::json_string(data, deck_.title);
+    data += ",\"width\":" + std::to_string(opt_.width) + ",\"height\":" + std::to_string(opt_.height);
+    // The quiz's seed, as text: it is a 64-bit integer (the page draws with BigInt).
+    data += ",\"seed\":\"" + std::to_string(opt_.seed ? *opt_.seed : timeline::State{}.seed) + "\",";
+    json_key(data, "steps");
+    data += '[';
+    for (int k = first_; k <= last_; ++k) {
+        const timeline::Span& sp = lay_.spans[static_cast<std::size_t>(k)];
+        const scene::Slide& slide = deck_.slides[static_cast<std::size_t>(sp.slide)];
+        const Item& item = steps_[static_cast<std::size_t>(k - first_)];
+        data += k > first_ ? ",{" : "{";
+        std::string kind = "scene", heading = slide.title, title = slide.title, say = slide.say, notes = slide.notes;
+        if (slide.kind == scene::Slide::Kind::Scene && slide.scene) {
+            const scene::Step& st = slide.scene->steps[static_cast<std::size_t>(sp.step)];
+            if (heading.empty()) heading = slide.scene->title;
+            title = scene::step_title(st);
+            say = st.say;
+            notes = st.notes;
+        } else {
+            kind = slide.kind == scene::Slide::Kind::Title ? "title" : "text";
+        }
+        json_key(data, "kind");
+        core::json_string(data, kind);
+        data += ',';
+        json_key(data, "heading");
+        core::json_string(data, heading);
+        data += ',';
+        json_key(data, "title");
+        core::json_string(data, title);
+        data += ',';
+        json_key(data, "subtitle");
+        core::json_string(data, slide.subtitle);
+        data += ',';
+        json_key(data, "bullets");
+        json_strings(data, slide.kind == scene::Slide::Kind::Text ? slide.bullets : std::vector<std::string>{});
+        data += ',';
+        json_key(data, "say");
+        core::json_string(data, say);
+        data += ',';
+        json_key(data, "notes");
+        core::json_string(data, notes);
+        data += ",\"slide\":" + std::to_string(sp.slide) + ",";
+        json_key(data, "trials");
+        data += '[';
+        bool any = false;
+        for (std::size_t t = 0; t < trials_.size(); ++t)
+            if (trials_[t].slide == sp.slide) {
+                data += (any ? "," : "") + std::to_string(t);
+                any = true;
+            }
+        data += "],\"quiz\":" + std::to_string(bank_of(sp.slide)) + ",";
+        item_json(data, item);
+        data += '}';
+    }
+    data += "],";
+    json_key(data, "trials");
+    data += '[';
+    for (std::size_t t = 0; t < trials_.size(); ++t) {
+        const Trial& tr = trials_[t];
+        const scene::Experiment& e =
+            deck_.slides[static_cast<std::size_t>(tr.slide)].scene->experiments[static_cast<std::size_t>(tr.experiment)];
+        data += t ? ",{" : "{";
+        json_key(data, "title");
+        core::json_string(data, e.title);
+        data += ',';
+        json_key(data, "look_for");
+        core::json_string(data, e.look_for);
+        data += ",\"step\":" + std::to_string(tr.step) + ",\"slide\":" + std::to_string(tr.slide) + ",";
+        item_json(data, tr.item);
+        data += '}';
+    }
+    data += "],";
+    json_key(data, "quizzes");
+    data += '[';
+    for (std::size_t b = 0; b < banks.size(); ++b) {
+        data += b ? ",{" : "{";
+        data += "\"draw\":" + std::to_string(banks[b].draw) + ",\"questions\":[";
+        for (std::size_t q = 0; q < banks[b].questions.size(); ++q) {
+            const scene::Question& qu = *banks[b].questions[q];
+            data += q ? ",{" : "{";
+            json_key(data, "ask");
+            core::json_string(data, qu.ask);
+            data += ',';
+            json_key(data, "answer");
+            core::json_string(data, qu.answer);
+            data += ',';
+            json_key(data, "choices");
+            json_strings(data, qu.choices);
+            data += ",\"correct\":" + std::to_string(qu.correct) + ",";
+            json_key(data, "experiment");
+            core::json_string(data, qu.experiment);
+            data += '}';
+        }
+        data += "]}";
+    }
+    data += "],";
+    json_key(data, "keys");
+    data += '[';
+    for (std::size_t i = 0; i < opt_.keys.size(); ++i) {
+        const WebKey& k = opt_.keys[i];
+        data += i ? ",{" : "{";
+        json_key(data, "layer");
+        core::json_string(data, k.layer);
+        data += ',';
+        json_key(data, "action");
+        core::json_string(data, k.action);
+        data += ",\"arg\":" + std::to_string(k.arg) + ",";
+        json_key(data, "keys");
+        json_strings(data, k.keys);
+        data += ',';
+        json_key(data, "label");
+        core::json_string(data, k.label);
+        data += ',';
+        json_key(data, "help");
+        core::json_string(data, k.help);
+        data += '}';
+    }
+    data += "]}";
+
+    std::string page(web_file("lecture.html"));
+    const std::string css(web_file("lecture.css")), js(web_file("lecture.js"));
+    const std::string style = opt_.single_file ? "<style>\n" + css + "</style>"
+                                               : "<link rel=\"stylesheet\" href=\"" + assets_ + "/lecture.css\">";
+    const std::string script = opt_.single_file ? "<script>\n" + script_safe(js) + "</script>"
+                                                : "<script src=\"" + assets_ + "/lecture.js\"></script>";
+    replace_all(page, "@TITLE@", xml_escape(deck_.title.empty() ? std::string("attnlab") : deck_.title));
+    replace_all(page, "@STYLE@", style);
+    replace_all(page, "@SCRIPT@", script);
+    // Last: the data may hold any text, "@SCRIPT@" included.
+    const std::size_t at = page.find("@DATA@");
+    if (at != std::string::npos) page.replace(at, 6, script_safe(data));
+    return page;
+}
+
+bool Site::finish(std::string& error) {
+    for (std::size_t k = 0; k < steps_.size(); ++k) {
+        const timeline::Span& sp = lay_.spans[static_cast<std::size_t>(first_) + k];
+        const scene::Slide& slide = deck_.slides[static_cast<std::size_t>(sp.slide)];
+        const std::string title = slide.scene ? scene::step_title(slide.scene->steps[static_cast<std::size_t>(sp.step)])
+                                              : slide.title;
+        if (!add_title(dir_ + "/" + steps_[k].picture, "Step " + std::to_string(k + 1) + ": " + title, error))
+            return false;
+    }
+    for (const Trial& t : trials_) {
+        const scene::Experiment& e =
+            deck_.slides[static_cast<std::size_t>(t.slide)].scene->experiments[static_cast<std::size_t>(t.experiment)];
+        if (!add_title(dir_ + "/" + t.item.picture, "Try this: " + e.title, error)) return false;
+    }
+    const std::string page = page_text(error);
+    if (!error.empty()) return false;
+    std::string why;
+    if (!write_file(page_path_, page, why)) {
+        error = "cannot write " + opt_.out + ": " + why;
+        return false;
+    }
+    if (opt_.single_file) {
+        std::error_code ec;
+        if (folder_) fs::remove_all(dir_, ec);  // the folder form's index.html alone
+        return true;
+    }
+    for (const char* name : {"lecture.css", "lecture.js"})
+        if (!write_file(dir_ + "/" + name, std::string(web_file(name)), why)) {
+            error = "cannot write " + opt_.out + ": " + why;
+            return false;
+        }
+    return true;
+}
+
+bool Site::commit(std::string& error) {
+    if (root_) return root_->commit(error);
+    // The folder first, then the page that links it.
+    if (!opt_.single_file && !files_->commit(error)) return false;
+    if (opt_.single_file) files_->discard();
+    return page_->commit(error);
+}
+
+void Site::discard() {
+    if (root_) root_->discard();
+    if (page_) page_->discard();
+    if (files_) files_->discard();
+}
+
+std::string Site::summary() const {
+    std::size_t clips = 0;
+    for (const Item& s : steps_) clips += s.clips.empty() ? 0 : 1;
+    return "a web page of " + std::to_string(steps_.size()) + " steps (" + std::to_string(clips) + " with a clip, " +
+           std::to_string(trials_.size()) + " experiments)";
+}
+
+}  // namespace output
