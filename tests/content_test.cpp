@@ -1078,3 +1078,23 @@ TEST_CASE("every \"X stage\" the text names is a stage of the pipeline, by its l
     }
     CHECK(named_stages >= 1);  // the quiz's "softmax stage"
 }
+
+TEST_CASE("the lecture says on screen what its sources say only aloud: all at once, the next layer, the decoder's rule", "[content]") {
+    const load::Result r = load::load_file((kSource / "slides" / "lecture.yaml").string());
+    REQUIRE(r.ok());
+    // Each claim must be in a step's narration (shown on the narration panel), not only in the
+    // speaker notes; the mask's rule on the step that introduces the mask.
+    bool at_once = false, next_layer = false, decoder_on_mask = false;
+    for (const auto& slide : r.deck.slides) {
+        if (!slide.scene) continue;
+        for (const auto& step : slide.scene->steps) {
+            at_once |= step.say.find("every token at once") != std::string::npos;
+            next_layer |= step.say.find("next layer") != std::string::npos;
+            decoder_on_mask |= step.stage == scene::Stage::Mask && step.say.find("decoder") != std::string::npos &&
+                               step.say.find("encoder") != std::string::npos;
+        }
+    }
+    CHECK(at_once);
+    CHECK(next_layer);
+    CHECK(decoder_on_mask);
+}
