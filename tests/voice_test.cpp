@@ -4,23 +4,32 @@
 // from its step's start (AAC in MP4, Opus in WebM). The clips are made here with ffmpeg.
 #include <catch2/catch.hpp>
 
+#include <SDL.h>
+
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <csignal>
 #include <cstring>
 #include <filesystem>
 #include <functional>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "app/narrator.hpp"
+#include "app/session.hpp"
 #include "load/load.hpp"
 #include "output/output.hpp"
 #include "support/files.hpp"
+#include "support/session.hpp"
 #include "timeline/timeline.hpp"
 
 extern char** environ;
@@ -404,4 +413,197 @@ TEST_CASE("--record also records the microphone; a recording killed mid-talk rep
     waitpid(d, nullptr, 0);
     CHECK(warned);
     CHECK_FALSE(std::filesystem::exists(deaf + ".wav"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// --narrate: the presenter plays the clips (SDL2 audio) and advances on its own.
+
+namespace {
+
+// A title slide with a 0.5 s clip (660 Hz), then a scene: a 0.6 s clip (440 Hz) and a 0.5 s clip,
+// each longer than its step's animation,
+// and a step without one (0.5 s animation, 0.4 s hold), then a last step.
+const char* kNarratedScene = R"(scene: narrated
+tokens: [a, b, c]
+q: [[1, 0], [0, 1], [1, 1]]
+k: [[1, 0.2], [-0.3, 1], [0.8, 0.9]]
+v: [[1, 0], [0, 1], [-1, -0.5]]
+steps:
+  - stage: scores
+    duration: 0.3
+    voice: audio/one.flac
+  - stage: scale
+    duration: 0.2
+    voice: audio/two.wav
+  - stage: softmax
+    duration: 0.5
+    hold: 0.4
+  - stage: blend
+)";
+
+std::shared_ptr<const scene::Deck> narrated_deck(const TempDir& dir) {
+    tone(dir, (dir.path / "audio/one.flac").string(), 440, 0.6);
+    tone(dir, (dir.path / "audio/two.wav").string(), 660, 0.5, 2);
+    dir.write("s.yaml", kNarratedScene);
+    dir.write("deck.yaml", "deck: narrated\nslides:\n  - title: Voices\n    voice: audio/two.wav\n  - scene: s.yaml\n");
+    load::Result res = load::load_file((dir.path / "deck.yaml").string());
+    INFO((res.errors.empty() ? std::string() : res.errors.front().format()));
+    REQUIRE(res.ok());
+    return std::make_shared<const scene::Deck>(std::move(res.deck));
+}
+
+// The power of `hz` in s16 samples [from, to) at 48 kHz (Goertzel), normalised by the length.
+double tone_power(const std::vector<std::int16_t>& s, std::size_t from, std::size_t to, double hz) {
+    const double w = 2 * M_PI * hz / 48000.0, c = 2 * std::cos(w);
+    double a = 0, b = 0;
+    for (std::size_t i = from; i < to && i < s.size(); ++i) {
+        const double x = s[i] / 32768.0 + c * a - b;
+        b = a;
+        a = x;
+    }
+    const double n = static_cast<double>(std::min(to, s.size()) - std::min(from, s.size()));
+    return n > 0 ? (a * a + b * b - c * a * b) / (n * n) : 0.0;
+}
+
+app::SessionOptions quiet() {
+    app::SessionOptions o;
+    o.overlay = false;
+    return o;
+}
+
+struct AudioEnv {
+    explicit AudioEnv(const std::string& driver, const std::string& file = "") {
+        setenv("SDL_AUDIODRIVER", driver.c_str(), 1);
+        if (!file.empty()) setenv("SDL_DISKAUDIOFILE", file.c_str(), 1);
+    }
+    ~AudioEnv() {
+        unsetenv("SDL_AUDIODRIVER");
+        unsetenv("SDL_DISKAUDIOFILE");
+    }
+};
+
+}  // namespace
+
+TEST_CASE("--narrate: each step advances when its clip ends, one without holds; a key takes over", "[voice][narrate]") {
+    TempDir dir;
+    const AudioEnv audio("dummy");
+    support::SessionFixture f(320, 180, quiet(), narrated_deck(dir));
+    app::Session& s = *f.session;
+    std::string problem;
+    app::Narrator narrator(s, problem);
+    CHECK(problem.empty());
+    REQUIRE(narrator.speaker().ok());
+    CHECK(s.narrating());
+    REQUIRE(s.layout().spans.size() == 5);
+
+    // The session's clock is the test's: each step ends when its clip does (title 0.5 s, then
+    // 0.6 s and 0.5 s), the step without a clip after its planned 0.9 s.
+    narrator.update();
+    CHECK(s.state().span == 0);
+    CHECK(narrator.next_due() == Approx(0.5).margin(1e-3));
+    f.t = 0.49;
+    narrator.update();
+    CHECK(s.state().span == 0);
+    const double ends[] = {0.5, 1.1, 1.6, 2.5};
+    for (int i = 0; i < 3; ++i) {
+        f.t = ends[i] + 1e-6;
+        CHECK(narrator.update());
+        CHECK(s.state().span == i + 1);
+        CHECK(narrator.next_due() == Approx(ends[i + 1]).margin(1e-3));
+        f.t = ends[i + 1] - 0.01;
+        CHECK_FALSE(narrator.update());
+        CHECK(s.state().span == i + 1);
+    }
+    // The softmax step: the planned hold of a step without a clip.
+    CHECK(scene::step_hold(s.deck().slides[1].scene->steps[2]) == Approx(0.4));
+
+    // A key takes over: the narration stops, that key does nothing else (Right would advance),
+    // and the deck stays on its step however long it waits.
+    f.key(SDLK_RIGHT);
+    CHECK_FALSE(s.narrating());
+    CHECK(s.state().span == 3);
+    f.t = 100;
+    CHECK_FALSE(narrator.update());
+    CHECK(s.state().span == 3);
+    CHECK(narrator.next_due() == std::numeric_limits<double>::infinity());
+    // Then the keys present as usual.
+    f.key(SDLK_RIGHT);
+    CHECK(s.state().span == 4);
+}
+
+TEST_CASE("--narrate: a click takes over too; a late first clip is heard whole; the last step ends the narration", "[voice][narrate]") {
+    TempDir dir;
+    const AudioEnv audio("dummy");
+    {
+        support::SessionFixture f(320, 180, quiet(), narrated_deck(dir));
+        std::string problem;
+        app::Narrator narrator(*f.session, problem);
+        narrator.update();
+        f.button(true, 10, 10);
+        CHECK_FALSE(f.session->narrating());
+        f.t = 5;
+        narrator.update();
+        CHECK(f.session->state().span == 0);
+    }
+    support::SessionFixture f(320, 180, quiet(), narrated_deck(dir));
+    std::string problem;
+    app::Narrator narrator(*f.session, problem);
+    // The first clip starts late (decoding took 0.3 s): it is heard whole, its step waits for it.
+    f.t = 0.3;
+    narrator.update();
+    CHECK(narrator.next_due() == Approx(0.8).margin(1e-3));
+    for (int i = 0; i < 200 && f.session->narrating(); ++i) {
+        narrator.update();
+        f.t += 0.1;
+    }
+    CHECK_FALSE(f.session->narrating());
+    const app::Session& s = *f.session;
+    REQUIRE(s.state().span == 4);  // the last step stays, once it had its time
+    const timeline::Span& last = s.layout().spans[4];
+    const double ended = f.t - 0.1;
+    CHECK(ended >= s.state().span_started + last.anim + last.hold - 1e-9);
+    CHECK(ended < s.state().span_started + last.anim + last.hold + 0.1 + 1e-9);
+}
+
+TEST_CASE("--narrate: the clip of the step shown is what the audio device plays (SDL's disk driver)", "[voice][narrate]") {
+    TempDir dir;
+    const std::string out = (dir.path / "speaker.raw").string();
+    const AudioEnv audio("disk", out);
+    support::SessionFixture f(320, 180, quiet(), narrated_deck(dir));
+    f.session->command(timeline::cmd::Goto{1});  // the first step of the scene: 440 Hz, 0.6 s = 28800 samples
+    std::string problem;
+    app::Narrator narrator(*f.session, problem);
+    REQUIRE(narrator.speaker().ok());
+    narrator.update();
+    REQUIRE(f.session->state().span == 1);
+    CHECK(narrator.speaker().queued() > 20000);
+    // The disk driver writes what it plays (s16, mono, 48 kHz: the format asked for) in real
+    // time: wait until a second of it is on disk.
+    const std::size_t want = 48000 * 2;
+    std::error_code ec;
+    auto written = [&] {
+        const std::uintmax_t n = std::filesystem::file_size(out, ec);
+        return ec ? std::uintmax_t{0} : n;
+    };
+    for (int i = 0; i < 600 && written() < want * 2; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    // Taken over: the queue is dropped at once.
+    f.key(SDLK_SPACE);
+    narrator.update();
+    CHECK(narrator.speaker().queued() == 0);
+    const std::string bytes = support::slurp(out);
+    REQUIRE(bytes.size() >= want * 2);
+    std::vector<std::int16_t> s(bytes.size() / 2);
+    std::memcpy(s.data(), bytes.data(), s.size() * 2);
+    // Where the sound starts (the device may have played silence before the first clip).
+    std::size_t start = 0;
+    while (start < s.size() && std::abs(s[start]) < 200) ++start;
+    REQUIRE(start + 28800 < s.size());
+    // The step's 440 Hz tone, not the title's 660 Hz, for the clip's length, then silence.
+    CHECK(tone_power(s, start, start + 28000, 440) > 100 * tone_power(s, start, start + 28000, 660));
+    CHECK(tone_power(s, start, start + 28000, 440) > 1e-3);
+    std::size_t end = start;
+    for (std::size_t i = start; i < s.size(); ++i)
+        if (std::abs(s[i]) >= 200) end = i;
+    CHECK(static_cast<double>(end - start) / 48000.0 == Approx(0.6).margin(0.01));
 }
