@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -124,6 +125,13 @@ std::vector<float> samples(const TempDir& dir, const std::string& video) {
     std::vector<float> out(bytes.size() / sizeof(float));
     std::memcpy(out.data(), bytes.data(), out.size() * sizeof(float));
     return out;
+}
+
+// The time of the first sample louder than a quarter of ffmpeg's sine (-inf when none is).
+double first_loud(const std::vector<float>& s) {
+    for (std::size_t i = 0; i < s.size(); ++i)
+        if (std::abs(s[i]) > 0.03f) return static_cast<double>(i) / 48000.0;
+    return -std::numeric_limits<double>::infinity();
 }
 
 double rms(const std::vector<float>& s, double from, double to) {
@@ -354,8 +362,10 @@ std::uintmax_t size_of(const std::filesystem::path& p) {
 TEST_CASE("--record also records the microphone; a recording killed mid-talk replays with its voice in sync", "[voice][capture]") {
     TempDir dir;
     const std::string raw = (dir.path / "tone.raw").string();
-    REQUIRE(run({tool("ffmpeg"), "-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=60",
-                 "-f", "s16le", "-ac", "1", "-y", raw},
+    // 0.8 s of silence, then the tone: a known moment to find again in the video.
+    REQUIRE(run({tool("ffmpeg"), "-v", "error", "-f", "lavfi", "-i",
+                 "sine=frequency=440:sample_rate=48000:duration=60,adelay=delays=800:all=1", "-f", "s16le", "-ac", "1",
+                 "-y", raw},
                 dir)
                 .code == 0);
     const std::string scene = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml";
@@ -373,7 +383,17 @@ TEST_CASE("--record also records the microphone; a recording killed mid-talk rep
     REQUIRE(heard);
     const double recorded = output::wav_seconds(rec + ".wav");
     CHECK(recorded >= 1.5);
-    CHECK(support::slurp(rec).find(" seed ") != std::string::npos);  // the commands, on the same clock
+    const std::string commands = support::slurp(rec);
+    REQUIRE(commands.find(" seed ") != std::string::npos);  // the commands, on the same clock
+    // The tone in the WAV, on the session's clock: no earlier than its 0.8 s in the capture
+    // (which began after the session did) and no later than that after the microphone opened,
+    // which was before the seed was sent (its time, the recording's first command), give or take
+    // the first block's latency.
+    const double seed_at = std::strtod(commands.c_str(), nullptr);
+    const double onset = first_loud(samples(dir, rec + ".wav"));
+    INFO("tone in the WAV at " << onset << " s; seed sent at " << seed_at << " s");
+    CHECK(onset >= 0.8 - 1.0 / 25);
+    CHECK(onset <= 0.8 + seed_at + 0.25);
 
     for (const char* ext : {"mp4", "webm"}) {
         INFO(ext);
@@ -388,7 +408,11 @@ TEST_CASE("--record also records the microphone; a recording killed mid-talk rep
         CHECK(frames / 25.0 >= recorded - 1.0 / 25);  // the video lasts the talk
         const std::vector<float> s = samples(dir, video);
         CHECK(static_cast<double>(s.size()) / 48000.0 == Approx(frames / 25.0).margin(1.0 / 25));
-        CHECK(rms(s, 0.3, recorded - 0.1) > 0.06);  // the tone, heard throughout the recording
+        // The tone starts where it starts in the recording, within a frame, and is heard from
+        // there to the end; silence before it.
+        CHECK(first_loud(s) == Approx(onset).margin(1.0 / 25));
+        CHECK(rms(s, onset + 0.05, recorded - 0.1) > 0.06);
+        CHECK(rms(s, 0.0, onset - 0.05) < 0.005);
     }
 
     // --no-audio: the commands only.
@@ -606,4 +630,52 @@ TEST_CASE("--narrate: the clip of the step shown is what the audio device plays 
     for (std::size_t i = start; i < s.size(); ++i)
         if (std::abs(s[i]) >= 200) end = i;
     CHECK(static_cast<double>(end - start) / 48000.0 == Approx(0.6).margin(0.01));
+}
+
+TEST_CASE("a recording cut short in the middle of a command replays up to its last complete command", "[voice][capture]") {
+    TempDir dir;
+    const std::string scene = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml";
+    const std::string whole = "0.000000 seed 7\n0.500000 next\n1.000000 next\n";
+    const std::string prefix = dir.write("prefix.rec", whole);
+    const std::string cut = dir.write("cut.rec", whole + "1.500000 ne");  // killed while writing "next"
+    std::vector<timeline::Event> events;
+    core::Diagnostics errors;
+    REQUIRE(output::read_recording(cut, events, errors));
+    CHECK(events.size() == 3);
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].warning);
+    CHECK(errors[0].line == 4);
+    // Only the last line, and only without its newline: a bad line before it is still an error.
+    const std::string bad = dir.write("bad.rec", whole + "1.500000 ne\n2.0 next");
+    events.clear();
+    errors.clear();
+    CHECK_FALSE(output::read_recording(bad, events, errors));
+    REQUIRE_FALSE(errors.empty());
+    CHECK_FALSE(errors[0].warning);
+    CHECK(errors[0].line == 4);
+
+    // The export says so, and shows what the complete commands show: the same frames as the
+    // recording without the cut line.
+    const std::string a = (dir.path / "cut.mp4").string(), b = (dir.path / "prefix.mp4").string();
+    Ran r = run({ATTNLAB_BINARY, "export", scene, "--replay", cut, "-o", a, "--size", "64x36", "--fps", "25"}, dir);
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    CHECK(r.err.find(cut + ":4:1: warning: the recording ends in the middle of a command") != std::string::npos);
+    REQUIRE(run({ATTNLAB_BINARY, "export", scene, "--replay", prefix, "-o", b, "--size", "64x36", "--fps", "25"}, dir).code == 0);
+    auto frames = [&](const std::string& video) {
+        Ran m = run({tool("ffmpeg"), "-v", "error", "-i", video, "-map", "0:v", "-f", "framemd5", "-"}, dir);
+        REQUIRE(m.code == 0);
+        std::string sums;  // the checksums alone (the header names the file)
+        std::istringstream lines(m.out);
+        for (std::string line; std::getline(lines, line);)
+            if (!line.empty() && line[0] != '#') sums += line.substr(line.rfind(',') + 1) + "\n";
+        return sums;
+    };
+    const std::string fa = frames(a), fb = frames(b);
+    CHECK(std::count(fa.begin(), fa.end(), '\n') > 25);
+    CHECK(fa == fb);
+    // And a bad line anywhere else is still an error, with nothing written.
+    r = run({ATTNLAB_BINARY, "export", scene, "--replay", bad, "-o", (dir.path / "bad.mp4").string(), "--size", "64x36"}, dir);
+    CHECK(r.code == 2);
+    CHECK_FALSE(std::filesystem::exists(dir.path / "bad.mp4"));
 }
