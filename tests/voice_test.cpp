@@ -19,12 +19,15 @@
 #include <csignal>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <functional>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "app/microphone.hpp"
 #include "app/narrator.hpp"
 #include "app/session.hpp"
 #include "load/load.hpp"
@@ -632,6 +635,21 @@ TEST_CASE("--narrate: the clip of the step shown is what the audio device plays 
     CHECK(static_cast<double>(end - start) / 48000.0 == Approx(0.6).margin(0.01));
 }
 
+namespace {
+
+// The checksum of every decoded frame of a video's picture, in order.
+std::vector<std::string> frame_sums(const TempDir& dir, const std::string& video) {
+    Ran m = run({tool("ffmpeg"), "-v", "error", "-i", video, "-map", "0:v", "-f", "framemd5", "-"}, dir);
+    REQUIRE(m.code == 0);
+    std::vector<std::string> sums;  // the checksums alone (the header names the file)
+    std::istringstream lines(m.out);
+    for (std::string line; std::getline(lines, line);)
+        if (!line.empty() && line[0] != '#') sums.push_back(line.substr(line.rfind(',') + 1));
+    return sums;
+}
+
+}  // namespace
+
 TEST_CASE("a recording cut short in the middle of a command replays up to its last complete command", "[voice][capture]") {
     TempDir dir;
     const std::string scene = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml";
@@ -662,20 +680,105 @@ TEST_CASE("a recording cut short in the middle of a command replays up to its la
     REQUIRE(r.code == 0);
     CHECK(r.err.find(cut + ":4:1: warning: the recording ends in the middle of a command") != std::string::npos);
     REQUIRE(run({ATTNLAB_BINARY, "export", scene, "--replay", prefix, "-o", b, "--size", "64x36", "--fps", "25"}, dir).code == 0);
-    auto frames = [&](const std::string& video) {
-        Ran m = run({tool("ffmpeg"), "-v", "error", "-i", video, "-map", "0:v", "-f", "framemd5", "-"}, dir);
-        REQUIRE(m.code == 0);
-        std::string sums;  // the checksums alone (the header names the file)
-        std::istringstream lines(m.out);
-        for (std::string line; std::getline(lines, line);)
-            if (!line.empty() && line[0] != '#') sums += line.substr(line.rfind(',') + 1) + "\n";
-        return sums;
-    };
-    const std::string fa = frames(a), fb = frames(b);
-    CHECK(std::count(fa.begin(), fa.end(), '\n') > 25);
+    const std::vector<std::string> fa = frame_sums(dir, a), fb = frame_sums(dir, b);
+    CHECK(fa.size() > 25);
     CHECK(fa == fb);
     // And a bad line anywhere else is still an error, with nothing written.
     r = run({ATTNLAB_BINARY, "export", scene, "--replay", bad, "-o", (dir.path / "bad.mp4").string(), "--size", "64x36"}, dir);
     CHECK(r.code == 2);
     CHECK_FALSE(std::filesystem::exists(dir.path / "bad.mp4"));
+}
+
+TEST_CASE("a session recorded with its microphone replays with the tone and the edits at their moments", "[voice][capture]") {
+    TempDir dir;
+    const std::string raw = (dir.path / "tone.raw").string();
+    REQUIRE(run({tool("ffmpeg"), "-v", "error", "-f", "lavfi", "-i",
+                 "sine=frequency=440:sample_rate=48000:duration=20,adelay=delays=800:all=1", "-f", "s16le", "-ac", "1",
+                 "-y", raw},
+                dir)
+                .code == 0);
+    const std::string scene = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml";
+    load::Result loaded = load::load_file(scene);
+    REQUIRE(loaded.ok());
+    auto deck = std::make_shared<const scene::Deck>(std::move(loaded.deck));
+    const std::string rec = (dir.path / "talk.rec").string();
+
+    // A session as `attnlab --record` runs it (commands and microphone on one clock, the
+    // session's real one), SDL's disk driver as the microphone: 0.8 s of silence, then a tone.
+    setenv("SDL_DISKAUDIOFILEIN", raw.c_str(), 1);
+    const AudioEnv audio("disk", "/dev/null");
+    support::sdl();
+    const auto t0 = std::chrono::steady_clock::now();
+    auto clock = [t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+    app::SessionOptions so = quiet();
+    so.draw.fonts = support::fonts();
+    so.font_dir = std::string(ATTNLAB_SOURCE_DIR) + "/fonts";
+    double edit_at = 0;
+    {
+        std::ofstream out(rec);
+        app::Session session(deck, clock, so);
+        session.record_to(&out);
+        std::string problem;
+        auto mic = std::make_unique<app::Microphone>(rec + ".wav", clock, problem);
+        INFO(problem);
+        REQUIRE(mic->recording());
+        session.command(timeline::cmd::Seed{7});
+        session.command(timeline::cmd::Goto{static_cast<int>(session.layout().spans.size()) - 1});
+        // (Waiting on the session's clock, which is the real one here: no assertion is timed.)
+        auto wait_until = [&](const std::function<bool()>& done) {
+            for (int i = 0; i < 6000 && !done(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            return done();
+        };
+        REQUIRE(wait_until([&] { return clock() >= 1.3; }));
+        // The mask key, as the window hands it over: an edit, recorded at its moment.
+        SDL_Event e{};
+        e.type = SDL_KEYDOWN;
+        e.key.keysym.sym = SDLK_m;
+        e.key.state = SDL_PRESSED;
+        session.handle(e);
+        REQUIRE(session.history().size() == 3);
+        edit_at = session.history().back().t;
+        REQUIRE(wait_until([&] { return size_of(rec + ".wav") >= 44 + 2 * 48000 * 5 / 2; }));
+        mic.reset();
+    }
+    unsetenv("SDL_DISKAUDIOFILEIN");
+    const std::string lines = support::slurp(rec);
+    REQUIRE(std::count(lines.begin(), lines.end(), '\n') == 3);
+    // The same talk without the edit: what the edit changes in the frames.
+    const std::string plain = dir.write("plain.rec", lines.substr(0, lines.rfind('\n', lines.size() - 2) + 1));
+
+    const double onset = first_loud(samples(dir, rec + ".wav"));
+    CHECK(onset >= 0.8 - 1.0 / 25);
+    const std::string video = (dir.path / "talk.mp4").string();
+    Ran r = run({ATTNLAB_BINARY, "export", scene, "--replay", rec, "-o", video, "--size", "64x36", "--fps", "25"}, dir);
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    // The frames, lossless (a PNG sequence: an encoder's look-ahead would blur where they differ).
+    const std::string with_dir = (dir.path / "with").string() + "/", plain_dir = (dir.path / "plain").string() + "/";
+    for (const auto& [recording, out] : {std::pair{rec, with_dir}, std::pair{plain, plain_dir}})
+        REQUIRE(run({ATTNLAB_BINARY, "export", scene, "--replay", recording, "-o", out, "--size", "320x180", "--fps", "25"},
+                    dir)
+                    .code == 0);
+    // The voice: the tone at the recording's moment, within a frame.
+    CHECK(first_loud(samples(dir, video)) == Approx(onset).margin(1.0 / 25));
+    // The edit: the frames are the talk without it up to the edit's moment, and differ from then
+    // on, within a frame.
+    auto pngs = [](const std::string& folder) {
+        std::vector<std::string> frames;
+        for (int i = 0;; ++i) {
+            char name[32];
+            std::snprintf(name, sizeof name, "frame_%06d.png", i);
+            if (!std::filesystem::exists(folder + name)) break;
+            frames.push_back(support::slurp(folder + name));
+        }
+        return frames;
+    };
+    const std::vector<std::string> with_edit = pngs(with_dir), no_edit = pngs(plain_dir);
+    REQUIRE(with_edit.size() >= 60);
+    REQUIRE(no_edit.size() >= 60);
+    std::size_t first = 0;
+    while (first < std::min(with_edit.size(), no_edit.size()) && with_edit[first] == no_edit[first]) ++first;
+    INFO("edit at " << edit_at << " s; frames differ from frame " << first);
+    CHECK(static_cast<double>(first) / 25.0 == Approx(edit_at).margin(1.0 / 25));
+    CHECK(with_edit.back() != no_edit.back());
 }
