@@ -782,3 +782,45 @@ TEST_CASE("a session recorded with its microphone replays with the tone and the 
     CHECK(static_cast<double>(first) / 25.0 == Approx(edit_at).margin(1.0 / 25));
     CHECK(with_edit.back() != no_edit.back());
 }
+
+TEST_CASE("attnlab DECK --narrate: the window plays the title's clip and goes through the steps by itself", "[voice][narrate]") {
+    TempDir dir;
+    narrated_deck(dir);
+    const std::string deck = (dir.path / "deck.yaml").string(), rec = (dir.path / "kiosk.rec").string();
+    const std::string speaker = (dir.path / "speaker.raw").string();
+    // Recorded (commands only), to see when the window advanced.
+    const pid_t pid = start_attnlab({deck, "--narrate", "--record", rec, "--no-audio", "--size", "320x180"},
+                                    {"SDL_VIDEODRIVER=offscreen", "SDL_AUDIODRIVER=disk", "SDL_DISKAUDIOFILE=" + speaker},
+                                    dir);
+    const bool ended = wait_for(pid, [&] { return support::slurp(rec).find(" goto 4") != std::string::npos; });
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+    INFO(support::slurp((dir.path / ".app-err").string()));
+    REQUIRE(ended);
+    CHECK(support::slurp((dir.path / ".app-err").string()).find("warning") == std::string::npos);
+    // Each step in turn, never before the one before it had its planned length (0.5 s for the
+    // title's clip, 0.6 and 0.5 s for the steps' clips, 0.9 s for the step without one).
+    std::vector<std::pair<double, int>> gotos;
+    std::istringstream lines(support::slurp(rec));
+    for (std::string line; std::getline(lines, line);) {
+        double t = 0;
+        int span = 0;
+        if (std::sscanf(line.c_str(), "%lf goto %d", &t, &span) == 2) gotos.emplace_back(t, span);
+    }
+    REQUIRE(gotos.size() == 4);
+    const double lengths[] = {0.5, 0.6, 0.5, 0.9};
+    for (std::size_t i = 0; i < 4; ++i) {
+        CHECK(gotos[i].second == static_cast<int>(i) + 1);
+        if (i > 0) CHECK(gotos[i].first - gotos[i - 1].first >= lengths[i] - 1e-3);
+    }
+    CHECK(gotos[0].first >= lengths[0] - 1e-3);
+    // The sound card heard the title's 660 Hz first, then the first step's 440 Hz.
+    const std::string bytes = support::slurp(speaker);
+    std::vector<std::int16_t> s(bytes.size() / 2);
+    std::memcpy(s.data(), bytes.data(), s.size() * 2);
+    std::size_t start = 0;
+    while (start < s.size() && std::abs(s[start]) < 200) ++start;
+    REQUIRE(start + 48000 < s.size());
+    CHECK(tone_power(s, start, start + 20000, 660) > 100 * tone_power(s, start, start + 20000, 440));
+    CHECK(tone_power(s, start + 25000, start + 48000, 440) > 100 * tone_power(s, start + 25000, start + 48000, 660));
+}
