@@ -824,3 +824,17 @@ TEST_CASE("attnlab DECK --narrate: the window plays the title's clip and goes th
     CHECK(tone_power(s, start, start + 20000, 660) > 100 * tone_power(s, start, start + 20000, 440));
     CHECK(tone_power(s, start + 25000, start + 48000, 440) > 100 * tone_power(s, start + 25000, start + 48000, 660));
 }
+
+TEST_CASE("--narrate without a sound card: it says so, and the steps still advance on their time", "[voice][narrate]") {
+    TempDir dir;
+    const AudioEnv audio("no-such-driver");
+    support::SessionFixture f(320, 180, quiet(), narrated_deck(dir));
+    std::string problem;
+    app::Narrator narrator(*f.session, problem);
+    CHECK_FALSE(narrator.speaker().ok());
+    CHECK(problem.find("no audio") != std::string::npos);
+    narrator.update();
+    f.t = 0.5 + 1e-6;
+    CHECK(narrator.update());
+    CHECK(f.session->state().span == 1);
+}
