@@ -4,23 +4,36 @@
 // from its step's start (AAC in MP4, Opus in WebM). The clips are made here with ffmpeg.
 #include <catch2/catch.hpp>
 
+#include <SDL.h>
+
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <csignal>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <functional>
+#include <memory>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "app/microphone.hpp"
+#include "app/narrator.hpp"
+#include "app/session.hpp"
 #include "load/load.hpp"
 #include "output/output.hpp"
 #include "support/files.hpp"
+#include "support/session.hpp"
 #include "timeline/timeline.hpp"
 
 extern char** environ;
@@ -115,6 +128,13 @@ std::vector<float> samples(const TempDir& dir, const std::string& video) {
     std::vector<float> out(bytes.size() / sizeof(float));
     std::memcpy(out.data(), bytes.data(), out.size() * sizeof(float));
     return out;
+}
+
+// The time of the first sample louder than a quarter of ffmpeg's sine (-inf when none is).
+double first_loud(const std::vector<float>& s) {
+    for (std::size_t i = 0; i < s.size(); ++i)
+        if (std::abs(s[i]) > 0.03f) return static_cast<double>(i) / 48000.0;
+    return -std::numeric_limits<double>::infinity();
 }
 
 double rms(const std::vector<float>& s, double from, double to) {
@@ -345,8 +365,10 @@ std::uintmax_t size_of(const std::filesystem::path& p) {
 TEST_CASE("--record also records the microphone; a recording killed mid-talk replays with its voice in sync", "[voice][capture]") {
     TempDir dir;
     const std::string raw = (dir.path / "tone.raw").string();
-    REQUIRE(run({tool("ffmpeg"), "-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=60",
-                 "-f", "s16le", "-ac", "1", "-y", raw},
+    // 0.8 s of silence, then the tone: a known moment to find again in the video.
+    REQUIRE(run({tool("ffmpeg"), "-v", "error", "-f", "lavfi", "-i",
+                 "sine=frequency=440:sample_rate=48000:duration=60,adelay=delays=800:all=1", "-f", "s16le", "-ac", "1",
+                 "-y", raw},
                 dir)
                 .code == 0);
     const std::string scene = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml";
@@ -364,7 +386,17 @@ TEST_CASE("--record also records the microphone; a recording killed mid-talk rep
     REQUIRE(heard);
     const double recorded = output::wav_seconds(rec + ".wav");
     CHECK(recorded >= 1.5);
-    CHECK(support::slurp(rec).find(" seed ") != std::string::npos);  // the commands, on the same clock
+    const std::string commands = support::slurp(rec);
+    REQUIRE(commands.find(" seed ") != std::string::npos);  // the commands, on the same clock
+    // The tone in the WAV, on the session's clock: no earlier than its 0.8 s in the capture
+    // (which began after the session did) and no later than that after the microphone opened,
+    // which was before the seed was sent (its time, the recording's first command), give or take
+    // the first block's latency.
+    const double seed_at = std::strtod(commands.c_str(), nullptr);
+    const double onset = first_loud(samples(dir, rec + ".wav"));
+    INFO("tone in the WAV at " << onset << " s; seed sent at " << seed_at << " s");
+    CHECK(onset >= 0.8 - 1.0 / 25);
+    CHECK(onset <= 0.8 + seed_at + 0.25);
 
     for (const char* ext : {"mp4", "webm"}) {
         INFO(ext);
@@ -379,7 +411,11 @@ TEST_CASE("--record also records the microphone; a recording killed mid-talk rep
         CHECK(frames / 25.0 >= recorded - 1.0 / 25);  // the video lasts the talk
         const std::vector<float> s = samples(dir, video);
         CHECK(static_cast<double>(s.size()) / 48000.0 == Approx(frames / 25.0).margin(1.0 / 25));
-        CHECK(rms(s, 0.3, recorded - 0.1) > 0.06);  // the tone, heard throughout the recording
+        // The tone starts where it starts in the recording, within a frame, and is heard from
+        // there to the end; silence before it.
+        CHECK(first_loud(s) == Approx(onset).margin(1.0 / 25));
+        CHECK(rms(s, onset + 0.05, recorded - 0.1) > 0.06);
+        CHECK(rms(s, 0.0, onset - 0.05) < 0.005);
     }
 
     // --no-audio: the commands only.
@@ -404,4 +440,401 @@ TEST_CASE("--record also records the microphone; a recording killed mid-talk rep
     waitpid(d, nullptr, 0);
     CHECK(warned);
     CHECK_FALSE(std::filesystem::exists(deaf + ".wav"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// --narrate: the presenter plays the clips (SDL2 audio) and advances on its own.
+
+namespace {
+
+// A title slide with a 0.5 s clip (660 Hz), then a scene: a 0.6 s clip (440 Hz) and a 0.5 s clip,
+// each longer than its step's animation,
+// and a step without one (0.5 s animation, 0.4 s hold), then a last step.
+const char* kNarratedScene = R"(scene: narrated
+tokens: [a, b, c]
+q: [[1, 0], [0, 1], [1, 1]]
+k: [[1, 0.2], [-0.3, 1], [0.8, 0.9]]
+v: [[1, 0], [0, 1], [-1, -0.5]]
+steps:
+  - stage: scores
+    duration: 0.3
+    voice: audio/one.flac
+  - stage: scale
+    duration: 0.2
+    voice: audio/two.wav
+  - stage: softmax
+    duration: 0.5
+    hold: 0.4
+  - stage: blend
+)";
+
+std::shared_ptr<const scene::Deck> narrated_deck(const TempDir& dir) {
+    tone(dir, (dir.path / "audio/one.flac").string(), 440, 0.6);
+    tone(dir, (dir.path / "audio/two.wav").string(), 660, 0.5, 2);
+    dir.write("s.yaml", kNarratedScene);
+    dir.write("deck.yaml", "deck: narrated\nslides:\n  - title: Voices\n    voice: audio/two.wav\n  - scene: s.yaml\n");
+    load::Result res = load::load_file((dir.path / "deck.yaml").string());
+    INFO((res.errors.empty() ? std::string() : res.errors.front().format()));
+    REQUIRE(res.ok());
+    return std::make_shared<const scene::Deck>(std::move(res.deck));
+}
+
+// The power of `hz` in s16 samples [from, to) at 48 kHz (Goertzel), normalised by the length.
+double tone_power(const std::vector<std::int16_t>& s, std::size_t from, std::size_t to, double hz) {
+    const double w = 2 * M_PI * hz / 48000.0, c = 2 * std::cos(w);
+    double a = 0, b = 0;
+    for (std::size_t i = from; i < to && i < s.size(); ++i) {
+        const double x = s[i] / 32768.0 + c * a - b;
+        b = a;
+        a = x;
+    }
+    const double n = static_cast<double>(std::min(to, s.size()) - std::min(from, s.size()));
+    return n > 0 ? (a * a + b * b - c * a * b) / (n * n) : 0.0;
+}
+
+app::SessionOptions quiet() {
+    app::SessionOptions o;
+    o.overlay = false;
+    return o;
+}
+
+struct AudioEnv {
+    explicit AudioEnv(const std::string& driver, const std::string& file = "") {
+        setenv("SDL_AUDIODRIVER", driver.c_str(), 1);
+        if (!file.empty()) setenv("SDL_DISKAUDIOFILE", file.c_str(), 1);
+    }
+    ~AudioEnv() {
+        unsetenv("SDL_AUDIODRIVER");
+        unsetenv("SDL_DISKAUDIOFILE");
+    }
+};
+
+}  // namespace
+
+TEST_CASE("--narrate: each step advances when its clip ends, one without holds; a key takes over", "[voice][narrate]") {
+    TempDir dir;
+    const AudioEnv audio("dummy");
+    support::SessionFixture f(320, 180, quiet(), narrated_deck(dir));
+    app::Session& s = *f.session;
+    std::string problem;
+    app::Narrator narrator(s, problem);
+    CHECK(problem.empty());
+    REQUIRE(narrator.speaker().ok());
+    CHECK(s.narrating());
+    REQUIRE(s.layout().spans.size() == 5);
+
+    // The session's clock is the test's: each step ends when its clip does (title 0.5 s, then
+    // 0.6 s and 0.5 s), the step without a clip after its planned 0.9 s.
+    narrator.update();
+    CHECK(s.state().span == 0);
+    CHECK(narrator.next_due() == Approx(0.5).margin(1e-3));
+    f.t = 0.49;
+    narrator.update();
+    CHECK(s.state().span == 0);
+    const double ends[] = {0.5, 1.1, 1.6, 2.5};
+    for (int i = 0; i < 3; ++i) {
+        f.t = ends[i] + 1e-6;
+        CHECK(narrator.update());
+        CHECK(s.state().span == i + 1);
+        CHECK(narrator.next_due() == Approx(ends[i + 1]).margin(1e-3));
+        f.t = ends[i + 1] - 0.01;
+        CHECK_FALSE(narrator.update());
+        CHECK(s.state().span == i + 1);
+    }
+    // The softmax step: the planned hold of a step without a clip.
+    CHECK(scene::step_hold(s.deck().slides[1].scene->steps[2]) == Approx(0.4));
+
+    // A key takes over: the narration stops, that key does nothing else (Right would advance),
+    // and the deck stays on its step however long it waits.
+    f.key(SDLK_RIGHT);
+    CHECK_FALSE(s.narrating());
+    CHECK(s.state().span == 3);
+    f.t = 100;
+    CHECK_FALSE(narrator.update());
+    CHECK(s.state().span == 3);
+    CHECK(narrator.next_due() == std::numeric_limits<double>::infinity());
+    // Then the keys present as usual.
+    f.key(SDLK_RIGHT);
+    CHECK(s.state().span == 4);
+}
+
+TEST_CASE("--narrate: a click takes over too; a late first clip is heard whole; the last step ends the narration", "[voice][narrate]") {
+    TempDir dir;
+    const AudioEnv audio("dummy");
+    {
+        support::SessionFixture f(320, 180, quiet(), narrated_deck(dir));
+        std::string problem;
+        app::Narrator narrator(*f.session, problem);
+        narrator.update();
+        f.button(true, 10, 10);
+        CHECK_FALSE(f.session->narrating());
+        f.t = 5;
+        narrator.update();
+        CHECK(f.session->state().span == 0);
+    }
+    support::SessionFixture f(320, 180, quiet(), narrated_deck(dir));
+    std::string problem;
+    app::Narrator narrator(*f.session, problem);
+    // The first clip starts late (decoding took 0.3 s): it is heard whole, its step waits for it.
+    f.t = 0.3;
+    narrator.update();
+    CHECK(narrator.next_due() == Approx(0.8).margin(1e-3));
+    for (int i = 0; i < 200 && f.session->narrating(); ++i) {
+        narrator.update();
+        f.t += 0.1;
+    }
+    CHECK_FALSE(f.session->narrating());
+    const app::Session& s = *f.session;
+    REQUIRE(s.state().span == 4);  // the last step stays, once it had its time
+    const timeline::Span& last = s.layout().spans[4];
+    const double ended = f.t - 0.1;
+    CHECK(ended >= s.state().span_started + last.anim + last.hold - 1e-9);
+    CHECK(ended < s.state().span_started + last.anim + last.hold + 0.1 + 1e-9);
+}
+
+TEST_CASE("--narrate: the clip of the step shown is what the audio device plays (SDL's disk driver)", "[voice][narrate]") {
+    TempDir dir;
+    const std::string out = (dir.path / "speaker.raw").string();
+    const AudioEnv audio("disk", out);
+    support::SessionFixture f(320, 180, quiet(), narrated_deck(dir));
+    f.session->command(timeline::cmd::Goto{1});  // the first step of the scene: 440 Hz, 0.6 s = 28800 samples
+    std::string problem;
+    app::Narrator narrator(*f.session, problem);
+    REQUIRE(narrator.speaker().ok());
+    narrator.update();
+    REQUIRE(f.session->state().span == 1);
+    CHECK(narrator.speaker().queued() > 20000);
+    // The disk driver writes what it plays (s16, mono, 48 kHz: the format asked for) in real
+    // time: wait until a second of it is on disk.
+    const std::size_t want = 48000 * 2;
+    std::error_code ec;
+    auto written = [&] {
+        const std::uintmax_t n = std::filesystem::file_size(out, ec);
+        return ec ? std::uintmax_t{0} : n;
+    };
+    for (int i = 0; i < 600 && written() < want * 2; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    // Taken over: the queue is dropped at once.
+    f.key(SDLK_SPACE);
+    narrator.update();
+    CHECK(narrator.speaker().queued() == 0);
+    const std::string bytes = support::slurp(out);
+    REQUIRE(bytes.size() >= want * 2);
+    std::vector<std::int16_t> s(bytes.size() / 2);
+    std::memcpy(s.data(), bytes.data(), s.size() * 2);
+    // Where the sound starts (the device may have played silence before the first clip).
+    std::size_t start = 0;
+    while (start < s.size() && std::abs(s[start]) < 200) ++start;
+    REQUIRE(start + 28800 < s.size());
+    // The step's 440 Hz tone, not the title's 660 Hz, for the clip's length, then silence.
+    CHECK(tone_power(s, start, start + 28000, 440) > 100 * tone_power(s, start, start + 28000, 660));
+    CHECK(tone_power(s, start, start + 28000, 440) > 1e-3);
+    std::size_t end = start;
+    for (std::size_t i = start; i < s.size(); ++i)
+        if (std::abs(s[i]) >= 200) end = i;
+    CHECK(static_cast<double>(end - start) / 48000.0 == Approx(0.6).margin(0.01));
+}
+
+namespace {
+
+// The checksum of every decoded frame of a video's picture, in order.
+std::vector<std::string> frame_sums(const TempDir& dir, const std::string& video) {
+    Ran m = run({tool("ffmpeg"), "-v", "error", "-i", video, "-map", "0:v", "-f", "framemd5", "-"}, dir);
+    REQUIRE(m.code == 0);
+    std::vector<std::string> sums;  // the checksums alone (the header names the file)
+    std::istringstream lines(m.out);
+    for (std::string line; std::getline(lines, line);)
+        if (!line.empty() && line[0] != '#') sums.push_back(line.substr(line.rfind(',') + 1));
+    return sums;
+}
+
+}  // namespace
+
+TEST_CASE("a recording cut short in the middle of a command replays up to its last complete command", "[voice][capture]") {
+    TempDir dir;
+    const std::string scene = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml";
+    const std::string whole = "0.000000 seed 7\n0.500000 next\n1.000000 next\n";
+    const std::string prefix = dir.write("prefix.rec", whole);
+    const std::string cut = dir.write("cut.rec", whole + "1.500000 ne");  // killed while writing "next"
+    std::vector<timeline::Event> events;
+    core::Diagnostics errors;
+    REQUIRE(output::read_recording(cut, events, errors));
+    CHECK(events.size() == 3);
+    REQUIRE(errors.size() == 1);
+    CHECK(errors[0].warning);
+    CHECK(errors[0].line == 4);
+    // Only the last line, and only without its newline: a bad line before it is still an error.
+    const std::string bad = dir.write("bad.rec", whole + "1.500000 ne\n2.0 next");
+    events.clear();
+    errors.clear();
+    CHECK_FALSE(output::read_recording(bad, events, errors));
+    REQUIRE_FALSE(errors.empty());
+    CHECK_FALSE(errors[0].warning);
+    CHECK(errors[0].line == 4);
+
+    // The export says so, and shows what the complete commands show: the same frames as the
+    // recording without the cut line.
+    const std::string a = (dir.path / "cut.mp4").string(), b = (dir.path / "prefix.mp4").string();
+    Ran r = run({ATTNLAB_BINARY, "export", scene, "--replay", cut, "-o", a, "--size", "64x36", "--fps", "25"}, dir);
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    CHECK(r.err.find(cut + ":4:1: warning: the recording ends in the middle of a command") != std::string::npos);
+    REQUIRE(run({ATTNLAB_BINARY, "export", scene, "--replay", prefix, "-o", b, "--size", "64x36", "--fps", "25"}, dir).code == 0);
+    const std::vector<std::string> fa = frame_sums(dir, a), fb = frame_sums(dir, b);
+    CHECK(fa.size() > 25);
+    CHECK(fa == fb);
+    // And a bad line anywhere else is still an error, with nothing written.
+    r = run({ATTNLAB_BINARY, "export", scene, "--replay", bad, "-o", (dir.path / "bad.mp4").string(), "--size", "64x36"}, dir);
+    CHECK(r.code == 2);
+    CHECK_FALSE(std::filesystem::exists(dir.path / "bad.mp4"));
+}
+
+TEST_CASE("a session recorded with its microphone replays with the tone and the edits at their moments", "[voice][capture]") {
+    TempDir dir;
+    const std::string raw = (dir.path / "tone.raw").string();
+    REQUIRE(run({tool("ffmpeg"), "-v", "error", "-f", "lavfi", "-i",
+                 "sine=frequency=440:sample_rate=48000:duration=20,adelay=delays=800:all=1", "-f", "s16le", "-ac", "1",
+                 "-y", raw},
+                dir)
+                .code == 0);
+    const std::string scene = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml";
+    load::Result loaded = load::load_file(scene);
+    REQUIRE(loaded.ok());
+    auto deck = std::make_shared<const scene::Deck>(std::move(loaded.deck));
+    const std::string rec = (dir.path / "talk.rec").string();
+
+    // A session as `attnlab --record` runs it (commands and microphone on one clock, the
+    // session's real one), SDL's disk driver as the microphone: 0.8 s of silence, then a tone.
+    setenv("SDL_DISKAUDIOFILEIN", raw.c_str(), 1);
+    const AudioEnv audio("disk", "/dev/null");
+    support::sdl();
+    const auto t0 = std::chrono::steady_clock::now();
+    auto clock = [t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+    app::SessionOptions so = quiet();
+    so.draw.fonts = support::fonts();
+    so.font_dir = std::string(ATTNLAB_SOURCE_DIR) + "/fonts";
+    double edit_at = 0;
+    {
+        std::ofstream out(rec);
+        app::Session session(deck, clock, so);
+        session.record_to(&out);
+        std::string problem;
+        auto mic = std::make_unique<app::Microphone>(rec + ".wav", clock, problem);
+        INFO(problem);
+        REQUIRE(mic->recording());
+        session.command(timeline::cmd::Seed{7});
+        session.command(timeline::cmd::Goto{static_cast<int>(session.layout().spans.size()) - 1});
+        // (Waiting on the session's clock, which is the real one here: no assertion is timed.)
+        auto wait_until = [&](const std::function<bool()>& done) {
+            for (int i = 0; i < 6000 && !done(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            return done();
+        };
+        REQUIRE(wait_until([&] { return clock() >= 1.3; }));
+        // The mask key, as the window hands it over: an edit, recorded at its moment.
+        SDL_Event e{};
+        e.type = SDL_KEYDOWN;
+        e.key.keysym.sym = SDLK_m;
+        e.key.state = SDL_PRESSED;
+        session.handle(e);
+        REQUIRE(session.history().size() == 3);
+        edit_at = session.history().back().t;
+        REQUIRE(wait_until([&] { return size_of(rec + ".wav") >= 44 + 2 * 48000 * 5 / 2; }));
+        mic.reset();
+    }
+    unsetenv("SDL_DISKAUDIOFILEIN");
+    const std::string lines = support::slurp(rec);
+    REQUIRE(std::count(lines.begin(), lines.end(), '\n') == 3);
+    // The same talk without the edit: what the edit changes in the frames.
+    const std::string plain = dir.write("plain.rec", lines.substr(0, lines.rfind('\n', lines.size() - 2) + 1));
+
+    const double onset = first_loud(samples(dir, rec + ".wav"));
+    CHECK(onset >= 0.8 - 1.0 / 25);
+    const std::string video = (dir.path / "talk.mp4").string();
+    Ran r = run({ATTNLAB_BINARY, "export", scene, "--replay", rec, "-o", video, "--size", "64x36", "--fps", "25"}, dir);
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    // The frames, lossless (a PNG sequence: an encoder's look-ahead would blur where they differ).
+    const std::string with_dir = (dir.path / "with").string() + "/", plain_dir = (dir.path / "plain").string() + "/";
+    for (const auto& [recording, out] : {std::pair{rec, with_dir}, std::pair{plain, plain_dir}})
+        REQUIRE(run({ATTNLAB_BINARY, "export", scene, "--replay", recording, "-o", out, "--size", "320x180", "--fps", "25"},
+                    dir)
+                    .code == 0);
+    // The voice: the tone at the recording's moment, within a frame.
+    CHECK(first_loud(samples(dir, video)) == Approx(onset).margin(1.0 / 25));
+    // The edit: the frames are the talk without it up to the edit's moment, and differ from then
+    // on, within a frame.
+    auto pngs = [](const std::string& folder) {
+        std::vector<std::string> frames;
+        for (int i = 0;; ++i) {
+            char name[32];
+            std::snprintf(name, sizeof name, "frame_%06d.png", i);
+            if (!std::filesystem::exists(folder + name)) break;
+            frames.push_back(support::slurp(folder + name));
+        }
+        return frames;
+    };
+    const std::vector<std::string> with_edit = pngs(with_dir), no_edit = pngs(plain_dir);
+    REQUIRE(with_edit.size() >= 60);
+    REQUIRE(no_edit.size() >= 60);
+    std::size_t first = 0;
+    while (first < std::min(with_edit.size(), no_edit.size()) && with_edit[first] == no_edit[first]) ++first;
+    INFO("edit at " << edit_at << " s; frames differ from frame " << first);
+    CHECK(static_cast<double>(first) / 25.0 == Approx(edit_at).margin(1.0 / 25));
+    CHECK(with_edit.back() != no_edit.back());
+}
+
+TEST_CASE("attnlab DECK --narrate: the window plays the title's clip and goes through the steps by itself", "[voice][narrate]") {
+    TempDir dir;
+    narrated_deck(dir);
+    const std::string deck = (dir.path / "deck.yaml").string(), rec = (dir.path / "kiosk.rec").string();
+    const std::string speaker = (dir.path / "speaker.raw").string();
+    // Recorded (commands only), to see when the window advanced.
+    const pid_t pid = start_attnlab({deck, "--narrate", "--record", rec, "--no-audio", "--size", "320x180"},
+                                    {"SDL_VIDEODRIVER=offscreen", "SDL_AUDIODRIVER=disk", "SDL_DISKAUDIOFILE=" + speaker},
+                                    dir);
+    const bool ended = wait_for(pid, [&] { return support::slurp(rec).find(" goto 4") != std::string::npos; });
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+    INFO(support::slurp((dir.path / ".app-err").string()));
+    REQUIRE(ended);
+    CHECK(support::slurp((dir.path / ".app-err").string()).find("warning") == std::string::npos);
+    // Each step in turn, never before the one before it had its planned length (0.5 s for the
+    // title's clip, 0.6 and 0.5 s for the steps' clips, 0.9 s for the step without one).
+    std::vector<std::pair<double, int>> gotos;
+    std::istringstream lines(support::slurp(rec));
+    for (std::string line; std::getline(lines, line);) {
+        double t = 0;
+        int span = 0;
+        if (std::sscanf(line.c_str(), "%lf goto %d", &t, &span) == 2) gotos.emplace_back(t, span);
+    }
+    REQUIRE(gotos.size() == 4);
+    const double lengths[] = {0.5, 0.6, 0.5, 0.9};
+    for (std::size_t i = 0; i < 4; ++i) {
+        CHECK(gotos[i].second == static_cast<int>(i) + 1);
+        if (i > 0) CHECK(gotos[i].first - gotos[i - 1].first >= lengths[i] - 1e-3);
+    }
+    CHECK(gotos[0].first >= lengths[0] - 1e-3);
+    // The sound card heard the title's 660 Hz first, then the first step's 440 Hz.
+    const std::string bytes = support::slurp(speaker);
+    std::vector<std::int16_t> s(bytes.size() / 2);
+    std::memcpy(s.data(), bytes.data(), s.size() * 2);
+    std::size_t start = 0;
+    while (start < s.size() && std::abs(s[start]) < 200) ++start;
+    REQUIRE(start + 48000 < s.size());
+    CHECK(tone_power(s, start, start + 20000, 660) > 100 * tone_power(s, start, start + 20000, 440));
+    CHECK(tone_power(s, start + 25000, start + 48000, 440) > 100 * tone_power(s, start + 25000, start + 48000, 660));
+}
+
+TEST_CASE("--narrate without a sound card: it says so, and the steps still advance on their time", "[voice][narrate]") {
+    TempDir dir;
+    const AudioEnv audio("no-such-driver");
+    support::SessionFixture f(320, 180, quiet(), narrated_deck(dir));
+    std::string problem;
+    app::Narrator narrator(*f.session, problem);
+    CHECK_FALSE(narrator.speaker().ok());
+    CHECK(problem.find("no audio") != std::string::npos);
+    narrator.update();
+    f.t = 0.5 + 1e-6;
+    CHECK(narrator.update());
+    CHECK(f.session->state().span == 1);
 }

@@ -20,6 +20,7 @@
 
 #include "app/app.hpp"
 #include "app/microphone.hpp"
+#include "app/narrator.hpp"
 #include "app/render_target.hpp"
 #include "app/session.hpp"
 #include "app/watch.hpp"
@@ -45,6 +46,10 @@ options:
                        the remembered place
   --seed N             seed for the quiz draws (default: from the clock; --record keeps it)
   --exit-after-last    quit on Next after the last step has finished
+  --narrate            a self-running kiosk: each step's (or title or text slide's) voice
+                       clip plays, and the next step follows when it ends; a step without
+                       one holds for its planned time. The first key or click takes over
+                       (the sound stops; that press does nothing else)
   --record FILE        write every command as timestamped lines (for export --replay),
                        and the microphone into FILE.wav on the same clock
   --no-audio           with --record: do not record the microphone
@@ -113,6 +118,7 @@ struct Options {
     bool exit_after_last = false;
     std::string record;
     bool no_audio = false;
+    bool narrate = false;
     bool dark = false;
     bool fps = false;
     bool student = false;
@@ -170,6 +176,7 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
         else if (a == "--exit-after-last") o.exit_after_last = true;
         else if (a == "--fps") o.fps = true;
         else if (a == "--student") o.student = true;
+        else if (a == "--narrate") o.narrate = true;
         else if (a == "--seed") {
             std::uint64_t seed = 0;
             if (!value(v) || !parse_seed(v, seed)) return fail("--seed expects a whole number from 0 to 18446744073709551615");
@@ -252,6 +259,13 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
     session.command(timeline::cmd::Seed{o.seed ? *o.seed : clock_seed()});
     if (o.student) session.open_student(o.file, o.start_at > 0 ? std::optional<int>(o.start_at - 1) : std::nullopt);
     else if (o.start_at > 0) session.command(timeline::cmd::Goto{o.start_at - 1});
+    // --narrate: the clips decoded once, the steps advanced as they end.
+    std::unique_ptr<Narrator> narrator;
+    if (o.narrate) {
+        std::string problem;
+        narrator = std::make_unique<Narrator>(session, problem);
+        if (!problem.empty()) std::cerr << "attnlab: warning: " << core::printable(problem) << "; narrating without it\n";
+    }
     bool place_warned = false;
     auto keep_place = [&] {
         std::string perr;
@@ -304,6 +318,7 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
         double wait = session.dirty() ? 0.0 : animating ? std::max(0.0, main_presented + 1.0 / 60 - now) : 0.25;
         wait = std::min(wait, std::max(0.0, next_poll - now));
         if (presenter) wait = std::min(wait, std::max(0.0, presenter_drawn_at + 1.0 - now));
+        if (narrator) wait = std::min(wait, std::max(0.0, narrator->next_due() - now));
         SDL_Event e;
         bool got = SDL_WaitEventTimeout(&e, static_cast<int>(wait * 1000)) != 0;
         while (got) {
@@ -335,6 +350,7 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
             }
             got = SDL_PollEvent(&e) != 0;
         }
+        if (narrator) narrator->update();
         if (o.student) keep_place();
         if (session.fullscreen_toggle_requested()) {
             main.set_fullscreen(!main.fullscreen());

@@ -87,6 +87,11 @@ void Session::resize(int window_w, int window_h, int pixel_w, int pixel_h) {
     pace_.dirty = true;
 }
 
+void Session::narrate(bool on) {
+    narrating_ = on;
+    pace_.dirty = true;
+}
+
 bool Session::fullscreen_toggle_requested() { return std::exchange(pending_.fullscreen, false); }
 
 bool Session::presenter_toggle_requested() { return std::exchange(pending_.presenter, false); }

@@ -94,6 +94,10 @@ public:
     bool presenter_toggle_requested();   // S
     void set_fullscreen(bool on) { win_.fullscreen = on; }
     bool laser_mode() const { return modes_.laser; }
+    // --narrate (narrator.hpp advances the steps): the first key press or click only ends it, and
+    // is not otherwise acted on; from then on presenting is by hand.
+    void narrate(bool on);
+    bool narrating() const { return narrating_; }
     // The talk timer (modes.hpp TalkTimer): 0 until the first advance, paused and reset by keys.
     double talk_elapsed() const;
     const TalkTimer& talk_timer() const { return modes_.timer; }
@@ -176,6 +180,7 @@ private:
     timeline::Layout layout_;
     timeline::State state_;
     std::string error_;  // a failed reload, on screen until a good one
+    bool narrating_ = false;  // --narrate, until a key or a click takes over
 
     // What the keyboard and pointer are doing (modes.hpp): changed only through react().
     Modes modes_;

@@ -100,6 +100,10 @@ SDL_Point Session::pixel_point(int x, int y) const {
 }
 
 bool Session::handle(const SDL_Event& e) {
+    if (narrating_ && (e.type == SDL_KEYDOWN || e.type == SDL_MOUSEBUTTONDOWN)) {
+        narrate(false);  // the presenter takes over; this press does nothing else
+        return true;
+    }
     switch (e.type) {
         case SDL_QUIT: pending_.quit = true; return false;
         case SDL_KEYDOWN: return on_key(e.key);

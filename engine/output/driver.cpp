@@ -563,10 +563,9 @@ int export_command(const std::vector<std::string>& args, const Loader& load, std
     std::vector<timeline::Event> events;
     if (!opt.replay.empty()) {
         core::Diagnostics errors;
-        if (!read_recording(opt.replay, events, errors)) {
-            for (const auto& e : errors) std::cerr << e.format() << "\n";
-            return 2;
-        }
+        const bool ok = read_recording(opt.replay, events, errors);
+        for (const auto& e : errors) std::cerr << e.format() << "\n";
+        if (!ok) return 2;
     }
     return run(deck, opt, events, std::cerr);
 }

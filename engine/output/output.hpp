@@ -151,7 +151,9 @@ private:
 };
 
 // Reads a recording (one timeline::Event per line; blank lines and # comments skipped).
-// Mistakes are reported as FILE:LINE:COLUMN diagnostics.
+// Mistakes are reported as FILE:LINE:COLUMN diagnostics. A last line that has no newline and
+// does not read (a recording cut short mid-command) ends the reading with a warning, not an
+// error: returns true when there is no error.
 bool read_recording(const std::string& path, std::vector<timeline::Event>& events, core::Diagnostics& errors);
 
 // What a narrated video muxes beside its frames: files ffmpeg reads as further inputs ("": none).

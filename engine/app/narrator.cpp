@@ -1,0 +1,194 @@
+// app/narrator: --narrate — voice clips played through SDL2 audio, steps advanced on their
+// planned time, any key or click takes over (see the header).
+#include "app/narrator.hpp"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <limits>
+#include <utility>
+
+#include "app/session.hpp"
+#include "output/output.hpp"
+
+extern char** environ;
+
+namespace app {
+
+bool decode_clip(const std::string& path, std::vector<std::int16_t>& pcm, std::string& why) {
+    const std::string ffmpeg = output::find_in_path("ffmpeg");
+    if (ffmpeg.empty()) {
+        why = "ffmpeg is not in PATH; it is needed to play voice clips (install ffmpeg)";
+        return false;
+    }
+    std::vector<std::string> args = {ffmpeg, "-v", "error", "-nostdin", "-protocol_whitelist", "file", "-i",
+                                     "file:" + path, "-map", "0:a:0", "-ac", "1", "-ar", std::to_string(Speaker::kRate),
+                                     "-f", "s16le", "-acodec", "pcm_s16le", "pipe:1"};
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    int fd[2];
+    if (pipe2(fd, O_CLOEXEC) != 0) {
+        why = std::string("cannot create a pipe to ffmpeg: ") + std::strerror(errno);
+        return false;
+    }
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, fd[1], 1);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    pid_t pid = -1;
+    const int rc = posix_spawn(&pid, ffmpeg.c_str(), &fa, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&fa);
+    close(fd[1]);
+    if (rc != 0) {
+        close(fd[0]);
+        why = "cannot start " + ffmpeg + ": " + std::strerror(rc);
+        return false;
+    }
+    std::string bytes;
+    char buf[65536];
+    for (;;) {
+        const ssize_t n = read(fd[0], buf, sizeof buf);
+        if (n > 0) bytes.append(buf, static_cast<std::size_t>(n));
+        else if (n == 0 || errno != EINTR) break;
+    }
+    close(fd[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || bytes.size() < 2) {
+        why = "ffmpeg cannot decode it";
+        return false;
+    }
+    pcm.resize(bytes.size() / 2);
+    for (std::size_t i = 0; i < pcm.size(); ++i)
+        pcm[i] = static_cast<std::int16_t>(static_cast<std::uint16_t>(static_cast<unsigned char>(bytes[2 * i])) |
+                                           static_cast<std::uint16_t>(static_cast<unsigned char>(bytes[2 * i + 1]) << 8));
+    return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+Speaker::Speaker(std::string& problem) {
+    if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
+        problem = std::string("no audio: ") + SDL_GetError();
+        return;
+    }
+    audio_inited_ = true;
+    SDL_AudioSpec want{}, have{};
+    want.freq = kRate;
+    want.format = AUDIO_S16SYS;
+    want.channels = 1;
+    want.samples = 1024;
+    want.callback = nullptr;  // queued with SDL_QueueAudio
+    device_ = SDL_OpenAudioDevice(nullptr, 0, &want, &have, 0);  // SDL converts to the device's format
+    if (device_ == 0) problem = std::string("no audio output device: ") + SDL_GetError();
+}
+
+Speaker::~Speaker() {
+    if (device_ != 0) SDL_CloseAudioDevice(device_);
+    if (audio_inited_) SDL_QuitSubSystem(SDL_INIT_AUDIO);
+}
+
+void Speaker::play(const std::vector<std::int16_t>& pcm) {
+    if (device_ == 0) return;
+    SDL_PauseAudioDevice(device_, 1);
+    SDL_ClearQueuedAudio(device_);
+    if (!pcm.empty()) SDL_QueueAudio(device_, pcm.data(), static_cast<Uint32>(pcm.size() * sizeof(std::int16_t)));
+    SDL_PauseAudioDevice(device_, 0);
+}
+
+void Speaker::stop() {
+    if (device_ == 0) return;
+    SDL_PauseAudioDevice(device_, 1);
+    SDL_ClearQueuedAudio(device_);
+}
+
+std::size_t Speaker::queued() const {
+    return device_ == 0 ? 0 : SDL_GetQueuedAudioSize(device_) / sizeof(std::int16_t);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+
+// The voice clip of a span: a step's, or a title or text slide's; "" none (and for question pages).
+const std::string& voice_of(const scene::Deck& deck, const timeline::Span& sp) {
+    static const std::string none;
+    if (sp.question >= 0 || sp.slide < 0 || static_cast<std::size_t>(sp.slide) >= deck.slides.size()) return none;
+    const scene::Slide& slide = deck.slides[static_cast<std::size_t>(sp.slide)];
+    if (slide.kind != scene::Slide::Kind::Scene) return slide.voice;
+    if (!slide.scene || sp.step < 0 || static_cast<std::size_t>(sp.step) >= slide.scene->steps.size()) return none;
+    return slide.scene->steps[static_cast<std::size_t>(sp.step)].voice;
+}
+
+}  // namespace
+
+Narrator::Narrator(Session& session, std::string& problem) : session_(session), speaker_(problem) {
+    const scene::Deck& deck = session_.deck();
+    for (const timeline::Span& sp : session_.layout().spans) {
+        const std::string& path = voice_of(deck, sp);
+        if (path.empty() || clips_.count(path)) continue;
+        std::vector<std::int16_t> pcm;
+        std::string why;
+        if (!decode_clip(path, pcm, why) && problem.empty()) problem = "cannot play the voice clip '" + path + "': " + why;
+        clips_[path] = std::move(pcm);  // (empty when it failed: that step holds in silence)
+    }
+    session_.narrate(true);
+}
+
+const std::vector<std::int16_t>* Narrator::clip_of(int span) const {
+    const auto& spans = session_.layout().spans;
+    if (span < 0 || static_cast<std::size_t>(span) >= spans.size()) return nullptr;
+    const auto it = clips_.find(voice_of(session_.deck(), spans[static_cast<std::size_t>(span)]));
+    return it == clips_.end() || it->second.empty() ? nullptr : &it->second;
+}
+
+double Narrator::due() const {
+    const auto& spans = session_.layout().spans;
+    const int span = session_.state().span;
+    if (span < 0 || static_cast<std::size_t>(span) >= spans.size()) return std::numeric_limits<double>::infinity();
+    const timeline::Span& sp = spans[static_cast<std::size_t>(span)];
+    // From when its clip started, if that was later than the step (the first step, while the
+    // clips were decoded): the clip is heard whole.
+    return std::max(session_.state().span_started, clip_started_) + sp.anim + sp.hold;
+}
+
+double Narrator::next_due() const {
+    if (!session_.narrating()) return std::numeric_limits<double>::infinity();
+    return playing_ != session_.state().span ? session_.now() : due();
+}
+
+bool Narrator::update() {
+    if (!session_.narrating()) {
+        if (!stopped_) speaker_.stop();
+        stopped_ = true;
+        return false;
+    }
+    bool changed = false;
+    if (playing_ == session_.state().span && session_.now() >= due()) {
+        const int next = session_.state().span + 1;
+        if (static_cast<std::size_t>(next) >= session_.layout().spans.size()) {
+            session_.narrate(false);  // the end: the last step stays, its clip has been heard
+            stopped_ = true;
+            return false;
+        }
+        session_.command(timeline::cmd::Goto{next});
+        changed = true;
+    }
+    if (playing_ != session_.state().span) {
+        playing_ = session_.state().span;
+        clip_started_ = session_.now();
+        if (const auto* pcm = clip_of(playing_)) speaker_.play(*pcm);
+        else speaker_.stop();
+    }
+    return changed;
+}
+
+}  // namespace app
