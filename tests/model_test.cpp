@@ -570,3 +570,21 @@ TEST_CASE("caption cues are timed back to back over the step, each at least a se
     CHECK(model::caption_cues("", 5.0).empty());
     CHECK(model::caption_cues("  \n\t ", 5.0).empty());
 }
+
+TEST_CASE("a question page's chapter title and captions are its question, then its answer", "[model][captions]") {
+    auto sc = sentence_all_panels();
+    scene::Question q;
+    q.ask = "What does the mask do to a later word's weight?";
+    q.answer = "It makes it exactly 0.";
+    sc->quiz.questions.push_back(q);
+    sc->steps.back().say = "The last step's own narration.";
+    const scene::Deck deck = scene::deck_of(sc);
+    const timeline::Layout lay = timeline::layout(deck, timeline::Pages::WithQuestions);
+    REQUIRE(lay.spans.size() == sc->steps.size() + 2);
+    const int predict = static_cast<int>(sc->steps.size()), answer = predict + 1;
+    CHECK(model::span_title(deck, lay, predict) == "Check yourself: question 1");
+    CHECK(model::span_title(deck, lay, answer) == "Answer 1");
+    CHECK(model::span_say(deck, lay, predict) == q.ask);  // not the last step's narration again
+    CHECK(model::span_say(deck, lay, answer) == q.answer);
+    CHECK(model::span_title(deck, lay, predict - 1) == scene::step_title(sc->steps.back()));
+}

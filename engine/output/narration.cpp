@@ -71,6 +71,7 @@ std::vector<VoiceClip> voices(const scene::Deck& deck, const timeline::Layout& l
     std::vector<VoiceClip> out;
     for (const Chapter& c : chapters) {
         const timeline::Span& sp = lay.spans[static_cast<std::size_t>(c.span)];
+        if (sp.question >= 0) continue;  // a question page has no voice of its own (its captions say it)
         const scene::Slide& slide = deck.slides[static_cast<std::size_t>(sp.slide)];
         const std::string* path = &slide.voice;
         double seconds = slide.voice_seconds;
