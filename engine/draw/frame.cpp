@@ -117,7 +117,8 @@ void paint_caption(Canvas& c, const std::vector<std::string>& lines) {
     }
 }
 
-// Sets `cr` up for design space (the transform, unhinted text) and gives the canvas to `draw`.
+// Sets `cr` up for design space (the transform; text metrics that do not depend on the output
+// size: no hinting, grey antialiasing) and gives the canvas to `draw`.
 template <class Draw>
 void in_design_space(cairo_t* cr, int width, int height, const Options& opt, Draw draw) {
     const Theme& th = theme_for(opt.theme);
@@ -167,29 +168,17 @@ void paint_one(cairo_t* cr, int width, int height, const model::Frame& f, const 
     cairo_fill(cr);
     cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
 
-    // Text metrics must not depend on the output size: no hinting, grey antialiasing.
-    cairo_font_options_t* fo = cairo_font_options_create();
-    cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-    cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-    cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
-    cairo_set_font_options(cr, fo);
-    cairo_font_options_destroy(fo);
-
-    cairo_translate(cr, t.dx, t.dy);
-    cairo_scale(cr, t.scale, t.scale);
-    Canvas c(cr, th, *opt.fonts, opt.recorder);
-    c.design = t.space;
-    c.clip_rect({0, 0, t.space.w, t.space.h});
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-
-    switch (f.kind) {
-        case model::Frame::Kind::Title: paint_title_slide(c, f.title); break;
-        case model::Frame::Kind::Text: paint_text_slide(c, f.text); break;
-        case model::Frame::Kind::Scene: paint_scene(c, f.scene); break;
-        case model::Frame::Kind::Empty: break;
-    }
-    if (f.quiz) paint_quiz(c, *f.quiz);
-    if (f.laser) paint_laser(c, *f.laser);
+    in_design_space(cr, width, height, opt, [&](Canvas& c) {
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+        switch (f.kind) {
+            case model::Frame::Kind::Title: paint_title_slide(c, f.title); break;
+            case model::Frame::Kind::Text: paint_text_slide(c, f.text); break;
+            case model::Frame::Kind::Scene: paint_scene(c, f.scene); break;
+            case model::Frame::Kind::Empty: break;
+        }
+        if (f.quiz) paint_quiz(c, *f.quiz);
+        if (f.laser) paint_laser(c, *f.laser);
+    });
 }
 
 }  // namespace
