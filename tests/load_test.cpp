@@ -202,6 +202,26 @@ TEST_CASE("an unknown panel lists the known names", "[load][errors]") {
     for (const auto& name : scene::panel_names()) CHECK(contains(e.message, name));
 }
 
+TEST_CASE("a step may show panels of its own, for that step only", "[load]") {
+    auto l = load_yaml(kTiny + "panels: [token-row, key-plane, narration]\nsteps:\n  - stage: scores\n"
+                               "  - title: why\n    panels: [token-row, scaling, narration, scaling]\n  - stage: blend\n");
+    REQUIRE(l->result.ok());
+    const auto& s = *l->result.deck.slides.at(0).scene;
+    using P = scene::Panel;
+    CHECK(s.panels_at(0) == std::vector<P>{P::TokenRow, P::KeyPlane, P::Narration});
+    CHECK(s.panels_at(1) == std::vector<P>{P::TokenRow, P::Scaling, P::Narration});  // listed twice counts once
+    CHECK(s.panels_at(2) == s.panels);
+    CHECK(s.panels_at(-1) == s.panels);
+    CHECK(s.panels_at(3) == s.panels);
+}
+
+TEST_CASE("a step's panels are checked like the scene's", "[load][errors]") {
+    expect({kTiny + "steps:\n  - panels: [token-row, outptus]\n", "steps[0].panels[1]: unknown panel 'outptus'", 7, 25,
+            {"did you mean 'outputs'?"}});
+    expect({kTiny + "steps:\n  - panels: []\n", "steps[0].panels: expected at least one panel", 7, 13});
+    expect({kTiny + "steps:\n  - panels: scaling\n", "steps[0].panels: expected a list of panel names", 7, 13});
+}
+
 TEST_CASE("an unknown stage or ease lists the known names", "[load][errors]") {
     auto l = load_yaml(kTiny + "steps:\n  - stage: scores\n  - stage: softmx\n    ease: bounce\n");
     const auto& e = find(l->result, "unknown stage 'softmx'");

@@ -588,3 +588,132 @@ TEST_CASE("a question page's chapter title and captions are its question, then i
     CHECK(model::span_say(deck, lay, answer) == q.answer);
     CHECK(model::span_title(deck, lay, predict - 1) == scene::step_title(sc->steps.back()));
 }
+
+namespace {
+
+// The sentence scene whose blend step shows `panels` instead of the scene's.
+struct Pictured : support::Staged {
+    explicit Pictured(std::vector<scene::Panel> panels, bool mask = false)
+        : support::Staged([&] {
+              auto s = support::sentence_scene();
+              if (!mask) s->steps[3].set.mask = false;
+              s->steps.back().panels = std::move(panels);
+              return s;
+          }()) {}
+    int last() const { return static_cast<int>(lay.spans.size()) - 1; }
+    model::Frame at(double u) const { return model::frame_at(deck, lay, state(last()), time(last(), u)); }
+};
+
+}  // namespace
+
+TEST_CASE("why √d: random dot products spread as √d, and softmax saturates without the division", "[model]") {
+    Pictured p({scene::Panel::TokenRow, scene::Panel::Scaling, scene::Panel::Narration});
+    const model::Frame f = p.at(1.0);
+    const model::Scaling& s = f.scene.scaling;
+    REQUIRE(s.strips.size() == std::size(model::kScalingDims));
+    double before = 0;
+    for (const model::Scaling::Strip& st : s.strips) {
+        INFO("d = " << st.d);
+        REQUIRE(st.dots.size() == static_cast<std::size_t>(model::kScalingSamples));
+        // Mean 0, variance d: the measured spread is √d within the sampling error of 200 samples.
+        CHECK(st.sd / std::sqrt(static_cast<double>(st.d)) == Approx(1.0).margin(0.15));
+        CHECK(st.sd > before);  // the strips widen with d
+        before = st.sd;
+        double far = 0;
+        for (double x : st.dots) far = std::max(far, std::fabs(x));
+        CHECK(far <= s.axis);  // every dot is on the axis
+        CHECK(st.scene == (st.d == 2));  // the sentence scene's d
+        CHECK(st.reveal == 1.0);
+    }
+    // One row of scores at d = 128: softmax gives nearly everything to one key without the
+    // division, a mixture with it; both rows add up as written.
+    const auto top = [](const model::Scaling::Bars& b) { return *std::max_element(b.share.begin(), b.share.end()); };
+    CHECK(top(s.raw) > 0.95);
+    CHECK(top(s.scaled) < 0.6);
+    for (const model::Scaling::Bars* b : {&s.raw, &s.scaled}) {
+        REQUIRE(b->share.size() == static_cast<std::size_t>(model::kScalingExampleKeys));
+        const Fraction sum = sum_shown(b->text);
+        CHECK(sum.n == sum.d);
+    }
+    // The same row: the division by √128 does not reorder the keys.
+    for (std::size_t i = 0; i < s.raw.share.size(); ++i)
+        for (std::size_t j = 0; j < s.raw.share.size(); ++j)
+            CHECK((s.raw.share[i] < s.raw.share[j]) == (s.scaled.share[i] < s.scaled.share[j]));
+    // It arrives strip by strip, the bars last.
+    const model::Scaling& start = p.at(0.0).scene.scaling;
+    CHECK(start.strips.front().reveal == 0.0);
+    CHECK(start.bars_reveal == 0.0);
+    const model::Scaling& mid = p.at(0.3).scene.scaling;
+    CHECK(mid.strips.front().reveal > mid.strips.back().reveal);
+    CHECK(mid.bars_reveal == 0.0);
+    // Pure: the same picture in every frame.
+    CHECK(p.at(1.0).scene.scaling.strips[3].dots == s.strips[3].dots);
+}
+
+TEST_CASE("every output at once: row i of A·V blends the values by row i of A", "[model]") {
+    for (bool mask : {false, true}) {
+        Pictured p({scene::Panel::TokenRow, scene::Panel::Outputs, scene::Panel::Readouts}, mask);
+        const model::Frame f = p.at(1.0);
+        const attention::Trace& tr = f.view->trace;
+        const scene::Scene& sc = *p.deck.slides[0].scene;
+        const model::Outputs& o = f.scene.outputs;
+        INFO("mask " << mask);
+        CHECK(tr.causal == mask);
+        REQUIRE(o.outputs.value.size() == sc.n());
+        REQUIRE(o.values.value.size() == sc.n());
+        for (std::size_t i = 0; i < sc.n(); ++i)
+            for (std::size_t c = 0; c < sc.dv(); ++c) {
+                double blend = 0;
+                for (std::size_t j = 0; j < sc.n(); ++j) blend += tr.weights(i, j) * sc.v[j][c];
+                CHECK(o.outputs.value[i][c] == Approx(blend).margin(1e-12));
+                CHECK(o.values.value[i][c] == sc.v[i][c]);
+                CHECK(o.outputs.heat[i][c] >= 0.0);
+                CHECK(o.outputs.heat[i][c] <= 1.0);
+            }
+        // Under the mask the first token reads only itself: its new vector is its own value.
+        if (mask)
+            for (std::size_t c = 0; c < sc.dv(); ++c) CHECK(o.outputs.value[0][c] == Approx(sc.v[0][c]).margin(1e-12));
+        CHECK(o.focus == f.scene.focus);
+        CHECK(o.reveal == 1.0);
+        CHECK(p.at(0.0).scene.outputs.reveal == 0.0);
+        // The readouts' new vector is the lit row.
+        const auto nv = std::find_if(f.scene.readouts.rows.begin(), f.scene.readouts.rows.end(),
+                                     [](const model::Readout& r) { return r.name == "New vector"; });
+        REQUIRE(nv != f.scene.readouts.rows.end());
+        const auto& row = o.outputs.value[static_cast<std::size_t>(o.focus)];
+        CHECK(nv->value == "(" + model::num(row[0]) + ", " + model::num(row[1]) + ")");
+    }
+}
+
+TEST_CASE("every output at once, for a scene too large to draw, says so instead", "[model]") {
+    auto s = support::sentence_scene();
+    const std::size_t n = model::Outputs::kMaxRows + 1;
+    s->tokens.assign(n, "w");
+    s->q.assign(n, {1.0, 0.5});
+    s->k.assign(n, {0.5, 1.0});
+    s->v.assign(n, {1.0, -1.0});
+    s->steps.back().panels = {scene::Panel::Outputs};
+    support::Staged st(s);
+    const int last = static_cast<int>(st.lay.spans.size()) - 1;
+    const model::Frame f = model::frame_at(st.deck, st.lay, st.state(last), st.time(last, 1.0));
+    CHECK(f.scene.outputs.outputs.value.empty());
+    CHECK_FALSE(f.scene.outputs.note.empty());
+}
+
+TEST_CASE("a step's own panels show on that step only, and not during an experiment", "[model]") {
+    using P = scene::Panel;
+    Pictured p({P::TokenRow, P::Scaling});
+    CHECK(p.at(1.0).scene.panels == std::vector<P>{P::TokenRow, P::Scaling});
+    const model::Frame before = model::frame_at(p.deck, p.lay, p.state(p.last() - 1), p.time(p.last() - 1, 1.0));
+    CHECK(before.scene.panels == p.deck.slides[0].scene->panels);
+    CHECK(before.scene.scaling.strips.empty());  // a panel not showing is not computed
+    auto s = support::sentence_scene();
+    s->steps.back().panels = {P::TokenRow, P::Scaling};
+    s->experiments.push_back({"cold", scene::Settings{.temperature = 0.0}, "one-hot"});
+    support::Staged st(s);
+    const int last = static_cast<int>(st.lay.spans.size()) - 1;
+    timeline::State trying = st.state(last);
+    trying.experiment = 0;
+    const model::Frame f = model::frame_at(st.deck, st.lay, trying, st.time(last, 1.0));
+    CHECK(f.scene.panels == s->panels);
+}

@@ -283,6 +283,33 @@ TEST_CASE("the first step of a slide cross-fades from the previous one", "[timel
     CHECK(later.fade_from_span == -1);
 }
 
+TEST_CASE("a step that shows other panels cross-fades from the step before", "[timeline]") {
+    auto sc = tiny_scene();
+    sc->steps[2].panels = {scene::Panel::TokenRow, scene::Panel::Scaling};
+    scene::Deck deck = scene::deck_of(sc);
+    Layout lay = layout(deck);
+    // Step 2 shows its own panels: it fades in over step 1's end, as a new slide does.
+    View in = evaluate(deck, lay, state_at_span(lay, 2), lay.spans[2].start + scene::kCrossFade / 2);
+    REQUIRE(in.panels);
+    CHECK(*in.panels == sc->steps[2].panels);
+    CHECK(in.fade_from_span == 1);
+    CHECK(in.fade_u == Approx(0.5));
+    CHECK(in.animating);
+    // Step 3 goes back to the scene's panels: it fades too.
+    View back = evaluate(deck, lay, state_at_span(lay, 3), lay.spans[3].start + scene::kCrossFade / 2);
+    CHECK(*back.panels == sc->panels);
+    CHECK(back.fade_from_span == 2);
+    // Step 4 shows what step 3 showed: no fade.
+    View same = evaluate(deck, lay, state_at_span(lay, 4), lay.spans[4].start + scene::kCrossFade / 2);
+    CHECK(same.fade_from_span == -1);
+    // During an experiment the scene's panels show, and nothing fades.
+    State trying = state_at_span(lay, 2);
+    trying.experiment = 0;
+    View tried = evaluate(deck, lay, trying, lay.spans[2].start + scene::kCrossFade / 2);
+    CHECK(*tried.panels == sc->panels);
+    CHECK(tried.fade_from_span == -1);
+}
+
 TEST_CASE("recorded events read back as the same commands", "[timeline]") {
     std::vector<Event> events = {
         {0.5, cmd::Next{}}, {1.25, cmd::MoveKey{4, {0.5, -1.25}}}, {2.0, cmd::Temperature{attention::kInfinity}},

@@ -68,7 +68,7 @@ void paint_header(Canvas& c, const model::Header& h, const core::Rect& r) {
 namespace {
 
 void paint_scene(Canvas& c, const model::SceneFrame& f) {
-    SceneLayout L = layout_scene(*f.scene, c.design);
+    SceneLayout L = layout_scene(f.panels, c.design);
     c.record_panel("header", L.header);
     paint_header(c, f.header, L.header);
     if (!f.error.empty()) {
@@ -158,7 +158,7 @@ void paint_one(cairo_t* cr, int width, int height, const model::Frame& f, const 
     cairo_rectangle(cr, 0, 0, width, height);
     const bool panels = f.kind == model::Frame::Kind::Scene && f.scene.error.empty();
     if (panels) {
-        for (const Box& b : layout_scene(*f.scene.scene, t.space).boxes) {
+        for (const Box& b : layout_scene(f.scene.panels, t.space).boxes) {
             double x0 = std::round(t.dx + b.r.x * t.scale), y0 = std::round(t.dy + b.r.y * t.scale);
             double x1 = std::round(t.dx + b.r.right() * t.scale), y1 = std::round(t.dy + b.r.bottom() * t.scale);
             cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
@@ -217,8 +217,8 @@ void frame(cairo_t* cr, int width, int height, const timeline::View& view, const
 // ---- hit testing -------------------------------------------------------------------------------
 
 std::optional<core::Point> key_plane_point(const timeline::View& view, core::Point design, Space space) {
-    if (!view.scene || !view.scene->has(Panel::KeyPlane) || !view.error.empty()) return std::nullopt;
-    const SceneLayout L = layout_scene(*view.scene, space);
+    if (!view.scene || !view.error.empty()) return std::nullopt;
+    const SceneLayout L = layout_scene(view.panels ? *view.panels : view.scene->panels, space);
     const core::Rect* r = L.find(Panel::KeyPlane);
     if (!r) return std::nullopt;
     return fit_plane(model::key_plane_extent(*view.scene), card_content(*r)).from(design);
@@ -251,7 +251,7 @@ Hit hit_test(const timeline::View& view, core::Point p, Space space) {
     if (!view.scene) return h;
     const model::Frame f = model::frame_of(view);
     if (f.kind != model::Frame::Kind::Scene || !f.scene.error.empty()) return h;
-    for (const Box& b : layout_scene(*view.scene, space).boxes) {
+    for (const Box& b : layout_scene(f.scene.panels, space).boxes) {
         if (!b.r.contains(p)) continue;
         h.kind = Hit::Kind::Panel;
         if (const auto hit = panel_def(b.panel).hit) hit(f.scene, b.r, p, h);

@@ -1,4 +1,4 @@
-// draw/layout: where a scene's panels go in the design space (1080 high, 1440 to 1920 wide by
+// draw/layout: where the panels of a scene's step go in the design space (1080 high, 1440 to 1920 wide by
 // the output's aspect), from the slot each
 // panel registers. Left: rows (by order), the big panels side by side in one row among them;
 // right: a column (by order). Narration, the one flexible panel of the right column, gets its
@@ -15,10 +15,12 @@ core::Rect card_content(const core::Rect& r) { return {r.x + 18, r.y + 46, r.w -
 
 namespace {
 
-// The scene's panels of one kind of slot, in their order.
-std::vector<Panel> panels_in(const scene::Scene& sc, Slot::Where where) {
+bool has(const std::vector<Panel>& panels, Panel p) { return std::find(panels.begin(), panels.end(), p) != panels.end(); }
+
+// The panels of one kind of slot, in their order.
+std::vector<Panel> panels_in(const std::vector<Panel>& panels, Slot::Where where) {
     std::vector<Panel> out;
-    for (Panel p : sc.panels)
+    for (Panel p : panels)
         if (panel_def(p).slot.where == where && std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
     std::stable_sort(out.begin(), out.end(),
                      [](Panel a, Panel b) { return panel_def(a).slot.order < panel_def(b).slot.order; });
@@ -27,7 +29,7 @@ std::vector<Panel> panels_in(const scene::Scene& sc, Slot::Where where) {
 
 }  // namespace
 
-SceneLayout layout_scene(const scene::Scene& sc, Space space) {
+SceneLayout layout_scene(const std::vector<Panel>& sc, Space space) {
     constexpr double M = 32, G = 18;
     const double W = space.w, H = space.h;
     SceneLayout L;
@@ -35,7 +37,7 @@ SceneLayout layout_scene(const scene::Scene& sc, Space space) {
     const double top = 92, bottom = H - kOperatorBand;
 
     const bool readouts_below =
-        sc.has(Panel::Readouts) && sc.has(Panel::WeightBars) && sc.has(Panel::Arithmetic) && sc.has(Panel::Narration);
+        has(sc, Panel::Readouts) && has(sc, Panel::WeightBars) && has(sc, Panel::Arithmetic) && has(sc, Panel::Narration);
     std::vector<Panel> right = panels_in(sc, Slot::Where::Side);
     if (readouts_below) std::erase(right, Panel::Readouts);
     const double RW = std::max(440.0, 500.0 * W / kDesignWidth);  // narrower on narrower screens

@@ -52,7 +52,8 @@ struct SceneLayout {
         return nullptr;
     }
 };
-SceneLayout layout_scene(const scene::Scene& sc, Space space = {});
+// Where `panels` (a step's: scene::Scene::panels_at, model::SceneFrame::panels) go.
+SceneLayout layout_scene(const std::vector<Panel>& panels, Space space = {});
 // The content rect of a card (what Canvas::card returns for a card with a heading).
 core::Rect card_content(const core::Rect& r);
 

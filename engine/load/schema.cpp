@@ -154,6 +154,8 @@ struct StepReader {
     scene::Step& step;
 };
 
+std::optional<std::vector<scene::Panel>> panel_list(Reader& r, const Value& v);
+
 const Key<StepReader> kStep[] = {
     {"stage", [](StepReader& st, const Value& v) {
          if (v)
@@ -185,6 +187,9 @@ const Key<StepReader> kStep[] = {
          if (v)
              if (auto e = one_of<scene::Ease>(st.sc.r, v, "ease", scene::ease_from_name, scene::ease_names()))
                  st.step.ease = *e;
+     }},
+    {"panels", [](StepReader& st, const Value& v) {
+         if (auto list = panel_list(st.sc.r, v)) st.step.panels = std::move(*list);
      }},
 };
 
@@ -350,18 +355,17 @@ void read_tokens(SceneReader& sr, const Value& v) {
 
 void read_vectors_of(SceneReader& sr, const Value& v) { sr.d = read_vectors(sr.r, *v.fields, v.map, sr.n, sr.s); }
 
-void read_panels(SceneReader& sr, const Value& v) {
-    Reader& r = sr.r;
-    sr.s.panels = scene::default_panels(sr.n);
+// A list of panel names, or nothing when it is missing or wrong (the errors are reported).
+std::optional<std::vector<scene::Panel>> panel_list(Reader& r, const Value& v) {
     const Node* p = v.node;
-    if (!p) return;
+    if (!p) return std::nullopt;
     if (p->kind != Kind::Sequence) {
         r.error(p, v.key + ": expected a list of panel names, found " + describe(p));
-        return;
+        return std::nullopt;
     }
     if (p->size() == 0) {
         r.error(p, v.key + ": expected at least one panel (leave 'panels' out for the default layout), found an empty list");
-        return;
+        return std::nullopt;
     }
     std::vector<scene::Panel> out;
     const auto known = scene::panel_names();
@@ -379,7 +383,12 @@ void read_panels(SceneReader& sr, const Value& v) {
         }
         if (std::find(out.begin(), out.end(), *panel) == out.end()) out.push_back(*panel);
     }
-    sr.s.panels = std::move(out);
+    return out;
+}
+
+void read_panels(SceneReader& sr, const Value& v) {
+    sr.s.panels = scene::default_panels(sr.n);
+    if (auto list = panel_list(sr.r, v)) sr.s.panels = std::move(*list);
 }
 
 void read_steps(SceneReader& sr, const Value& v) {

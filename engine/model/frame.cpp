@@ -31,29 +31,32 @@ Header header(const timeline::View& v) {
 SceneFrame scene_frame(const timeline::View& v) {
     SceneFrame f;
     f.scene = v.scene;
+    f.panels = v.panels ? *v.panels : v.scene->panels;
     f.header = header(v);
     if (v.trace.n == 0 || v.trace.n != v.scene->n()) {
         f.error = v.error.empty() ? "Nothing to draw: this scene has no numbers." : v.error;
         return f;
     }
     const Row row = focused_row(v);
-    const scene::Scene& sc = *v.scene;
     f.n = row.n;
     f.focus = row.focus;
     using P = scene::Panel;
-    if (sc.has(P::Pipeline)) f.pipeline = pipeline(v);
-    if (sc.has(P::TokenRow)) f.token_row = token_row(row);
-    if (sc.has(P::ScoreRow)) f.score_row = score_row(row);
-    if (sc.has(P::WeightBars)) f.weight_bars = weight_bars(row);
-    if (sc.has(P::Matrix)) f.matrix = matrix(row);
-    if (sc.has(P::Graph)) f.graph = graph(row);
-    if (sc.has(P::KeyPlane)) f.key_plane = key_plane(row);
-    if (sc.has(P::ValuePlane)) f.value_plane = value_plane(row);
-    if (sc.has(P::Readouts)) f.readouts = readouts(row);
-    if (sc.has(P::Arithmetic)) f.arithmetic = arithmetic(row);
-    if (sc.has(P::Narration)) f.narration = narration(v);
-    if (sc.has(P::Controls)) f.controls = controls(v);
-    if (sc.has(P::Projections)) f.projections = projections(row);
+    auto has = [&](P p) { return std::find(f.panels.begin(), f.panels.end(), p) != f.panels.end(); };
+    if (has(P::Pipeline)) f.pipeline = pipeline(v);
+    if (has(P::TokenRow)) f.token_row = token_row(row);
+    if (has(P::ScoreRow)) f.score_row = score_row(row);
+    if (has(P::WeightBars)) f.weight_bars = weight_bars(row);
+    if (has(P::Matrix)) f.matrix = matrix(row);
+    if (has(P::Graph)) f.graph = graph(row);
+    if (has(P::KeyPlane)) f.key_plane = key_plane(row);
+    if (has(P::ValuePlane)) f.value_plane = value_plane(row);
+    if (has(P::Readouts)) f.readouts = readouts(row);
+    if (has(P::Arithmetic)) f.arithmetic = arithmetic(row);
+    if (has(P::Narration)) f.narration = narration(v);
+    if (has(P::Controls)) f.controls = controls(v);
+    if (has(P::Projections)) f.projections = projections(row);
+    if (has(P::Scaling)) f.scaling = scaling(row);
+    if (has(P::Outputs)) f.outputs = outputs(row);
     return f;
 }
 

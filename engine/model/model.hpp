@@ -248,16 +248,19 @@ struct ControlsPanel {
     std::string mask_state;   // "on" / "off"
 };
 
+// A small matrix drawn as cells: its numbers and a heat per entry.
+struct Grid {
+    std::vector<std::vector<double>> value;  // rows × columns (written with as many
+                                             // decimals as the cell's size allows)
+    std::vector<std::vector<double>> heat;   // 0 … 1
+    bool lit = false;
+};
+
 struct Projections {
     std::string heading = "Where q, k, v come from";
     std::string aside;  // "for chased"
     std::string note;   // when the scene gives q, k and v directly
-    struct Grid {
-        std::vector<std::vector<double>> value;  // rows × columns (written with as many
-                                                 // decimals as the cell's size allows)
-        std::vector<std::vector<double>> heat;   // 0 … 1
-        bool lit = false;
-    };
+    using Grid = model::Grid;
     struct Equation {
         std::string x_name, w_name, out_name;  // "x · chased", "W_Q", "q · chased"
         enum class Ink { Query, Key, Value } ink = Ink::Query;
@@ -267,10 +270,64 @@ struct Projections {
     std::string caption = "every token uses the same three matrices";
 };
 
+// Why the scores are divided by √d — a picture of the argument, the same in every scene: the dot
+// products q·k of random vectors whose coordinates have size 1 (standard normal) spread as √d,
+// one strip of kScalingSamples per d in kScalingDims; and one row of such scores (a query and
+// kScalingExampleKeys keys at d = kScalingExampleDim) through softmax, without and with the
+// division. Fixed samples (a seeded splitmix64), computed once.
+inline constexpr std::size_t kScalingDims[] = {2, 8, 32, 128, 512};
+inline constexpr int kScalingSamples = 200;
+inline constexpr std::size_t kScalingExampleDim = 128;
+inline constexpr int kScalingExampleKeys = 6;
+struct Scaling {
+    std::string heading = "Why divide by √d";
+    std::string aside = "random q and k, coordinates of size 1";
+    struct Strip {
+        int d = 0;
+        std::string label;         // "d = 128"
+        std::string spread;        // "spread 11.6 · √d = 11.3"
+        std::vector<double> dots;  // q·k of each sample pair
+        double sd = 0;             // their spread (root mean square; the mean is 0)
+        bool scene = false;        // the scene's own d
+        double reveal = 0;         // 0 … 1: the strip's dots arriving
+    };
+    std::vector<Strip> strips;
+    double axis = 1;               // the strips run from −axis to axis
+    std::vector<double> ticks;     // q·k values with a tick and a number
+    struct Bars {
+        std::string label;               // "softmax( q·k )"
+        std::vector<double> share;       // 0 … 1, summing to 1
+        std::vector<std::string> text;   // as displayed, adding up to 100 %
+        std::string note;                // "one key takes 99.6%"
+    };
+    std::string example;           // "one query, 6 keys, d = 128"
+    Bars raw, scaled;
+    double bars_reveal = 0;        // 0 … 1
+};
+
+// Every new vector at once: the values V (n × dv) and the product A·V (a row per token, the
+// weights as they stand), on one heat scale; the asking token's row lit. Up to kMaxRows tokens
+// and kMaxColumns value coordinates; beyond that only `note`.
+struct Outputs {
+    static constexpr int kMaxRows = 64, kMaxColumns = 16;
+    std::string heading = "All outputs at once";
+    std::string aside;            // "14 rows, one product"
+    std::string note;             // when it is too large to draw
+    std::vector<std::string> tokens;
+    int focus = 0, hover = -1;
+    Grid values;                  // V
+    Grid outputs;                 // A·V
+    std::string values_name = "V";
+    std::string outputs_name = "A·V";
+    double reveal = 1;            // 0 … 1: every row of the product arriving together
+    std::string caption;          // "V: the values. Row i of A·V is Σⱼ aᵢⱼ vⱼ: ran's row is its new vector."
+};
+
 // A scene slide: the panels its scene lists, each filled; the others empty. The matrix reads the
 // frame's view: a SceneFrame is valid while that view lives (Frame::view, or the caller's).
 struct SceneFrame {
-    const scene::Scene* scene = nullptr;  // for the layout (which panels) and nothing else
+    const scene::Scene* scene = nullptr;
+    std::vector<scene::Panel> panels;     // the panels showing (timeline::View::panels): the layout's
     int n = 0;
     int focus = 0;
     std::string error;  // set when there are no numbers to draw (the rest is then empty)
@@ -288,6 +345,8 @@ struct SceneFrame {
     Narration narration;
     ControlsPanel controls;
     Projections projections;
+    Scaling scaling;
+    Outputs outputs;
 };
 
 struct TitleSlide {

@@ -67,5 +67,7 @@ TokenRow token_row(const Row& r);
 Narration narration(const timeline::View& v);
 ControlsPanel controls(const timeline::View& v);
 Projections projections(const Row& r);
+Scaling scaling(const Row& r);   // figures.cpp
+Outputs outputs(const Row& r);
 
 }  // namespace model

@@ -22,7 +22,9 @@
     X(Narration, "narration")     \
     X(Arithmetic, "arithmetic")   \
     X(Controls, "controls")       \
-    X(Projections, "projections")
+    X(Projections, "projections") \
+    X(Scaling, "scaling")         \
+    X(Outputs, "outputs")
 
 namespace scene {
 

@@ -28,6 +28,12 @@ std::vector<std::string> ease_names() { return all_names(kEaseNames); }
 
 bool Scene::has(Panel p) const { return std::find(panels.begin(), panels.end(), p) != panels.end(); }
 
+const std::vector<Panel>& Scene::panels_at(int step) const {
+    if (step >= 0 && static_cast<std::size_t>(step) < steps.size() && !steps[static_cast<std::size_t>(step)].panels.empty())
+        return steps[static_cast<std::size_t>(step)].panels;
+    return panels;
+}
+
 double reading_time(const std::string& text) {
     int words = 0;
     bool in_word = false;

@@ -37,6 +37,8 @@ struct Step {
     std::string voice;            // a voice clip heard from the step's start (a path, resolved
                                   // by the loader); "" none
     double voice_seconds = 0;     // its length (measured by the loader); 0 without a clip
+    std::vector<Panel> panels;    // the panels this step shows instead of the scene's (a picture
+                                  // of its own, e.g. why √d); empty: the scene's. This step only.
 };
 
 // An experiment: "Try this".
@@ -88,6 +90,8 @@ struct Scene {
     std::size_t d() const { return k.empty() ? 0 : k[0].size(); }
     std::size_t dv() const { return v.empty() ? 0 : v[0].size(); }
     bool has(Panel p) const;
+    // The panels step `step` shows: its own list if it gives one, else the scene's.
+    const std::vector<Panel>& panels_at(int step) const;
 };
 
 // A slide of a deck: a scene, or a title / text slide.

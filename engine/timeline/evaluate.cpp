@@ -151,6 +151,20 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
     v.controls = now_c.controls;
     v.mask_u = now_c.mask_u;
 
+    // The panels showing: the step's own, the scene's during an experiment. A step that shows
+    // other panels than the step before cross-fades from it, as a new slide does.
+    v.panels = v.experiment >= 0 ? &sc.panels : &sc.panels_at(sp.step);
+    if (sp.step > 0 && sp.question < 0 && v.experiment < 0 && v.span > 0 && *v.panels != sc.panels_at(sp.step - 1)) {
+        const Span& before_sp = lay.spans[static_cast<std::size_t>(v.span - 1)];
+        if (before_sp.slide == sp.slide && before_sp.step == sp.step - 1 && before_sp.question < 0) {
+            v.fade_u = clamp01(v.local / scene::kCrossFade);
+            if (v.fade_u < 1.0) {
+                v.fade_from_span = v.span - 1;
+                if (!s.paused) v.animating = true;
+            }
+        }
+    }
+
     attention::Input in = scene::attention_input(sc, v.controls);
     if (!attention::trace(in, v.trace, v.error)) return v;
     if (v.mask_u > 0.0 && v.mask_u < 1.0) {

@@ -217,6 +217,9 @@ struct View {
     const scene::Slide* slide_ptr = nullptr;
     const scene::Scene* scene = nullptr;  // null for title/text slides
     const scene::Step* step_ptr = nullptr;  // null for title/text slides
+    // The panels showing: the step's own (scene::Scene::panels_at), the scene's during an
+    // experiment; null for title/text slides.
+    const std::vector<scene::Panel>* panels = nullptr;
 
     scene::Stage stage = scene::Stage::Blend;       // the stage this step reveals
     scene::Stage prev_stage = scene::Stage::Tokens;  // the stage shown before it (same slide), for transitions

@@ -1,0 +1,154 @@
+// model/figures: the two panels that are pictures of an argument rather than of the focused row:
+// why the scores are divided by √d (random dot products spread as √d; what softmax makes of a row
+// of them with and without the division) and every new vector at once (V and A·V, every row).
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+#include "model/row.hpp"
+#include "scene/quiz.hpp"
+
+namespace model {
+
+namespace {
+
+// A standard normal number from two uniform draws (Box–Muller). Deterministic: the same
+// generator state always gives the same number, on every platform.
+double normal(scene::SplitMix64& g) {
+    auto uniform = [&g] { return (static_cast<double>(g.next() >> 11) + 0.5) * 0x1.0p-53; };  // (0, 1)
+    const double u1 = uniform(), u2 = uniform();
+    return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
+}
+
+core::Vec normal_vec(scene::SplitMix64& g, std::size_t d) {
+    core::Vec v(d);
+    for (double& x : v) x = normal(g);
+    return v;
+}
+
+double dot(const core::Vec& a, const core::Vec& b) {
+    double s = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) s += a[i] * b[i];
+    return s;
+}
+
+// The samples are the same in every frame: computed once.
+struct ScalingData {
+    struct StripData {
+        std::size_t d = 0;
+        std::vector<double> dots;
+        double sd = 0;
+    };
+    std::vector<StripData> strips;
+    double axis = 1;
+    std::vector<double> raw, scaled;  // the example row: q·k and q·k/√d
+};
+
+const ScalingData& scaling_data() {
+    static const ScalingData data = [] {
+        ScalingData out;
+        scene::SplitMix64 g(0x5eed5ca1e5ULL);
+        double far = 0;
+        for (std::size_t d : kScalingDims) {
+            ScalingData::StripData s;
+            s.d = d;
+            double sum2 = 0;
+            for (int i = 0; i < kScalingSamples; ++i) {
+                const double x = dot(normal_vec(g, d), normal_vec(g, d));
+                s.dots.push_back(x);
+                sum2 += x * x;  // the mean is 0 by construction; measured about it
+                far = std::max(far, std::fabs(x));
+            }
+            s.sd = std::sqrt(sum2 / kScalingSamples);
+            out.strips.push_back(std::move(s));
+        }
+        out.axis = std::ceil(far / 20.0) * 20.0;
+        const core::Vec q = normal_vec(g, kScalingExampleDim);
+        for (int j = 0; j < kScalingExampleKeys; ++j) {
+            const double x = dot(q, normal_vec(g, kScalingExampleDim));
+            out.raw.push_back(x);
+            out.scaled.push_back(x / std::sqrt(static_cast<double>(kScalingExampleDim)));
+        }
+        return out;
+    }();
+    return data;
+}
+
+Scaling::Bars bars(const std::string& label, const std::vector<double>& scores) {
+    Scaling::Bars b;
+    b.label = label;
+    b.share = attention::softmax_row(scores, std::vector<bool>(scores.size(), true), 1.0);
+    b.text = shares(b.share, ShareStyle::Percent);
+    return b;
+}
+
+}  // namespace
+
+Scaling scaling(const Row& r) {
+    const ScalingData& data = scaling_data();
+    Scaling out;
+    out.axis = data.axis;
+    for (double t : {-data.axis, -data.axis / 2, 0.0, data.axis / 2, data.axis}) out.ticks.push_back(t);
+    const double u = r.view->u;
+    const double n = static_cast<double>(data.strips.size());
+    for (std::size_t i = 0; i < data.strips.size(); ++i) {
+        const auto& s = data.strips[i];
+        Scaling::Strip st;
+        st.d = static_cast<int>(s.d);
+        st.label = "d = " + std::to_string(s.d);
+        st.dots = s.dots;
+        st.sd = s.sd;
+        st.spread = "spread " + num(s.sd, 1) + " · √d = " + num(std::sqrt(static_cast<double>(s.d)), 1);
+        st.scene = s.d == r.d;
+        const double from = 0.6 * static_cast<double>(i) / n;
+        st.reveal = smooth(beat(u, from, from + 0.6 / n + 0.1));
+        out.strips.push_back(std::move(st));
+    }
+    out.example = "one query, " + std::to_string(kScalingExampleKeys) + " keys, d = " + std::to_string(kScalingExampleDim);
+    out.raw = bars("softmax( q·k )", data.raw);
+    out.scaled = bars("softmax( q·k / √d )", data.scaled);
+    const auto top = [](const Scaling::Bars& b) {
+        return static_cast<std::size_t>(std::max_element(b.share.begin(), b.share.end()) - b.share.begin());
+    };
+    out.raw.note = "one key takes " + out.raw.text[top(out.raw)];
+    out.scaled.note = "the largest share " + out.scaled.text[top(out.scaled)];
+    out.bars_reveal = smooth(beat(u, 0.65, 1.0));
+    return out;
+}
+
+Outputs outputs(const Row& r) {
+    Outputs out;
+    const attention::Trace& tr = *r.tr;
+    out.focus = r.focus;
+    out.hover = r.view->hover;
+    out.tokens = r.sc->tokens;
+    out.aside = std::to_string(r.n) + " rows, one product";
+    double mag = 1e-12;
+    for (const auto& row : r.sc->v)
+        for (double x : row) mag = std::max(mag, std::fabs(x));
+    const auto heat = [mag](double x) { return std::clamp(0.5 + 0.5 * x / mag, 0.0, 1.0); };
+    if (tr.n > static_cast<std::size_t>(Outputs::kMaxRows) || tr.dv > static_cast<std::size_t>(Outputs::kMaxColumns)) {
+        out.note = "A·V has " + std::to_string(tr.n) + " rows of " + std::to_string(tr.dv) +
+                   " numbers: too many to draw here; the readouts show the asking token's row.";
+        return out;
+    }
+    for (std::size_t i = 0; i < tr.n; ++i) {
+        std::vector<double> vv(tr.dv), vh(tr.dv), ov(tr.dv), oh(tr.dv);
+        for (std::size_t c = 0; c < tr.dv; ++c) {
+            vv[c] = r.sc->v[i][c];
+            vh[c] = heat(vv[c]);
+            ov[c] = tr.output(i, c);
+            oh[c] = heat(ov[c]);
+        }
+        out.values.value.push_back(std::move(vv));
+        out.values.heat.push_back(std::move(vh));
+        out.outputs.value.push_back(std::move(ov));
+        out.outputs.heat.push_back(std::move(oh));
+    }
+    out.reveal = smooth(r.view->u);
+    const std::string& tok = r.sc->tokens[static_cast<std::size_t>(r.focus)];
+    out.caption = "V: the values. Row i of A·V is Σⱼ aᵢⱼ vⱼ, token i's new vector: " + tok + "'s row is lit.";
+    return out;
+}
+
+}  // namespace model
