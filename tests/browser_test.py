@@ -13,6 +13,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -355,8 +356,29 @@ def main():
         check(True, "the single file shows step 2 and plays its clip")
         b.eval("new Promise((r) => setTimeout(r, 300))")  # let late requests show
         urls = [e["params"]["request"]["url"] for e in b.events if e.get("method") == "Network.requestWillBeSent"]
-        outside = [u[:60] for u in urls if not u.startswith("data:") and u.split("#")[0] != single]
+        # data: and blob: URLs are the page's own bytes (a blob: one an SVG it inflated), not requests.
+        outside = [u[:60] for u in urls if not u.startswith(("data:", "blob:")) and u.split("#")[0] != single]
         check(urls and not outside, "the single file makes no request but itself (%d requests; outside: %s)" % (len(urls), outside))
+        # Its pictures are the SVGs gzip-compressed: the one shown inflated by the browser's
+        # DecompressionStream, and every one by the page's own inflate (where there is none) —
+        # the folder form's SVGs, byte for byte but for the numbering of Cairo's surfaces.
+        check(b.eval("document.getElementById('picture').src.startsWith('blob:') && !!attnlab.data.steps[1].svgz"),
+              "the single file's picture is its packed SVG, inflated")
+        files = os.path.join(out, "site/lecture_files")
+        names = sorted(n for n in os.listdir(files) if n.startswith("step-") and n.endswith(".svg")) + \
+            sorted(n for n in os.listdir(files) if n.startswith("try-") and n.endswith(".svg"))
+        items = "attnlab.data.steps.concat(attnlab.data.trials)"
+        streamed = b.eval("Promise.all(%s.map((it) => attnlab.pictureUrl(it).then((u) => fetch(u)).then((r) => r.text())))" % items)
+        own = b.eval("%s.map((it) => new TextDecoder().decode(attnlab.inflate(attnlab.unbase64(it.svgz))))" % items)
+        surface = re.compile(r'id="surface[0-9]+"')
+        want = []
+        for n in names:
+            with open(os.path.join(files, n), encoding="utf-8") as f:
+                want.append(surface.sub("", f.read()))
+        check(len(want) == len(streamed) and [surface.sub("", t) for t in streamed] == want,
+              "DecompressionStream inflates the single file's %d pictures to the folder's SVGs" % len(want))
+        check(len(want) == len(own) and [surface.sub("", t) for t in own] == want,
+              "the page's own inflate (the fallback) gives the same %d SVGs" % len(want))
 
         # ---- the folder from a static web server
         server = serve(out)
