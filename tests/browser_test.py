@@ -90,6 +90,51 @@ def compare(shot, still):
     return total / (3.0 * n), off / float(n)
 
 
+# The help's key labels (app/bindings' chord_label) as KeyboardEvent.key names.
+NAMED = {"Space": " ", "Enter": "Enter", "Esc": "Escape", "Backspace": "Backspace", "←": "ArrowLeft",
+         "→": "ArrowRight", "↑": "ArrowUp", "↓": "ArrowDown", "PageUp": "PageUp", "PageDown": "PageDown",
+         "Home": "Home", "End": "End", "F1": "F1"}
+
+
+def key_names(label):
+    mods = ""
+    for prefix in ("Ctrl+", "Alt+", "Shift+"):
+        if label.startswith(prefix) and len(label) > len(prefix):
+            mods += prefix
+            label = label[len(prefix):]
+    if "–" in label and len(label) == 3:  # a range: "1–9"
+        return [mods + chr(c) for c in range(ord(label[0]), ord(label[2]) + 1)]
+    if label in NAMED:
+        return [mods + NAMED[label]]
+    if len(label) == 1:
+        return [mods + label.lower()]
+    return [mods + "?unknown " + label]
+
+
+def check_help(b):
+    """The help lists exactly the page's keys: each key it names is in the page's key table, in its
+    section's layer, for an action the page does; every key of the table is in the help; and no line
+    speaks of what a page lacks (the laser, F11, key editing, the temperature, the mask)."""
+    rows = b.eval("[...document.querySelectorAll('#help-table tr')].filter((tr) => tr.dataset.layer)"
+                  ".map((tr) => [tr.dataset.layer, tr.cells[0].textContent, tr.cells[1].textContent])")
+    table = b.eval("attnlab.data.keys")
+    actions = set(b.eval("attnlab.actions"))
+    listed, bad = set(), []
+    for layer, label, help_text in rows:
+        for part in label.split(" / "):
+            for token in part.split(" "):
+                for name in key_names(token):
+                    listed.add((layer, name))
+                    row = next((k for k in table if k["layer"] == layer and name in k["keys"]), None)
+                    if row is None or row["action"] not in actions:
+                        bad.append("%s %r (%s)" % (layer, name, label))
+        for word in ("laser", "F11", "F12", "edit", "temperature", "mask", "quit", "set the key"):
+            if word.lower() in help_text.lower():
+                bad.append("%s: %r speaks of %s" % (label, help_text, word))
+    check(rows and not bad, "every key the help lists is one the page takes and acts on (%d lines) %s" % (len(rows), bad or ""))
+    missing = ["%s %r" % (k["layer"], name) for k in table for name in k["keys"] if (k["layer"], name) not in listed]
+    check(not missing, "every key of the page is in its help %s" % (missing or ""))
+
 # An automated check of the most serious accessibility rules (axe-core is not a Debian package):
 # the page's language, a title, landmarks, a name for every image, button, field and dialog,
 # text contrast of at least 4.5:1 (3:1 for large text), and a visible focus ring.
@@ -207,6 +252,7 @@ def main():
         check(b.eval("window.attnlab.mode") == "help" and
               b.eval("document.getElementById('help-table').textContent.includes('next (a running animation completes first)')"),
               "? opens the help, with the app's key table's lines")
+        check_help(b)
         b.key("Escape")
         check(b.eval("window.attnlab.mode") == "slides", "Esc closes the help")
         b.key("o")

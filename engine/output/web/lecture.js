@@ -693,6 +693,7 @@
       }
       if (!k.help && lastRow) { lastRow.cells[0].textContent += ' / ' + k.label; continue; }
       lastRow = body.insertRow();
+      lastRow.dataset.layer = layer;
       lastRow.insertCell().textContent = k.label;
       lastRow.insertCell().textContent = k.help;
     }
@@ -846,5 +847,6 @@
     get step() { return ui.cur; },
     get trial() { return ui.trial; },
     get mode() { return ui.quiz ? 'quiz' : ui.help ? 'help' : ui.mode; },
+    actions: Object.keys(actions),
   };
 })();
