@@ -2000,6 +2000,19 @@ TEST_CASE("a web page as one file: NAME.html beside NAME_files/, or --single-fil
     CHECK(slurp(tmp / "talk.html").find("\"picture\":\"talk_files/step-001.svg\"") != std::string::npos);
     CHECK(fs::exists(tmp / "talk_files/step-001.svg"));
 
+    // DIR/index.html: the folder form's files, DIR/lecture_files/ beside it (as -o DIR/ --format html).
+    TempDir web;
+    fs::create_directories(web / "site");
+    std::ofstream(web / "site/notes.txt") << "the user's notes";
+    output::Options idx = options(web / "site/index.html", format("html"), 64, 36, 10);
+    REQUIRE(output::run(deck, idx, {}, err) == 0);
+    CHECK(files_in(web / "site") == std::vector<std::string>{"index.html", "lecture_files", "notes.txt"});
+    CHECK(slurp(web / "site/index.html").find("\"picture\":\"lecture_files/step-001.svg\"") != std::string::npos);
+    CHECK(fs::exists(web / "site/lecture_files/lecture.js"));
+    REQUIRE(output::run(deck, idx, {}, err) == 0);  // again: replaced, the user's file kept
+    CHECK(files_in(web / "site") == std::vector<std::string>{"index.html", "lecture_files", "notes.txt"});
+    CHECK_FALSE(has_temporaries(web.path.string()));
+
     TempDir one;
     o.out = one / "talk.html";
     o.single_file = true;

@@ -188,10 +188,15 @@ bool Site::begin(std::string& error) {
             return false;
         }
     } else {
-        std::string stem = out.substr(0, out.size() - (out.size() >= 5 ? 5 : 0));  // without ".html"
-        assets_ = stem.substr(stem.rfind('/') == std::string::npos ? 0 : stem.rfind('/') + 1) + "_files";
+        const std::string stem = out.substr(0, out.size() - (out.size() >= 5 ? 5 : 0));  // without ".html"
+        const std::size_t slash = stem.rfind('/');
+        const std::string name = stem.substr(slash == std::string::npos ? 0 : slash + 1);
+        // DIR/index.html is the folder form's page: its files are DIR/lecture_files/, as with
+        // `-o DIR/ --format html` (a web server's folder either way).
+        assets_ = (name == "index" ? std::string("lecture") : name) + "_files";
         page_.emplace(out, Target::File);
-        files_.emplace(stem + "_files", [](const std::string&) { return true; });
+        files_.emplace(stem.substr(0, slash == std::string::npos ? 0 : slash + 1) + assets_,
+                       [](const std::string&) { return true; });
         if (!page_->create(error) || !files_->create(error)) return false;
         dir_ = files_->path();
         page_path_ = page_->path();

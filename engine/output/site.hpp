@@ -8,8 +8,8 @@
 //
 //   -o NAME.html              NAME.html and NAME_files/ beside it (two renames: the folder,
 //                             then the page that names it)
-//   -o DIR/ --format html     DIR/index.html and DIR/lecture_files/ (one folder swap; other files
-//                             in DIR are kept)
+//   -o DIR/index.html         DIR/index.html and DIR/lecture_files/ (as NAME.html: two renames)
+//   -o DIR/ --format html     the same files (one folder swap; other files in DIR are kept)
 //   --single-file             the one .html, with every file inside it: the WebM clips (only
 //                             them, to keep it small) as data: URIs, the SVGs gzip-compressed
 //                             and in base64 ("svgz"), inflated by the page
