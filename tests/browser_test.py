@@ -342,6 +342,9 @@ def main():
         check(b.eval("!document.getElementById('presenter').hidden && document.getElementById('pv-notes').textContent")
               == "The diamond never leaves the cloud of values.", "the presenter view shows the step's notes")
         check(b.eval("document.getElementById('pv-next').src.endsWith('step-005.svg')"), "… and the next step")
+        b.eval("new Promise((r) => setTimeout(r, 1200))")
+        check(b.eval("attnlab.timer") == "waiting" and b.eval("document.getElementById('pv-timer').textContent") == "0:00",
+              "the talk timer waits at 0:00 until the talk starts")
         b.session = main_session
         b.call("Page.bringToFront")  # a page in the background does not play its clips
         wait_settled(b)
@@ -350,6 +353,17 @@ def main():
         b.session = pv
         b.wait_for("document.getElementById('counter').textContent === '5 / 5'", "the presenter view follows")
         check(b.eval("document.getElementById('pv-now').src.endsWith('step-005.svg')"), "the presenter view follows the page")
+        b.wait_for("attnlab.timer === 'running' && document.getElementById('pv-timer').textContent !== '0:00'",
+                   "the talk timer runs", limit=10)
+        check(True, "the talk timer starts at the first step turned and counts")
+        b.key("p", shift=True)
+        check(b.eval("attnlab.timer") == "paused" and "paused" in b.eval("document.getElementById('pv-timer-state').textContent"),
+              "Shift+P pauses the talk timer")
+        b.key("r", shift=True)
+        check(b.eval("attnlab.timer") == "paused" and b.eval("document.getElementById('pv-timer').textContent") == "0:00",
+              "Shift+R sets it back to 0:00")
+        b.key("p", shift=True)
+        check(b.eval("attnlab.timer") == "running", "Shift+P runs it again")
         b.key("ArrowLeft")  # and the page follows the presenter
         b.session = main_session
         b.wait_for("document.getElementById('counter').textContent === '4 / 5'", "the page follows the presenter view")

@@ -390,7 +390,15 @@
   window.addEventListener('storage', (e) => {
     if (e.key === id + ':place' && e.newValue !== null) follow(JSON.parse(e.newValue));
   });
-  const timer = { started: null, elapsed: 0, running: false };
+  // The talk timer (in the presenter view): 0:00 and waiting until the talk starts, at the first
+  // step turned after the view opens (as the app's starts at the first →), or at Shift+P.
+  const timer = { started: null, elapsed: 0, running: false, waiting: true, opened: -1 };
+  function timerRun(on) {
+    timer.waiting = false;
+    if (on && !timer.running) { timer.started = Date.now(); timer.running = true; }
+    if (!on && timer.running) { timer.elapsed += Date.now() - timer.started; timer.running = false; }
+    tick();
+  }
   function timerText() {
     const ms = timer.elapsed + (timer.running ? Date.now() - timer.started : 0);
     const s = Math.floor(ms / 1000);
@@ -398,6 +406,8 @@
   }
   function renderPresenter() {
     if (!presenter) return;
+    if (timer.opened < 0) timer.opened = ui.cur;
+    else if (timer.waiting && ui.cur !== timer.opened) timerRun(true);
     const s = steps[ui.cur];
     setPicture($('pv-now'), s);
     $('pv-now').alt = pictureName(ui.cur);
@@ -408,7 +418,10 @@
     text('pv-notes', s.notes || s.say || '(no notes)');
   }
   function tick() {
+    if (!presenter) return;
     text('pv-timer', timerText());
+    text('pv-timer-state', timer.waiting ? 'starts at the next step' : timer.running ? '' : 'paused');
+    $('pv-timer').dataset.state = timer.waiting ? 'waiting' : timer.running ? 'running' : 'paused';
     text('pv-clock', new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }));
   }
   function openPresenter() {
@@ -770,11 +783,8 @@
     blank: () => { ui.blank = !ui.blank; $('blank').hidden = !ui.blank; },
     counter: () => $('counter').classList.toggle('hidden-counter'),
     presenter: openPresenter,
-    'timer-pause': () => {
-      if (timer.running) { timer.elapsed += Date.now() - timer.started; timer.running = false; }
-      else { timer.started = Date.now(); timer.running = true; }
-    },
-    'timer-reset': () => { timer.elapsed = 0; timer.started = Date.now(); },
+    'timer-pause': () => timerRun(!timer.running),
+    'timer-reset': () => { timer.elapsed = 0; timer.started = Date.now(); tick(); },
     try: openTry, quiz: () => openQuiz(), escape, fullscreen, help: () => toggleHelp(), 'close-help': () => toggleHelp(false),
     left: () => move('left'), right: () => move('right'), up: () => move('up'), down: () => move('down'),
     home: () => move('home'), end: () => move('end'), 'end-trial': () => { closePanels(); endTrial(); },
@@ -828,8 +838,6 @@
   if (presenter) {
     document.body.classList.add('presenter');
     $('presenter').hidden = false;
-    timer.started = Date.now();
-    timer.running = true;
     setInterval(tick, 500);
     tick();
   }
@@ -847,6 +855,7 @@
     get step() { return ui.cur; },
     get trial() { return ui.trial; },
     get mode() { return ui.quiz ? 'quiz' : ui.help ? 'help' : ui.mode; },
+    get timer() { return timer.waiting ? 'waiting' : timer.running ? 'running' : 'paused'; },
     actions: Object.keys(actions),
   };
 })();
