@@ -26,7 +26,7 @@ std::string slurp(const fs::path& p) {
     return s.str();
 }
 
-const std::vector<std::string> kLibraries = {"Cairo", "FreeType", "yaml-cpp", "libpng", "libyuv", "SDL2", "SDL2_ttf", "Xlib"};
+const std::vector<std::string> kLibraries = {"Cairo", "FreeType", "yaml-cpp", "libpng", "zlib", "libyuv", "SDL2", "SDL2_ttf", "Xlib"};
 
 // module ("draw", or "main" for main.cpp) → what it may include: modules and libraries.
 struct Allowed {
@@ -78,6 +78,7 @@ std::string library_of(const std::string& header) {
     if (header == "ft2build.h" || header.rfind("freetype", 0) == 0) return "FreeType";
     if (header.rfind("yaml-cpp/", 0) == 0) return "yaml-cpp";
     if (header == "png.h" || header == "pngconf.h") return "libpng";
+    if (header == "zlib.h" || header == "zconf.h") return "zlib";
     if (header.rfind("libyuv", 0) == 0) return "libyuv";
     if (header == "SDL_ttf.h" || header == "SDL2/SDL_ttf.h") return "SDL2_ttf";
     if (header.rfind("SDL", 0) == 0) return "SDL2";

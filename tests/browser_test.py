@@ -13,6 +13,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -88,6 +89,51 @@ def compare(shot, still):
             n += 1
     return total / (3.0 * n), off / float(n)
 
+
+# The help's key labels (app/bindings' chord_label) as KeyboardEvent.key names.
+NAMED = {"Space": " ", "Enter": "Enter", "Esc": "Escape", "Backspace": "Backspace", "←": "ArrowLeft",
+         "→": "ArrowRight", "↑": "ArrowUp", "↓": "ArrowDown", "PageUp": "PageUp", "PageDown": "PageDown",
+         "Home": "Home", "End": "End", "F1": "F1"}
+
+
+def key_names(label):
+    mods = ""
+    for prefix in ("Ctrl+", "Alt+", "Shift+"):
+        if label.startswith(prefix) and len(label) > len(prefix):
+            mods += prefix
+            label = label[len(prefix):]
+    if "–" in label and len(label) == 3:  # a range: "1–9"
+        return [mods + chr(c) for c in range(ord(label[0]), ord(label[2]) + 1)]
+    if label in NAMED:
+        return [mods + NAMED[label]]
+    if len(label) == 1:
+        return [mods + label.lower()]
+    return [mods + "?unknown " + label]
+
+
+def check_help(b):
+    """The help lists exactly the page's keys: each key it names is in the page's key table, in its
+    section's layer, for an action the page does; every key of the table is in the help; and no line
+    speaks of what a page lacks (the laser, F11, key editing, the temperature, the mask)."""
+    rows = b.eval("[...document.querySelectorAll('#help-table tr')].filter((tr) => tr.dataset.layer)"
+                  ".map((tr) => [tr.dataset.layer, tr.cells[0].textContent, tr.cells[1].textContent])")
+    table = b.eval("attnlab.data.keys")
+    actions = set(b.eval("attnlab.actions"))
+    listed, bad = set(), []
+    for layer, label, help_text in rows:
+        for part in label.split(" / "):
+            for token in part.split(" "):
+                for name in key_names(token):
+                    listed.add((layer, name))
+                    row = next((k for k in table if k["layer"] == layer and name in k["keys"]), None)
+                    if row is None or row["action"] not in actions:
+                        bad.append("%s %r (%s)" % (layer, name, label))
+        for word in ("laser", "F11", "F12", "edit", "temperature", "mask", "quit", "set the key"):
+            if word.lower() in help_text.lower():
+                bad.append("%s: %r speaks of %s" % (label, help_text, word))
+    check(rows and not bad, "every key the help lists is one the page takes and acts on (%d lines) %s" % (len(rows), bad or ""))
+    missing = ["%s %r" % (k["layer"], name) for k in table for name in k["keys"] if (k["layer"], name) not in listed]
+    check(not missing, "every key of the page is in its help %s" % (missing or ""))
 
 # An automated check of the most serious accessibility rules (axe-core is not a Debian package):
 # the page's language, a title, landmarks, a name for every image, button, field and dialog,
@@ -206,6 +252,7 @@ def main():
         check(b.eval("window.attnlab.mode") == "help" and
               b.eval("document.getElementById('help-table').textContent.includes('next (a running animation completes first)')"),
               "? opens the help, with the app's key table's lines")
+        check_help(b)
         b.key("Escape")
         check(b.eval("window.attnlab.mode") == "slides", "Esc closes the help")
         b.key("o")
@@ -295,6 +342,9 @@ def main():
         check(b.eval("!document.getElementById('presenter').hidden && document.getElementById('pv-notes').textContent")
               == "The diamond never leaves the cloud of values.", "the presenter view shows the step's notes")
         check(b.eval("document.getElementById('pv-next').src.endsWith('step-005.svg')"), "… and the next step")
+        b.eval("new Promise((r) => setTimeout(r, 1200))")
+        check(b.eval("attnlab.timer") == "waiting" and b.eval("document.getElementById('pv-timer').textContent") == "0:00",
+              "the talk timer waits at 0:00 until the talk starts")
         b.session = main_session
         b.call("Page.bringToFront")  # a page in the background does not play its clips
         wait_settled(b)
@@ -303,6 +353,17 @@ def main():
         b.session = pv
         b.wait_for("document.getElementById('counter').textContent === '5 / 5'", "the presenter view follows")
         check(b.eval("document.getElementById('pv-now').src.endsWith('step-005.svg')"), "the presenter view follows the page")
+        b.wait_for("attnlab.timer === 'running' && document.getElementById('pv-timer').textContent !== '0:00'",
+                   "the talk timer runs", limit=10)
+        check(True, "the talk timer starts at the first step turned and counts")
+        b.key("p", shift=True)
+        check(b.eval("attnlab.timer") == "paused" and "paused" in b.eval("document.getElementById('pv-timer-state').textContent"),
+              "Shift+P pauses the talk timer")
+        b.key("r", shift=True)
+        check(b.eval("attnlab.timer") == "paused" and b.eval("document.getElementById('pv-timer').textContent") == "0:00",
+              "Shift+R sets it back to 0:00")
+        b.key("p", shift=True)
+        check(b.eval("attnlab.timer") == "running", "Shift+P runs it again")
         b.key("ArrowLeft")  # and the page follows the presenter
         b.session = main_session
         b.wait_for("document.getElementById('counter').textContent === '4 / 5'", "the page follows the presenter view")
@@ -355,8 +416,29 @@ def main():
         check(True, "the single file shows step 2 and plays its clip")
         b.eval("new Promise((r) => setTimeout(r, 300))")  # let late requests show
         urls = [e["params"]["request"]["url"] for e in b.events if e.get("method") == "Network.requestWillBeSent"]
-        outside = [u[:60] for u in urls if not u.startswith("data:") and u.split("#")[0] != single]
+        # data: and blob: URLs are the page's own bytes (a blob: one an SVG it inflated), not requests.
+        outside = [u[:60] for u in urls if not u.startswith(("data:", "blob:")) and u.split("#")[0] != single]
         check(urls and not outside, "the single file makes no request but itself (%d requests; outside: %s)" % (len(urls), outside))
+        # Its pictures are the SVGs gzip-compressed: the one shown inflated by the browser's
+        # DecompressionStream, and every one by the page's own inflate (where there is none) —
+        # the folder form's SVGs, byte for byte but for the numbering of Cairo's surfaces.
+        check(b.eval("document.getElementById('picture').src.startsWith('blob:') && !!attnlab.data.steps[1].svgz"),
+              "the single file's picture is its packed SVG, inflated")
+        files = os.path.join(out, "site/lecture_files")
+        names = sorted(n for n in os.listdir(files) if n.startswith("step-") and n.endswith(".svg")) + \
+            sorted(n for n in os.listdir(files) if n.startswith("try-") and n.endswith(".svg"))
+        items = "attnlab.data.steps.concat(attnlab.data.trials)"
+        streamed = b.eval("Promise.all(%s.map((it) => attnlab.pictureUrl(it).then((u) => fetch(u)).then((r) => r.text())))" % items)
+        own = b.eval("%s.map((it) => new TextDecoder().decode(attnlab.inflate(attnlab.unbase64(it.svgz))))" % items)
+        surface = re.compile(r'id="surface[0-9]+"')
+        want = []
+        for n in names:
+            with open(os.path.join(files, n), encoding="utf-8") as f:
+                want.append(surface.sub("", f.read()))
+        check(len(want) == len(streamed) and [surface.sub("", t) for t in streamed] == want,
+              "DecompressionStream inflates the single file's %d pictures to the folder's SVGs" % len(want))
+        check(len(want) == len(own) and [surface.sub("", t) for t in own] == want,
+              "the page's own inflate (the fallback) gives the same %d SVGs" % len(want))
 
         # ---- the folder from a static web server
         server = serve(out)

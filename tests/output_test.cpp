@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <chrono>
 #include <cmath>
@@ -1949,6 +1950,46 @@ TEST_CASE("a web page: each step's SVG (titled, else the SVG pages' own), its cl
     CHECK_FALSE(has_temporaries(tmp.path.string()));
 }
 
+namespace {
+
+// The bytes of base64 text; a gzip member inflated (for the single file's packed SVGs).
+std::string unbase64(const std::string& text) {
+    std::string out;
+    unsigned v = 0;
+    int n = 0;
+    for (char c : text) {
+        const char* digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        const char* at = c ? std::strchr(digits, c) : nullptr;
+        if (!at) continue;  // '=' and anything else
+        v = v << 6 | static_cast<unsigned>(at - digits);
+        if ((n += 6) >= 8) {
+            n -= 8;
+            out += static_cast<char>((v >> n) & 0xff);
+        }
+    }
+    return out;
+}
+
+std::string gunzip(const std::string& gz) {
+    z_stream z{};
+    if (inflateInit2(&z, 15 + 16) != Z_OK) return "";
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(gz.data()));
+    z.avail_in = static_cast<uInt>(gz.size());
+    std::string out;
+    char buf[65536];
+    int rc = Z_OK;
+    while (rc == Z_OK) {
+        z.next_out = reinterpret_cast<Bytef*>(buf);
+        z.avail_out = sizeof buf;
+        rc = inflate(&z, Z_NO_FLUSH);
+        out.append(buf, sizeof buf - z.avail_out);
+    }
+    inflateEnd(&z);
+    return rc == Z_STREAM_END ? out : "";
+}
+
+}  // namespace
+
 TEST_CASE("a web page as one file: NAME.html beside NAME_files/, or --single-file with every file inside", "[output][html]") {
     const scene::Deck deck = web_deck();
     TempDir tmp;
@@ -1959,6 +2000,19 @@ TEST_CASE("a web page as one file: NAME.html beside NAME_files/, or --single-fil
     CHECK(slurp(tmp / "talk.html").find("\"picture\":\"talk_files/step-001.svg\"") != std::string::npos);
     CHECK(fs::exists(tmp / "talk_files/step-001.svg"));
 
+    // DIR/index.html: the folder form's files, DIR/lecture_files/ beside it (as -o DIR/ --format html).
+    TempDir web;
+    fs::create_directories(web / "site");
+    std::ofstream(web / "site/notes.txt") << "the user's notes";
+    output::Options idx = options(web / "site/index.html", format("html"), 64, 36, 10);
+    REQUIRE(output::run(deck, idx, {}, err) == 0);
+    CHECK(files_in(web / "site") == std::vector<std::string>{"index.html", "lecture_files", "notes.txt"});
+    CHECK(slurp(web / "site/index.html").find("\"picture\":\"lecture_files/step-001.svg\"") != std::string::npos);
+    CHECK(fs::exists(web / "site/lecture_files/lecture.js"));
+    REQUIRE(output::run(deck, idx, {}, err) == 0);  // again: replaced, the user's file kept
+    CHECK(files_in(web / "site") == std::vector<std::string>{"index.html", "lecture_files", "notes.txt"});
+    CHECK_FALSE(has_temporaries(web.path.string()));
+
     TempDir one;
     o.out = one / "talk.html";
     o.single_file = true;
@@ -1968,16 +2022,18 @@ TEST_CASE("a web page as one file: NAME.html beside NAME_files/, or --single-fil
     CHECK(page.find("talk_files") == std::string::npos);
     CHECK(page.find("<script src=") == std::string::npos);
     CHECK(page.find("<link rel=") == std::string::npos);
-    // An SVG as text, with only '%', '#' and line breaks escaped.
-    const std::size_t svg = page.find("\"picture\":\"data:image/svg+xml,%3C?xml version=");
-    CHECK(svg == std::string::npos);  // '<' is written as itself
-    const std::size_t at = page.find("\"picture\":\"data:image/svg+xml,<?xml version=");
+    // An SVG gzip-compressed and in base64 ("svgz"): inflated, the folder form's picture (but for
+    // the numbering of Cairo's surfaces, in the order a process makes them).
+    CHECK(page.find("data:image/svg+xml") == std::string::npos);
+    const std::size_t at = page.find("\"picture\":\"\",\"svgz\":\"");
     REQUIRE(at != std::string::npos);
-    const std::string uri = page.substr(at, page.find("\",\"clips\"", at) - at);
-    CHECK(uri.find("<title>Step 1: ") != std::string::npos);
-    CHECK(uri.find("%0A") != std::string::npos);
-    CHECK(uri.find('#') == std::string::npos);
-    CHECK(uri.find("xlink:href=\\\"%23glyph") != std::string::npos);
+    const std::size_t from = at + 21;
+    const std::string packed = page.substr(from, page.find('"', from) - from);
+    const std::string svg = gunzip(unbase64(packed));
+    const std::regex surface("id=\"surface[0-9]+\"");
+    CHECK(std::regex_replace(svg, surface, "") == std::regex_replace(slurp(tmp / "talk_files/step-001.svg"), surface, ""));
+    CHECK(svg.find("<title>Step 1: ") != std::string::npos);
+    CHECK(packed.size() * 3 < svg.size());  // a sixth of the text, a third in base64
     CHECK(page.find("{\"src\":\"data:video/webm;base64,") != std::string::npos);
     CHECK(page.find("{\"src\":\"data:video/mp4;base64,") == std::string::npos);  // the WebM alone
     // The script is inside, whole: its last line is there.

@@ -35,7 +35,8 @@ std::vector<Binding> table() {
         {L::Slides, {k('o')}, A::OpenOverview, 0, "overview: a grid of every step"},
         {L::Slides, {k('r')}, A::Replay, 0, "replay / pause the step's animation"},
         {L::Slides, {k('p')}, A::Pause, 0, ""},
-        {L::Slides, {k('p', kShift)}, A::TimerPause, 0, "talk timer: pause or run / back to 0:00 (it starts at the first →)"},
+        {L::Slides, {k('p', kShift)}, A::TimerPause, 0, "talk timer: pause or run / back to 0:00 (it starts at the first →)",
+         kEveryMode, "the presenter view's talk timer: pause or run / back to 0:00 (it starts at the next step)"},
         {L::Slides, {k('r', kShift)}, A::TimerReset, 0, ""},
         {L::Slides, {k(Key::Left, kShift)}, A::Scrub, -1, "scrub the animation a tenth back / on"},
         {L::Slides, {k(Key::Right, kShift)}, A::Scrub, +1, ""},
@@ -46,21 +47,24 @@ std::vector<Binding> table() {
         {L::Slides, {k('m')}, A::ToggleMask, 0, "causal mask on / off"},
         {L::Slides, {k('k')}, A::EnterKeys, 0, "key editing: pick a key and move it"},
         {L::Slides, {k('e'), k('x')}, A::OpenMenu, 0, "experiments: the \"Try this\" menu"},
-        {L::Slides, {k('0')}, A::Reset, 0, "reset every edit and experiment of the scene"},
+        {L::Slides, {k('0')}, A::Reset, 0, "reset every edit and experiment of the scene", kEveryMode,
+         "end the experiment: back to the script"},
         {L::Slides, {k('0', kShift)}, A::ResetStep, 0, "reset only the edits made on this step"},
         {L::Slides, {k('z', kCtrl)}, A::Undo, 0, "undo / redo an edit (a whole drag at a time)"},
         {L::Slides, {k('z', kCtrl | kShift), k('y', kCtrl)}, A::Redo, 0, ""},
         {L::Slides, {k('c')}, A::OpenQuiz, 0, "check yourself: a fresh quiz every time"},
-        {L::Slides, {k('b'), k('.')}, A::Blank, 0, "blank the screen / laser / hide the counter"},
+        {L::Slides, {k('b'), k('.')}, A::Blank, 0, "blank the screen / laser / hide the counter", kEveryMode,
+         "blank the screen / hide the counter"},
         {L::Slides, {k('l')}, A::ToggleLaser, 0, ""},
         {L::Slides, {k('h')}, A::ToggleCounter, 0, ""},
         {L::Slides, {k('s')}, A::TogglePresenter, 0, "presenter window: notes, next step, timer"},
-        {L::Slides, {k(Key::Escape)}, A::Escape, 0, "leave fullscreen, else end the laser"},
+        {L::Slides, {k(Key::Escape)}, A::Escape, 0, "leave fullscreen, else end the laser", kEveryMode,
+         "end the experiment, else leave fullscreen"},
 
         // ---- anywhere
         {L::Anywhere, {k('q')}, A::Quit, 0, "quit (not while typing)", kNotTyping},
         {L::Anywhere, {k('f')}, A::Fullscreen, 0, "fullscreen on / off (F11 also while typing)",
-         kEveryMode & ~in(Mode::KeyEntry)},
+         kEveryMode & ~in(Mode::KeyEntry), "fullscreen on / off"},
         {L::Anywhere, {k(Key::F11)}, A::Fullscreen, 0, ""},
         {L::Anywhere, {k('?'), k(Key::F1), k('/', kShift)}, A::ToggleHelp, 0, "this help"},
         {L::Anywhere, {k(Key::F12)}, A::ToggleFps, 0, "frames per second"},
@@ -82,7 +86,7 @@ std::vector<Binding> table() {
         {L::Typing, {k('.')}, A::TypeChar, '.', "", in(Mode::KeyEntry)},
         {L::Typing, {k(Key::Space), k(','), k(Key::Tab)}, A::TypeChar, ' ', "", in(Mode::KeyEntry)},
         {L::Typing, {k(Key::Backspace)}, A::Erase, 0, "erase the last character"},
-        {L::Typing, {k(Key::Enter)}, A::Commit, 0, "go there / set the key"},
+        {L::Typing, {k(Key::Enter)}, A::Commit, 0, "go there / set the key", kEveryMode, "go there"},
         {L::Typing, {k(Key::Escape)}, A::Cancel, 0, "cancel"},
 
         // ---- the overview
@@ -429,18 +433,22 @@ std::vector<output::WebKey> web_keys() {
         // The Typing layer's rows that type a step number (not a key's coordinates).
         const bool typing_ok = b.layer != Layer::Typing || (b.modes & in(Mode::GotoStep));
         if (layer && action && typing_ok) {
-            output::WebKey k{layer, action, b.arg, {}, row_keys(b), b.help};
+            // The help line is the page's where the app's names what a page lacks; the label names
+            // the keys the page takes, no others (not F11, not Shift+/).
+            output::WebKey k{layer, action, b.arg, {}, "", b.web_help.empty() ? b.help : b.web_help};
             for (const Chord& c : b.keys) {
+                const std::size_t before = k.keys.size();
                 if (c.last != Key::None) {
                     for (int d = static_cast<int>(c.key); d <= static_cast<int>(c.last); ++d)
                         k.keys.push_back(web_chord(static_cast<Key>(d), c.mods));
                 } else if (std::string name = web_chord(c.key, c.mods); !name.empty()) {
                     k.keys.push_back(name);
                 }
+                if (k.keys.size() > before) k.label += (k.label.empty() ? "" : " ") + chord_label(c);
             }
             // A row sharing the help line of one the page does not take gets that line.
             if (k.help.empty() && prev && (!web_layer(prev->layer) || !web_action(prev->action, prev->arg)))
-                k.help = prev->help;
+                k.help = prev->web_help.empty() ? prev->help : prev->web_help;
             if (!k.keys.empty()) out.push_back(std::move(k));
         }
         if (!b.help.empty()) prev = &b;

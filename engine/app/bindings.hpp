@@ -63,6 +63,8 @@ struct Binding {
     int arg = 0;                // the action's argument; a range key passes its digit instead
     std::string help;           // its line in the help and README; "" continues the row above's line
     ModeSet modes = kEveryMode; // where in the layer it applies (Q does not quit while typing)
+    std::string web_help;       // its line in the web page's help where the page lacks part of
+                                // `help` (the laser, F11, key editing); "" for the same line
 };
 
 // The table, in the order the help lists it.

@@ -44,9 +44,11 @@ const std::vector<Format>& formats() {
         {"pdf", Target::File, Content::Pages, "one vector page per step, at its final state", {}, make_pdf},
         {"svg", Target::Folder, Content::Pages, "one SVG per step, at its final state", {}, make_svg},
         // A web page (site.cpp): NAME.html beside a folder NAME_files/ of its pictures, clips,
-        // script and style; or, with --format html, DIR/index.html beside DIR/lecture_files/.
+        // script and style (DIR/index.html beside DIR/lecture_files/); or, with --format html,
+        // DIR/index.html beside DIR/lecture_files/.
         {"html", Target::File, Content::Site,
-         "a web page: each step as SVG, its animation as WebM and MP4, beside NAME_files/", {}, nullptr},
+         "a web page: each step as SVG, its animation as WebM and MP4, beside NAME_files/ (index.html: "
+         "lecture_files/)", {}, nullptr},
         {"html", Target::Folder, Content::Site, "DIR/index.html and DIR/lecture_files/ (a web server's folder)", {},
          nullptr},
         {"png", Target::File, Content::Still, "one picture of a step's final state", {}, make_png_file},

@@ -355,7 +355,8 @@ std::string export_usage() {
            "                        deck or scene otherwise asks each after its scene, a page to\n"
            "                        predict it, then its answer (never with --still, --steps, --replay)\n"
            "  --single-file         with a web page: every picture, clip, script and style inside\n"
-           "                        the one .html file (data: URIs), for e-mail and course sites\n"
+           "                        the one .html file (the SVGs gzip-compressed), for e-mail and\n"
+           "                        course sites\n"
            "  --format FMT          " +
            listing(format_names()) +
            ", when OUT's name does not say\n"

@@ -5,6 +5,7 @@
 #include "output/site.hpp"
 
 #include <sys/stat.h>
+#include <zlib.h>
 
 #include <cctype>
 #include <cerrno>
@@ -58,6 +59,21 @@ std::string base64(std::string_view bytes) {
         out += '=';
     }
     return out;
+}
+
+// A gzip member of `bytes` (zlib at level 9, no name, no time: the same bytes every export).
+bool gzip(std::string_view bytes, std::string& out) {
+    z_stream z{};
+    if (deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY) != Z_OK) return false;
+    out.resize(deflateBound(&z, static_cast<uLong>(bytes.size())) + 32);
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
+    z.avail_in = static_cast<uInt>(bytes.size());
+    z.next_out = reinterpret_cast<Bytef*>(out.data());
+    z.avail_out = static_cast<uInt>(out.size());
+    const int rc = deflate(&z, Z_FINISH);
+    out.resize(z.total_out);
+    deflateEnd(&z);
+    return rc == Z_STREAM_END;
 }
 
 std::string mime_of(const std::string& file) {
@@ -172,10 +188,15 @@ bool Site::begin(std::string& error) {
             return false;
         }
     } else {
-        std::string stem = out.substr(0, out.size() - (out.size() >= 5 ? 5 : 0));  // without ".html"
-        assets_ = stem.substr(stem.rfind('/') == std::string::npos ? 0 : stem.rfind('/') + 1) + "_files";
+        const std::string stem = out.substr(0, out.size() - (out.size() >= 5 ? 5 : 0));  // without ".html"
+        const std::size_t slash = stem.rfind('/');
+        const std::string name = stem.substr(slash == std::string::npos ? 0 : slash + 1);
+        // DIR/index.html is the folder form's page: its files are DIR/lecture_files/, as with
+        // `-o DIR/ --format html` (a web server's folder either way).
+        assets_ = (name == "index" ? std::string("lecture") : name) + "_files";
         page_.emplace(out, Target::File);
-        files_.emplace(stem + "_files", [](const std::string&) { return true; });
+        files_.emplace(stem.substr(0, slash == std::string::npos ? 0 : slash + 1) + assets_,
+                       [](const std::string&) { return true; });
         if (!page_->create(error) || !files_->create(error)) return false;
         dir_ = files_->path();
         page_path_ = page_->path();
@@ -238,28 +259,34 @@ std::string Site::link(const std::string& file, std::string& error) const {
         error = "cannot read " + dir_ + "/" + file + ": " + std::strerror(errno);
         return "";
     }
-    if (mime_of(file) != "image/svg+xml") return "data:" + mime_of(file) + ";base64," + base64(bytes);
-    // An SVG is text: written as itself, a quarter smaller than base64. Only what a URL would
-    // read otherwise is escaped: '%', '#' (a fragment), and line breaks (dropped from URLs).
-    std::string uri = "data:image/svg+xml,";
-    uri.reserve(uri.size() + bytes.size() + bytes.size() / 32);
-    for (char c : bytes) {
-        switch (c) {
-            case '%': uri += "%25"; break;
-            case '#': uri += "%23"; break;
-            case '\n': uri += "%0A"; break;
-            case '\r': uri += "%0D"; break;
-            case '\t': uri += "%09"; break;
-            default: uri += c;
-        }
+    return "data:" + mime_of(file) + ";base64," + base64(bytes);
+}
+
+// An SVG of the single file: gzip-compressed, then base64 (its glyph outlines and paths shrink
+// to a sixth; the page inflates it, with DecompressionStream or its own inflate where there is none).
+std::string Site::packed(const std::string& file, std::string& error) const {
+    std::string bytes, z;
+    if (!read_file(dir_ + "/" + file, bytes)) {
+        error = "cannot read " + dir_ + "/" + file + ": " + std::strerror(errno);
+        return "";
     }
-    return uri;
+    if (!gzip(bytes, z)) {
+        error = "cannot compress " + dir_ + "/" + file;
+        return "";
+    }
+    return base64(z);
 }
 
 std::string Site::page_text(std::string& error) const {
     auto item_json = [&](std::string& out, const Item& item) {
         json_key(out, "picture");
-        core::json_string(out, link(item.picture, error));
+        if (opt_.single_file) {  // "" and the SVG packed (see packed())
+            out += "\"\",";
+            json_key(out, "svgz");
+            core::json_string(out, packed(item.picture, error));
+        } else {
+            core::json_string(out, link(item.picture, error));
+        }
         out += ',';
         json_key(out, "clips");
         out += '[';

@@ -8,10 +8,11 @@
 //
 //   -o NAME.html              NAME.html and NAME_files/ beside it (two renames: the folder,
 //                             then the page that names it)
-//   -o DIR/ --format html     DIR/index.html and DIR/lecture_files/ (one folder swap; other files
-//                             in DIR are kept)
-//   --single-file             the one .html, with every file inside it as a data: URI (the
-//                             WebM clips only, to keep it small)
+//   -o DIR/index.html         DIR/index.html and DIR/lecture_files/ (as NAME.html: two renames)
+//   -o DIR/ --format html     the same files (one folder swap; other files in DIR are kept)
+//   --single-file             the one .html, with every file inside it: the WebM clips (only
+//                             them, to keep it small) as data: URIs, the SVGs gzip-compressed
+//                             and in base64 ("svgz"), inflated by the page
 #pragma once
 
 #include <optional>
@@ -55,6 +56,7 @@ private:
     };
     std::string page_text(std::string& error) const;
     std::string link(const std::string& file, std::string& error) const;  // a URL, or a data: URI
+    std::string packed(const std::string& file, std::string& error) const;  // gzip, then base64
 
     const scene::Deck& deck_;
     const timeline::Layout& lay_;
