@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <numeric>
 #include <regex>
 #include <set>
@@ -1097,4 +1099,173 @@ TEST_CASE("the lecture says on screen what its sources say only aloud: all at on
     CHECK(at_once);
     CHECK(next_layer);
     CHECK(decoder_on_mask);
+}
+
+namespace {
+
+// A row of a table in docs/claims.md with the header
+// "seed | # | claim | step | scene | step title | shown by", and the "## " heading above it.
+struct ClaimRow {
+    int line = 0;
+    std::string section;
+    std::vector<std::string> cells;
+};
+
+std::string trimmed(const std::string& s) {
+    const auto b = s.find_first_not_of(" \t\r");
+    if (b == std::string::npos) return "";
+    return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
+}
+
+// The cells of a Markdown table row: split at every '|' not written "\|" ("\|" is a '|' in a cell).
+std::vector<std::string> table_cells(const std::string& line) {
+    std::vector<std::string> cells;
+    std::string cell;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        if (line[i] == '\\' && i + 1 < line.size() && line[i + 1] == '|') {
+            cell += '|';
+            ++i;
+        } else if (line[i] == '|') {
+            cells.push_back(trimmed(cell));
+            cell.clear();
+        } else {
+            cell += line[i];
+        }
+    }
+    cells.push_back(trimmed(cell));
+    // The text before the first '|' and after the last.
+    if (!cells.empty() && cells.front().empty()) cells.erase(cells.begin());
+    if (!cells.empty() && cells.back().empty()) cells.pop_back();
+    return cells;
+}
+
+// Every row of every claims table in `file` (other tables are skipped).
+std::vector<ClaimRow> claim_rows(const fs::path& file) {
+    const std::vector<std::string> header{"seed", "#", "claim", "step", "scene", "step title", "shown by"};
+    std::ifstream in(file);
+    REQUIRE(in);
+    std::vector<ClaimRow> rows;
+    std::string section;
+    bool in_table = false;
+    int n = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++n;
+        if (line.rfind("## ", 0) == 0) section = line.substr(3);
+        if (line.empty() || line[0] != '|') {
+            in_table = false;
+            continue;
+        }
+        const std::vector<std::string> cells = table_cells(line);
+        if (cells == header) {
+            in_table = true;
+            continue;
+        }
+        if (!in_table) continue;
+        if (std::all_of(cells.begin(), cells.end(), [](const std::string& c) {
+                return c.find_first_not_of("-: ") == std::string::npos;
+            }))
+            continue;  // the line under the header
+        INFO("docs/claims.md:" << n << ": " << line);
+        REQUIRE(cells.size() == header.size());
+        rows.push_back({n, section, cells});
+    }
+    return rows;
+}
+
+}  // namespace
+
+TEST_CASE("docs/claims.md maps every seed claim to a page of the lecture that exists", "[content]") {
+    const load::Result r = load::load_file((kSource / "slides" / "lecture.yaml").string());
+    INFO(errors_of(r));
+    REQUIRE(r.ok());
+    const timeline::Layout lay = timeline::layout(r.deck);  // the window's steps, no question pages
+    const std::vector<ClaimRow> rows = claim_rows(kSource / "docs" / "claims.md");
+    REQUIRE(rows.size() >= 100);
+
+    std::map<std::string, std::map<int, bool>> missing_of;  // seed → claim number → listed as missing
+    std::map<std::string, std::set<int>> interface;         // seed → u-numbers
+    int pages = 0, quizzes = 0;
+    for (const ClaimRow& row : rows) {
+        const std::vector<std::string>& c = row.cells;
+        const std::string &seed = c[0], &number = c[1], &claim = c[2], &step = c[3], &scene_id = c[4],
+                          &title = c[5], &shown = c[6];
+        INFO("docs/claims.md:" << row.line << " (under \"" << row.section << "\"): " << seed << " #" << number
+                               << " → step " << step << " '" << title << "'");
+        const bool missing = row.section.find("Missing") != std::string::npos;
+        const bool is_interface = row.section.find("Interface") != std::string::npos;
+        CHECK(!claim.empty());
+        CHECK(!shown.empty());
+
+        // Claims are numbered per seed; a claim is mapped or missing, never both.
+        std::smatch m;
+        if (seed == "000" || seed == "004") {
+            if (is_interface) {
+                REQUIRE(std::regex_match(number, m, std::regex(R"(u(\d+))")));
+                CHECK(interface[seed].insert(std::stoi(m[1])).second);
+            } else {
+                REQUIRE(std::regex_match(number, std::regex(R"(\d+)")));
+                const auto it = missing_of[seed].emplace(std::stoi(number), missing).first;
+                CHECK(it->second == missing);  // a claim's rows are all mapped or all missing
+            }
+        } else {
+            CHECK(seed == "lecture");  // a claim of the lecture itself, beyond the seeds
+            CHECK(missing);
+            CHECK(std::regex_match(number, std::regex(R"(L\d+)")));
+        }
+        // A missing claim says why; a mapped one does not claim a picture still being built.
+        if (missing)
+            CHECK((shown.rfind("(being added)", 0) == 0 || shown.rfind("Missing:", 0) == 0));
+        else
+            CHECK(shown.find("(being added)") == std::string::npos);
+
+        // The page: that step exists, in that scene, under that title.
+        if (step == "—") {
+            CHECK((missing || is_interface));  // a mapped claim names its page
+            CHECK(scene_id == "—");
+            CHECK(title == "—");
+            continue;
+        }
+        REQUIRE(std::regex_match(step, std::regex(R"(\d+)")));
+        const int n = std::stoi(step);
+        INFO("the lecture has " << lay.spans.size() << " steps");
+        REQUIRE(n >= 1);
+        REQUIRE(n <= static_cast<int>(lay.spans.size()));
+        const timeline::Span& sp = lay.spans[static_cast<std::size_t>(n - 1)];
+        const scene::Slide& slide = r.deck.slides[static_cast<std::size_t>(sp.slide)];
+        const std::string actual_scene = slide.kind == scene::Slide::Kind::Scene ? slide.scene->id : "—";
+        const std::string actual_title = model::span_title(r.deck, lay, n - 1);
+        INFO("step " << n << " is '" << actual_title << "' of " << actual_scene);
+        CHECK(scene_id == actual_scene);
+        CHECK(title == actual_title);
+        ++pages;
+
+        // quiz: "…" names a question of that scene's quiz by the start of its ask.
+        const std::regex quiz(R"re(quiz: "([^"]+)")re");
+        for (std::sregex_iterator q(shown.begin(), shown.end(), quiz), e; q != e; ++q) {
+            const std::string ask = (*q)[1];
+            INFO("quiz question \"" << ask << "…\"");
+            REQUIRE(slide.scene);
+            const auto& qs = slide.scene->quiz.questions;
+            CHECK(std::any_of(qs.begin(), qs.end(), [&](const auto& question) { return question.ask.rfind(ask, 0) == 0; }));
+            ++quizzes;
+        }
+    }
+
+    // Each seed's claims and interface rows are numbered 1, 2, 3 … with no gap.
+    for (const char* seed : {"000", "004"}) {
+        INFO("seed " << seed);
+        const auto& claims = missing_of[seed];
+        REQUIRE(!claims.empty());
+        CHECK(claims.begin()->first == 1);
+        CHECK(claims.rbegin()->first == static_cast<int>(claims.size()));
+        const auto& ui = interface[seed];
+        if (!ui.empty()) {
+            CHECK(*ui.begin() == 1);
+            CHECK(*ui.rbegin() == static_cast<int>(ui.size()));
+        }
+    }
+    CHECK(missing_of["000"].size() >= 30);
+    CHECK(missing_of["004"].size() >= 70);
+    CHECK(pages >= 100);
+    CHECK(quizzes >= 6);
 }
