@@ -1209,7 +1209,7 @@ TEST_CASE("docs/claims.md maps every seed claim to a page of the lecture that ex
             }
         } else {
             CHECK(seed == "lecture");  // a claim of the lecture itself, beyond the seeds
-            CHECK(missing);
+            CHECK((missing || row.section.find("Beyond the seeds") != std::string::npos));
             CHECK(std::regex_match(number, std::regex(R"(L\d+)")));
         }
         // A missing claim says why; a mapped one does not claim a picture still being built.

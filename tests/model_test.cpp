@@ -630,6 +630,11 @@ TEST_CASE("why √d: random dot products spread as √d, and softmax saturates w
     const auto top = [](const model::Scaling::Bars& b) { return *std::max_element(b.share.begin(), b.share.end()); };
     CHECK(top(s.raw) > 0.95);
     CHECK(top(s.scaled) < 0.6);
+    // Saturated, softmax passes back almost no gradient: aᵢ(1 − aᵢ) is tiny for every key.
+    CHECK(s.raw.gradient == Approx(top(s.raw) * (1 - top(s.raw))));
+    CHECK(s.raw.gradient < 0.02);
+    CHECK(s.scaled.gradient > 0.1);
+    CHECK(s.raw.note.find(model::num(s.raw.gradient, 3)) != std::string::npos);
     for (const model::Scaling::Bars* b : {&s.raw, &s.scaled}) {
         REQUIRE(b->share.size() == static_cast<std::size_t>(model::kScalingExampleKeys));
         const Fraction sum = sum_shown(b->text);

@@ -110,8 +110,18 @@ Scaling scaling(const Row& r) {
     const auto top = [](const Scaling::Bars& b) {
         return static_cast<std::size_t>(std::max_element(b.share.begin(), b.share.end()) - b.share.begin());
     };
-    out.raw.note = "one key takes " + out.raw.text[top(out.raw)];
-    out.scaled.note = "the largest share " + out.scaled.text[top(out.scaled)];
+    // How much a score can still move its share: the largest entry of softmax's Jacobian,
+    // ∂aᵢ/∂sᵢ = aᵢ(1 − aᵢ) (an off-diagonal −aᵢaⱼ is never larger). Near 0 when saturated:
+    // learning gets almost no signal through it.
+    const auto slope = [](const Scaling::Bars& b) {
+        double g = 0;
+        for (double a : b.share) g = std::max(g, a * (1 - a));
+        return g;
+    };
+    out.raw.gradient = slope(out.raw);
+    out.scaled.gradient = slope(out.scaled);
+    out.raw.note = "one key takes " + out.raw.text[top(out.raw)] + " · gradient ≤ " + num(out.raw.gradient, 3);
+    out.scaled.note = "largest " + out.scaled.text[top(out.scaled)] + " · gradient up to " + num(out.scaled.gradient, 2);
     out.bars_reveal = smooth(beat(u, 0.65, 1.0));
     return out;
 }
@@ -147,7 +157,8 @@ Outputs outputs(const Row& r) {
     }
     out.reveal = smooth(r.view->u);
     const std::string& tok = r.sc->tokens[static_cast<std::size_t>(r.focus)];
-    out.caption = "V: the values. Row i of A·V is Σⱼ aᵢⱼ vⱼ, token i's new vector: " + tok + "'s row is lit.";
+    out.caption = "V: the values. Row i of A·V is Σⱼ aᵢⱼ vⱼ, token i's new vector, which the next layer takes as its "
+                  "input: " + tok + "'s row is lit.";
     return out;
 }
 

@@ -298,7 +298,8 @@ struct Scaling {
         std::string label;               // "softmax( q·k )"
         std::vector<double> share;       // 0 … 1, summing to 1
         std::vector<std::string> text;   // as displayed, adding up to 100 %
-        std::string note;                // "one key takes 99.6%"
+        double gradient = 0;             // the largest ∂aᵢ/∂sⱼ: aᵢ(1 − aᵢ) at its largest
+        std::string note;                // "one key takes 99% · gradient ≤ 0.008"
     };
     std::string example;           // "one query, 6 keys, d = 128"
     Bars raw, scaled;
@@ -320,7 +321,7 @@ struct Outputs {
     std::string values_name = "V";
     std::string outputs_name = "A·V";
     double reveal = 1;            // 0 … 1: every row of the product arriving together
-    std::string caption;          // "V: the values. Row i of A·V is Σⱼ aᵢⱼ vⱼ: ran's row is its new vector."
+    std::string caption;          // "V: the values. Row i of A·V is Σⱼ aᵢⱼ vⱼ, token i's new vector, …"
 };
 
 // A scene slide: the panels its scene lists, each filled; the others empty. The matrix reads the
