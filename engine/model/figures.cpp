@@ -156,9 +156,7 @@ Outputs outputs(const Row& r) {
         out.outputs.heat.push_back(std::move(oh));
     }
     out.reveal = smooth(r.view->u);
-    const std::string& tok = r.sc->tokens[static_cast<std::size_t>(r.focus)];
-    out.caption = "V: the values. Row i of A·V is Σⱼ aᵢⱼ vⱼ, token i's new vector, which the next layer takes as its "
-                  "input: " + tok + "'s row is lit.";
+    out.caption = "Row i of A·V is Σⱼ aᵢⱼ vⱼ: token i's new vector, its input to the next layer.";
     return out;
 }
 

@@ -321,7 +321,7 @@ struct Outputs {
     std::string values_name = "V";
     std::string outputs_name = "A·V";
     double reveal = 1;            // 0 … 1: every row of the product arriving together
-    std::string caption;          // "V: the values. Row i of A·V is Σⱼ aᵢⱼ vⱼ, token i's new vector, …"
+    std::string caption;          // "Row i of A·V is Σⱼ aᵢⱼ vⱼ: token i's new vector, its input to the next layer."
 };
 
 // A scene slide: the panels its scene lists, each filled; the others empty. The matrix reads the
