@@ -722,3 +722,25 @@ TEST_CASE("a step's own panels show on that step only, and not during an experim
     const model::Frame f = model::frame_at(st.deck, st.lay, trying, st.time(last, 1.0));
     CHECK(f.scene.panels == s->panels);
 }
+
+TEST_CASE("the block: this head lit among the parts of a Transformer block the lecture leaves out", "[model]") {
+    Pictured p({scene::Panel::TokenRow, scene::Panel::Block});
+    const model::Block& b = p.at(1.0).scene.block;
+    REQUIRE(b.attention >= 0);
+    REQUIRE(static_cast<std::size_t>(b.attention) < b.parts.size());
+    CHECK(b.parts[static_cast<std::size_t>(b.attention)].shown);
+    CHECK(b.heads > 1);  // multi-head: this one among others
+    CHECK(b.head.find("d = 2") != std::string::npos);
+    // What the lecture does not draw is there, greyed: positions, residuals with their norms, the
+    // feed-forward network.
+    int residuals = 0, greyed = 0;
+    for (const model::Block::Part& part : b.parts) {
+        residuals += part.residual;
+        greyed += !part.shown;
+        if (part.residual) CHECK_FALSE(part.shown);
+    }
+    CHECK(residuals == 2);
+    CHECK(greyed == 4);
+    CHECK_FALSE(b.parts.front().shown);  // the inputs with their positions, at the bottom
+    CHECK(b.parts.back().shown);         // on to the next layer, at the top
+}

@@ -1,6 +1,7 @@
-// model/figures: the two panels that are pictures of an argument rather than of the focused row:
-// why the scores are divided by √d (random dot products spread as √d; what softmax makes of a row
-// of them with and without the division) and every new vector at once (V and A·V, every row).
+// model/figures: the panels that are pictures of an argument rather than of the focused row: why
+// the scores are divided by √d (random dot products spread as √d; what softmax makes of a row of
+// them with and without the division), every new vector at once (V and A·V, every row), and
+// where this one head sits in a Transformer block.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -157,6 +158,25 @@ Outputs outputs(const Row& r) {
     }
     out.reveal = smooth(r.view->u);
     out.caption = "Row i of A·V is Σⱼ aᵢⱼ vⱼ: token i's new vector, its input to the next layer.";
+    return out;
+}
+
+Block block(const Row& r) {
+    Block out;
+    const bool projected = r.sc->projections.has_value();
+    out.parts = {
+        {"Inputs + positions", "word order is added here: not shown (only the mask knows order)", false, false},
+        {"Multi-head attention", projected ? "q, k, v = x·W_Q, x·W_K, x·W_V" : "q, k, v placed by hand, no W_Q, W_K, W_V",
+         true, false},
+        {"Add & layer norm", "the input added back (residual), then normalised: not shown", false, true},
+        {"Feed-forward network", "each token on its own: not shown", false, false},
+        {"Add & layer norm", "residual again: not shown", false, true},
+        {"On to the next layer", "the new vectors are its inputs", true, false},
+    };
+    out.attention = 1;
+    out.heads = 4;
+    out.head = "this head · d = " + std::to_string(r.d);
+    out.head_note = "softmax(q·k/√d)·V";
     return out;
 }
 

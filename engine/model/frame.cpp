@@ -57,6 +57,7 @@ SceneFrame scene_frame(const timeline::View& v) {
     if (has(P::Projections)) f.projections = projections(row);
     if (has(P::Scaling)) f.scaling = scaling(row);
     if (has(P::Outputs)) f.outputs = outputs(row);
+    if (has(P::Block)) f.block = block(row);
     return f;
 }
 

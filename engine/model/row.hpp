@@ -69,5 +69,6 @@ ControlsPanel controls(const timeline::View& v);
 Projections projections(const Row& r);
 Scaling scaling(const Row& r);   // figures.cpp
 Outputs outputs(const Row& r);
+Block block(const Row& r);
 
 }  // namespace model

@@ -24,7 +24,8 @@
     X(Controls, "controls")       \
     X(Projections, "projections") \
     X(Scaling, "scaling")         \
-    X(Outputs, "outputs")
+    X(Outputs, "outputs")         \
+    X(Block, "block")
 
 namespace scene {
 
