@@ -37,7 +37,7 @@ std::shared_ptr<scene::Scene> busiest() {
 class Bench {
 public:
     Bench(int w, int h, std::shared_ptr<scene::Scene> sc)
-        : w_(w), h_(h), staged_(std::move(sc)), span_(static_cast<int>(staged_.lay.spans.size()) - 1),  // blend
+        : width(w), height(h), staged_(std::move(sc)), span_(static_cast<int>(staged_.lay.spans.size()) - 1),  // blend
           st_(staged_.state(span_)) {
         surf_ = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
         cr_ = cairo_create(surf_);
@@ -56,16 +56,16 @@ public:
     Bench& operator=(const Bench&) = delete;
 
     // `frames` frames (after 10 of warm-up), each followed by the floor: medians of thread CPU.
-    // Every sample is also kept in wall_, cpu_ and floor_.
+    // Every frame's times are also kept in `wall` and `cpu`.
     std::pair<double, double> block(int frames) {
-        std::vector<double> cpu, floor;
+        std::vector<double> frame_cpu, floor;
         for (int i = 0; i < frames + 10; ++i) {
             const double c0 = bench::thread_ms();
             const double now = staged_.time(span_, 0.5 + 0.5 * (i % 20) / 20.0);  // blend in motion
             const auto t0 = bench::Clock::now();
-            draw::render(cr_, w_, h_, staged_.deck, staged_.lay, st_, now, support::draw_options());
+            draw::render(cr_, width, height, staged_.deck, staged_.lay, st_, now, support::draw_options());
             cairo_surface_flush(surf_);
-            const double wall = bench::ms_since(t0);
+            const double wall_ms = bench::ms_since(t0);
             const double c1 = bench::thread_ms();
             // The floor: clear the surface, copy another of the same size onto it.
             const double f0 = bench::thread_ms();
@@ -79,18 +79,18 @@ public:
             cairo_surface_flush(surf_);
             const double f1 = bench::thread_ms();
             if (i >= 10) {  // 10 warm-up frames
-                wall_.push_back(wall);
-                cpu.push_back(c1 - c0);
+                this->wall.push_back(wall_ms);
+                frame_cpu.push_back(c1 - c0);
                 floor.push_back(f1 - f0);
             }
         }
         if (cairo_surface_status(surf_) != CAIRO_STATUS_SUCCESS) bench::fail("draw_bench", "the surface failed");
-        cpu_.insert(cpu_.end(), cpu.begin(), cpu.end());
-        return {bench::median(floor), bench::median(cpu)};
+        cpu.insert(cpu.end(), frame_cpu.begin(), frame_cpu.end());
+        return {bench::median(floor), bench::median(frame_cpu)};
     }
 
-    int w_, h_;
-    std::vector<double> wall_, cpu_;  // every frame's
+    const int width, height;
+    std::vector<double> wall, cpu;  // every frame's, thread CPU and wall
 
 private:
     const support::Staged staged_;
@@ -133,11 +133,12 @@ int main(int argc, char** argv) {
         // Wall time suffers when other work shares the cores; thread CPU time is what the frame costs.
         std::printf("draw %dx%d: median %.2f ms, p95 %.2f ms wall; median %.2f ms, p95 %.2f ms thread CPU (%zu frames, "
                     "%d rounds)\n",
-                    b.w_, b.h_, p(b.wall_, 0.5), p(b.wall_, 0.95), p(b.cpu_, 0.5), p(b.cpu_, 0.95), b.cpu_.size(), rounds);
+                    b.width, b.height, p(b.wall, 0.5), p(b.wall, 0.95), p(b.cpu, 0.5), p(b.cpu, 0.95), b.cpu.size(),
+                    rounds);
         std::printf("  floor (clear + copy of the surface): %.2f ms thread CPU; the frame is %.2f× the floor, rounds "
                     "%.2f–%.2f×\n",
                     l.r.floor_median(), l.r.ratio(), l.r.lowest(), l.r.highest());
-        bench::row(bench::fmt("the busiest frame, %.0f", double(b.w_)) + "×" + std::to_string(b.h_),
+        bench::row(bench::fmt("the busiest frame, %.0f", double(b.width)) + "×" + std::to_string(b.height),
                    bench::fmt("%.2f ms", l.r.floor_median()), bench::fmt("%.2f ms", l.r.figure_median()), l.r, l.target);
     }
     if (argc > 1 && std::string(argv[1]) == "--breakdown") {

@@ -65,8 +65,8 @@ bool encode(std::string* bytes, const Image& img, unsigned char* band, png_bytep
     png_write_info(png, info);
     for (int y = 0; y < img.height; y += kBand) {
         const int n = img.height - y < kBand ? img.height - y : kBand;
-        libyuv::ARGBToRAW(img.pixels.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(img.stride), img.stride,
-                          band, img.width * 3, img.width, n);
+        const unsigned char* argb = img.pixels.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(img.stride);
+        libyuv::ARGBToRAW(argb, img.stride, band, img.width * 3, img.width, n);
         png_write_rows(png, rows, static_cast<png_uint_32>(n));
     }
     png_write_end(png, nullptr);
@@ -170,7 +170,8 @@ public:
             job.encoded = last_;
             pool.release(std::move(img));
         } else {
-            previous_ = std::shared_ptr<Image>(img.release(), [&pool](Image* p) { pool.release(std::unique_ptr<Image>(p)); });
+            previous_ = std::shared_ptr<Image>(img.release(),
+                                               [&pool](Image* p) { pool.release(std::unique_ptr<Image>(p)); });
             last_ = std::make_shared<Encoded>();
             job.encoded = last_;
             job.img = previous_;
