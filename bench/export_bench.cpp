@@ -61,11 +61,14 @@ struct Frames {
 };
 
 // Renders every frame of `opt`'s export and keeps what `convert` makes of each new picture.
+// The pages are the export's (output::run): a whole scene played through also asks its quiz's
+// drawn questions, a range of steps does not.
 template <class Convert>
 Frames render_all(const scene::Deck& deck, const output::Options& opt, Convert convert) {
-    const timeline::Layout lay = timeline::layout(deck);
+    const timeline::Pages pages = opt.questions && !opt.steps ? timeline::Pages::WithDrawnQuestions : timeline::Pages::Steps;
+    const timeline::Layout lay = timeline::layout(deck, pages, opt.seed.value_or(timeline::State{}.seed));
     const output::Plan plan = output::plan(lay, opt);
-    const output::Shots shots = output::timeline_shots(lay, plan, std::nullopt);
+    const output::Shots shots = output::timeline_shots(lay, plan, opt.seed);
     cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, kW, kH);
     const unsigned char* data = cairo_image_surface_get_data(surface);
     const int stride = cairo_image_surface_get_stride(surface);
@@ -191,6 +194,29 @@ double mp4_floor(const Frames& frames, const output::Format& mp4) {
 
 // ---- attnlab ---------------------------------------------------------------------------------
 
+// The frames of a video file, as ffprobe counts its packets (0 when it cannot tell).
+std::size_t video_frames(const std::string& file) {
+    const std::string ffprobe = output::find_in_path("ffprobe");
+    if (ffprobe.empty()) bench::fail("export_bench", "ffprobe is not in PATH: cannot count the video's frames");
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) bench::fail("export_bench", "pipe");
+    const pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[1], 1);
+        execl(ffprobe.c_str(), "ffprobe", "-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries",
+              "stream=nb_read_packets", "-of", "csv=p=0", file.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    close(fds[1]);
+    std::string out;
+    char buf[256];
+    for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) > 0;) out.append(buf, static_cast<std::size_t>(n));
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return static_cast<std::size_t>(std::strtoull(out.c_str(), nullptr, 10));
+}
+
 double export_rate(const scene::Deck& deck, output::Options opt, long frames) {
     TempDir dir;
     opt.out = dir.path + "/" + opt.out;
@@ -201,7 +227,7 @@ double export_rate(const scene::Deck& deck, output::Options opt, long frames) {
     std::size_t written = 0;
     if (std::filesystem::is_directory(opt.out))
         for (const auto& e : std::filesystem::directory_iterator(opt.out)) written += e.path().extension() == ".png";
-    else written = static_cast<std::size_t>(frames) * std::filesystem::exists(opt.out);
+    else written = video_frames(opt.out);
     if (written != static_cast<std::size_t>(frames)) bench::fail("export_bench", "the export wrote " + std::to_string(written) + " frames, not " + std::to_string(frames));
     return static_cast<double>(frames) / secs;
 }
