@@ -5,12 +5,15 @@
 // measures in the same run: a tight, register-resident FMA loop on one core (AVX-512 where the
 // processor has it, else AVX2, whichever runs faster here). Floor bursts of the trace's FMA count
 // and traces alternate; both are timed in the thread's CPU time (the machine is shared: wall time
-// would count others' turns), and the medians are compared. Target: within 3× for n ≥ 64.
+// would count others' turns). Five rounds (bench::rounds), each size in turn in each, give a ratio
+// a round; the median ratio is judged, the smallest and largest are its spread. Target: within 3×
+// for n ≥ 64.
 // Run: build/bench/attention_bench [N]   (N: one size only, for a profiler)
 #include <immintrin.h>
 
 #include <cmath>
 #include <random>
+#include <thread>
 
 #include "attention/attention.hpp"
 #include "floor.hpp"
@@ -88,44 +91,74 @@ int main(int argc, char** argv) {
     volatile double sink = 0;
     std::mt19937_64 rng(42);
     const std::size_t d = 64;
-    std::printf("attention::trace, full matrix, d = dv = %zu, causal, a fresh Trace each call (medians, thread CPU)\n", d);
+    const int rounds = bench::rounds();
+    std::printf("attention::trace, full matrix, d = dv = %zu, causal, a fresh Trace each call (thread CPU; %d rounds, "
+                "the sizes in turn in each)\n",
+                d, rounds);
     std::vector<std::size_t> sizes = {6, 64, 512, 2048};
     if (argc > 1) sizes = {static_cast<std::size_t>(std::strtoul(argv[1], nullptr, 10))};
-    for (std::size_t n : sizes) {
+    struct Size {
+        std::size_t n;
         attention::Input in;
-        in.q = random_mat(rng, n, d);
-        in.k = random_mat(rng, n, d);
-        in.v = random_mat(rng, n, d);
-        in.causal = true;
-        const int runs = n <= 64 ? 2000 : n <= 512 ? 60 : 15;
-        // The floor's burst: the trace's 2·n²·d FMAs, 12 chains of 4 or 8 lanes at a time.
-        const double fmas = 2.0 * double(n) * double(n) * double(d);
-        const long iters = std::max(1L, std::lround(fmas / (12.0 * (wide ? 8 : 4))));
-        std::vector<double> us, floor_us;
-        double check = 0;
-        for (int r = 0; r < runs; ++r) {
-            // Floor and trace alternate, so that both see the machine as it is at that moment.
-            double t0 = bench::thread_ms();
-            sink = sink + (wide ? fma_avx512(iters) : fma_avx2(iters));
-            floor_us.push_back((bench::thread_ms() - t0) * 1e3);
-            t0 = bench::thread_ms();
-            {
-                attention::Trace tr;  // what a fresh View holds
-                std::string error;
-                if (!attention::trace(in, tr, error)) bench::fail("attention_bench", "trace failed: " + error);
-                check += tr.weights(n - 1, 0) + tr.output(n - 1, d - 1);
-            }
-            us.push_back((bench::thread_ms() - t0) * 1e3);
+        int runs;            // samples a round
+        double fmas;         // the trace's 2·n²·d
+        long iters;          // the floor's burst of them, 12 chains of 4 or 8 lanes at a time
+        bench::Rounds r;
+        std::vector<double> us;  // every trace, for the p95
+    };
+    std::vector<Size> all;
+    for (std::size_t n : sizes) {
+        Size z{n, {}, 0, 0, 0, {}, {}};
+        z.in.q = random_mat(rng, n, d);
+        z.in.k = random_mat(rng, n, d);
+        z.in.v = random_mat(rng, n, d);
+        z.in.causal = true;
+        z.runs = n <= 64 ? 400 : n <= 512 ? 12 : 5;
+        z.fmas = 2.0 * double(n) * double(n) * double(d);
+        z.iters = std::max(1L, std::lround(z.fmas / (12.0 * (wide ? 8 : 4))));
+        all.push_back(std::move(z));
+    }
+    double check = 0;
+    // The sizes in turn in every round, so that each size's rounds are spread over the run. Each
+    // block runs on a thread of its own: a destroyed Trace leaves its buffers to the next trace on
+    // its thread, and on the app's path that is a trace of the same size, not of another.
+    for (int round = 0; round < rounds; ++round)
+        for (Size& z : all) {
+            std::thread block([&] {
+                const std::size_t n = z.n;
+                auto one = [&] {
+                    attention::Trace tr;  // what a fresh View holds
+                    std::string error;
+                    if (!attention::trace(z.in, tr, error)) bench::fail("attention_bench", "trace failed: " + error);
+                    check += tr.weights(n - 1, 0) + tr.output(n - 1, d - 1);
+                };
+                one();  // untimed: its buffers are the next trace's
+                std::vector<double> us, floor_us;
+                for (int r = 0; r < z.runs; ++r) {
+                    // Floor and trace alternate, so that both see the machine as it is at that moment.
+                    double t0 = bench::thread_ms();
+                    sink = sink + (wide ? fma_avx512(z.iters) : fma_avx2(z.iters));
+                    floor_us.push_back((bench::thread_ms() - t0) * 1e3);
+                    t0 = bench::thread_ms();
+                    one();
+                    us.push_back((bench::thread_ms() - t0) * 1e3);
+                }
+                z.r.add(bench::median(floor_us), bench::median(us));
+                z.us.insert(z.us.end(), us.begin(), us.end());
+            });
+            block.join();
         }
-        if (!std::isfinite(check) || !std::isfinite(sink)) bench::fail("attention_bench", "a non-finite number");
-        std::sort(us.begin(), us.end());
-        const double med = bench::median(us), p95 = us[std::min(us.size() - 1, us.size() * 95 / 100)];
-        const double fl = bench::median(floor_us);
-        std::printf("  n = %zu: floor (2·n²·d = %.3g FMAs) %.1f µs = %.1f G FMA/s, trace median %.1f µs (p95 %.1f µs, "
-                    "%d runs): %.2f× the floor\n",
-                    n, fmas, fl, fmas / fl / 1e3, med, p95, runs, med / fl);
-        bench::row("attention::trace n = " + std::to_string(n) + ", d = 64 (fresh Trace)", bench::fmt("%.1f µs", fl),
-                   bench::fmt("%.1f µs", med), med / fl, n >= 64 ? "≤ 3×" : "—");
+    if (!std::isfinite(check) || !std::isfinite(sink)) bench::fail("attention_bench", "a non-finite number");
+    for (Size& z : all) {
+        std::sort(z.us.begin(), z.us.end());
+        const double med = z.r.figure_median(), fl = z.r.floor_median();
+        const double p95 = z.us[std::min(z.us.size() - 1, z.us.size() * 95 / 100)];
+        std::printf("  n = %zu: floor (2·n²·d = %.3g FMAs) %.1f µs = %.1f G FMA/s, trace %.1f µs (p95 %.1f µs; %d × %d "
+                    "runs): %.2f× the floor, rounds %.2f–%.2f×\n",
+                    z.n, z.fmas, fl, z.fmas / fl / 1e3, med, p95, rounds, z.runs, z.r.ratio(), z.r.lowest(),
+                    z.r.highest());
+        bench::row("attention::trace n = " + std::to_string(z.n) + ", d = 64 (fresh Trace)", bench::fmt("%.1f µs", fl),
+                   bench::fmt("%.1f µs", med), z.r, z.n >= 64 ? 3.0 : 0.0);
     }
     return 0;
 }

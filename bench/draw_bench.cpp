@@ -2,7 +2,8 @@
 // through its animation) repeatedly and prints the median and p95 render time at 1920×1080
 // and 3840×2160 (`--breakdown`: what each panel costs), against its floor on this machine,
 // measured in the same loop: a Cairo clear of the same surface plus a copy of a surface of the
-// same size onto it (what any frame costs before a single mark). Thread CPU time, medians.
+// same size onto it (what any frame costs before a single mark). Thread CPU time; five rounds
+// (bench::rounds), the sizes in turn, each a ratio of medians; the median ratio is judged.
 // Targets: 1080p within 2.5× the floor, 2160p within 1.5×.
 #include <cairo.h>
 
@@ -32,87 +33,126 @@ std::shared_ptr<scene::Scene> busiest() {
     return s;
 }
 
-double run(int w, int h, int frames, std::shared_ptr<scene::Scene> sc = busiest(), bool print = true) {
-    const support::Staged staged(std::move(sc));
-    const int span = static_cast<int>(staged.lay.spans.size()) - 1;  // blend
-    const timeline::State st = staged.state(span);
-    cairo_surface_t* surf = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
-    cairo_t* cr = cairo_create(surf);
-    // The floor: clear the surface, copy another of the same size onto it.
-    cairo_surface_t* other = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
-    {
-        cairo_t* o = cairo_create(other);
+// One size's surfaces: the frame is drawn on one, the floor copies the other onto it.
+class Bench {
+public:
+    Bench(int w, int h, std::shared_ptr<scene::Scene> sc)
+        : width(w), height(h), staged_(std::move(sc)), span_(static_cast<int>(staged_.lay.spans.size()) - 1),  // blend
+          st_(staged_.state(span_)) {
+        surf_ = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+        cr_ = cairo_create(surf_);
+        other_ = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+        cairo_t* o = cairo_create(other_);
         cairo_set_source_rgb(o, 0.2, 0.3, 0.4);
         cairo_paint(o);
         cairo_destroy(o);
     }
-    std::vector<double> ms, cpu, floor;
-    auto thread_ms = [] {
-        timespec ts{};
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-        return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-    };
-    for (int i = 0; i < frames + 10; ++i) {
-        double c0 = thread_ms();
-        double now = staged.time(span, 0.5 + 0.5 * (i % 20) / 20.0);  // blend in motion
-        auto t0 = std::chrono::steady_clock::now();
-        draw::render(cr, w, h, staged.deck, staged.lay, st, now, support::draw_options());
-        cairo_surface_flush(surf);
-        auto t1 = std::chrono::steady_clock::now();
-        double c1 = thread_ms();
-        const double f0 = thread_ms();
-        cairo_save(cr);
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
-        cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_paint(cr);
-        cairo_set_source_surface(cr, other, 0, 0);
-        cairo_paint(cr);
-        cairo_restore(cr);
-        cairo_surface_flush(surf);
-        const double f1 = thread_ms();
-        if (i >= 10) {  // 10 warm-up frames
-            ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-            cpu.push_back(c1 - c0);
-            floor.push_back(f1 - f0);
-        }
+    ~Bench() {
+        cairo_destroy(cr_);
+        cairo_surface_destroy(surf_);
+        cairo_surface_destroy(other_);
     }
-    if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) bench::fail("draw_bench", "the surface failed");
-    cairo_destroy(cr);
-    cairo_surface_destroy(surf);
-    cairo_surface_destroy(other);
-    std::sort(ms.begin(), ms.end());
-    std::sort(cpu.begin(), cpu.end());
-    // Wall time suffers when other work shares the cores; thread CPU time is what the frame costs.
-    if (!print) return cpu[cpu.size() / 2];
-    std::printf("draw %dx%d: median %.2f ms, p95 %.2f ms wall; median %.2f ms, p95 %.2f ms thread CPU (%zu frames)\n", w,
-                h, ms[ms.size() / 2], ms[ms.size() * 95 / 100], cpu[cpu.size() / 2], cpu[cpu.size() * 95 / 100],
-                ms.size());
-    const double fl = bench::median(floor), fig = cpu[cpu.size() / 2];
-    std::printf("  floor (clear + copy of the surface): median %.2f ms thread CPU; the frame is %.2f× the floor\n", fl,
-                fig / fl);
-    bench::row(bench::fmt("the busiest frame, %.0f", double(w)) + "×" + std::to_string(h), bench::fmt("%.2f ms", fl),
-               bench::fmt("%.2f ms", fig), fig / fl, w > 1920 ? "≤ 1.5×" : "≤ 2.5×");
-    return fig;
+    Bench(const Bench&) = delete;
+    Bench& operator=(const Bench&) = delete;
+
+    // `frames` frames (after 10 of warm-up), each followed by the floor: medians of thread CPU.
+    // Every frame's times are also kept in `wall` and `cpu`.
+    std::pair<double, double> block(int frames) {
+        std::vector<double> frame_cpu, floor;
+        for (int i = 0; i < frames + 10; ++i) {
+            const double c0 = bench::thread_ms();
+            const double now = staged_.time(span_, 0.5 + 0.5 * (i % 20) / 20.0);  // blend in motion
+            const auto t0 = bench::Clock::now();
+            draw::render(cr_, width, height, staged_.deck, staged_.lay, st_, now, support::draw_options());
+            cairo_surface_flush(surf_);
+            const double wall_ms = bench::ms_since(t0);
+            const double c1 = bench::thread_ms();
+            // The floor: clear the surface, copy another of the same size onto it.
+            const double f0 = bench::thread_ms();
+            cairo_save(cr_);
+            cairo_set_operator(cr_, CAIRO_OPERATOR_SOURCE);
+            cairo_set_source_rgb(cr_, 1, 1, 1);
+            cairo_paint(cr_);
+            cairo_set_source_surface(cr_, other_, 0, 0);
+            cairo_paint(cr_);
+            cairo_restore(cr_);
+            cairo_surface_flush(surf_);
+            const double f1 = bench::thread_ms();
+            if (i >= 10) {  // 10 warm-up frames
+                this->wall.push_back(wall_ms);
+                frame_cpu.push_back(c1 - c0);
+                floor.push_back(f1 - f0);
+            }
+        }
+        if (cairo_surface_status(surf_) != CAIRO_STATUS_SUCCESS) bench::fail("draw_bench", "the surface failed");
+        cpu.insert(cpu.end(), frame_cpu.begin(), frame_cpu.end());
+        return {bench::median(floor), bench::median(frame_cpu)};
+    }
+
+    const int width, height;
+    std::vector<double> wall, cpu;  // every frame's, thread CPU and wall
+
+private:
+    const support::Staged staged_;
+    const int span_;
+    const timeline::State st_;
+    cairo_surface_t* surf_ = nullptr;
+    cairo_surface_t* other_ = nullptr;
+    cairo_t* cr_ = nullptr;
+};
+
+double p(std::vector<double> v, double q) {
+    std::sort(v.begin(), v.end());
+    return v[std::min(v.size() - 1, static_cast<std::size_t>(q * double(v.size())))];
 }
+
+// The frame's median thread CPU alone (for --breakdown).
+double cost(std::shared_ptr<scene::Scene> sc) { return Bench(1920, 1080, std::move(sc)).block(200).second; }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    run(1920, 1080, 200);
-    run(3840, 2160, 60);
+    // The sizes in turn in every round, so that each size's rounds are spread over the run; within
+    // a round every frame is followed by its floor.
+    const int rounds = bench::rounds();
+    Bench hd(1920, 1080, busiest()), uhd(3840, 2160, busiest());
+    struct Line {
+        Bench& b;
+        int frames;  // a round
+        double target;
+        bench::Rounds r;
+    };
+    std::vector<Line> lines = {{hd, 40, 2.5, {}}, {uhd, 12, 1.5, {}}};
+    for (int round = 0; round < rounds; ++round)
+        for (Line& l : lines) {
+            const auto [fl, fig] = l.b.block(l.frames);
+            l.r.add(fl, fig);
+        }
+    for (Line& l : lines) {
+        const Bench& b = l.b;
+        // Wall time suffers when other work shares the cores; thread CPU time is what the frame costs.
+        std::printf("draw %dx%d: median %.2f ms, p95 %.2f ms wall; median %.2f ms, p95 %.2f ms thread CPU (%zu frames, "
+                    "%d rounds)\n",
+                    b.width, b.height, p(b.wall, 0.5), p(b.wall, 0.95), p(b.cpu, 0.5), p(b.cpu, 0.95), b.cpu.size(),
+                    rounds);
+        std::printf("  floor (clear + copy of the surface): %.2f ms thread CPU; the frame is %.2f× the floor, rounds "
+                    "%.2f–%.2f×\n",
+                    l.r.floor_median(), l.r.ratio(), l.r.lowest(), l.r.highest());
+        bench::row(bench::fmt("the busiest frame, %.0f", double(b.width)) + "×" + std::to_string(b.height),
+                   bench::fmt("%.2f ms", l.r.floor_median()), bench::fmt("%.2f ms", l.r.figure_median()), l.r, l.target);
+    }
     if (argc > 1 && std::string(argv[1]) == "--breakdown") {
         // What each panel costs: the frame without it, against the whole frame (thread CPU).
-        const double all = run(1920, 1080, 200, busiest(), false);
+        const double all = cost(busiest());
         const auto panels = busiest()->panels;
-        for (scene::Panel p : panels) {
+        for (scene::Panel panel : panels) {
             auto sc = busiest();
-            sc->panels.erase(std::find(sc->panels.begin(), sc->panels.end(), p));
-            double without = run(1920, 1080, 200, sc, false);
-            std::printf("  %-12s %.2f ms\n", scene::panel_name(p), all - without);
+            sc->panels.erase(std::find(sc->panels.begin(), sc->panels.end(), panel));
+            std::printf("  %-12s %.2f ms\n", scene::panel_name(panel), all - cost(sc));
         }
         auto none = busiest();
         none->panels.clear();
-        std::printf("  %-12s %.2f ms (background and header)\n", "rest", run(1920, 1080, 200, none, false));
+        std::printf("  %-12s %.2f ms (background and header)\n", "rest", cost(none));
     }
     return 0;
 }

@@ -6,16 +6,19 @@
 //  - MP4, 1920×1080, 30 fps, a whole scene (animations and holds), against ffmpeg encoding the
 //    same frames, converted to I420 in memory first, fed through the same kind of pipe with
 //    attnlab's own ffmpeg arguments (output::ffmpeg_arguments). Target: ≥ 80 % of that rate.
-// Rates are frames over wall time (an export is several threads and a process); floor and figure
-// runs alternate, and the medians are quoted.
+// Rates are frames over wall time (an export is several threads and a process). Floor and figure
+// runs alternate, one of each a round (5 rounds for PNG, 3 for MP4: bench::rounds); each round
+// gives a ratio, the median ratio is judged and the smallest and largest are its spread.
 //
-//   export_bench [SCENE] [--runs N]    (default: scenes/one-query-row.yaml)
+//   export_bench [SCENE] [--rounds N] [--png | --mp4] [--mp4-steps A-B]
+//   (default: scenes/one-query-row.yaml, the MP4 of the whole scene)
 #include <cairo.h>
 #include <fcntl.h>
 #include <libyuv.h>
 #include <png.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -58,11 +61,14 @@ struct Frames {
 };
 
 // Renders every frame of `opt`'s export and keeps what `convert` makes of each new picture.
+// The pages are the export's (output::run): a whole scene played through also asks its quiz's
+// drawn questions, a range of steps does not.
 template <class Convert>
 Frames render_all(const scene::Deck& deck, const output::Options& opt, Convert convert) {
-    const timeline::Layout lay = timeline::layout(deck);
+    const timeline::Pages pages = opt.questions && !opt.steps ? timeline::Pages::WithDrawnQuestions : timeline::Pages::Steps;
+    const timeline::Layout lay = timeline::layout(deck, pages, opt.seed.value_or(timeline::State{}.seed));
     const output::Plan plan = output::plan(lay, opt);
-    const output::Shots shots = output::timeline_shots(lay, plan, std::nullopt);
+    const output::Shots shots = output::timeline_shots(lay, plan, opt.seed);
     cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, kW, kH);
     const unsigned char* data = cairo_image_surface_get_data(surface);
     const int stride = cairo_image_surface_get_stride(surface);
@@ -188,6 +194,29 @@ double mp4_floor(const Frames& frames, const output::Format& mp4) {
 
 // ---- attnlab ---------------------------------------------------------------------------------
 
+// The frames of a video file, as ffprobe counts its packets (0 when it cannot tell).
+std::size_t video_frames(const std::string& file) {
+    const std::string ffprobe = output::find_in_path("ffprobe");
+    if (ffprobe.empty()) bench::fail("export_bench", "ffprobe is not in PATH: cannot count the video's frames");
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) bench::fail("export_bench", "pipe");
+    const pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[1], 1);
+        execl(ffprobe.c_str(), "ffprobe", "-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries",
+              "stream=nb_read_packets", "-of", "csv=p=0", file.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    close(fds[1]);
+    std::string out;
+    char buf[256];
+    for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) > 0;) out.append(buf, static_cast<std::size_t>(n));
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return static_cast<std::size_t>(std::strtoull(out.c_str(), nullptr, 10));
+}
+
 double export_rate(const scene::Deck& deck, output::Options opt, long frames) {
     TempDir dir;
     opt.out = dir.path + "/" + opt.out;
@@ -198,29 +227,52 @@ double export_rate(const scene::Deck& deck, output::Options opt, long frames) {
     std::size_t written = 0;
     if (std::filesystem::is_directory(opt.out))
         for (const auto& e : std::filesystem::directory_iterator(opt.out)) written += e.path().extension() == ".png";
-    else written = static_cast<std::size_t>(frames) * std::filesystem::exists(opt.out);
+    else written = video_frames(opt.out);
     if (written != static_cast<std::size_t>(frames)) bench::fail("export_bench", "the export wrote " + std::to_string(written) + " frames, not " + std::to_string(frames));
     return static_cast<double>(frames) / secs;
 }
 
-// Alternates floor and figure runs; prints both medians and their ratio.
-void compare(const char* what, int runs, long frames, const std::function<double()>& floor,
-             const std::function<double()>& figure, double target_share) {
-    std::vector<double> f, g;
-    for (int r = 0; r < runs; ++r) {
-        f.push_back(floor());
-        g.push_back(figure());
+// CPU seconds this process and its waited-for children (ffmpeg) have used so far.
+double cpu_seconds() {
+    double s = 0;
+    for (int who : {RUSAGE_SELF, RUSAGE_CHILDREN}) {
+        rusage u{};
+        getrusage(who, &u);
+        s += double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
     }
-    const double fm = bench::median(f), gm = bench::median(g);
-    std::printf("  %s (%ld frames): floor %.1f frames/s, attnlab %.1f frames/s = %.0f %% of the floor (target ≥ %.0f %%)\n",
-                what, frames, fm, gm, 100 * gm / fm, 100 * target_share);
-    std::printf("      floor runs:");
-    for (double x : f) std::printf(" %.1f", x);
-    std::printf("; attnlab runs:");
-    for (double x : g) std::printf(" %.1f", x);
-    std::printf("\n");
-    bench::row(what, bench::fmt("%.1f frames/s", fm), bench::fmt("%.1f frames/s", gm), fm / gm,
-               bench::fmt("≤ %.2f×", 1 / target_share));
+    return s;
+}
+
+// Alternates floor and figure runs, one of each a round; prints the medians and the rounds' ratios,
+// and the CPU time each took (all threads and ffmpeg: on two cores, a run bound by the CPU takes
+// about half of it in wall time).
+void compare(const char* what, int rounds, long frames, const std::function<double()>& floor,
+             const std::function<double()>& figure, double target_share) {
+    bench::Rounds r;
+    r.rates = true;
+    std::vector<double> floor_cpu, figure_cpu;
+    for (int i = 0; i < rounds; ++i) {
+        double c0 = cpu_seconds();
+        const double f = floor();
+        floor_cpu.push_back(cpu_seconds() - c0);
+        c0 = cpu_seconds();
+        r.add(f, figure());
+        figure_cpu.push_back(cpu_seconds() - c0);
+    }
+    const double fm = r.floor_median(), gm = r.figure_median();
+    std::printf("  %s (%ld frames): floor %.1f frames/s, attnlab %.1f frames/s: %.2f× the floor's time (%.0f %% of its "
+                "rate; rounds %.2f–%.2f×), target ≤ %.2f×\n",
+                what, frames, fm, gm, r.ratio(), 100 / r.ratio(), r.lowest(), r.highest(), 1 / target_share);
+    std::printf("      floor rounds:");
+    for (double x : r.floor) std::printf(" %.1f", x);
+    std::printf("; attnlab rounds:");
+    for (double x : r.figure) std::printf(" %.1f", x);
+    std::printf("\n      CPU seconds, floor rounds:");
+    for (double x : floor_cpu) std::printf(" %.2f", x);
+    std::printf("; attnlab rounds:");
+    for (double x : figure_cpu) std::printf(" %.2f", x);
+    std::printf(" (CPU ratio %.2f×)\n", bench::median(figure_cpu) / bench::median(floor_cpu));
+    bench::row(what, bench::fmt("%.1f frames/s", fm), bench::fmt("%.1f frames/s", gm), r, 1 / target_share);
 }
 
 double load_average() {
@@ -232,12 +284,24 @@ double load_average() {
 
 int main(int argc, char** argv) {
     std::string file = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/one-query-row.yaml";
-    int runs = 3;
+    int png_rounds = bench::rounds(), mp4_rounds = bench::rounds(3);
+    std::string only;
+    // The MP4 export's steps (1-based, inclusive): the whole scene unless --mp4-steps A-B.
+    std::optional<std::pair<int, int>> mp4_steps;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
-        if (a == "--runs" && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
+        if (a == "--rounds" && i + 1 < argc) png_rounds = mp4_rounds = std::max(1, std::atoi(argv[++i]));
+        else if (a == "--mp4-steps" && i + 1 < argc) {
+            int from = 0, to = 0;
+            if (std::sscanf(argv[++i], "%d-%d", &from, &to) != 2 || from < 1 || to < from)
+                bench::fail("export_bench", "--mp4-steps wants A-B");
+            mp4_steps = std::pair<int, int>{from, to};
+        } else if (a == "--png") only = "png";
+        else if (a == "--mp4") only = "mp4";
         else file = a;
     }
+    if (only == "png") mp4_rounds = 0;
+    if (only == "mp4") png_rounds = 0;
     if (!getenv("ATTNLAB_FONTS")) setenv("ATTNLAB_FONTS", (std::string(ATTNLAB_SOURCE_DIR) + "/fonts").c_str(), 0);
     load::Result r = load::load_file(file);
     if (!r.ok()) {
@@ -246,8 +310,8 @@ int main(int argc, char** argv) {
     }
     const timeline::Layout lay = timeline::layout(r.deck);
     const int last = static_cast<int>(lay.spans.size());  // the busiest: the last step (blend)
-    std::printf("export bench: %s, 1920x1080 at 30 fps, %d runs each; load average at start %.2f\n", file.c_str(), runs,
-                load_average());
+    std::printf("export bench: %s, 1920x1080 at 30 fps, %d rounds (PNG) and %d (MP4); load average at start %.2f\n",
+                file.c_str(), png_rounds, mp4_rounds, load_average());
 
     output::Options png;
     png.draw.fonts = support::fonts();
@@ -258,7 +322,7 @@ int main(int argc, char** argv) {
     png.fps = kFps;
     png.quiet = true;
     png.steps = std::pair<int, int>{last, last};
-    {
+    if (png_rounds > 0) {
         const Frames frames = render_all(r.deck, png, [](const unsigned char* bgra, int stride) {
             std::vector<unsigned char> rgb(static_cast<std::size_t>(kW) * kH * 3);
             libyuv::ARGBToRAW(bgra, stride, rgb.data(), kW * 3, kW, kH);
@@ -268,15 +332,15 @@ int main(int argc, char** argv) {
         if (frames.distinct.size() < 2 || frames.distinct.size() == frames.frame.size())
             bench::fail("export_bench", "the PNG step has no animation or no hold");
         std::printf("  PNG: step %d, %ld frames, %zu pictures\n", last, n, frames.distinct.size());
-        compare("PNG sequence, 1080p30, a step (animation and hold)", runs, n, [&] { return png_floor(frames); },
+        compare("PNG sequence, 1080p30, a step (animation and hold)", png_rounds, n, [&] { return png_floor(frames); },
                 [&] { return export_rate(r.deck, png, n); }, 0.8);
     }
 
     output::Options mp4 = png;
     mp4.out = "out.mp4";
     mp4.format = output::find_format("mp4", output::Target::File, false);
-    mp4.steps.reset();
-    {
+    mp4.steps = mp4_steps;
+    if (mp4_rounds > 0) {
         const Frames frames = render_all(r.deck, mp4, [](const unsigned char* bgra, int stride) {
             const std::size_t y = static_cast<std::size_t>(kW) * kH;
             std::vector<unsigned char> yuv(y + y / 2);
@@ -287,9 +351,12 @@ int main(int argc, char** argv) {
         const long n = static_cast<long>(frames.frame.size());
         if (frames.distinct.size() < 2 || frames.distinct.size() == frames.frame.size())
             bench::fail("export_bench", "the scene has no animation or no hold");
-        std::printf("  MP4: the whole scene, %ld frames, %zu pictures (%.0f MB of I420 in memory)\n", n,
+        const std::string part = mp4_steps ? "steps " + std::to_string(mp4_steps->first) + "-" +
+                                                 std::to_string(mp4_steps->second) + " of the scene"
+                                           : std::string("the whole scene");
+        std::printf("  MP4: %s, %ld frames, %zu pictures (%.0f MB of I420 in memory)\n", part.c_str(), n,
                     frames.distinct.size(), frames.distinct.size() * frames.distinct[0].size() / 1e6);
-        compare("MP4 x264 veryfast, 1080p30, a whole scene (holds included)", runs, n,
+        compare(("MP4 x264 veryfast, 1080p30, " + part + " (holds included)").c_str(), mp4_rounds, n,
                 [&] { return mp4_floor(frames, *mp4.format); }, [&] { return export_rate(r.deck, mp4, n); }, 0.8);
     }
     return 0;

@@ -3,9 +3,8 @@
 //
 // A figure is printed beside the floor it is bounded by on the machine at hand, measured in the
 // same run, and their ratio: an absolute time is a property of the machine, the ratio of the
-// program. Each figure also prints a line
-//   row<TAB>what<TAB>floor<TAB>figure<TAB>ratio<TAB>target
-// which bench/run collects.
+// program. Floor and figure are measured in rounds that alternate (Rounds); each figure prints a
+// line `row<TAB>…` (see row()) which bench/run collects.
 #pragma once
 
 #include <algorithm>
@@ -38,16 +37,64 @@ inline double median(std::vector<double> v) {
     return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
 }
 
+// How many rounds each benchmark alternates its floor and figure in: 5, or ATTNLAB_BENCH_ROUNDS
+// (the MP4 export, a minute a round, takes `fallback` = 3).
+inline int rounds(int fallback = 5) {
+    const char* e = std::getenv("ATTNLAB_BENCH_ROUNDS");
+    const int n = e ? std::atoi(e) : 0;
+    return n > 0 ? n : fallback;
+}
+
 [[noreturn]] inline void fail(const char* bench, const std::string& why) {
     std::fprintf(stderr, "%s: FAILED: %s\n", bench, why.c_str());
     std::exit(2);
 }
 
-// One figure against its floor, for bench/run's table. `ratio` is how many times the floor the
-// figure costs (≥ 1 unless the floor is not one); `target` says what ratio is wanted.
-inline void row(const std::string& what, const std::string& floor, const std::string& figure, double ratio,
-                const std::string& target) {
-    std::printf("row\t%s\t%s\t%s\t%.2f×\t%s\n", what.c_str(), floor.c_str(), figure.c_str(), ratio, target.c_str());
+// A figure and its floor measured in several rounds of one run, floor and figure alternating
+// within each round (so that the machine's load, which drifts from minute to minute, weighs on
+// both). Each round gives one floor and one figure (the medians of its samples, or one timing)
+// and their ratio; a line is quoted as the median of the rounds' ratios, with the smallest and
+// the largest beside it: the spread a second run could be expected to land in.
+struct Rounds {
+    std::vector<double> floor, figure;  // one per round: a time, or a rate when `rates`
+    bool rates = false;                 // higher is better (frames/s): the ratio is floor / figure
+
+    void add(double floor_value, double figure_value) {
+        floor.push_back(floor_value);
+        figure.push_back(figure_value);
+    }
+    std::vector<double> ratios() const {
+        std::vector<double> r;
+        for (std::size_t i = 0; i < floor.size() && i < figure.size(); ++i)
+            r.push_back(rates ? floor[i] / figure[i] : figure[i] / floor[i]);
+        return r;
+    }
+    double ratio() const { return median(ratios()); }
+    double lowest() const {
+        const auto r = ratios();
+        return r.empty() ? 0.0 : *std::min_element(r.begin(), r.end());
+    }
+    double highest() const {
+        const auto r = ratios();
+        return r.empty() ? 0.0 : *std::max_element(r.begin(), r.end());
+    }
+    double floor_median() const { return median(floor); }
+    double figure_median() const { return median(figure); }
+};
+
+// One figure against its floor, for bench/run's table:
+//   row<TAB>what<TAB>floor<TAB>figure<TAB>ratio<TAB>spread<TAB>target<TAB>verdict
+// `floor` and `figure` are the medians of the rounds (absolute: the machine's), `ratio` the
+// median of the rounds' ratios (how many times the floor the figure costs: the program's) and
+// `spread` their smallest and largest. The target, a ratio (0: none), is judged on the median.
+inline void row(const std::string& what, const std::string& floor, const std::string& figure, const Rounds& r,
+                double target) {
+    const double ratio = r.ratio();
+    const std::string verdict = target <= 0 ? "" : ratio <= target ? "met" : "missed";
+    char tgt[32] = "—";
+    if (target > 0) std::snprintf(tgt, sizeof tgt, "≤ %.3g×", target);
+    std::printf("row\t%s\t%s\t%s\t%.2f×\t%.2f–%.2f (%zu rounds)\t%s\t%s\n", what.c_str(), floor.c_str(),
+                figure.c_str(), ratio, r.lowest(), r.highest(), r.floor.size(), tgt, verdict.c_str());
     std::fflush(stdout);
 }
 

@@ -37,9 +37,14 @@ void on_png_write(png_structp png, png_bytep data, png_size_t size) {
 
 void on_png_flush(png_structp) {}
 
+// Rows converted at a time: Cairo's ARGB32 (B, G, R, A in memory) to packed R, G, B with libyuv
+// ("RAW" in its names), cheaper than libpng's per-row bgr + filler transforms (frames are opaque),
+// a band at a time into a buffer that stays in the cache while libpng reads it.
+constexpr int kBand = 16;
+
 // C-style on purpose: libpng reports errors by longjmp, so no object with a destructor may be
 // created between setjmp and the calls that can jump.
-bool encode(std::string* bytes, const Image& img, png_bytep* rows, PngFailure& failure) {
+bool encode(std::string* bytes, const Image& img, unsigned char* band, png_bytep* rows, PngFailure& failure) {
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &failure, on_png_error, on_png_warning);
     if (!png) return false;
     png_infop info = png_create_info_struct(png);
@@ -58,7 +63,12 @@ bool encode(std::string* bytes, const Image& img, png_bytep* rows, PngFailure& f
     png_set_compression_level(png, 1);
     png_set_compression_buffer_size(png, 1 << 17);
     png_write_info(png, info);
-    png_write_image(png, rows);
+    for (int y = 0; y < img.height; y += kBand) {
+        const int n = img.height - y < kBand ? img.height - y : kBand;
+        const unsigned char* argb = img.pixels.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(img.stride);
+        libyuv::ARGBToRAW(argb, img.stride, band, img.width * 3, img.width, n);
+        png_write_rows(png, rows, static_cast<png_uint_32>(n));
+    }
     png_write_end(png, nullptr);
     png_destroy_write_struct(&png, &info);
     return true;
@@ -67,18 +77,15 @@ bool encode(std::string* bytes, const Image& img, png_bytep* rows, PngFailure& f
 }  // namespace
 
 bool encode_png(const Image& img, std::string& bytes, std::string& error) {
-    // Cairo's ARGB32 (B, G, R, A in memory) to packed R, G, B with libyuv ("RAW" in its names):
-    // ~1 ms, and cheaper than libpng's per-row bgr + filler transforms. Frames are opaque.
-    thread_local std::vector<unsigned char> rgb;
+    thread_local std::vector<unsigned char> band;
     const std::size_t row = static_cast<std::size_t>(img.width) * 3;
-    rgb.resize(row * static_cast<std::size_t>(img.height));
-    libyuv::ARGBToRAW(img.pixels.data(), img.stride, rgb.data(), static_cast<int>(row), img.width, img.height);
-    std::vector<png_bytep> rows(static_cast<std::size_t>(img.height));
-    for (int y = 0; y < img.height; ++y) rows[static_cast<std::size_t>(y)] = rgb.data() + static_cast<std::size_t>(y) * row;
+    band.resize(row * kBand);
+    png_bytep rows[kBand];
+    for (int y = 0; y < kBand; ++y) rows[y] = band.data() + static_cast<std::size_t>(y) * row;
     PngFailure failure;
     bytes.clear();
     bytes.reserve(row * static_cast<std::size_t>(img.height) / 8);
-    if (!encode(&bytes, img, rows.data(), failure)) {
+    if (!encode(&bytes, img, band.data(), rows, failure)) {
         error = failure.message[0] ? failure.message : "libpng failed";
         return false;
     }
@@ -119,7 +126,9 @@ public:
     ~PngSequence() override { abort(); }
 
     Input input() const override { return Input::Raster; }
-    int pool_size() const override { return threads_ + 2; }
+    // One frame encoding on each thread, the last new picture kept to compare with, and two for the
+    // renderer to draw ahead into.
+    int pool_size() const override { return threads_ + 3; }
 
     bool begin(std::string& error) override {
         if (!staged_.create(error)) return false;
@@ -131,7 +140,6 @@ public:
         FramePool& pool = *f.pool;
         std::unique_ptr<Image> img = std::move(f.image);
         const long index = f.index;
-        pool_ = &pool;
         {
             std::lock_guard lock(m_);
             if (!error_.empty()) {
@@ -155,15 +163,18 @@ public:
             return false;
         }
         // A frame whose pixels equal the previous one's (a hold: nothing moves) is the same file:
-        // its bytes are copied from that frame's encoding instead of deflating 6 MB again.
-        if (last_ && img->pixels == previous_) {
+        // its bytes are copied from that frame's encoding instead of deflating 6 MB again. The
+        // previous picture is kept (not copied) until the next new one: the last of this thread
+        // and the encoding thread to let go of it hands it back to the pool.
+        if (last_ && img->pixels == previous_->pixels) {
             job.encoded = last_;
             pool.release(std::move(img));
         } else {
-            previous_.assign(img->pixels.begin(), img->pixels.end());
+            previous_ = std::shared_ptr<Image>(img.release(),
+                                               [&pool](Image* p) { pool.release(std::unique_ptr<Image>(p)); });
             last_ = std::make_shared<Encoded>();
             job.encoded = last_;
-            job.img = std::move(img);
+            job.img = previous_;
         }
         {
             std::lock_guard lock(m_);
@@ -201,7 +212,7 @@ private:
     };
     struct Job {
         long index;
-        std::unique_ptr<Image> img;          // null for a repeat of the previous frame
+        std::shared_ptr<Image> img;          // null for a repeat of the previous frame
         std::shared_ptr<Encoded> encoded;
     };
 
@@ -225,7 +236,7 @@ private:
             if (job.img) {
                 bool encoded = false;
                 if (g_stop.load() == 0 && failed_.load() == 0) encoded = encode_png(*job.img, enc.bytes, why);
-                pool_->release(std::move(job.img));
+                job.img.reset();  // back to the pool once the next new picture has arrived
                 {
                     std::lock_guard lock(enc.m);
                     enc.done = true;
@@ -256,13 +267,13 @@ private:
         cv_.notify_all();
         for (auto& t : workers_) t.join();
         workers_.clear();
+        previous_.reset();  // into the pool, which outlives the frames (the driver's)
     }
 
     Staged staged_;
     int threads_;
-    std::vector<unsigned char> previous_;   // the last frame handed in, to spot repeats
+    std::shared_ptr<Image> previous_;   // the last new picture handed in, to spot repeats
     std::shared_ptr<Encoded> last_;
-    FramePool* pool_ = nullptr;
     std::vector<std::thread> workers_;
     std::deque<Job> jobs_;
     bool closing_ = false;
