@@ -29,7 +29,7 @@ std::vector<Panel> panels_in(const std::vector<Panel>& panels, Slot::Where where
 
 }  // namespace
 
-SceneLayout layout_scene(const std::vector<Panel>& sc, Space space) {
+SceneLayout layout_scene(const std::vector<Panel>& panels, Space space) {
     constexpr double M = 32, G = 18;
     const double W = space.w, H = space.h;
     SceneLayout L;
@@ -37,8 +37,9 @@ SceneLayout layout_scene(const std::vector<Panel>& sc, Space space) {
     const double top = 92, bottom = H - kOperatorBand;
 
     const bool readouts_below =
-        has(sc, Panel::Readouts) && has(sc, Panel::WeightBars) && has(sc, Panel::Arithmetic) && has(sc, Panel::Narration);
-    std::vector<Panel> right = panels_in(sc, Slot::Where::Side);
+        has(panels, Panel::Readouts) && has(panels, Panel::WeightBars) && has(panels, Panel::Arithmetic) &&
+        has(panels, Panel::Narration);
+    std::vector<Panel> right = panels_in(panels, Slot::Where::Side);
     if (readouts_below) std::erase(right, Panel::Readouts);
     const double RW = std::max(440.0, 500.0 * W / kDesignWidth);  // narrower on narrower screens
     const double left_w = right.empty() ? W - 2 * M : W - 2 * M - RW - G;
@@ -72,8 +73,8 @@ SceneLayout layout_scene(const std::vector<Panel>& sc, Space space) {
         int order;
     };
     std::vector<Row> rows;
-    const std::vector<Panel> big = panels_in(sc, Slot::Where::Big);
-    for (Panel p : panels_in(sc, Slot::Where::Row)) {
+    const std::vector<Panel> big = panels_in(panels, Slot::Where::Big);
+    for (Panel p : panels_in(panels, Slot::Where::Row)) {
         const Slot& s = panel_def(p).slot;
         rows.push_back({{p}, s.grows && big.empty() ? 0.0 : s.size, s.order});
     }
