@@ -240,7 +240,18 @@
     stage.dataset.playing = on ? '1' : '0';
     video.hidden = !on;
   }
-  function loadClip(item, play) {
+  // Plays the clip; a play that the browser refuses shows the picture instead, unless something
+  // else (a pause, a seek, another play) has taken the clip over since: play() settles later, and
+  // a refusal that arrives after a seek must not hide the clip the seek shows.
+  let playing = 0;
+  function play() {
+    const mine = ++playing;
+    const p = video.play();
+    if (p && p.catch) p.catch(() => { if (mine === playing) setPlaying(false); });
+  }
+  function takeOver() { ++playing; }
+  function loadClip(item, autoplay) {
+    takeOver();
     video.pause();
     while (video.firstChild) video.removeChild(video.firstChild);
     video.removeAttribute('src');
@@ -254,34 +265,35 @@
     video.defaultPlaybackRate = ui.speed;
     video.load();
     video.playbackRate = ui.speed;
-    if (play) {
+    if (autoplay) {
       setPlaying(true);
-      const p = video.play();
-      if (p && p.catch) p.catch(() => setPlaying(false));
+      play();
     } else {
       setPlaying(false);
     }
     updateScrub();
   }
   function clipRunning() { return !video.hidden && !video.ended && !video.paused; }
-  function finishClip() { video.pause(); setPlaying(false); updateScrub(); }
+  function finishClip() { takeOver(); video.pause(); setPlaying(false); updateScrub(); }
   function replay() {
     if (!itemShown().clips.length) return;
     if (video.hidden && !video.currentSrc) { loadClip(itemShown(), true); return; }
     setPlaying(true);
     video.currentTime = 0;
     video.playbackRate = ui.speed;
-    video.play().catch(() => setPlaying(false));
+    play();
   }
   function togglePause() {
     if (!itemShown().clips.length) return;
     if (video.hidden) { replay(); return; }
-    if (video.paused) video.play().catch(() => {}); else video.pause();
+    if (video.paused) video.play().catch(() => {});
+    else { takeOver(); video.pause(); }
   }
   function seekTo(u) {
     const d = video.duration || itemShown().duration;
     if (!itemShown().clips.length || !d) return;
     u = Math.min(1, Math.max(0, u));
+    takeOver();
     video.pause();
     if (u >= 1) { setPlaying(false); updateScrub(); return; }
     setPlaying(true);
