@@ -309,7 +309,16 @@ int main(int argc, char** argv) {
         return 2;
     }
     const timeline::Layout lay = timeline::layout(r.deck);
-    const int last = static_cast<int>(lay.spans.size());  // the busiest: the last step (blend)
+    // The busiest step: the last one that shows every panel of the scene (blend), not a step with
+    // a picture of its own.
+    int last = static_cast<int>(lay.spans.size());
+    const scene::Scene* sc = r.deck.slides.empty() ? nullptr : r.deck.slides[0].scene.get();
+    if (sc)
+        for (int s = static_cast<int>(sc->steps.size()) - 1; s >= 0; --s)
+            if (sc->panels_at(s) == sc->panels) {
+                last = s + 1;
+                break;
+            }
     std::printf("export bench: %s, 1920x1080 at 30 fps, %d rounds (PNG) and %d (MP4); load average at start %.2f\n",
                 file.c_str(), png_rounds, mp4_rounds, load_average());
 
