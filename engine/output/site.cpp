@@ -149,6 +149,13 @@ void json_key(std::string& out, const char* key) {
     out += "\":";
 }
 
+// "key":"value", — a text field and the comma after it.
+void json_text(std::string& out, const char* key, const std::string& value) {
+    json_key(out, key);
+    core::json_string(out, value);
+    out += ',';
+}
+
 void json_strings(std::string& out, const std::vector<std::string>& items) {
     out += '[';
     for (std::size_t i = 0; i < items.size(); ++i) {
@@ -320,9 +327,8 @@ std::string Site::page_text(std::string& error) const {
     };
 
     std::string data = "{";
-    json_key(data, "title");
-    core::json_string(data, deck_.title);
-    data += ",\"width\":" + std::to_string(opt_.width) + ",\"height\":" + std::to_string(opt_.height);
+    json_text(data, "title", deck_.title);
+    data += "\"width\":" + std::to_string(opt_.width) + ",\"height\":" + std::to_string(opt_.height);
     // The quiz's seed, as text: it is a 64-bit integer (the page draws with BigInt).
     data += ",\"seed\":\"" + std::to_string(opt_.seed ? *opt_.seed : timeline::State{}.seed) + "\",";
     json_key(data, "steps");
@@ -342,27 +348,16 @@ std::string Site::page_text(std::string& error) const {
         } else {
             kind = slide.kind == scene::Slide::Kind::Title ? "title" : "text";
         }
-        json_key(data, "kind");
-        core::json_string(data, kind);
-        data += ',';
-        json_key(data, "heading");
-        core::json_string(data, heading);
-        data += ',';
-        json_key(data, "title");
-        core::json_string(data, title);
-        data += ',';
-        json_key(data, "subtitle");
-        core::json_string(data, slide.subtitle);
-        data += ',';
+        json_text(data, "kind", kind);
+        json_text(data, "heading", heading);
+        json_text(data, "title", title);
+        json_text(data, "subtitle", slide.subtitle);
         json_key(data, "bullets");
         json_strings(data, slide.kind == scene::Slide::Kind::Text ? slide.bullets : std::vector<std::string>{});
         data += ',';
-        json_key(data, "say");
-        core::json_string(data, say);
-        data += ',';
-        json_key(data, "notes");
-        core::json_string(data, notes);
-        data += ",\"slide\":" + std::to_string(sp.slide) + ",";
+        json_text(data, "say", say);
+        json_text(data, "notes", notes);
+        data += "\"slide\":" + std::to_string(sp.slide) + ",";
         json_key(data, "trials");
         data += '[';
         bool any = false;
@@ -383,12 +378,9 @@ std::string Site::page_text(std::string& error) const {
         const scene::Experiment& e =
             deck_.slides[static_cast<std::size_t>(tr.slide)].scene->experiments[static_cast<std::size_t>(tr.experiment)];
         data += t ? ",{" : "{";
-        json_key(data, "title");
-        core::json_string(data, e.title);
-        data += ',';
-        json_key(data, "look_for");
-        core::json_string(data, e.look_for);
-        data += ",\"step\":" + std::to_string(tr.step) + ",\"slide\":" + std::to_string(tr.slide) + ",";
+        json_text(data, "title", e.title);
+        json_text(data, "look_for", e.look_for);
+        data += "\"step\":" + std::to_string(tr.step) + ",\"slide\":" + std::to_string(tr.slide) + ",";
         item_json(data, tr.item);
         data += '}';
     }
@@ -401,12 +393,8 @@ std::string Site::page_text(std::string& error) const {
         for (std::size_t q = 0; q < banks[b].questions.size(); ++q) {
             const scene::Question& qu = *banks[b].questions[q];
             data += q ? ",{" : "{";
-            json_key(data, "ask");
-            core::json_string(data, qu.ask);
-            data += ',';
-            json_key(data, "answer");
-            core::json_string(data, qu.answer);
-            data += ',';
+            json_text(data, "ask", qu.ask);
+            json_text(data, "answer", qu.answer);
             json_key(data, "choices");
             json_strings(data, qu.choices);
             data += ",\"correct\":" + std::to_string(qu.correct) + ",";
@@ -422,18 +410,13 @@ std::string Site::page_text(std::string& error) const {
     for (std::size_t i = 0; i < opt_.keys.size(); ++i) {
         const WebKey& k = opt_.keys[i];
         data += i ? ",{" : "{";
-        json_key(data, "layer");
-        core::json_string(data, k.layer);
-        data += ',';
-        json_key(data, "action");
-        core::json_string(data, k.action);
-        data += ",\"arg\":" + std::to_string(k.arg) + ",";
+        json_text(data, "layer", k.layer);
+        json_text(data, "action", k.action);
+        data += "\"arg\":" + std::to_string(k.arg) + ",";
         json_key(data, "keys");
         json_strings(data, k.keys);
         data += ',';
-        json_key(data, "label");
-        core::json_string(data, k.label);
-        data += ',';
+        json_text(data, "label", k.label);
         json_key(data, "help");
         core::json_string(data, k.help);
         data += '}';
