@@ -285,6 +285,55 @@ TEST_CASE("a single query row from softmax_row matches the full matrix", "[atten
     }
 }
 
+TEST_CASE("a long trace holds every stage as one row at a time computes it", "[attention]") {
+    // From n = 1024 on, a block's rows of the stages are computed apart and copied into the trace
+    // past the cache: every entry must still land where it belongs, in every stage.
+    std::mt19937_64 rng(15);
+    const std::size_t n = 1037, d = 3, dv = 2;
+    for (double t : {0.7, attention::kInfinity}) {
+        for (bool causal : {false, true}) {
+            Input in = random_input(rng, n, d, dv, t, causal);
+            Trace tr = run(in);
+            REQUIRE(tr.has_logits() == std::isfinite(t));
+            const double inv_sqrt_d = 1.0 / std::sqrt(double(d));
+            __builtin_cpu_init();
+            const bool fused = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+            // Rows at both ends of blocks of 12 and of the matrix, and some between.
+            for (std::size_t i : {std::size_t{0}, std::size_t{11}, std::size_t{12}, std::size_t{500}, std::size_t{1019},
+                                  std::size_t{1020}, std::size_t{1031}, n - 1}) {
+                std::vector<double> scaled(tr.scaled.row(i), tr.scaled.row(i) + n);
+                std::vector<bool> visible(n);
+                double out[2] = {0, 0};
+                for (std::size_t j = 0; j < n; ++j) {
+                    // Every score is one fused multiply-add chain over the dimensions, from the first.
+                    double score = 0;
+                    for (std::size_t k = 0; k < d; ++k) score = std::fma(in.q[i][k], in.k[j][k], score);
+                    if (fused) CHECK(tr.scores(i, j) == score);
+                    else CHECK(tr.scores(i, j) == Approx(score).margin(1e-12));
+                    CHECK(tr.scaled(i, j) == score * inv_sqrt_d);
+                    if (tr.has_logits())
+                        CHECK(tr.logits(i, j) == (tr.visible(i, j) ? tr.scaled(i, j) * (1 / t) : -attention::kInfinity));
+                    visible[j] = tr.visible(i, j);
+                }
+                const std::vector<double> w = attention::softmax_row(scaled, visible, t);
+                for (std::size_t j = 0; j < n; ++j) {
+                    CHECK(tr.weights(i, j) == w[j]);
+                    for (std::size_t c = 0; c < dv; ++c) out[c] += w[j] * in.v[j][c];
+                }
+                for (std::size_t c = 0; c < dv; ++c) CHECK(tr.output(i, c) == Approx(out[c]).margin(1e-12));
+            }
+        }
+    }
+}
+
+TEST_CASE("a long trace names the score that overflows", "[attention]") {
+    std::mt19937_64 rng(16);
+    Input in = random_input(rng, 1030, 2, 2);
+    in.q[1025] = {1e200, 1e200};
+    in.k[3] = {1e200, 1e200};
+    CHECK_THAT(fails(in), Catch::Contains("q1025·k3 overflows"));
+}
+
 TEST_CASE("dv may differ from d, and the sizes have a limit", "[attention]") {
     std::mt19937_64 rng(11);
     Trace tr = run(random_input(rng, 4, 7, 1));
@@ -301,9 +350,11 @@ TEST_CASE("the AVX-512 and the AVX2 products give the same bits", "[attention]")
         return;
     }
     std::mt19937_64 rng(13);
-    // Full 8-row blocks and 16-column panels, and every kind of edge (rows % 8 and % 3, columns % 16).
-    for (std::size_t n : {1, 2, 3, 7, 8, 9, 16, 17, 33, 70}) {
+    // Full 12-row blocks and 16-column panels, every kind of edge (rows % 12 and % 3, columns %
+    // 16), and a trace long enough to take its stages through the block's own rows (n ≥ 1024).
+    for (std::size_t n : {1, 2, 3, 7, 8, 9, 12, 13, 16, 17, 25, 33, 70, 1031}) {
         for (std::size_t d : {1, 5, 16, 19, 64}) {
+            if (n > 100 && d != 5) continue;
             Input in = random_input(rng, n, d, 1 + (d + n) % 37, 0.9, n % 2 == 1);
             Input avx2 = in;
             avx2.no_avx512 = true;

@@ -52,6 +52,15 @@ bool has_avx2_fma() {
     return yes;
 }
 
+// True when the processor runs the AVX-512 kernels below (asked once).
+bool has_avx512() {
+    static const bool yes = [] {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx512f") != 0;
+    }();
+    return yes;
+}
+
 // The two products, S = Q·Kᵀ and O = A·V, are computed the same way: out(i, j) = Σ_k a_i[k]·b(k, j)
 // where b is packed into panels of 16 columns, each panel stored k by k (16 numbers per k,
 // zero-padded past the last column), so that a tile of the output walks contiguous memory. Every
@@ -62,12 +71,8 @@ constexpr std::size_t kPanel = 16;
 enum class Kernel { Portable, Avx2, Avx512 };
 
 Kernel fastest(bool portable, bool no_avx512) {
-    static const bool avx512 = [] {
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("avx512f") != 0;
-    }();
     if (portable || !has_avx2_fma()) return Kernel::Portable;
-    return avx512 && !no_avx512 ? Kernel::Avx512 : Kernel::Avx2;
+    return has_avx512() && !no_avx512 ? Kernel::Avx512 : Kernel::Avx2;
 }
 
 // Packs b(k, j) for k < inner, j < cols into panels: panel p holds b(k, 16p + c) at
@@ -93,11 +98,11 @@ template <int R>
 __attribute__((target("avx512f"))) void tile_avx512(const double* const* a, const double* p, std::size_t inner,
                                                     double* const* o, std::size_t m) {
     __m512d lo[R], hi[R];
-#pragma GCC unroll 8
+#pragma GCC unroll 12
     for (int r = 0; r < R; ++r) lo[r] = hi[r] = _mm512_setzero_pd();
     for (std::size_t k = 0; k < inner; ++k, p += kPanel) {
         const __m512d b0 = _mm512_loadu_pd(p), b1 = _mm512_loadu_pd(p + 8);
-#pragma GCC unroll 8
+#pragma GCC unroll 12
         for (int r = 0; r < R; ++r) {
             const __m512d x = _mm512_set1_pd(a[r][k]);
             lo[r] = _mm512_fmadd_pd(x, b0, lo[r]);
@@ -106,7 +111,7 @@ __attribute__((target("avx512f"))) void tile_avx512(const double* const* a, cons
     }
     const __mmask8 m0 = static_cast<__mmask8>(m >= 8 ? 0xff : (1u << m) - 1);
     const __mmask8 m1 = static_cast<__mmask8>(m >= 16 ? 0xff : m > 8 ? (1u << (m - 8)) - 1 : 0);
-#pragma GCC unroll 8
+#pragma GCC unroll 12
     for (int r = 0; r < R; ++r) {
         _mm512_mask_storeu_pd(o[r], m0, lo[r]);
         _mm512_mask_storeu_pd(o[r] + 8, m1, hi[r]);
@@ -155,20 +160,29 @@ void tile_portable(const double* const* a, std::size_t rows, const double* p, st
     }
 }
 
-// Up to 8 rows of the output: out[r][0..cols) = a[r] · b over the first `inner` rows of b, packed
-// (pack) as packed × cols. `done(j0, m)` is called once columns [j0, j0 + m) of every row are
-// written, while they are in the cache.
+// The rows the trace takes at a time, every stage: the AVX-512 tile holds 12 rows × 16 columns of
+// the product in 24 of its 32 registers, which loads each panel of the other factor once for 12
+// rows (the larger the tile, the fewer loads a multiply-add).
+constexpr std::size_t kBlock = 12;
+
+// Up to kBlock rows of the output: out[r][0..cols) = a[r] · b over the first `inner` rows of b,
+// packed (pack) as packed × cols. `done(j0, m)` is called once columns [j0, j0 + m) of every row
+// are written, while they are in the cache.
 template <class Done>
 void product(Kernel kernel, const double* const* a, std::size_t rows, const double* panels, std::size_t packed,
              std::size_t inner, std::size_t cols, double* const* out, Done done) {
     for (std::size_t j0 = 0; j0 < cols; j0 += kPanel) {
         const double* p = panels + (j0 / kPanel) * packed * kPanel;
         const std::size_t m = std::min(kPanel, cols - j0);
-        double* o[8];
+        double* o[kBlock];
         for (std::size_t r = 0; r < rows; ++r) o[r] = out[r] + j0;
         switch (kernel) {
             case Kernel::Avx512:
                 switch (rows) {
+                    case 12: tile_avx512<12>(a, p, inner, o, m); break;
+                    case 11: tile_avx512<11>(a, p, inner, o, m); break;
+                    case 10: tile_avx512<10>(a, p, inner, o, m); break;
+                    case 9: tile_avx512<9>(a, p, inner, o, m); break;
                     case 8: tile_avx512<8>(a, p, inner, o, m); break;
                     case 7: tile_avx512<7>(a, p, inner, o, m); break;
                     case 6: tile_avx512<6>(a, p, inner, o, m); break;
@@ -309,8 +323,35 @@ __attribute__((target("avx2,fma"))) void exp_nonpositive_avx2(double* x, std::si
     for (; j < n; ++j) x[j] = exp_np(x[j]);
 }
 
-void exp_nonpositive_kernel(double* x, std::size_t n) {
-    if (has_avx2_fma()) exp_nonpositive_avx2(x, n);
+// Eight lanes at a time (AVX-512): every lane the same operations as exp_nonpositive_avx2's, so
+// the same bits.
+__attribute__((target("avx512f,avx2,fma"))) void exp_nonpositive_avx512(double* x, std::size_t n) {
+    const __m512d log2e = _mm512_set1_pd(kLog2e), round = _mm512_set1_pd(kRound);
+    const __m512d ln2_hi = _mm512_set1_pd(kLn2Hi), ln2_lo = _mm512_set1_pd(kLn2Lo);
+    const __m512d floor = _mm512_set1_pd(-708.0);
+    std::size_t j = 0;
+    for (; j + 8 <= n; j += 8) {
+        const __m512d v = _mm512_loadu_pd(x + j);
+        const __mmask8 kept = _mm512_cmp_pd_mask(v, floor, _CMP_NLT_UQ);  // not below −708
+        // (The masked forms with every lane set: GCC 12 warns that the unmasked ones' undefined
+        // source is uninitialised.)
+        const __m512d xc = _mm512_mask_max_pd(v, 0xff, v, floor);
+        const __m512d t = _mm512_fmadd_pd(xc, log2e, round);
+        const __m512d k = _mm512_sub_pd(t, round);
+        const __m512d r = _mm512_fnmadd_pd(k, ln2_lo, _mm512_fnmadd_pd(k, ln2_hi, xc));
+        __m512d p = _mm512_set1_pd(kExpSeries[0]);
+        for (std::size_t c = 1; c < std::size(kExpSeries); ++c) p = _mm512_fmadd_pd(p, r, _mm512_set1_pd(kExpSeries[c]));
+        const __m512i e = _mm512_add_epi64(_mm512_castpd_si512(t), _mm512_set1_epi64(1023));
+        const __m512i bits = _mm512_mask_slli_epi64(e, 0xff, e, 52);
+        const __m512d y = _mm512_mul_pd(p, _mm512_castsi512_pd(bits));
+        _mm512_storeu_pd(x + j, _mm512_maskz_mov_pd(kept, y));
+    }
+    exp_nonpositive_avx2(x + j, n - j);
+}
+
+void exp_nonpositive_kernel(double* x, std::size_t n, bool wide) {
+    if (wide && has_avx512() && has_avx2_fma()) exp_nonpositive_avx512(x, n);
+    else if (has_avx2_fma()) exp_nonpositive_avx2(x, n);
     else
         for (std::size_t j = 0; j < n; ++j) x[j] = exp_np(x[j]);
 }
@@ -330,8 +371,8 @@ void exponentiate_and_normalise_portable(double* w, std::size_t n) {
     for (j = 0; j < n; ++j) w[j] *= inv_sum;
 }
 
-__attribute__((target("avx2,fma"))) void exponentiate_and_normalise_avx2(double* w, std::size_t n) {
-    exp_nonpositive_avx2(w, n);
+__attribute__((target("avx2,fma"))) void exponentiate_and_normalise_avx2(double* w, std::size_t n, bool wide) {
+    exp_nonpositive_kernel(w, n, wide);
     __m256d acc = _mm256_setzero_pd();
     std::size_t j = 0;
     for (; j + 4 <= n; j += 4) acc = _mm256_add_pd(acc, _mm256_loadu_pd(w + j));
@@ -344,8 +385,9 @@ __attribute__((target("avx2,fma"))) void exponentiate_and_normalise_avx2(double*
     for (; j < n; ++j) w[j] *= inv_sum;
 }
 
-void exponentiate_and_normalise(double* w, std::size_t n) {
-    if (has_avx2_fma()) exponentiate_and_normalise_avx2(w, n);
+// `wide`: the exponentials eight lanes at a time where the processor has AVX-512 (the same bits).
+void exponentiate_and_normalise(double* w, std::size_t n, bool wide) {
+    if (has_avx2_fma()) exponentiate_and_normalise_avx2(w, n, wide);
     else exponentiate_and_normalise_portable(w, n);
 }
 
@@ -361,6 +403,34 @@ void scale(const double* x, double s, std::size_t n, double* out) {
     if (has_avx2_fma()) scale_avx2(x, s, n, out);
     else
         for (std::size_t j = 0; j < n; ++j) out[j] = x[j] * s;
+}
+
+// out[j] = x[j] · s for j < n; true when every x[j] is finite (as all_finite, in the same pass).
+__attribute__((target("avx2,fma"))) bool scale_finite_avx2(const double* x, double s, std::size_t n, double* out) {
+    const __m256d f = _mm256_set1_pd(s);
+    __m256d bad = _mm256_setzero_pd();
+    std::size_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+        const __m256d v = _mm256_loadu_pd(x + j);
+        bad = _mm256_or_pd(bad, _mm256_cmp_pd(_mm256_sub_pd(v, v), _mm256_setzero_pd(), _CMP_NEQ_UQ));
+        _mm256_storeu_pd(out + j, _mm256_mul_pd(v, f));
+    }
+    bool ok = _mm256_movemask_pd(bad) == 0;
+    for (; j < n; ++j) {
+        ok &= x[j] - x[j] == 0.0;
+        out[j] = x[j] * s;
+    }
+    return ok;
+}
+
+bool scale_finite(const double* x, double s, std::size_t n, double* out) {
+    if (has_avx2_fma()) return scale_finite_avx2(x, s, n, out);
+    bool ok = true;
+    for (std::size_t j = 0; j < n; ++j) {
+        ok &= x[j] - x[j] == 0.0;
+        out[j] = x[j] * s;
+    }
+    return ok;
 }
 
 // True when every x[j], j < n, is finite (x − x is 0 for every finite x, NaN for ±∞ and NaN).
@@ -460,12 +530,12 @@ void softmax_into(const double* scaled, const bool* visible, std::size_t n, doub
         // infinite, only the maximum keeps its weight: the T → 0 limit.
         w[j] = !visible[j] ? -kInfinity : std::isinf(inv_t) ? (diff == 0.0 ? 0.0 : -kInfinity) : diff * inv_t;
     }
-    exponentiate_and_normalise(w, n);
+    exponentiate_and_normalise(w, n, true);
 }
 
 // The same for a row whose first `count` entries are visible (no mask, or the causal mask's
 // row count − 1): the same numbers as softmax_into, without a test per entry.
-void softmax_prefix(const double* scaled, std::size_t count, std::size_t n, double temperature, double* w) {
+void softmax_prefix(const double* scaled, std::size_t count, std::size_t n, double temperature, double* w, bool wide) {
     const double best = count == 0 ? -kInfinity : largest(scaled, count);
     if (count == 0 || std::isinf(temperature) || temperature == 0.0) {
         if (count == 0) std::fill(w, w + n, 0.0);
@@ -477,13 +547,34 @@ void softmax_prefix(const double* scaled, std::size_t count, std::size_t n, doub
         for (std::size_t j = 0; j < count; ++j) w[j] = scaled[j] - best == 0.0 ? 0.0 : -kInfinity;
     else shift_scale(scaled, best, inv_t, count, w);
     // The hidden entries' e^−∞ would be 0, adding nothing to the lanes of the sum.
-    exponentiate_and_normalise(w, count);
+    exponentiate_and_normalise(w, count, wide);
     for (std::size_t j = count; j < n; ++j) w[j] = 0.0;
 }
 
+// From n = kStreamFrom on, a block's rows of the four n×n stages (4 · 12 · n doubles: 1.5 MiB
+// at n = 4096, 384 KiB at 1024) no longer sit in the cache beside the packed keys and values
+// (2 · n · 64 doubles at d = dv = 64), and the stages go to the trace through stream_copy.
+constexpr std::size_t kStreamFrom = 1024;
+
+// to[0..n) = from[0..n), stored past the cache (non-temporal stores) where the processor has
+// AVX2; stream_done() orders them before whatever the thread writes next.
+__attribute__((target("avx2,fma"))) void stream_copy_avx2(const double* from, double* to, std::size_t n) {
+    std::size_t j = 0;
+    for (; j < n && reinterpret_cast<std::uintptr_t>(to + j) % 32 != 0; ++j) to[j] = from[j];
+    for (; j + 4 <= n; j += 4) _mm256_stream_pd(to + j, _mm256_loadu_pd(from + j));
+    for (; j < n; ++j) to[j] = from[j];
+}
+
+void stream_copy(const double* from, double* to, std::size_t n) {
+    if (has_avx2_fma()) stream_copy_avx2(from, to, n);
+    else std::copy(from, from + n, to);
+}
+
+void stream_done() { _mm_sfence(); }
+
 }  // namespace
 
-void exp_nonpositive(double* x, std::size_t n) { exp_nonpositive_kernel(x, n); }
+void exp_nonpositive(double* x, std::size_t n) { exp_nonpositive_kernel(x, n, true); }
 
 std::vector<double> softmax_row(const std::vector<double>& scaled, const std::vector<bool>& visible, double temperature) {
     const std::size_t n = scaled.size();
@@ -533,46 +624,67 @@ bool trace(const Input& in, Trace& out, std::string& error) {
     // normal number (T below ~1e-308 or above ~4e307) the division is kept.
     const double inv_t = finite_t ? 1.0 / in.temperature : 0.0;
     const bool multiply_t = std::isnormal(inv_t);
-    // Eight rows at a time, every stage, while their rows are in the cache: scores, then each row's
-    // scaled, logits and weights, then their outputs.
-    const double* a[8];
-    double* o[8];
+    const bool wide = kernel == Kernel::Avx512;
+    // kBlock rows at a time, every stage, while their rows are in the cache: scores, then each
+    // row's scaled, logits and weights, then their outputs. Where a block's rows of the four n×n
+    // stages outgrow the cache (n ≥ kStreamFrom), they are computed in rows of a buffer of the
+    // block's own, which stays in the cache from block to block, and copied to the trace's
+    // matrices with stores that bypass the cache: the matrices are then written without being
+    // read first, and without evicting the packed keys and values the next block needs.
+    const bool stream = n >= kStreamFrom;
+    std::vector<double> local = stream ? take(4 * kBlock * n) : std::vector<double>();
+    Matrix* const stages[] = {&out.scores, &out.scaled, &out.logits, &out.weights};
+    const double* a[kBlock];
+    double* o[kBlock];
     bool ok = true;
-    for (std::size_t i0 = 0; i0 < n && ok; i0 += 8) {
-        const std::size_t rows = std::min<std::size_t>(8, n - i0);
+    for (std::size_t i0 = 0; i0 < n && ok; i0 += kBlock) {
+        const std::size_t rows = std::min(kBlock, n - i0);
+        // Row r of the block in stage s (0 scores, 1 scaled, 2 logits, 3 weights).
+        auto row = [&](std::size_t s, std::size_t r) {
+            return stream ? local.data() + (s * kBlock + r) * n : stages[s]->row(i0 + r);
+        };
+        // The block's rows of stage s, computed in `local`, to the trace's matrix.
+        auto publish = [&](std::size_t s) {
+            if (stream) stream_copy(row(s, 0), stages[s]->row(i0), rows * n);
+        };
         for (std::size_t r = 0; r < rows; ++r) {
             a[r] = in.q[i0 + r].data();
-            o[r] = out.scores.row(i0 + r);
+            o[r] = row(0, r);
         }
         // Each panel of scores is checked and scaled while it is in the cache.
         product(kernel, a, rows, keys.data(), d, d, n, o, [&](std::size_t j0, std::size_t m) {
-            for (std::size_t r = 0; r < rows; ++r) {
-                const double* scores = out.scores.row(i0 + r) + j0;
-                ok = ok && all_finite(scores, m);
-                scale(scores, inv_sqrt_d, m, out.scaled.row(i0 + r) + j0);
-            }
+            for (std::size_t r = 0; r < rows; ++r) ok &= scale_finite(row(0, r) + j0, inv_sqrt_d, m, row(1, r) + j0);
         });
+        publish(0);  // before a score that overflows is looked for
         if (!ok) break;
         std::size_t inner = 0;  // the keys any of these rows sees: past them every weight is 0
-        for (std::size_t i = i0; i < i0 + rows; ++i) {
-            const double* scaled = out.scaled.row(i);
+        for (std::size_t r = 0; r < rows; ++r) {
+            const std::size_t i = i0 + r;
+            const double* scaled = row(1, r);
             const std::size_t count = in.causal ? i + 1 : n;
             inner = std::max(inner, count);
             if (finite_t) {
-                double* logits = out.logits.row(i);
+                double* logits = row(2, r);
                 if (multiply_t) scale(scaled, inv_t, count, logits);
                 else
                     for (std::size_t j = 0; j < count; ++j) logits[j] = scaled[j] / in.temperature;
                 for (std::size_t j = count; j < n; ++j) logits[j] = -kInfinity;
             }
-            softmax_prefix(scaled, count, n, in.temperature, out.weights.row(i));
+            softmax_prefix(scaled, count, n, in.temperature, row(3, r), wide);
         }
         for (std::size_t r = 0; r < rows; ++r) {
-            a[r] = out.weights.row(i0 + r);
+            a[r] = row(3, r);
             o[r] = out.output.row(i0 + r);
         }
         // Only the visible keys: the products with a weight of exactly 0 add nothing.
         product(kernel, a, rows, values.data(), n, inner, dv, o, [](std::size_t, std::size_t) {});
+        publish(1);
+        if (finite_t) publish(2);
+        publish(3);
+    }
+    if (stream) {
+        stream_done();
+        give_back(std::move(local));
     }
     give_back(std::move(keys));
     give_back(std::move(values));
