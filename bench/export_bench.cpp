@@ -1,17 +1,17 @@
 // Export end to end (render → encoder → file), as `attnlab export` runs it, against the floor its
 // encoder sets on this machine, measured in the same run:
-//  - PNG sequence, 1920×1080, 30 fps, the busiest step (animation and hold), against libpng
+//  - PNG sequence, 1920×1080, 60 fps (`-q h`), the busiest step (animation and hold), against libpng
 //    writing the same frames with the same settings (8-bit RGB, zlib level 1, no filtering, one
 //    thread a core, a repeated frame's bytes written again), the frames prepared in memory first;
-//  - MP4, 1920×1080, 30 fps, a whole scene (animations and holds), against ffmpeg encoding the
+//  - MP4, 1920×1080, 60 fps (`-q h`), a whole scene (animations and holds), against ffmpeg encoding the
 //    same frames, converted to I420 in memory first, fed through the same kind of pipe with
 //    attnlab's own ffmpeg arguments (output::ffmpeg_arguments). Target: ≥ 80 % of that rate.
 // Rates are frames over wall time (an export is several threads and a process). Floor and figure
 // runs alternate, one of each a round (5 rounds for PNG, 3 for MP4: bench::rounds); each round
 // gives a ratio, the median ratio is judged and the smallest and largest are its spread.
 //
-//   export_bench [SCENE] [--rounds N] [--png | --mp4] [--mp4-steps A-B]
-//   (default: scenes/one-query-row.yaml, the MP4 of the whole scene)
+//   export_bench [SCENE] [--rounds N] [--png | --mp4] [--mp4-steps A-B] [--fps F]
+//   (default: scenes/one-query-row.yaml at 60 fps, the MP4 of the whole scene)
 #include <cairo.h>
 #include <fcntl.h>
 #include <libyuv.h>
@@ -39,7 +39,6 @@ extern char** environ;
 namespace {
 
 constexpr int kW = 1920, kH = 1080;
-constexpr double kFps = 30;
 
 struct TempDir {
     std::string path;
@@ -155,11 +154,11 @@ double png_floor(const Frames& frames) {
 
 // Frames a second ffmpeg encodes the frames at, fed from memory through a 1 MiB pipe with
 // attnlab's own arguments.
-double mp4_floor(const Frames& frames, const output::Format& mp4) {
+double mp4_floor(const Frames& frames, const output::Format& mp4, double fps) {
     TempDir dir;
     const std::string ffmpeg = output::find_in_path("ffmpeg");
     if (ffmpeg.empty()) bench::fail("export_bench", "ffmpeg is not in PATH");
-    std::vector<std::string> args = output::ffmpeg_arguments(ffmpeg, mp4.ffmpeg, kW, kH, kFps, dir.path + "/floor.mp4");
+    std::vector<std::string> args = output::ffmpeg_arguments(ffmpeg, mp4.ffmpeg, kW, kH, fps, dir.path + "/floor.mp4");
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
@@ -285,6 +284,7 @@ double load_average() {
 int main(int argc, char** argv) {
     std::string file = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/one-query-row.yaml";
     int png_rounds = bench::rounds(), mp4_rounds = bench::rounds(3);
+    double fps = 60;  // `-q h`: 1080p60
     std::string only;
     // The MP4 export's steps (1-based, inclusive): the whole scene unless --mp4-steps A-B.
     std::optional<std::pair<int, int>> mp4_steps;
@@ -319,8 +319,9 @@ int main(int argc, char** argv) {
                 last = s + 1;
                 break;
             }
-    std::printf("export bench: %s, 1920x1080 at 30 fps, %d rounds (PNG) and %d (MP4); load average at start %.2f\n",
-                file.c_str(), png_rounds, mp4_rounds, load_average());
+    std::printf("export bench: %s, 1920x1080 at %g fps, %d rounds (PNG) and %d (MP4); load average at start %.2f\n",
+                file.c_str(), fps, png_rounds, mp4_rounds, load_average());
+    const std::string p = "1080p" + bench::fmt("%g", fps);
 
     output::Options png;
     png.draw.fonts = support::fonts();
@@ -328,7 +329,7 @@ int main(int argc, char** argv) {
     png.format = output::find_format("png", output::Target::Folder, false);
     png.width = kW;
     png.height = kH;
-    png.fps = kFps;
+    png.fps = fps;
     png.quiet = true;
     png.steps = std::pair<int, int>{last, last};
     if (png_rounds > 0) {
@@ -341,7 +342,7 @@ int main(int argc, char** argv) {
         if (frames.distinct.size() < 2 || frames.distinct.size() == frames.frame.size())
             bench::fail("export_bench", "the PNG step has no animation or no hold");
         std::printf("  PNG: step %d, %ld frames, %zu pictures\n", last, n, frames.distinct.size());
-        compare("PNG sequence, 1080p30, a step (animation and hold)", png_rounds, n, [&] { return png_floor(frames); },
+        compare(("PNG sequence, " + p + ", a step (animation and hold)").c_str(), png_rounds, n, [&] { return png_floor(frames); },
                 [&] { return export_rate(r.deck, png, n); }, 0.8);
     }
 
@@ -365,8 +366,8 @@ int main(int argc, char** argv) {
                                            : std::string("the whole scene");
         std::printf("  MP4: %s, %ld frames, %zu pictures (%.0f MB of I420 in memory)\n", part.c_str(), n,
                     frames.distinct.size(), frames.distinct.size() * frames.distinct[0].size() / 1e6);
-        compare(("MP4 x264 veryfast, 1080p30, " + part + " (holds included)").c_str(), mp4_rounds, n,
-                [&] { return mp4_floor(frames, *mp4.format); }, [&] { return export_rate(r.deck, mp4, n); }, 0.8);
+        compare(("MP4 x264 veryfast, " + p + ", " + part + " (holds included)").c_str(), mp4_rounds, n,
+                [&] { return mp4_floor(frames, *mp4.format, fps); }, [&] { return export_rate(r.deck, mp4, n); }, 0.8);
     }
     return 0;
 }
