@@ -276,3 +276,60 @@ TEST_CASE("graphs of 9 to 16 tokens lay out without overlap", "[frames][legible]
     CHECK(problems.seen.empty());
     CHECK(graphs == 8 * 3 * 3);  // every graph was drawn with its last node
 }
+
+// The exporters draw each frame into a reused buffer without clearing it first, as the window
+// does: every pixel must be painted, opaque, by the frame itself. A frame drawn over garbage (an
+// opaque colour, then a translucent one) must equal the frame drawn over black, for every step of
+// every scene and deck, settled and in the middle of its animation (a cross-fade where the slide
+// or the panels change), at 16:9 and at an odd size whose edges round.
+TEST_CASE("every frame paints every pixel of its buffer opaque", "[frames]") {
+    int frames = 0;
+    for (const auto& file : content_files()) {
+        load::Result r = load::load_file(file);
+        INFO(file);
+        REQUIRE(r.ok());
+        const std::string name = std::filesystem::path(file).filename().string();
+        const timeline::Layout lay = timeline::layout(r.deck);
+        draw::Options opt = support::draw_options();
+        for (int span = 0; span < static_cast<int>(lay.spans.size()); ++span) {
+            const timeline::Span& sp = lay.spans[static_cast<std::size_t>(span)];
+            const timeline::State st = timeline::state_at_span(lay, span);
+            for (double u : {0.5, 1.0})
+                for (auto [w, h] : {std::pair{1920, 1080}, std::pair{1023, 767}}) {
+                    if (u < 1 && w == 1920) continue;  // the mid-animation frames at the odd size only
+                    const double now = sp.start + u * sp.anim;
+                    std::vector<std::uint32_t> black;
+                    for (std::uint32_t under : {0xff000000u, 0xffff00ffu, 0x40102030u}) {
+                        cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+                        const int stride = cairo_image_surface_get_stride(s);
+                        auto* px = cairo_image_surface_get_data(s);
+                        for (int y = 0; y < h; ++y)
+                            std::fill_n(reinterpret_cast<std::uint32_t*>(px + y * stride), w, under);
+                        cairo_surface_mark_dirty(s);
+                        cairo_t* cr = cairo_create(s);
+                        draw::render(cr, w, h, r.deck, lay, st, now, opt);
+                        cairo_destroy(cr);
+                        cairo_surface_flush(s);
+                        std::vector<std::uint32_t> got(static_cast<std::size_t>(w) * h);
+                        for (int y = 0; y < h; ++y)
+                            std::copy_n(reinterpret_cast<const std::uint32_t*>(px + y * stride), w,
+                                        got.begin() + static_cast<std::ptrdiff_t>(y) * w);
+                        cairo_surface_destroy(s);
+                        if (black.empty()) {
+                            black = std::move(got);
+                            continue;
+                        }
+                        std::size_t first = 0;
+                        while (first < got.size() && got[first] == black[first]) ++first;
+                        INFO(name << " step " << span + 1 << " at " << w << "×" << h << (u < 1 ? " (mid-animation)" : "")
+                                  << " over " << std::hex << under << std::dec << ": pixel ("
+                                  << (first < got.size() ? first % static_cast<std::size_t>(w) : 0) << ", "
+                                  << (first < got.size() ? first / static_cast<std::size_t>(w) : 0) << ") shows what was under it");
+                        CHECK(first == got.size());
+                    }
+                    ++frames;
+                }
+        }
+    }
+    CHECK(frames > 300);
+}
