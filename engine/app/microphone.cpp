@@ -15,44 +15,41 @@ void put32(unsigned char* p, std::uint32_t v) {
 
 }  // namespace
 
-Microphone::Microphone(const std::string& path, std::function<double()> clock, std::string& problem)
-    : clock_(std::move(clock)) {
-    if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
-        problem = std::string("no audio: ") + SDL_GetError();
-        return;
-    }
-    audio_inited_ = true;
-    SDL_AudioSpec want{}, have{};
-    want.freq = kRate;
+namespace {
+
+SDL_AudioSpec capture_spec(void* self, SDL_AudioCallback callback) {
+    SDL_AudioSpec want{};
+    want.freq = Microphone::kRate;
     want.format = AUDIO_S16LSB;
     want.channels = 1;
     want.samples = 1024;
-    want.callback = &Microphone::callback;
-    want.userdata = this;
-    // Opened before the file: without a capture device nothing is written.
-    device_ = SDL_OpenAudioDevice(nullptr, 1, &want, &have, 0);
-    if (device_ == 0) {
-        problem = std::string("no capture device: ") + SDL_GetError();
-        return;
-    }
+    want.callback = callback;
+    want.userdata = self;
+    return want;
+}
+
+}  // namespace
+
+// The device is opened (paused) before the file: without a capture device nothing is written.
+Microphone::Microphone(const std::string& path, std::function<double()> clock, std::string& problem)
+    : clock_(std::move(clock)), device_(true, capture_spec(this, &Microphone::callback), problem) {
+    if (!device_.ok()) return;
     file_ = std::fopen(path.c_str(), "wb");
     if (!file_) {
         problem = "cannot write " + path;
-        SDL_CloseAudioDevice(device_);
-        device_ = 0;
+        device_.close();
         return;
     }
     write_header();
-    SDL_PauseAudioDevice(device_, 0);
+    SDL_PauseAudioDevice(device_.id(), 0);
 }
 
 Microphone::~Microphone() {
-    if (device_ != 0) SDL_CloseAudioDevice(device_);  // no callback runs after this returns
+    device_.close();  // no callback runs after this returns
     if (file_) {
         write_header();
         std::fclose(file_);
     }
-    if (audio_inited_) SDL_QuitSubSystem(SDL_INIT_AUDIO);
 }
 
 void Microphone::callback(void* self, Uint8* stream, int len) {

@@ -5,12 +5,12 @@
 // loss after the page cache was written) is a valid WAV up to its last complete block.
 #pragma once
 
-#include <SDL.h>
-
 #include <cstdint>
 #include <cstdio>
 #include <functional>
 #include <string>
+
+#include "app/audio_device.hpp"
 
 namespace app {
 
@@ -22,7 +22,7 @@ public:
     ~Microphone();
     Microphone(const Microphone&) = delete;
     Microphone& operator=(const Microphone&) = delete;
-    bool recording() const { return device_ != 0; }
+    bool recording() const { return device_.ok(); }
 
     static constexpr int kRate = 48000;
 
@@ -32,10 +32,10 @@ private:
 
     std::function<double()> clock_;
     std::FILE* file_ = nullptr;
-    SDL_AudioDeviceID device_ = 0;
-    bool audio_inited_ = false;
     bool started_ = false;
     std::uint64_t data_bytes_ = 0;
+    // Last: opened once the members its callback touches exist (and closed first, in ~Microphone).
+    AudioDevice device_;
 };
 
 }  // namespace app

@@ -74,43 +74,38 @@ bool decode_clip(const std::string& path, std::vector<std::int16_t>& pcm, std::s
 
 // ---------------------------------------------------------------------------------------------
 
-Speaker::Speaker(std::string& problem) {
-    if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
-        problem = std::string("no audio: ") + SDL_GetError();
-        return;
-    }
-    audio_inited_ = true;
-    SDL_AudioSpec want{}, have{};
-    want.freq = kRate;
+namespace {
+
+SDL_AudioSpec speaker_spec() {
+    SDL_AudioSpec want{};
+    want.freq = Speaker::kRate;
     want.format = AUDIO_S16SYS;
     want.channels = 1;
     want.samples = 1024;
     want.callback = nullptr;  // queued with SDL_QueueAudio
-    device_ = SDL_OpenAudioDevice(nullptr, 0, &want, &have, 0);  // SDL converts to the device's format
-    if (device_ == 0) problem = std::string("no audio output device: ") + SDL_GetError();
+    return want;
 }
 
-Speaker::~Speaker() {
-    if (device_ != 0) SDL_CloseAudioDevice(device_);
-    if (audio_inited_) SDL_QuitSubSystem(SDL_INIT_AUDIO);
-}
+}  // namespace
+
+Speaker::Speaker(std::string& problem) : device_(false, speaker_spec(), problem) {}
 
 void Speaker::play(const std::vector<std::int16_t>& pcm) {
-    if (device_ == 0) return;
-    SDL_PauseAudioDevice(device_, 1);
-    SDL_ClearQueuedAudio(device_);
-    if (!pcm.empty()) SDL_QueueAudio(device_, pcm.data(), static_cast<Uint32>(pcm.size() * sizeof(std::int16_t)));
-    SDL_PauseAudioDevice(device_, 0);
+    if (!device_.ok()) return;
+    SDL_PauseAudioDevice(device_.id(), 1);
+    SDL_ClearQueuedAudio(device_.id());
+    if (!pcm.empty()) SDL_QueueAudio(device_.id(), pcm.data(), static_cast<Uint32>(pcm.size() * sizeof(std::int16_t)));
+    SDL_PauseAudioDevice(device_.id(), 0);
 }
 
 void Speaker::stop() {
-    if (device_ == 0) return;
-    SDL_PauseAudioDevice(device_, 1);
-    SDL_ClearQueuedAudio(device_);
+    if (!device_.ok()) return;
+    SDL_PauseAudioDevice(device_.id(), 1);
+    SDL_ClearQueuedAudio(device_.id());
 }
 
 std::size_t Speaker::queued() const {
-    return device_ == 0 ? 0 : SDL_GetQueuedAudioSize(device_) / sizeof(std::int16_t);
+    return device_.ok() ? SDL_GetQueuedAudioSize(device_.id()) / sizeof(std::int16_t) : 0;
 }
 
 // ---------------------------------------------------------------------------------------------

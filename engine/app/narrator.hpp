@@ -6,12 +6,12 @@
 // The clips are decoded once, with ffmpeg (an argument vector), to 48 kHz mono 16-bit PCM.
 #pragma once
 
-#include <SDL.h>
-
 #include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
+
+#include "app/audio_device.hpp"
 
 namespace app {
 
@@ -25,10 +25,7 @@ class Speaker {
 public:
     // Opens the default output device; on failure `problem` says why and nothing plays.
     explicit Speaker(std::string& problem);
-    ~Speaker();
-    Speaker(const Speaker&) = delete;
-    Speaker& operator=(const Speaker&) = delete;
-    bool ok() const { return device_ != 0; }
+    bool ok() const { return device_.ok(); }
     // Drops whatever is still queued and plays `pcm` from its first sample.
     void play(const std::vector<std::int16_t>& pcm);
     void stop();
@@ -38,8 +35,7 @@ public:
     static constexpr int kRate = 48000;
 
 private:
-    SDL_AudioDeviceID device_ = 0;
-    bool audio_inited_ = false;
+    AudioDevice device_;
 };
 
 class Narrator {
