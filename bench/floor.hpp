@@ -83,18 +83,28 @@ struct Rounds {
 };
 
 // One figure against its floor, for bench/run's table:
-//   row<TAB>what<TAB>floor<TAB>figure<TAB>ratio<TAB>spread<TAB>target<TAB>verdict
-// `floor` and `figure` are the medians of the rounds (absolute: the machine's), `ratio` the
-// median of the rounds' ratios (how many times the floor the figure costs: the program's) and
-// `spread` their smallest and largest. The target, a ratio (0: none), is judged on the median.
+//   row<TAB>what<TAB>floor<TAB>figure<TAB>ratio<TAB>spread<TAB>target<TAB>verdict<TAB>rounds
+// `floor` and `figure` are the medians of the rounds (absolute: the machine's, in the unit the
+// text names), `ratio` the median of the rounds' ratios (how many times the floor the figure
+// costs: the program's) and `spread` their smallest and largest. The target, a ratio (0: none),
+// is judged on the median. `rounds` is every round's floor, figure and ratio ("f g r;…", floor and
+// figure in the unit of `floor`'s text): bench/run, which runs each benchmark in several passes
+// spread over its whole run, pools the rounds of every pass.
 inline void row(const std::string& what, const std::string& floor, const std::string& figure, const Rounds& r,
                 double target) {
     const double ratio = r.ratio();
     const std::string verdict = target <= 0 ? "" : ratio <= target ? "met" : "missed";
     char tgt[32] = "—";
     if (target > 0) std::snprintf(tgt, sizeof tgt, "≤ %.3g×", target);
-    std::printf("row\t%s\t%s\t%s\t%.2f×\t%.2f–%.2f (%zu rounds)\t%s\t%s\n", what.c_str(), floor.c_str(),
-                figure.c_str(), ratio, r.lowest(), r.highest(), r.floor.size(), tgt, verdict.c_str());
+    std::string each;
+    const std::vector<double> ratios = r.ratios();
+    for (std::size_t i = 0; i < ratios.size(); ++i) {
+        char one[96];
+        std::snprintf(one, sizeof one, "%s%.6g %.6g %.6g", i ? ";" : "", r.floor[i], r.figure[i], ratios[i]);
+        each += one;
+    }
+    std::printf("row\t%s\t%s\t%s\t%.2f×\t%.2f–%.2f (%zu rounds)\t%s\t%s\t%s\n", what.c_str(), floor.c_str(),
+                figure.c_str(), ratio, r.lowest(), r.highest(), r.floor.size(), tgt, verdict.c_str(), each.c_str());
     std::fflush(stdout);
 }
 
