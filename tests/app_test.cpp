@@ -806,6 +806,24 @@ TEST_CASE("Modes: key editing on a step without a scene falls back to the slides
     CHECK(m.mode == app::Mode::Slides);
 }
 
+TEST_CASE("Modes: K on a step whose picture has no key plane says so and stays on the slides", "[modes]") {
+    auto sc = std::make_shared<scene::Scene>(*cat_scene());
+    REQUIRE(sc->steps.size() >= 2);
+    sc->steps[1].panels = {scene::Panel::Scaling};
+    World w(2, support::titled_deck(sc));  // the title, then the scene's steps: span 2 is step 1
+    REQUIRE(w.view.panels);
+    REQUIRE(*w.view.panels == std::vector<scene::Panel>{scene::Panel::Scaling});
+    app::Modes m;
+    CHECK(commands(w.press(m, 'k')).empty());
+    CHECK(m.mode == app::Mode::Slides);
+    CHECK(m.error == "this step shows no key plane to edit keys on");
+    CHECK(w.state.editing == -1);
+    // The step before shows the scene's panels, the key plane among them: K edits keys there.
+    w.press(m, app::Key::Left);
+    w.press(m, 'k');
+    CHECK(m.mode == app::Mode::Keys);
+}
+
 TEST_CASE("Modes: keys that work anywhere, and the ones that wait while typing", "[modes]") {
     World w(1);
     app::Modes m;

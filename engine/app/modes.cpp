@@ -230,6 +230,12 @@ Reaction react(const Modes& m, const Input& in, const Context& c) {
             break;
         case Action::EnterKeys:
             if (!v.scene) break;
+            // Keys are picked and moved on the key plane: a step that shows a picture of its own
+            // instead (√d, the outputs, the block) has nothing to show them on.
+            if (!v.panels || std::find(v.panels->begin(), v.panels->end(), scene::Panel::KeyPlane) == v.panels->end()) {
+                to.error = "this step shows no key plane to edit keys on";
+                break;
+            }
             to.mode = Mode::Keys;
             to.selected_key = std::clamp(to.selected_key, 0, std::max(0, tokens - 1));
             break;
