@@ -348,6 +348,17 @@ def main():
         b.session = main_session
         b.call("Page.bringToFront")  # a page in the background does not play its clips
         wait_settled(b)
+        b.key("ArrowLeft")  # a step back is no start of the talk
+        wait_step(b, 3)
+        b.session = pv
+        b.wait_for("document.getElementById('counter').textContent === '3 / 5'", "the presenter view follows back")
+        check(b.eval("attnlab.timer") == "waiting", "a step back does not start the talk timer")
+        b.session = main_session
+        b.call("Page.bringToFront")
+        wait_settled(b)
+        b.key("ArrowRight")
+        wait_step(b, 4)
+        wait_settled(b)
         b.key("ArrowRight")
         wait_step(b, 5)
         b.session = pv

@@ -403,8 +403,9 @@
     if (e.key === id + ':place' && e.newValue !== null) follow(JSON.parse(e.newValue));
   });
   // The talk timer (in the presenter view): 0:00 and waiting until the talk starts, at the first
-  // step turned after the view opens (as the app's starts at the first →), or at Shift+P.
-  const timer = { started: null, elapsed: 0, running: false, waiting: true, opened: -1 };
+  // step forward after the view opens (as the app's starts at the first →: a step back or a jump
+  // does not start it), or at Shift+P.
+  const timer = { started: null, elapsed: 0, running: false, waiting: true, last: -1 };
   function timerRun(on) {
     timer.waiting = false;
     if (on && !timer.running) { timer.started = Date.now(); timer.running = true; }
@@ -418,8 +419,8 @@
   }
   function renderPresenter() {
     if (!presenter) return;
-    if (timer.opened < 0) timer.opened = ui.cur;
-    else if (timer.waiting && ui.cur !== timer.opened) timerRun(true);
+    if (timer.waiting && timer.last >= 0 && ui.cur === timer.last + 1) timerRun(true);
+    timer.last = ui.cur;
     const s = steps[ui.cur];
     setPicture($('pv-now'), s);
     $('pv-now').alt = pictureName(ui.cur);
