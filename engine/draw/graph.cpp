@@ -119,8 +119,16 @@ void paint(Canvas& c, const model::SceneFrame& fr, const core::Rect& r) {
         // The word inside the node when it fits there at a readable size; else outside, with
         // the weight under it.
         const Font wf = node.focus ? Font::Bold : Font::Regular;
-        const double side = radius * 1.5;
+        // The word's ink at the smallest readable size, its line centred on the node: it goes
+        // inside when the corners of its ink stay inside the ring (the circle less the ring's
+        // width), where the circle's chord is as wide as the word — not only where a square
+        // inscribed in it would be.
         c.font(wf, kMinText);
+        const Canvas::Extents ink = c.extents(node.word);
+        const double baseline = (c.ascent() - c.descent()) / 2;  // below the centre
+        const double inner = radius - 4.5;  // the ring (2.5 wide, on the radius) and air
+        const double rise = std::max(std::abs(baseline + ink.y_bearing), std::abs(baseline + ink.y_bearing + ink.height));
+        const double side = rise < inner ? 2 * std::sqrt(inner * inner - rise * rise) : 0.0;
         const bool inside = c.measure(node.word) <= side && radius * 0.9 * 0.82 >= kMinText;
         if (inside) {
             c.color(node.focus ? c.th.ink_on(c.th.query) : c.th.ink);
