@@ -655,6 +655,35 @@ TEST_CASE("why √d: random dot products spread as √d, and softmax saturates w
     CHECK(p.at(1.0).scene.scaling.strips[3].dots == s.strips[3].dots);
 }
 
+TEST_CASE("why √d: a scene whose d is none of the picture's has a strip of its own", "[model]") {
+    for (std::size_t d : {std::size_t{6}, std::size_t{64}, std::size_t{1000}}) {
+        auto sc = support::sentence_scene();
+        for (core::Mat* m : {&sc->q, &sc->k})
+            for (core::Vec& row : *m) row.resize(d, 0.0);  // the same scores, in d dimensions
+        sc->steps.back().panels = {scene::Panel::TokenRow, scene::Panel::Scaling, scene::Panel::Narration};
+        const support::Staged p(sc);
+        const int last = static_cast<int>(p.lay.spans.size()) - 1;
+        const model::Scaling& s = model::frame_at(p.deck, p.lay, p.state(last), p.time(last, 1.0)).scene.scaling;
+        INFO("the scene's d = " << d);
+        REQUIRE(s.strips.size() == std::size(model::kScalingDims));
+        int marked = 0;
+        for (std::size_t i = 0; i < s.strips.size(); ++i) {
+            const model::Scaling::Strip& st = s.strips[i];
+            if (i > 0) CHECK(st.d > s.strips[i - 1].d);  // still in order
+            marked += st.scene;
+            CHECK(st.scene == (static_cast<std::size_t>(st.d) == d));
+            CHECK(st.sd / std::sqrt(static_cast<double>(st.d)) == Approx(1.0).margin(0.15));
+            for (double x : st.dots) CHECK(std::fabs(x) <= s.axis);
+        }
+        CHECK(marked == 1);
+        // The nearest of the picture's own gave way: 8 for 6, 32 for 64 (as near as 128), 512 for 1000.
+        const auto has = [&](int want) {
+            return std::any_of(s.strips.begin(), s.strips.end(), [&](const auto& st) { return st.d == want; });
+        };
+        CHECK(!has(d == 6 ? 8 : d == 64 ? 32 : 512));
+    }
+}
+
 TEST_CASE("every output at once: row i of A·V blends the values by row i of A", "[model]") {
     for (bool mask : {false, true}) {
         Pictured p({scene::Panel::TokenRow, scene::Panel::Outputs, scene::Panel::Readouts}, mask);

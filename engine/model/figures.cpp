@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <map>
+#include <mutex>
 
 #include "model/row.hpp"
 #include "scene/quiz.hpp"
@@ -33,15 +35,32 @@ double dot(const core::Vec& a, const core::Vec& b) {
     return s;
 }
 
+// kScalingSamples dot products of random vectors of d coordinates (standard normal), their
+// spread (root mean square: the mean is 0) and the largest of them in size.
+struct StripData {
+    std::size_t d = 0;
+    std::vector<double> dots;
+    double sd = 0;
+    double far = 0;
+};
+
+StripData strip_data(scene::SplitMix64& g, std::size_t d) {
+    StripData s;
+    s.d = d;
+    double sum2 = 0;
+    for (int i = 0; i < kScalingSamples; ++i) {
+        const double x = dot(normal_vec(g, d), normal_vec(g, d));
+        s.dots.push_back(x);
+        sum2 += x * x;  // the mean is 0 by construction; measured about it
+        s.far = std::max(s.far, std::fabs(x));
+    }
+    s.sd = std::sqrt(sum2 / kScalingSamples);
+    return s;
+}
+
 // The samples are the same in every frame: computed once.
 struct ScalingData {
-    struct StripData {
-        std::size_t d = 0;
-        std::vector<double> dots;
-        double sd = 0;
-    };
-    std::vector<StripData> strips;
-    double axis = 1;
+    std::vector<StripData> strips;    // one per kScalingDims
     std::vector<double> raw, scaled;  // the example row: q·k and q·k/√d
 };
 
@@ -49,21 +68,7 @@ const ScalingData& scaling_data() {
     static const ScalingData data = [] {
         ScalingData out;
         scene::SplitMix64 g(0x5eed5ca1e5ULL);
-        double far = 0;
-        for (std::size_t d : kScalingDims) {
-            ScalingData::StripData s;
-            s.d = d;
-            double sum2 = 0;
-            for (int i = 0; i < kScalingSamples; ++i) {
-                const double x = dot(normal_vec(g, d), normal_vec(g, d));
-                s.dots.push_back(x);
-                sum2 += x * x;  // the mean is 0 by construction; measured about it
-                far = std::max(far, std::fabs(x));
-            }
-            s.sd = std::sqrt(sum2 / kScalingSamples);
-            out.strips.push_back(std::move(s));
-        }
-        out.axis = std::ceil(far / 20.0) * 20.0;
+        for (std::size_t d : kScalingDims) out.strips.push_back(strip_data(g, d));
         const core::Vec q = normal_vec(g, kScalingExampleDim);
         for (int j = 0; j < kScalingExampleKeys; ++j) {
             const double x = dot(q, normal_vec(g, kScalingExampleDim));
@@ -73,6 +78,20 @@ const ScalingData& scaling_data() {
         return out;
     }();
     return data;
+}
+
+// A strip for a scene's own d when it is none of kScalingDims: its own fixed samples (seeded by
+// d), computed once per d and kept (a scene has one d; the loader bounds it).
+const StripData& scene_strip(std::size_t d) {
+    static std::mutex m;
+    static std::map<std::size_t, StripData> made;
+    std::lock_guard lock(m);
+    auto it = made.find(d);
+    if (it == made.end()) {
+        scene::SplitMix64 g(0x5eed5ca1e5ULL ^ (d * 0x9e3779b97f4a7c15ULL));
+        it = made.emplace(d, strip_data(g, d)).first;
+    }
+    return it->second;
 }
 
 Scaling::Bars bars(const std::string& label, const std::vector<double>& scores) {
@@ -87,13 +106,27 @@ Scaling::Bars bars(const std::string& label, const std::vector<double>& scores) 
 
 Scaling scaling(const Row& r) {
     const ScalingData& data = scaling_data();
+    // The strips: kScalingDims, the one nearest the scene's d (in ratio) giving way to the scene's
+    // own when it is none of them, so that the scene's d is always among them, in order.
+    std::vector<const StripData*> shown;
+    for (const StripData& s : data.strips) shown.push_back(&s);
+    if (r.d > 0 && std::none_of(shown.begin(), shown.end(), [&](const StripData* s) { return s->d == r.d; })) {
+        const auto apart = [&](const StripData* s) {
+            return std::fabs(std::log(static_cast<double>(s->d) / static_cast<double>(r.d)));
+        };
+        *std::min_element(shown.begin(), shown.end(),
+                          [&](const StripData* a, const StripData* b) { return apart(a) < apart(b); }) =
+            &scene_strip(r.d);
+    }
     Scaling out;
-    out.axis = data.axis;
-    for (double t : {-data.axis, -data.axis / 2, 0.0, data.axis / 2, data.axis}) out.ticks.push_back(t);
+    double far = 0;
+    for (const StripData* s : shown) far = std::max(far, s->far);
+    out.axis = std::ceil(far / 20.0) * 20.0;
+    for (double t : {-out.axis, -out.axis / 2, 0.0, out.axis / 2, out.axis}) out.ticks.push_back(t);
     const double u = r.view->u;
-    const double n = static_cast<double>(data.strips.size());
-    for (std::size_t i = 0; i < data.strips.size(); ++i) {
-        const auto& s = data.strips[i];
+    const double n = static_cast<double>(shown.size());
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        const StripData& s = *shown[i];
         Scaling::Strip st;
         st.d = static_cast<int>(s.d);
         st.label = "d = " + std::to_string(s.d);

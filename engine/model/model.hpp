@@ -270,11 +270,12 @@ struct Projections {
     std::string caption = "every token uses the same three matrices";
 };
 
-// Why the scores are divided by √d — a picture of the argument, the same in every scene: the dot
-// products q·k of random vectors whose coordinates have size 1 (standard normal) spread as √d,
-// one strip of kScalingSamples per d in kScalingDims; and one row of such scores (a query and
+// Why the scores are divided by √d — a picture of the argument: the dot products q·k of random
+// vectors whose coordinates have size 1 (standard normal) spread as √d, one strip of
+// kScalingSamples per d in kScalingDims (the nearest giving way to the scene's own d when it is
+// none of them, so that the scene's d is always marked); and one row of such scores (a query and
 // kScalingExampleKeys keys at d = kScalingExampleDim) through softmax, without and with the
-// division. Fixed samples (a seeded splitmix64), computed once.
+// division. Fixed samples (a seeded splitmix64), computed once per d.
 inline constexpr std::size_t kScalingDims[] = {2, 8, 32, 128, 512};
 inline constexpr int kScalingSamples = 200;
 inline constexpr std::size_t kScalingExampleDim = 128;
