@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "load/load.hpp"
+#include "scene/quiz.hpp"
 #include "support/files.hpp"
 
 namespace fs = std::filesystem;
@@ -765,6 +766,33 @@ TEST_CASE("a step's hold from its narration is bounded by the text limit, and co
     expect({with_steps(steps), "more than 4 hours (the limit)", kTinyLines + 2 + 19, 5, {"long enough to read its 'say'"}});
     // One byte more narration is refused by the text limit itself.
     expect({with_steps({"{say: " + say + "b}"}), "at most 4000 bytes of text", kTinyLines + 2, 11});
+}
+
+TEST_CASE("a quiz's question pages count towards the 4 hours of the video", "[load][errors][limits]") {
+    std::string words;
+    for (int i = 0; i < 2000; ++i) words += "a ";  // 4000 bytes, the most a text may have: 750 s to read
+    const auto quiz = [&](int questions, int draw) {
+        std::string y = kTiny + "quiz:\n  draw: " + std::to_string(draw) + "\n  questions:\n";
+        for (int q = 0; q < questions; ++q)
+            y += "    - {ask: " + words + ", choices: [x, y], correct: 0, answer: " + words + "}\n";
+        return y;
+    };
+    // A question's two pages: read (750 s each), thought over (4 s) and faded in (0.4 s each).
+    auto nine = load_yaml(quiz(9, 0));
+    REQUIRE(nine->result.ok());
+    const scene::Quiz& q = nine->result.deck.slides[0].scene->quiz;
+    CHECK(scene::quiz_pages_seconds(q) == Approx(9 * (2 * 0.4 + 750.75 + 4 + 750)));
+    // Ten of them pass 4 hours with the steps: refused at the quiz, saying why.
+    const Bad ten = {quiz(10, 0), "quiz: the scene's video would last more than 4 hours (the limit)", kTinyLines + 2, 3,
+                     {"question pages of one attempt", "(4.2 hours)"}};
+    expect(ten);
+    // An attempt that draws 9 of them is within the limit: the 9 longest count.
+    CHECK(load_yaml(quiz(10, 9))->result.ok());
+    CHECK(load_yaml(quiz(40, 9))->result.ok());
+    // A deck counts its scenes' question pages too (scene::slide_end).
+    scene::Slide slide;
+    slide.scene = nine->result.deck.slides[0].scene;
+    CHECK(scene::slide_end(0.0, slide) > scene::quiz_pages_seconds(q));
 }
 
 TEST_CASE("a deck's steps and video are counted with its includes expanded, and expansion stops at a limit", "[load][errors][limits][deck]") {

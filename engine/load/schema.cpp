@@ -24,6 +24,7 @@ struct SceneReader {
     std::vector<const Node*> step_nodes;        // for the engine check's messages
     std::vector<const Node*> experiment_nodes;
     std::map<std::string, const Node*> experiment_titles;
+    const Node* quiz_node = nullptr;  // for the video limit's message
 
     std::optional<int> token_index(const Node* node, const std::string& key) {
         if (!n) return std::nullopt;
@@ -484,6 +485,7 @@ const Key<SceneReader> kScene[] = {
     {"quiz", [](SceneReader& sr, const Value& v) {
          if (!v || v.node->kind == Kind::Null) return;
          if (!sr.r.is_map(v.node, v.key, "a mapping with draw and questions")) return;
+         sr.quiz_node = v.node;
          read_keys<SceneReader>(sr.r, v.node, v.key, v.key, kQuiz, sr);
      }},
 };
@@ -510,6 +512,14 @@ void read_scene(Reader& r, const Node* root, scene::Scene& s) {
                         (s.steps[i].hold >= 0 ? "" : " (long enough to read its 'say')"));
             return;
         }
+    }
+    // A video played through adds one attempt's question pages (scene::quiz_pages_seconds).
+    if (const double pages = scene::quiz_pages_seconds(s.quiz); t + pages > kMaxSeconds) {
+        r.error(sr.quiz_node ? sr.quiz_node : root,
+                "quiz: the scene's video would last more than " + std::to_string(static_cast<int>(kMaxSeconds / 3600)) +
+                    " hours (the limit) with the question pages of one attempt: " + length_text(t + pages) +
+                    ", of which the pages " + length_text(pages) + " (each question's page and its answer's, read and thought over)");
+        return;
     }
 
     // Nothing invalid reaches the engine: the start, every step's controls in turn, and

@@ -1,8 +1,31 @@
 #include "scene/quiz.hpp"
 
 #include <algorithm>
+#include <functional>
 
 namespace scene {
+
+std::string question_page_text(const Question& q, bool answer) {
+    if (answer) return q.answer;
+    std::string text = q.ask;
+    for (const std::string& c : q.choices) text += " " + c;
+    return text;
+}
+
+double question_page_hold(const Question& q, bool answer) {
+    return std::max(kDefaultHold, reading_time(question_page_text(q, answer))) + (answer ? 0.0 : kThinkSeconds);
+}
+
+double quiz_pages_seconds(const Quiz& quiz) {
+    std::vector<double> each;
+    for (const Question& q : quiz.questions)
+        each.push_back(2 * kCrossFade + question_page_hold(q, false) + question_page_hold(q, true));
+    const std::size_t asked = std::min(draw_count(quiz), each.size());
+    std::partial_sort(each.begin(), each.begin() + static_cast<std::ptrdiff_t>(asked), each.end(), std::greater<>());
+    double t = 0;
+    for (std::size_t i = 0; i < asked; ++i) t += each[i];
+    return t;
+}
 
 std::uint64_t SplitMix64::next() {
     std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "scene/scene.hpp"
@@ -24,6 +25,16 @@ struct SplitMix64 {
 // How many questions one attempt asks: `draw`, or every question when draw is 0, negative or
 // larger than the bank.
 std::size_t draw_count(const Quiz& quiz);
+
+// A question's pages in the video and the handout: the question and its choices to predict,
+// then its answer. Each cross-fades in (kCrossFade) and holds long enough to read its words (at
+// least kDefaultHold); the question's page kThinkSeconds more, to think before the answer.
+constexpr double kThinkSeconds = 4.0;
+std::string question_page_text(const Question& q, bool answer);
+double question_page_hold(const Question& q, bool answer);
+// The longest the pages of one attempt can add to a video: the draw_count(quiz) questions whose
+// two pages last longest, cross-fades included. The loader bounds it with the steps.
+double quiz_pages_seconds(const Quiz& quiz);
 
 // The question indices asked in attempt `attempt` (0 for the first; negative counts as 0),
 // in the order they are asked. Guarantees:

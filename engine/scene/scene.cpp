@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "scene/quiz.hpp"
+
 namespace scene {
 
 namespace {
@@ -66,7 +68,7 @@ double slide_end(double start, const Slide& s) {
     if (s.kind != Slide::Kind::Scene || !s.scene) return start + kCrossFade + slide_hold(s);
     double t = start;
     for (const Step& st : s.scene->steps) t = t + step_animation(st) + step_hold(st);
-    return t;
+    return t + quiz_pages_seconds(s.scene->quiz);  // the question pages a played-through video adds
 }
 
 std::vector<Step> default_steps() {

@@ -21,18 +21,6 @@ int Layout::first_of(int slide) const {
     return -1;
 }
 
-namespace {
-
-// The words a question page adds: the question and its choices to predict; then the answer.
-std::string page_text(const scene::Question& q, bool answer) {
-    if (answer) return q.answer;
-    std::string text = q.ask;
-    for (const std::string& c : q.choices) text += " " + c;
-    return text;
-}
-
-}  // namespace
-
 Layout layout(const scene::Deck& deck, Pages pages, std::uint64_t seed) {
     Layout lay;
     double t = 0.0;
@@ -69,8 +57,7 @@ Layout layout(const scene::Deck& deck, Pages pages, std::uint64_t seed) {
                     sp.answer = answer;
                     sp.start = t;
                     sp.anim = scene::kCrossFade;
-                    sp.hold = std::max(scene::kDefaultHold, scene::reading_time(page_text(questions[static_cast<std::size_t>(q)], answer))) +
-                              (answer ? 0.0 : kThinkSeconds);
+                    sp.hold = scene::question_page_hold(questions[static_cast<std::size_t>(q)], answer);
                     lay.spans.push_back(sp);
                     t = sp.end();
                 }

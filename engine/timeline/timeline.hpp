@@ -70,8 +70,9 @@ struct Layout {
 // WithQuestions asks every question (the handout); WithDrawnQuestions the ones a first attempt
 // draws with `seed` (the quiz's `draw`, in the order drawn: the video).
 enum class Pages { Steps, WithQuestions, WithDrawnQuestions };
-// A question page holds long enough to read it, plus this long to think before the answer.
-constexpr double kThinkSeconds = 4.0;
+// A question page holds long enough to read it, plus this long to think before the answer
+// (scene::question_page_hold).
+constexpr double kThinkSeconds = scene::kThinkSeconds;
 Layout layout(const scene::Deck& deck, Pages pages = Pages::Steps, std::uint64_t seed = 1);
 // A span's title: its step's, its slide's, or "Check yourself: question 2" / "Answer 2".
 std::string span_title(const scene::Deck& deck, const Span& sp);
