@@ -131,17 +131,26 @@ TEST_CASE("a step's title is its own, else its stage's", "[scene]") {
     CHECK(scene::step_title(step) == "Scale by √d");
 }
 
-TEST_CASE("the default steps are the six stages from scores to blend, with defaults", "[scene]") {
+TEST_CASE("the default steps are every stage of the table on the pipeline, in order, with defaults", "[scene]") {
+    // Derived from the table, so a stage row added to scene/stages.hpp reaches every scene that
+    // gives no steps: one step per stage with a pipeline card, none for the others.
     const auto steps = scene::default_steps();
-    REQUIRE(steps.size() == 6);
+    std::vector<scene::Stage> expected;
+    for (const scene::StageInfo& st : scene::stages())
+        if (*st.label) expected.push_back(st.stage);
+    REQUIRE(steps.size() == expected.size());
     for (std::size_t i = 0; i < steps.size(); ++i) {
-        CHECK(static_cast<int>(steps[i].stage) == static_cast<int>(scene::Stage::Scores) + static_cast<int>(i));
+        CHECK(steps[i].stage == expected[i]);
         CHECK(steps[i].title.empty());
         CHECK(steps[i].set.empty());
         CHECK(steps[i].duration < 0);
         CHECK(steps[i].hold < 0);
     }
+    // Today's table: the six stages from the scores to the blend; the tokens have no card.
+    CHECK(steps.size() == 6);
+    CHECK(steps.front().stage == scene::Stage::Scores);
     CHECK(steps.back().stage == scene::Stage::Blend);
+    CHECK(scene::kStageCount == static_cast<int>(scene::stages().size()));
 }
 
 TEST_CASE("default panels: the one-row layout up to 8 tokens, the matrix beyond", "[scene]") {

@@ -8,8 +8,7 @@ namespace draw {
 
 namespace {
 
-void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
-    const model::Arithmetic& a = f.arithmetic;
+void paint(Canvas& c, const model::Arithmetic& a, const core::Rect& r) {
     core::Rect content = c.card(r, a.heading, a.aside);
     if (a.lines.empty()) {
         c.color(c.th.ink_faint);
@@ -25,6 +24,6 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
 
 }  // namespace
 
-extern const PanelDef kArithmeticPanel{Panel::Arithmetic, {Slot::Where::Side, 2, 288}, paint, nullptr};
+extern const PanelDef<model::Arithmetic> kArithmeticPanel{{Slot::Where::Side, 2, 288}, paint, nullptr};
 
 }  // namespace draw

@@ -17,8 +17,7 @@ namespace draw {
 
 namespace {
 
-void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
-    const model::Block& b = f.block;
+void paint(Canvas& c, const model::Block& b, const core::Rect& r) {
     const core::Rect content = c.card(r, b.heading, b.aside);
     const std::size_t n = b.parts.size();
     if (n == 0) return;
@@ -105,6 +104,6 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
 
 }  // namespace
 
-extern const PanelDef kBlockPanel{Panel::Block, {Slot::Where::Big, 26, 1.6}, paint, nullptr};
+extern const PanelDef<model::Block> kBlockPanel{{Slot::Where::Big, 26, 1.6}, paint, nullptr};
 
 }  // namespace draw

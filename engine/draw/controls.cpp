@@ -18,8 +18,7 @@ ControlsGeom controls_geom(const core::Rect& panel) {
 
 namespace {
 
-void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
-    const model::ControlsPanel& m = f.controls;
+void paint(Canvas& c, const model::Controls& m, const core::Rect& r) {
     core::Rect content = c.card(r, m.heading);
     ControlsGeom g = controls_geom(r);
     // Temperature.
@@ -67,7 +66,7 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
     c.text_in(m.mask_state, {content.right() - 56, g.sw.y - 4, 56, 26}, Font::Bold, 20, 12, Align::Right);
 }
 
-void hit(const model::SceneFrame&, const core::Rect& r, core::Point p, Hit& h) {
+void hit(const model::Controls&, const core::Rect& r, core::Point p, Hit& h) {
     ControlsGeom g = controls_geom(r);
     if (g.slider.inset(-14).contains(p)) {
         h.kind = Hit::Kind::TemperatureSlider;
@@ -90,6 +89,6 @@ void hit(const model::SceneFrame&, const core::Rect& r, core::Point p, Hit& h) {
 
 }  // namespace
 
-extern const PanelDef kControlsPanel{Panel::Controls, {Slot::Where::Side, 3, 200}, paint, hit};
+extern const PanelDef<model::Controls> kControlsPanel{{Slot::Where::Side, 3, 200}, paint, hit};
 
 }  // namespace draw

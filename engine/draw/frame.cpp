@@ -12,21 +12,39 @@
 namespace draw {
 
 // ---- the panel registry: every panel's file defines k<Enum>Panel ---------------------------------
-#define ATTNLAB_PANEL_DECLARE(e, name) extern const PanelDef k##e##Panel;
+#define ATTNLAB_PANEL_DECLARE(e, name, member) extern const PanelDef<model::e> k##e##Panel;
 ATTNLAB_PANELS(ATTNLAB_PANEL_DECLARE)
 #undef ATTNLAB_PANEL_DECLARE
 
-namespace {
+const Slot& panel_slot(Panel p) {
+    switch (p) {
+#define ATTNLAB_PANEL_SLOT(e, name, member) \
+    case Panel::e: return k##e##Panel.slot;
+        ATTNLAB_PANELS(ATTNLAB_PANEL_SLOT)
+#undef ATTNLAB_PANEL_SLOT
+    }
+    std::abort();  // not a panel of the table
+}
 
-const std::array<const PanelDef*, scene::kPanelCount> kRegistry = {
-#define ATTNLAB_PANEL_ENTRY(e, name) &k##e##Panel,
-    ATTNLAB_PANELS(ATTNLAB_PANEL_ENTRY)
-#undef ATTNLAB_PANEL_ENTRY
-};
+void paint_panel(Canvas& c, const model::SceneFrame& f, Panel p, const core::Rect& r) {
+    switch (p) {
+#define ATTNLAB_PANEL_PAINT(e, name, member) \
+    case Panel::e: return k##e##Panel.paint(c, f.member, r);
+        ATTNLAB_PANELS(ATTNLAB_PANEL_PAINT)
+#undef ATTNLAB_PANEL_PAINT
+    }
+}
 
-}  // namespace
-
-const PanelDef& panel_def(Panel p) { return *kRegistry[static_cast<std::size_t>(p)]; }
+void hit_panel(const model::SceneFrame& f, Panel p, const core::Rect& r, core::Point pt, Hit& h) {
+    switch (p) {
+#define ATTNLAB_PANEL_HIT(e, name, member) \
+    case Panel::e:                         \
+        if (k##e##Panel.hit) k##e##Panel.hit(f.member, r, pt, h); \
+        return;
+        ATTNLAB_PANELS(ATTNLAB_PANEL_HIT)
+#undef ATTNLAB_PANEL_HIT
+    }
+}
 
 Space space_for(int width, int height) {
     Space s;
@@ -79,7 +97,7 @@ void paint_scene(Canvas& c, const model::SceneFrame& f) {
     }
     for (const Box& b : L.boxes) {
         c.record_panel(scene::panel_name(b.panel), b.r);
-        panel_def(b.panel).paint(c, f, b.r);
+        paint_panel(c, f, b.panel, b.r);
     }
 }
 
@@ -254,7 +272,7 @@ Hit hit_test(const timeline::View& view, core::Point p, Space space) {
     for (const Box& b : layout_scene(f.scene.panels, space).boxes) {
         if (!b.r.contains(p)) continue;
         h.kind = Hit::Kind::Panel;
-        if (const auto hit = panel_def(b.panel).hit) hit(f.scene, b.r, p, h);
+        hit_panel(f.scene, b.panel, b.r, p, h);
         return h;
     }
     return h;

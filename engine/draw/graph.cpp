@@ -66,8 +66,7 @@ std::vector<core::Point> graph_nodes(int count, const core::Rect& panel, double&
 
 namespace {
 
-void paint(Canvas& c, const model::SceneFrame& fr, const core::Rect& r) {
-    const model::Graph& g = fr.graph;
+void paint(Canvas& c, const model::Graph& g, const core::Rect& r) {
     core::Rect content = c.card(r, g.heading);
     double radius = 0;
     auto nodes = graph_nodes(static_cast<int>(g.nodes.size()), r, radius);
@@ -191,9 +190,9 @@ void paint(Canvas& c, const model::SceneFrame& fr, const core::Rect& r) {
     }
 }
 
-void hit(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h) {
+void hit(const model::Graph& m, const core::Rect& r, core::Point p, Hit& h) {
     double radius = 0;
-    const auto nodes = graph_nodes(f.n, r, radius);
+    const auto nodes = graph_nodes(static_cast<int>(m.nodes.size()), r, radius);
     for (std::size_t j = 0; j < nodes.size(); ++j)
         if (std::hypot(nodes[j].x - p.x, nodes[j].y - p.y) <= radius + 4) {
             h.kind = Hit::Kind::Token;
@@ -203,6 +202,6 @@ void hit(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h)
 
 }  // namespace
 
-extern const PanelDef kGraphPanel{Panel::Graph, {Slot::Where::Big, 21, 1.0}, paint, hit};
+extern const PanelDef<model::Graph> kGraphPanel{{Slot::Where::Big, 21, 1.0}, paint, hit};
 
 }  // namespace draw

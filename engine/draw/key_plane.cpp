@@ -12,8 +12,7 @@ namespace draw {
 
 namespace {
 
-void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
-    const model::KeyPlane& m = f.key_plane;
+void paint(Canvas& c, const model::KeyPlane& m, const core::Rect& r) {
     core::Rect content = c.card(r, m.heading);
     Plane pl = fit_plane(m.extent, content);
     Labels labels;  // dot labels keep clear of the tick labels, the dots and each other
@@ -197,10 +196,10 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
     }
 }
 
-void hit(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h) {
-    const Plane pl = fit_plane(f.key_plane.extent, card_content(r));
+void hit(const model::KeyPlane& m, const core::Rect& r, core::Point p, Hit& h) {
+    const Plane pl = fit_plane(m.extent, card_content(r));
     std::vector<core::Point> keys;
-    for (const model::KeyDot& k : f.key_plane.keys) keys.push_back(k.at);
+    for (const model::KeyDot& k : m.keys) keys.push_back(k.at);
     if (const int j = nearest_dot(pl, keys, p); j >= 0) {
         h.kind = Hit::Kind::Key;
         h.token = j;
@@ -210,6 +209,6 @@ void hit(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h)
 
 }  // namespace
 
-extern const PanelDef kKeyPlanePanel{Panel::KeyPlane, {Slot::Where::Big, 22, 1.0}, paint, hit};
+extern const PanelDef<model::KeyPlane> kKeyPlanePanel{{Slot::Where::Big, 22, 1.0}, paint, hit};
 
 }  // namespace draw

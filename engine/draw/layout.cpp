@@ -3,9 +3,11 @@
 // panel registers. Left: rows (by order), the big panels side by side in one row among them;
 // right: a column (by order). Narration, the one flexible panel of the right column, gets its
 // tallest box: a student reads it alone, so the whole `say` must fit at a readable size. When the
-// right column would be crowded (narration, readouts, arithmetic and controls), the readouts
-// move beside the weight bars.
+// right column would be crowded (its flexible panel would keep less than kSideRoom), a side panel
+// whose slot names a row panel to sit beside (the readouts: the weight bars) moves there.
 #include <algorithm>
+#include <optional>
+#include <utility>
 
 #include "draw/paint.hpp"
 
@@ -21,32 +23,56 @@ bool has(const std::vector<Panel>& panels, Panel p) { return std::find(panels.be
 std::vector<Panel> panels_in(const std::vector<Panel>& panels, Slot::Where where) {
     std::vector<Panel> out;
     for (Panel p : panels)
-        if (panel_def(p).slot.where == where && std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
+        if (panel_slot(p).where == where && std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
     std::stable_sort(out.begin(), out.end(),
-                     [](Panel a, Panel b) { return panel_def(a).slot.order < panel_def(b).slot.order; });
+                     [](Panel a, Panel b) { return panel_slot(a).order < panel_slot(b).order; });
     return out;
+}
+
+// The right column is crowded when its flexible panel would keep less than kSideRoom of its
+// `height` beside the others' preferred heights (a column without a flexible panel never is).
+constexpr double kSideRoom = 360, kGap = 18;
+bool side_crowded(const std::vector<Panel>& right, double height) {
+    double fixed = 0;
+    bool flex = false;
+    for (Panel p : right) {
+        fixed += panel_slot(p).size;
+        flex = flex || panel_slot(p).size == 0.0;
+    }
+    const double gaps = kGap * static_cast<double>(right.empty() ? 0 : right.size() - 1);
+    return flex && height - gaps - fixed < kSideRoom;
 }
 
 }  // namespace
 
 SceneLayout layout_scene(const std::vector<Panel>& panels, Space space) {
-    constexpr double M = 32, G = 18;
+    constexpr double M = 32, G = kGap;
     const double W = space.w, H = space.h;
     SceneLayout L;
     L.header = {M, 14, W - 2 * M, 64};
     const double top = 92, bottom = H - kOperatorBand;
 
-    const bool readouts_below =
-        has(panels, Panel::Readouts) && has(panels, Panel::WeightBars) && has(panels, Panel::Arithmetic) &&
-        has(panels, Panel::Narration);
     std::vector<Panel> right = panels_in(panels, Slot::Where::Side);
-    if (readouts_below) std::erase(right, Panel::Readouts);
+    // A crowded right column: side panels that can sit beside a row panel showing move there.
+    std::vector<std::pair<Panel, Panel>> beside;  // (row panel, the side panel beside it)
+    if (side_crowded(right, bottom - top))
+        for (Panel p : std::vector<Panel>(right)) {
+            const Slot& s = panel_slot(p);
+            if (!s.beside || !has(panels, *s.beside) || panel_slot(*s.beside).where != Slot::Where::Row) continue;
+            beside.emplace_back(*s.beside, p);
+            std::erase(right, p);
+        }
+    auto beside_of = [&](Panel row) -> std::optional<Panel> {
+        for (const auto& [r, p] : beside)
+            if (r == row) return p;
+        return std::nullopt;
+    };
     const double RW = std::max(440.0, 500.0 * W / kDesignWidth);  // narrower on narrower screens
     const double left_w = right.empty() ? W - 2 * M : W - 2 * M - RW - G;
 
     // Right column: fixed heights, the flexible one takes what is left.
     if (!right.empty()) {
-        auto pref = [](Panel p) { return panel_def(p).slot.size; };
+        auto pref = [](Panel p) { return panel_slot(p).size; };
         double fixed = 0;
         bool flex = false;
         for (Panel p : right) {
@@ -75,11 +101,11 @@ SceneLayout layout_scene(const std::vector<Panel>& panels, Space space) {
     std::vector<Row> rows;
     const std::vector<Panel> big = panels_in(panels, Slot::Where::Big);
     for (Panel p : panels_in(panels, Slot::Where::Row)) {
-        const Slot& s = panel_def(p).slot;
+        const Slot& s = panel_slot(p);
         rows.push_back({{p}, s.grows && big.empty() ? 0.0 : s.size, s.order});
     }
     if (!big.empty()) {
-        const int order = panel_def(big.front()).slot.order;
+        const int order = panel_slot(big.front()).order;
         auto at = std::find_if(rows.begin(), rows.end(), [&](const Row& r) { return r.order > order; });
         rows.insert(at, Row{big, 0, order});
     }
@@ -96,19 +122,20 @@ SceneLayout layout_scene(const std::vector<Panel>& panels, Space space) {
     double y = top;
     for (const Row& r : rows) {
         double h = r.h > 0 ? r.h * k : flex_h;
-        if (readouts_below && r.panels.size() == 1 && r.panels[0] == Panel::WeightBars) {
-            const double rw = 440;
-            L.boxes.push_back({Panel::WeightBars, {M, y, left_w - rw - G, h}});
-            L.boxes.push_back({Panel::Readouts, {M + left_w - rw, y, rw, h}});
-        } else if (r.panels.size() == 1 && panel_def(r.panels[0]).slot.where == Slot::Where::Row) {
+        const std::optional<Panel> side = r.panels.size() == 1 ? beside_of(r.panels[0]) : std::nullopt;
+        if (side) {
+            const double rw = panel_slot(*side).beside_width;
+            L.boxes.push_back({r.panels[0], {M, y, left_w - rw - G, h}});
+            L.boxes.push_back({*side, {M + left_w - rw, y, rw, h}});
+        } else if (r.panels.size() == 1 && panel_slot(r.panels[0]).where == Slot::Where::Row) {
             L.boxes.push_back({r.panels[0], {M, y, left_w, h}});
         } else {
             double total = 0;
-            for (Panel p : r.panels) total += panel_def(p).slot.size;
+            for (Panel p : r.panels) total += panel_slot(p).size;
             double x = M;
             double inner = left_w - G * static_cast<double>(r.panels.size() - 1);
             for (Panel p : r.panels) {
-                double w = inner * panel_def(p).slot.size / total;
+                double w = inner * panel_slot(p).size / total;
                 L.boxes.push_back({p, {x, y, w, h}});
                 x += w + G;
             }

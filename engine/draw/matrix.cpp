@@ -52,8 +52,7 @@ MatrixGeom matrix_geom(const std::vector<std::string>& tokens, const core::Rect&
 
 namespace {
 
-void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
-    const model::Matrix& m = f.matrix;
+void paint(Canvas& c, const model::Matrix& m, const core::Rect& r) {
     c.card(r, m.heading, m.aside);
     MatrixGeom g = matrix_geom(m.tokens, r);
     const int n = static_cast<int>(m.tokens.size());
@@ -188,9 +187,9 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
     }
 }
 
-void hit(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h) {
-    const MatrixGeom g = matrix_geom(f.matrix.tokens, r);
-    const int last = f.n - 1;
+void hit(const model::Matrix& m, const core::Rect& r, core::Point p, Hit& h) {
+    const MatrixGeom g = matrix_geom(m.tokens, r);
+    const int last = static_cast<int>(m.tokens.size()) - 1;
     if (g.grid.contains(p)) {
         h.kind = Hit::Kind::MatrixCell;
         h.token = std::clamp(static_cast<int>((p.x - g.grid.x) / g.cell), 0, last);
@@ -203,6 +202,6 @@ void hit(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h)
 
 }  // namespace
 
-extern const PanelDef kMatrixPanel{Panel::Matrix, {Slot::Where::Big, 20, 1.35}, paint, hit};
+extern const PanelDef<model::Matrix> kMatrixPanel{{Slot::Where::Big, 20, 1.35}, paint, hit};
 
 }  // namespace draw

@@ -6,8 +6,7 @@ namespace draw {
 
 namespace {
 
-void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
-    const model::Narration& n = f.narration;
+void paint(Canvas& c, const model::Narration& n, const core::Rect& r) {
     core::Rect content = c.card(r, n.heading, n.aside);
     double used = 0;
     if (n.experiment) {
@@ -34,6 +33,6 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
 
 }  // namespace
 
-extern const PanelDef kNarrationPanel{Panel::Narration, {Slot::Where::Side, 0, 0}, paint, nullptr};
+extern const PanelDef<model::Narration> kNarrationPanel{{Slot::Where::Side, 0, 0}, paint, nullptr};
 
 }  // namespace draw

@@ -66,8 +66,7 @@ void grid(Canvas& c, const model::Grid& m, const core::Rect& at, const OutputsGe
         }
 }
 
-void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
-    const model::Outputs& o = f.outputs;
+void paint(Canvas& c, const model::Outputs& o, const core::Rect& r) {
     const core::Rect content = c.card(r, o.heading, o.aside);
     if (!o.note.empty() || o.values.value.empty()) {
         c.color(c.th.ink_faint);
@@ -112,8 +111,7 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
     c.paragraph(o.caption, {content.x, content.bottom() - 58, content.w, 58}, Font::Italic, kMinText, kMinText, 1.25);
 }
 
-void hit(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h) {
-    const model::Outputs& o = f.outputs;
+void hit(const model::Outputs& o, const core::Rect& r, core::Point p, Hit& h) {
     if (o.values.value.empty()) return;
     const OutputsGeom g = outputs_geom(o, r);
     if (p.y < g.labels.y || p.y >= g.labels.bottom() || p.x < g.labels.x || p.x > g.outputs.right()) return;
@@ -123,6 +121,6 @@ void hit(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h)
 
 }  // namespace
 
-extern const PanelDef kOutputsPanel{Panel::Outputs, {Slot::Where::Big, 21, 1.0}, paint, hit};
+extern const PanelDef<model::Outputs> kOutputsPanel{{Slot::Where::Big, 21, 1.0}, paint, hit};
 
 }  // namespace draw

@@ -4,6 +4,7 @@
 // choose fonts, colours and places, and compute no attention. Internal to draw/.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "draw/canvas.hpp"
@@ -25,18 +26,27 @@ struct Slot {
     int order = 0;
     double size = 0;     // Row / Side: preferred height (0: takes what is left); Big: width weight
     bool grows = false;  // Row: takes the free height when there is no big row
+    // Side: the row panel this one moves beside, `beside_width` wide, when the right column is
+    // crowded (its flexible panel would get less than kSideRoom) and that row panel shows.
+    std::optional<Panel> beside;
+    double beside_width = 0;
 };
+// A panel's painter, defined in its own file draw/<name>.cpp as k<Enum>Panel (the panel table's
+// rows name them all: a panel without its painter does not link). It paints, and hit-tests, what
+// the panel's model shows.
+template <class Model>
 struct PanelDef {
-    Panel panel;
     Slot slot;
     // Paints the panel into its rectangle (design units).
-    void (*paint)(Canvas& c, const model::SceneFrame& f, const core::Rect& r);
+    void (*paint)(Canvas& c, const Model& m, const core::Rect& r);
     // What is under `p` inside the panel; null for a panel with nothing to pick (the caller has
     // already set Hit::Kind::Panel).
-    void (*hit)(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h);
+    void (*hit)(const Model& m, const core::Rect& r, core::Point p, Hit& h) = nullptr;
 };
-// Every panel's definition, in the order of scene::Panel.
-const PanelDef& panel_def(Panel p);
+// Through the registry, by panel (frame.cpp): its slot; painting and hit testing it in a frame.
+const Slot& panel_slot(Panel p);
+void paint_panel(Canvas& c, const model::SceneFrame& f, Panel p, const core::Rect& r);
+void hit_panel(const model::SceneFrame& f, Panel p, const core::Rect& r, core::Point pt, Hit& h);
 
 // ---- layout --------------------------------------------------------------------------------------
 struct Box {
@@ -103,7 +113,7 @@ struct Cells {
 Cells token_row_cells(int n, const core::Rect& panel);
 Cells score_row_cells(int n, const core::Rect& panel);
 // The key under p in a row of cells like the score row's (whole_height: the panel's full height).
-void hit_row(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h, bool whole_height);
+void hit_row(int n, const core::Rect& r, core::Point p, Hit& h, bool whole_height);
 struct MatrixGeom {
     core::Rect grid;   // the n×n cells
     double cell = 0;

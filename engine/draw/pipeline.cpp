@@ -8,8 +8,7 @@ namespace draw {
 
 namespace {
 
-void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
-    const model::Pipeline& pl = f.pipeline;
+void paint(Canvas& c, const model::Pipeline& pl, const core::Rect& r) {
     core::Rect content = c.card(r, "");
     // The formula over its subtitle (two lines if it needs them), narrow enough to leave each
     // stage card room for its label and one line of caption at 16:10.
@@ -62,6 +61,6 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
 
 }  // namespace
 
-extern const PanelDef kPipelinePanel{Panel::Pipeline, {Slot::Where::Row, 0, 122}, paint, nullptr};
+extern const PanelDef<model::Pipeline> kPipelinePanel{{Slot::Where::Row, 0, 122}, paint, nullptr};
 
 }  // namespace draw

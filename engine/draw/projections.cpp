@@ -58,8 +58,7 @@ void cells(Canvas& c, const model::Projections::Grid& g, core::Point at, double 
 //               =        =        =
 //               q        k        v
 //               ▦▦       ▦▦       ▦▦
-void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
-    const model::Projections& p = f.projections;
+void paint(Canvas& c, const model::Projections& p, const core::Rect& r) {
     core::Rect content = c.card(r, p.heading, p.aside);
     if (p.equations.empty()) {
         if (!p.note.empty()) {
@@ -125,6 +124,6 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
 
 }  // namespace
 
-extern const PanelDef kProjectionsPanel{Panel::Projections, {Slot::Where::Big, 24, 1.7}, paint, nullptr};
+extern const PanelDef<model::Projections> kProjectionsPanel{{Slot::Where::Big, 24, 1.7}, paint, nullptr};
 
 }  // namespace draw

@@ -1,4 +1,5 @@
-// draw/readouts: the numbers in force, one row each (name left, value right).
+// draw/readouts: the numbers in force, one row each (name left, value right). When the side
+// column is crowded, the readouts sit beside the weight bars (their slot says so).
 #include <algorithm>
 
 #include "draw/paint.hpp"
@@ -7,9 +8,9 @@ namespace draw {
 
 namespace {
 
-void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
+void paint(Canvas& c, const model::Readouts& m, const core::Rect& r) {
     core::Rect content = c.card(r, "Readouts");
-    const auto& rows = f.readouts.rows;
+    const auto& rows = m.rows;
     const double h = content.h / static_cast<double>(std::max<std::size_t>(1, rows.size()));
     for (std::size_t i = 0; i < rows.size(); ++i) {
         core::Rect row{content.x, content.y + static_cast<double>(i) * h, content.w, h};
@@ -31,6 +32,6 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
 
 }  // namespace
 
-extern const PanelDef kReadoutsPanel{Panel::Readouts, {Slot::Where::Side, 1, 300}, paint, nullptr};
+extern const PanelDef<model::Readouts> kReadoutsPanel{{Slot::Where::Side, 1, 300, false, Panel::WeightBars, 440}, paint, nullptr};
 
 }  // namespace draw

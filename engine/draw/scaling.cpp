@@ -97,8 +97,7 @@ void bar_row(Canvas& c, const model::Scaling::Bars& b, const core::Rect& area, d
     }
 }
 
-void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
-    const model::Scaling& s = f.scaling;
+void paint(Canvas& c, const model::Scaling& s, const core::Rect& r) {
     const core::Rect content = c.card(r, s.heading, s.aside);
     const double gap = 36;
     const double right_w = std::clamp(content.w * 0.42, 350.0, 520.0);
@@ -113,6 +112,6 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
 
 }  // namespace
 
-extern const PanelDef kScalingPanel{Panel::Scaling, {Slot::Where::Big, 25, 2.0}, paint, nullptr};
+extern const PanelDef<model::Scaling> kScalingPanel{{Slot::Where::Big, 25, 2.0}, paint, nullptr};
 
 }  // namespace draw

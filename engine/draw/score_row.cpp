@@ -28,8 +28,7 @@ core::Rect folded(const core::Rect& r, double f, bool& back) {
     return {r.x, r.y + (r.h - h) / 2, r.w, h};
 }
 
-void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
-    const model::ScoreRow& row = f.score_row;
+void paint(Canvas& c, const model::ScoreRow& row, const core::Rect& r) {
     c.card(r, row.heading, row.scored ? c.th.heat_legend : "");
     Cells cells = score_row_cells(static_cast<int>(row.cells.size()), r);
     for (std::size_t j = 0; j < row.cells.size(); ++j) {
@@ -91,8 +90,8 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
 }  // namespace
 
 // A key's cell of the score row, or its column of the weight bars (the whole panel's height).
-void hit_row(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h, bool whole_height) {
-    const Cells cells = score_row_cells(f.n, r);
+void hit_row(int n, const core::Rect& r, core::Point p, Hit& h, bool whole_height) {
+    const Cells cells = score_row_cells(n, r);
     for (std::size_t j = 0; j < cells.cells.size(); ++j) {
         const core::Rect& cr = cells.cells[j];
         if (p.x >= cr.x && p.x <= cr.right() && (whole_height || cr.contains(p))) {
@@ -104,10 +103,10 @@ void hit_row(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit
 
 namespace {
 
-void hit(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h) { hit_row(f, r, p, h, false); }
+void hit(const model::ScoreRow& m, const core::Rect& r, core::Point p, Hit& h) { hit_row(static_cast<int>(m.cells.size()), r, p, h, false); }
 
 }  // namespace
 
-extern const PanelDef kScoreRowPanel{Panel::ScoreRow, {Slot::Where::Row, 30, 108}, paint, hit};
+extern const PanelDef<model::ScoreRow> kScoreRowPanel{{Slot::Where::Row, 30, 108}, paint, hit};
 
 }  // namespace draw

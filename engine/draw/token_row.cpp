@@ -21,8 +21,8 @@ Cells token_row_cells(int n, const core::Rect& panel) {
 
 namespace {
 
-void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
-    const std::vector<model::Chip>& chips = f.token_row.chips;
+void paint(Canvas& c, const model::TokenRow& panel, const core::Rect& r) {
+    const auto& chips = panel.chips;
     core::Rect content = c.card(r, "");
     c.color(c.th.ink_soft);
     c.text_in("tokens", {content.x, content.y, 118, content.h / 2}, Font::Bold, 18, kMinText);
@@ -91,8 +91,8 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
     }
 }
 
-void hit(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h) {
-    const Cells cells = token_row_cells(f.n, r);
+void hit(const model::TokenRow& m, const core::Rect& r, core::Point p, Hit& h) {
+    const Cells cells = token_row_cells(static_cast<int>(m.chips.size()), r);
     for (std::size_t j = 0; j < cells.cells.size(); ++j)
         if (cells.cells[j].contains(p)) {
             h.kind = Hit::Kind::Token;
@@ -102,6 +102,6 @@ void hit(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h)
 
 }  // namespace
 
-extern const PanelDef kTokenRowPanel{Panel::TokenRow, {Slot::Where::Row, 10, 86}, paint, hit};
+extern const PanelDef<model::TokenRow> kTokenRowPanel{{Slot::Where::Row, 10, 86}, paint, hit};
 
 }  // namespace draw

@@ -10,8 +10,7 @@ namespace draw {
 
 namespace {
 
-void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
-    const model::ValuePlane& m = f.value_plane;
+void paint(Canvas& c, const model::ValuePlane& m, const core::Rect& r) {
     core::Rect content = c.card(r, m.heading);
     Plane pl = fit_plane(m.extent, content);
     Labels labels;  // dot labels keep clear of the tick labels, the dots and each other
@@ -100,10 +99,10 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
     }
 }
 
-void hit(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h) {
-    const Plane pl = fit_plane(f.value_plane.extent, card_content(r));
+void hit(const model::ValuePlane& m, const core::Rect& r, core::Point p, Hit& h) {
+    const Plane pl = fit_plane(m.extent, card_content(r));
     std::vector<core::Point> values;
-    for (const model::ValueDot& v : f.value_plane.values) values.push_back(v.at);
+    for (const model::ValueDot& v : m.values) values.push_back(v.at);
     if (const int j = nearest_dot(pl, values, p); j >= 0) {
         h.kind = Hit::Kind::Value;
         h.token = j;
@@ -113,6 +112,6 @@ void hit(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h)
 
 }  // namespace
 
-extern const PanelDef kValuePlanePanel{Panel::ValuePlane, {Slot::Where::Big, 23, 1.0}, paint, hit};
+extern const PanelDef<model::ValuePlane> kValuePlanePanel{{Slot::Where::Big, 23, 1.0}, paint, hit};
 
 }  // namespace draw

@@ -9,8 +9,7 @@ namespace draw {
 
 namespace {
 
-void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
-    const model::WeightBars& wb = f.weight_bars;
+void paint(Canvas& c, const model::WeightBars& wb, const core::Rect& r) {
     core::Rect content = c.card(r, "Weights · shares of 1", wb.aside);
     Cells cols = score_row_cells(static_cast<int>(wb.bars.size()), r);
     const double label_h = 26, value_h = 26;
@@ -61,10 +60,10 @@ void paint(Canvas& c, const model::SceneFrame& f, const core::Rect& r) {
     }
 }
 
-void hit(const model::SceneFrame& f, const core::Rect& r, core::Point p, Hit& h) { hit_row(f, r, p, h, true); }
+void hit(const model::WeightBars& m, const core::Rect& r, core::Point p, Hit& h) { hit_row(static_cast<int>(m.bars.size()), r, p, h, true); }
 
 }  // namespace
 
-extern const PanelDef kWeightBarsPanel{Panel::WeightBars, {Slot::Where::Row, 40, 222, true}, paint, hit};
+extern const PanelDef<model::WeightBars> kWeightBarsPanel{{Slot::Where::Row, 40, 222, true}, paint, hit};
 
 }  // namespace draw

@@ -8,6 +8,7 @@
 #include <map>
 #include <mutex>
 
+#include "model/model.hpp"
 #include "model/row.hpp"
 #include "scene/quiz.hpp"
 
@@ -104,7 +105,7 @@ Scaling::Bars bars(const std::string& label, const std::vector<double>& scores) 
 
 }  // namespace
 
-Scaling scaling(const Row& r) {
+Scaling build(const Row& r, Tag<Scaling>) {
     const ScalingData& data = scaling_data();
     // The strips: kScalingDims, the one nearest the scene's d (in ratio) giving way to the scene's
     // own when it is none of them, so that the scene's d is always among them, in order.
@@ -160,7 +161,7 @@ Scaling scaling(const Row& r) {
     return out;
 }
 
-Outputs outputs(const Row& r) {
+Outputs build(const Row& r, Tag<Outputs>) {
     Outputs out;
     const attention::Trace& tr = *r.tr;
     out.focus = r.focus;
@@ -194,7 +195,7 @@ Outputs outputs(const Row& r) {
     return out;
 }
 
-Block block(const Row& r) {
+Block build(const Row& r, Tag<Block>) {
     Block out;
     const bool projected = r.sc->projections.has_value();
     out.parts = {

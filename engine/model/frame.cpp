@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "model/model.hpp"
 #include "model/row.hpp"
 
 namespace model {
@@ -40,24 +41,12 @@ SceneFrame scene_frame(const timeline::View& v) {
     const Row row = focused_row(v);
     f.n = row.n;
     f.focus = row.focus;
-    using P = scene::Panel;
-    auto has = [&](P p) { return std::find(f.panels.begin(), f.panels.end(), p) != f.panels.end(); };
-    if (has(P::Pipeline)) f.pipeline = pipeline(v);
-    if (has(P::TokenRow)) f.token_row = token_row(row);
-    if (has(P::ScoreRow)) f.score_row = score_row(row);
-    if (has(P::WeightBars)) f.weight_bars = weight_bars(row);
-    if (has(P::Matrix)) f.matrix = matrix(row);
-    if (has(P::Graph)) f.graph = graph(row);
-    if (has(P::KeyPlane)) f.key_plane = key_plane(row);
-    if (has(P::ValuePlane)) f.value_plane = value_plane(row);
-    if (has(P::Readouts)) f.readouts = readouts(row);
-    if (has(P::Arithmetic)) f.arithmetic = arithmetic(row);
-    if (has(P::Narration)) f.narration = narration(v);
-    if (has(P::Controls)) f.controls = controls(v);
-    if (has(P::Projections)) f.projections = projections(row);
-    if (has(P::Scaling)) f.scaling = scaling(row);
-    if (has(P::Outputs)) f.outputs = outputs(row);
-    if (has(P::Block)) f.block = block(row);
+    auto has = [&](scene::Panel p) { return std::find(f.panels.begin(), f.panels.end(), p) != f.panels.end(); };
+    // Every panel showing, through the panel table: a row without its builder does not link.
+#define ATTNLAB_PANEL_BUILD(e, name, member) \
+    if (has(scene::Panel::e)) f.member = build(row, Tag<e>{});
+    ATTNLAB_PANELS(ATTNLAB_PANEL_BUILD)
+#undef ATTNLAB_PANEL_BUILD
     return f;
 }
 

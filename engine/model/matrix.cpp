@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "model/model.hpp"
 #include "model/row.hpp"
 
 namespace model {
@@ -49,7 +50,7 @@ bool Matrix::row_budget(int i) const {
     return i >= 0 && static_cast<std::size_t>(i) < budgets.size() && budgets[static_cast<std::size_t>(i)];
 }
 
-Matrix matrix(const Row& m) {
+Matrix build(const Row& m, Tag<Matrix>) {
     Matrix out;
     const timeline::View& v = *m.view;
     const attention::Trace& tr = *m.tr;

@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "model/model.hpp"
 #include "model/row.hpp"
 
 namespace model {
 
-Pipeline pipeline(const timeline::View& v) {
+Pipeline build(const Row& row, Tag<Pipeline>) {
+    const timeline::View& v = *row.view;
     Pipeline out;
     int number = 0;
     for (const scene::StageInfo& st : scene::stages()) {
@@ -25,7 +27,7 @@ Pipeline pipeline(const timeline::View& v) {
     return out;
 }
 
-TokenRow token_row(const Row& m) {
+TokenRow build(const Row& m, Tag<TokenRow>) {
     TokenRow out;
     for (int j = 0; j < m.n; ++j) {
         const std::size_t J = static_cast<std::size_t>(j);
@@ -34,7 +36,8 @@ TokenRow token_row(const Row& m) {
     return out;
 }
 
-Narration narration(const timeline::View& v) {
+Narration build(const Row& row, Tag<Narration>) {
+    const timeline::View& v = *row.view;
     Narration out;
     const scene::Scene& sc = *v.scene;
     if (v.experiment >= 0 && static_cast<std::size_t>(v.experiment) < sc.experiments.size()) {
@@ -57,8 +60,9 @@ Narration narration(const timeline::View& v) {
     return out;
 }
 
-ControlsPanel controls(const timeline::View& v) {
-    ControlsPanel out;
+Controls build(const Row& row, Tag<Controls>) {
+    const timeline::View& v = *row.view;
+    Controls out;
     const double T = v.controls.temperature;
     out.temperature = "T = " + num(T);
     out.slider = scene::temperature_unit(T);
@@ -71,7 +75,7 @@ ControlsPanel controls(const timeline::View& v) {
     return out;
 }
 
-Projections projections(const Row& m) {
+Projections build(const Row& m, Tag<Projections>) {
     Projections out;
     const std::string& tok = m.sc->tokens[static_cast<std::size_t>(m.focus)];
     if (!m.sc->projections) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "model/model.hpp"
 #include "model/row.hpp"
 
 namespace model {
@@ -68,7 +69,7 @@ Extent value_plane_extent(const scene::Scene& sc) {
     return e;
 }
 
-KeyPlane key_plane(const Row& m) {
+KeyPlane build(const Row& m, Tag<KeyPlane>) {
     KeyPlane out;
     const timeline::View& v = *m.view;
     out.extent = key_plane_extent(*m.sc);
@@ -105,7 +106,7 @@ KeyPlane key_plane(const Row& m) {
     return out;
 }
 
-ValuePlane value_plane(const Row& m) {
+ValuePlane build(const Row& m, Tag<ValuePlane>) {
     ValuePlane out;
     const timeline::View& v = *m.view;
     const core::Mat& V = m.sc->v;

@@ -1,13 +1,16 @@
-// model (internal): the focused row of one frame — every per-key number the row panels share,
-// already animated by stage — and the builders of each panel from it. Not included outside model/.
+// model/row: the focused row of one frame — every per-key number the row panels share, already
+// animated by stage — from which every panel's builder (model/panel.hpp) starts.
 #pragma once
 
 #include <array>
 #include <string>
 #include <vector>
 
+#include "attention/attention.hpp"
 #include "model/display.hpp"
-#include "model/model.hpp"
+#include "model/parts.hpp"
+#include "scene/scene.hpp"
+#include "timeline/timeline.hpp"
 
 namespace model {
 
@@ -52,23 +55,5 @@ struct Row {
     bool tied() const { return top.size() > 1; }
 };
 Row focused_row(const timeline::View& v);
-
-// One builder per panel (rows.cpp, planes.cpp, matrix.cpp, panels.cpp).
-ScoreRow score_row(const Row& r);
-WeightBars weight_bars(const Row& r);
-Graph graph(const Row& r);
-Readouts readouts(const Row& r);
-Arithmetic arithmetic(const Row& r);
-KeyPlane key_plane(const Row& r);
-ValuePlane value_plane(const Row& r);
-Matrix matrix(const Row& r);
-Pipeline pipeline(const timeline::View& v);
-TokenRow token_row(const Row& r);
-Narration narration(const timeline::View& v);
-ControlsPanel controls(const timeline::View& v);
-Projections projections(const Row& r);
-Scaling scaling(const Row& r);   // figures.cpp
-Outputs outputs(const Row& r);
-Block block(const Row& r);
 
 }  // namespace model

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <functional>
 
+#include "model/model.hpp"
 #include "model/row.hpp"
 
 namespace model {
@@ -120,7 +121,7 @@ Row focused_row(const timeline::View& v) {
     return m;
 }
 
-ScoreRow score_row(const Row& m) {
+ScoreRow build(const Row& m, Tag<ScoreRow>) {
     ScoreRow out;
     const timeline::View& v = *m.view;
     out.heading = "Match scores · q·k";
@@ -142,7 +143,7 @@ ScoreRow score_row(const Row& m) {
     return out;
 }
 
-WeightBars weight_bars(const Row& m) {
+WeightBars build(const Row& m, Tag<WeightBars>) {
     WeightBars out;
     const double px = m.prog[Stage::Softmax];
     out.shown = px > 0;
@@ -171,7 +172,7 @@ WeightBars weight_bars(const Row& m) {
     return out;
 }
 
-Graph graph(const Row& m) {
+Graph build(const Row& m, Tag<Graph>) {
     Graph out;
     // A token that is not a word ("." or ",") is quoted, else the title reads "Who . reads".
     const std::string& word = m.sc->tokens[static_cast<std::size_t>(m.focus)];
@@ -209,7 +210,7 @@ Graph graph(const Row& m) {
     return out;
 }
 
-Readouts readouts(const Row& m) {
+Readouts build(const Row& m, Tag<Readouts>) {
     const bool weights = m.prog[Stage::Softmax] >= 1;
     std::string top = "—", sum = "—", out = "—";
     if (weights && m.tied()) {
@@ -251,7 +252,7 @@ std::string subscript(std::size_t i) {
 
 }  // namespace
 
-Arithmetic arithmetic(const Row& m) {
+Arithmetic build(const Row& m, Tag<Arithmetic>) {
     Arithmetic a;
     // The best match's row; in a tie for the top weight (as displayed) no key is the best, and
     // the arithmetic shows the asking token's own key instead.

@@ -1,3 +1,4 @@
+// scene/panels: the YAML names of the panels, from the panel table.
 #include "scene/panels.hpp"
 
 #include <array>
@@ -7,7 +8,7 @@ namespace scene {
 namespace {
 
 constexpr std::array<const char*, kPanelCount> kPanelNames = {
-#define ATTNLAB_PANEL_NAME(e, name) name,
+#define ATTNLAB_PANEL_NAME(e, name, member) name,
     ATTNLAB_PANELS(ATTNLAB_PANEL_NAME)
 #undef ATTNLAB_PANEL_NAME
 };

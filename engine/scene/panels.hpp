@@ -1,40 +1,27 @@
-// scene/panels: the panels a scene can show, one row each: the enum value and the YAML name.
-// Their order in a scene does not matter: draw/ places each by the slot its painter registers
-// (draw/<panel>.cpp defines k<Enum>Panel; a row without one fails to link). Adding a panel is a
-// row here and its painter file in draw/.
+// scene/panels: the panels a scene can show. The table is not written here: each panel's model
+// header, engine/model/panels/<name>.hpp, opens with its row ATTNLAB_PANEL(Enum, "yaml-name",
+// member), and CMake collects the rows (in file-name order) into ATTNLAB_PANEL_TABLE, which this
+// header includes: X(Enum, "yaml-name", member) per panel. Scene knows a panel by its enum value
+// and its YAML name; the member names model::SceneFrame's field for it. Adding a panel is its
+// model header and its painter (draw/<name>.cpp) — see docs/DESIGN.md.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
-// X(Enum, "yaml-name")
-#define ATTNLAB_PANELS(X)         \
-    X(TokenRow, "token-row")      \
-    X(Matrix, "matrix")           \
-    X(Graph, "graph")             \
-    X(KeyPlane, "key-plane")      \
-    X(ValuePlane, "value-plane")  \
-    X(ScoreRow, "score-row")      \
-    X(WeightBars, "weight-bars")  \
-    X(Pipeline, "pipeline")       \
-    X(Readouts, "readouts")       \
-    X(Narration, "narration")     \
-    X(Arithmetic, "arithmetic")   \
-    X(Controls, "controls")       \
-    X(Projections, "projections") \
-    X(Scaling, "scaling")         \
-    X(Outputs, "outputs")         \
-    X(Block, "block")
+#include "scene/panel_table.inc"  // generated: ATTNLAB_PANEL_TABLE
+
+#define ATTNLAB_PANELS(X) ATTNLAB_PANEL_TABLE(X)
 
 namespace scene {
 
 enum class Panel {
-#define ATTNLAB_PANEL_ENUM(e, name) e,
+#define ATTNLAB_PANEL_ENUM(e, name, member) e,
     ATTNLAB_PANELS(ATTNLAB_PANEL_ENUM)
 #undef ATTNLAB_PANEL_ENUM
 };
-#define ATTNLAB_PANEL_COUNT(e, name) +1
+#define ATTNLAB_PANEL_COUNT(e, name, member) +1
 constexpr int kPanelCount = 0 ATTNLAB_PANELS(ATTNLAB_PANEL_COUNT);
 #undef ATTNLAB_PANEL_COUNT
 

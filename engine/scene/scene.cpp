@@ -73,9 +73,10 @@ double slide_end(double start, const Slide& s) {
 
 std::vector<Step> default_steps() {
     std::vector<Step> steps;
-    for (Stage s : {Stage::Scores, Stage::Scale, Stage::Temperature, Stage::Mask, Stage::Softmax, Stage::Blend}) {
+    for (const StageInfo& s : stages()) {
+        if (!*s.label) continue;  // not on the pipeline: no step of its own
         Step step;
-        step.stage = s;
+        step.stage = s.stage;
         steps.push_back(step);
     }
     return steps;

@@ -1,7 +1,8 @@
-// scene/stages: the stages of the walkthrough as one table. A stage is one row: its YAML name,
-// its card on the pipeline (label and caption), a step's default title and narration, its
-// default animation length, and how the frame model animates it. Adding a stage is a value
-// of `Stage` and a row in kStages, both in this file (plus what it does to the numbers, in model/).
+// scene/stages: the stages of the walkthrough as one table. A stage is one row of
+// ATTNLAB_STAGES: its enum value, YAML name, its card on the pipeline (label and caption), a
+// step's default title and narration, its default animation length, and how the frame model
+// animates it. The enum, the count, kStages and the default steps all come from the table;
+// adding a stage is its row here plus what it does to the numbers (model/rows.cpp).
 #pragma once
 
 #include <array>
@@ -10,18 +11,6 @@
 #include <vector>
 
 namespace scene {
-
-// In pipeline order. A step shows every stage up to its own.
-enum class Stage {
-    Tokens,       // the sequence and its vectors; nothing connected yet
-    Scores,       // q·k
-    Scale,        // ÷ √d
-    Temperature,  // ÷ T
-    Mask,         // causal mask
-    Softmax,      // exponentiate, then normalise: weights that sum to 1
-    Blend,        // Σ aᵢvᵢ: the new vector
-};
-constexpr int kStageCount = 7;
 
 // How a stage's own step moves the picture (the frame model reads it).
 enum class Motion {
@@ -32,6 +21,42 @@ enum class Motion {
     TwoBeats,  // bars grow to e^s relative to the largest, then rescale to shares (softmax)
     Chain,     // weighted values laid tip to tail into the new vector (blend)
 };
+
+// The table, in pipeline order (a step shows every stage up to its own). One row per stage:
+//   X(Enum, "yaml-name", "pipeline label", "caption", "default title", "default say",
+//     "say when its control is off" or nullptr, default duration in seconds, Motion)
+// The label is "" for a stage not on the pipeline; every stage with a label is a step of a scene
+// that gives no steps (default_steps).
+#define ATTNLAB_STAGES(X)                                                                                     \
+    X(Tokens, "tokens", "", "", "The sequence",                                                             \
+      "A short sequence. Each token carries a vector; nothing is connected yet.", nullptr, 1.0, Appear)     \
+    X(Scores, "scores", "q·k", "how alike", "Match scores",                                                  \
+      "Every key is scored by how far it reaches along the question: the dot product q·k.", nullptr, 2.0,   \
+      CountUp)                                                                                              \
+    X(Scale, "scale", "÷ √d", "keep small", "Scale by √d",                                                  \
+      "Divide every score by √d so the numbers stay modest, whatever the dimension.", nullptr, 1.2, Morph)  \
+    X(Temperature, "temperature", "÷ T", "how sharp", "Temperature",                                         \
+      "Divide by the temperature T. Lower T makes the choice more decisive; higher T evens it out.",        \
+      nullptr, 1.5, Morph)                                                                                  \
+    X(Mask, "mask", "mask", "hide later", "Hide the future",                                                 \
+      "Every word after the asking word is hidden: its score becomes −∞ and its weight exactly 0.",          \
+      "The mask is off: every word may read every other word, the future included.", 1.2, Fold)            \
+    X(Softmax, "softmax", "softmax", "shares of 1", "Softmax",                                               \
+      "Exponentiate every score, then divide by the total: percentages that add up to 100%.", nullptr, 2.4, \
+      TwoBeats)                                                                                             \
+    X(Blend, "blend", "Σ aᵢvᵢ", "mix values", "Blend the values",                                          \
+      "The new vector is a blend of the values, each taken in its percentage. It always lands inside the "  \
+      "cloud of values.",                                                                                   \
+      nullptr, 2.4, Chain)
+
+enum class Stage {
+#define ATTNLAB_STAGE_ENUM(e, ...) e,
+    ATTNLAB_STAGES(ATTNLAB_STAGE_ENUM)
+#undef ATTNLAB_STAGE_ENUM
+};
+#define ATTNLAB_STAGE_COUNT(e, ...) +1
+constexpr int kStageCount = 0 ATTNLAB_STAGES(ATTNLAB_STAGE_COUNT);
+#undef ATTNLAB_STAGE_COUNT
 
 struct StageInfo {
     Stage stage;
@@ -45,36 +70,12 @@ struct StageInfo {
     Motion motion;
 };
 
-// The table: one row per stage, in the order of the enum.
 inline constexpr std::array<StageInfo, kStageCount> kStages = {{
-    {Stage::Tokens, "tokens", "", "", "The sequence",
-     "A short sequence. Each token carries a vector; nothing is connected yet.", nullptr, 1.0, Motion::Appear},
-    {Stage::Scores, "scores", "q·k", "how alike", "Match scores",
-     "Every key is scored by how far it reaches along the question: the dot product q·k.", nullptr, 2.0,
-     Motion::CountUp},
-    {Stage::Scale, "scale", "÷ √d", "keep small", "Scale by √d",
-     "Divide every score by √d so the numbers stay modest, whatever the dimension.", nullptr, 1.2, Motion::Morph},
-    {Stage::Temperature, "temperature", "÷ T", "how sharp", "Temperature",
-     "Divide by the temperature T. Lower T makes the choice more decisive; higher T evens it out.", nullptr, 1.5,
-     Motion::Morph},
-    {Stage::Mask, "mask", "mask", "hide later", "Hide the future",
-     "Every word after the asking word is hidden: its score becomes −∞ and its weight exactly 0.",
-     "The mask is off: every word may read every other word, the future included.", 1.2, Motion::Fold},
-    {Stage::Softmax, "softmax", "softmax", "shares of 1", "Softmax",
-     "Exponentiate every score, then divide by the total: percentages that add up to 100%.", nullptr, 2.4,
-     Motion::TwoBeats},
-    {Stage::Blend, "blend", "Σ aᵢvᵢ", "mix values", "Blend the values",
-     "The new vector is a blend of the values, each taken in its percentage. It always lands inside the cloud of "
-     "values.",
-     nullptr, 2.4, Motion::Chain},
+#define ATTNLAB_STAGE_ROW(e, name, label, caption, title, say, say_off, duration, motion) \
+    {Stage::e, name, label, caption, title, say, say_off, duration, Motion::motion},
+    ATTNLAB_STAGES(ATTNLAB_STAGE_ROW)
+#undef ATTNLAB_STAGE_ROW
 }};
-
-constexpr bool stages_in_order() {
-    for (int i = 0; i < kStageCount; ++i)
-        if (static_cast<int>(kStages[static_cast<std::size_t>(i)].stage) != i) return false;
-    return true;
-}
-static_assert(stages_in_order(), "kStages lists the stages in the order of the Stage enum");
 
 // Every stage, in order (index = static_cast<int>(stage)).
 const std::array<StageInfo, kStageCount>& stages();

@@ -1,0 +1,63 @@
+// model/panels/matrix: the attention matrix as a heatmap, its cells read on demand from the Trace.
+// The panel's row (see model/panel.hpp), what it shows, and its builder's declaration; the
+// painter is draw/matrix.cpp.
+#pragma once
+
+#include <utility>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/panel.hpp"
+#include "model/parts.hpp"
+#include "attention/attention.hpp"
+
+namespace model {
+
+ATTNLAB_PANEL(Matrix, "matrix", matrix)
+
+// The heatmap. Its n×n cells are read through cell(i, j), computed from the Trace on demand
+// (a matrix of thousands of tokens is never copied).
+struct Matrix {
+    struct Cell {
+        double score = 0;        // the score shown now (counting up, scaled, tempered)
+        double score_heat = 0.5; // its heat on the matrix's scale
+        double score_reveal = 0; // 0 … 1: how far the score colour has come in (row by row)
+        double weight = 0;       // the weight (the mask's fold tweened)
+        double weight_reveal = 0;// 0 … 1: how far the weight colour has come in (row by row)
+        double hide = 0;         // the mask's fold
+        bool weights = false;    // the cell shows its weight (else its score)
+    };
+    std::string heading = "Attention matrix · row reads column";
+    std::string aside;           // "every row sums to 1", "scores", ""
+    std::vector<std::string> tokens;
+    int focus = 0, hover = -1;
+    bool scored = false;         // scoring has started (legend, colours)
+    bool weights_legend = false;
+    double magnitude = 1;        // the largest |score|: the legend's ends
+    std::string legend_name, legend_low, legend_high;
+    std::string sum_heading = "Σ row";  // what the sums add: "Σ scores", "Σ weights"
+    std::optional<std::pair<int, int>> compare;
+    std::string compare_note;    // "it reads animal: 43%   ·   animal reads it: 4.1%"
+
+    Cell cell(int i, int j) const;
+    // The numbers written in row i (empty when the row shows none yet, or the matrix is too big
+    // to write numbers: more than kMatrixNumbers tokens) and the row's sum as shown.
+    const std::vector<std::string>& row_text(int i) const;
+    std::string row_sum(int i) const;  // "" while the row has not arrived (or shows scores
+                                       // while other rows show weights)
+    bool row_budget(int i) const;      // the sum is the weights' (1), not the scores'
+
+    static constexpr int kNumbers = 24;
+
+    // What cell() reads.
+    const attention::Trace* trace = nullptr;
+    const attention::Trace* open = nullptr;  // without the mask, while it folds (else null)
+    // The scores stay q·k/√d whatever T (T acts inside the softmax), so no temperature here.
+    double mask_u = 0, p_scores = 0, p_scale = 0, p_mask = 0, p_softmax = 0;
+    std::vector<std::vector<std::string>> texts;  // per row (kNumbers tokens at most)
+    std::vector<std::string> sums;
+    std::vector<bool> budgets;
+};
+
+}  // namespace model

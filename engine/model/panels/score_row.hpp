@@ -1,0 +1,32 @@
+// model/panels/score_row: the focused row's scores, one cell per key, as the stage has brought them.
+// The panel's row (see model/panel.hpp), what it shows, and its builder's declaration; the
+// painter is draw/score_row.cpp.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/panel.hpp"
+#include "model/parts.hpp"
+
+namespace model {
+
+ATTNLAB_PANEL(ScoreRow, "score-row", score_row)
+
+struct ScoreCell {
+    std::string token;
+    std::string value;  // the score this stage has reached ("1.92"), "—" before scoring
+    double heat = 0.5;  // 0 poor … 1 good match, on the scene's one scale (model/rows.cpp)
+    double hide = 0;    // the mask's fold: 0 front … 1 hidden face
+    bool focus = false, hover = false;
+};
+struct ScoreRow {
+    std::string heading;     // "Match scores · q·k / √d"
+    bool scored = false;     // cells coloured by heat
+    std::vector<ScoreCell> cells;
+    double badge_scale = 0;  // opacity of the "÷√d" badge on each cell during its step
+    // No "÷T" badge: the row stays on q·k/√d, T acts inside the softmax.
+};
+
+}  // namespace model
