@@ -119,6 +119,39 @@ TEST_CASE("every row of weights sums to 1 and the stages compose", "[attention]"
     }
 }
 
+TEST_CASE("the row's log-normaliser: weights are exp(logits − log_norm), log_norm is log Σ exp", "[attention]") {
+    std::mt19937_64 rng(21);
+    for (const double t : {0.05, 0.5, 1.0, 3.0}) {
+        for (const bool causal : {false, true}) {
+            for (const std::size_t n : {std::size_t{1}, std::size_t{5}, std::size_t{40}}) {
+                const Trace tr = run(random_input(rng, n, 3, 2, t, causal));
+                REQUIRE(tr.log_norm.size() == n);
+                for (std::size_t i = 0; i < n; ++i) {
+                    long double sum = 0;  // Σ exp(logits) over the visible keys, independently
+                    for (std::size_t j = 0; j < n; ++j)
+                        if (tr.visible(i, j)) sum += std::exp(static_cast<long double>(tr.logits(i, j)));
+                    CHECK(tr.log_norm[i] == Approx(static_cast<double>(std::log(sum))).epsilon(1e-12).margin(1e-12));
+                    for (std::size_t j = 0; j < n; ++j)
+                        CHECK(tr.weights(i, j) == Approx(std::exp(tr.logits(i, j) - tr.log_norm[i])).margin(1e-14));
+                }
+            }
+        }
+    }
+    // Scores far beyond exp's range keep a finite normaliser (it is taken in logs).
+    Input in;
+    in.q = {{1e3}, {-2e3}};
+    in.k = {{1e3}, {1.0}};
+    in.v = {{1.0}, {2.0}};
+    const Trace big = run(in);
+    for (double l : big.log_norm) CHECK(std::isfinite(l));
+    CHECK(big.log_norm[0] == Approx(1e6));
+    // At the limits there are no logits, and no normaliser.
+    for (const double t : {0.0, attention::kInfinity}) {
+        in.temperature = t;
+        CHECK(run(in).log_norm.empty());
+    }
+}
+
 TEST_CASE("masked weights are exactly zero; row 0 is one-hot on itself", "[attention]") {
     std::mt19937_64 rng(3);
     Input in = random_input(rng, 7, 4, 3, 1.0, true);

@@ -317,8 +317,11 @@ void softmax_into(const double* scaled, const bool* visible, std::size_t n, doub
 }
 
 // The same for a row whose first `count` entries are visible (no mask, or the causal mask's
-// row count − 1): the same numbers as softmax_into, without a test per entry.
-void softmax_prefix(const double* scaled, std::size_t count, std::size_t n, double temperature, double* w, bool wide) {
+// row count − 1): the same numbers as softmax_into, without a test per entry. For 0 < T < ∞,
+// *log_norm (when given) gets log Σ exp(scaled/T) over the visible entries: the row's maximum
+// over T, plus the log of the sum of the shifted exponentials (each ≤ 1, the largest exactly 1).
+void softmax_prefix(const double* scaled, std::size_t count, std::size_t n, double temperature, double* w, bool wide,
+                    double* log_norm) {
     const double best = count == 0 ? -kInfinity : largest(scaled, count);
     if (count == 0 || std::isinf(temperature) || temperature == 0.0) {
         if (count == 0) std::fill(w, w + n, 0.0);
@@ -330,8 +333,10 @@ void softmax_prefix(const double* scaled, std::size_t count, std::size_t n, doub
         for (std::size_t j = 0; j < count; ++j) w[j] = scaled[j] - best == 0.0 ? 0.0 : -kInfinity;
     else shift_scale(scaled, best, inv_t, count, w);
     // The hidden entries' e^−∞ would be 0, adding nothing to the lanes of the sum.
-    exponentiate_and_normalise(w, count, wide);
+    const double sum = exponentiate_and_normalise(w, count, wide);
     for (std::size_t j = count; j < n; ++j) w[j] = 0.0;
+    // (For a T so tiny that 1/T is infinite, the row's maximum over T is ±∞, or 0 when it is 0.)
+    if (log_norm) *log_norm = (best == 0.0 ? 0.0 : best * inv_t) + std::log(sum);
 }
 
 // From n = kStreamFrom on, a block's rows of the four n×n stages (4 · 12 · n doubles: 1.5 MiB
@@ -373,6 +378,7 @@ bool trace(const Input& in, Trace& out, std::string& error) {
     take(out.scaled, n, n);
     take(out.weights, n, n);
     take(out.output, n, dv);
+    out.log_norm.assign(finite_t ? n : 0, 0.0);
     if (finite_t) take(out.logits, n, n);
     else {
         give_back(std::move(out.logits.data));
@@ -437,7 +443,7 @@ bool trace(const Input& in, Trace& out, std::string& error) {
                     for (std::size_t j = 0; j < count; ++j) logits[j] = scaled[j] / in.temperature;
                 for (std::size_t j = count; j < n; ++j) logits[j] = -kInfinity;
             }
-            softmax_prefix(scaled, count, n, in.temperature, row(3, r), wide);
+            softmax_prefix(scaled, count, n, in.temperature, row(3, r), wide, finite_t ? &out.log_norm[i] : nullptr);
         }
         for (std::size_t r = 0; r < rows; ++r) {
             a[r] = row(3, r);

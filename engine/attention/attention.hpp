@@ -3,7 +3,7 @@
 //   scores  S = Q·Kᵀ            (n×n)
 //   scaled  S / √d
 //   logits  S / (√d·T), with the causal mask: column > row → −∞
-//   weights A = row-wise softmax(logits)
+//   weights A = row-wise softmax(logits) = exp(logits − log_norm), log_norm = log Σ exp(logits)
 //   output  O = A·V             (n×dv)
 //
 // Every stage is kept in a Trace so that panels can draw any of them. Knows nothing of
@@ -67,6 +67,9 @@ struct Trace {
     Matrix logits;   // scaled / T, masked entries −∞; all NaN-free. Undefined (empty) when T is 0 or ∞.
     Matrix weights;  // row-wise softmax; masked entries exactly 0; every row sums to 1
     Matrix output;   // weights · V (n×dv)
+    // Per row i, the softmax's denominator in logs: log Σⱼ exp(logitsᵢⱼ) over the visible keys
+    // (so it never overflows), weightsᵢⱼ = exp(logitsᵢⱼ − log_normᵢ). Empty when T is 0 or ∞.
+    std::vector<double> log_norm;
 
     // The buffers of a Trace that is destroyed are kept (a few, per thread) for the next trace to
     // fill: the app evaluates a fresh View every frame, and fresh memory costs a page fault per

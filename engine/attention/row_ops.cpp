@@ -111,18 +111,20 @@ __attribute__((target("avx512f,avx2,fma"))) void exp_nonpositive_avx512(double* 
 // the full matrix and softmax_row so that both give the same bits. The sum runs in four lanes
 // (entry j into lane j mod 4), which keeps the adds from waiting on each other; the AVX2 twin
 // below adds the same numbers in the same lanes.
-void exponentiate_and_normalise_portable(double* w, std::size_t n) {
+double exponentiate_and_normalise_portable(double* w, std::size_t n) {
     for (std::size_t j = 0; j < n; ++j) w[j] = exp_np(w[j]);
     double lane[4] = {0.0, 0.0, 0.0, 0.0};
     std::size_t j = 0;
     for (; j + 4 <= n; j += 4)
         for (std::size_t l = 0; l < 4; ++l) lane[l] += w[j + l];
     for (std::size_t l = 0; j < n; ++j, ++l) lane[l] += w[j];
-    const double inv_sum = 1.0 / ((lane[0] + lane[1]) + (lane[2] + lane[3]));
+    const double sum = (lane[0] + lane[1]) + (lane[2] + lane[3]);
+    const double inv_sum = 1.0 / sum;
     for (j = 0; j < n; ++j) w[j] *= inv_sum;
+    return sum;
 }
 
-__attribute__((target("avx2,fma"))) void exponentiate_and_normalise_avx2(double* w, std::size_t n, bool wide) {
+__attribute__((target("avx2,fma"))) double exponentiate_and_normalise_avx2(double* w, std::size_t n, bool wide) {
     exp_nonpositive(w, n, wide);
     __m256d acc = _mm256_setzero_pd();
     std::size_t j = 0;
@@ -130,10 +132,12 @@ __attribute__((target("avx2,fma"))) void exponentiate_and_normalise_avx2(double*
     alignas(32) double lane[4];
     _mm256_store_pd(lane, acc);
     for (std::size_t l = 0; j < n; ++j, ++l) lane[l] += w[j];
-    const double inv_sum = 1.0 / ((lane[0] + lane[1]) + (lane[2] + lane[3]));
+    const double sum = (lane[0] + lane[1]) + (lane[2] + lane[3]);
+    const double inv_sum = 1.0 / sum;
     const __m256d scale = _mm256_set1_pd(inv_sum);
     for (j = 0; j + 4 <= n; j += 4) _mm256_storeu_pd(w + j, _mm256_mul_pd(_mm256_loadu_pd(w + j), scale));
     for (; j < n; ++j) w[j] *= inv_sum;
+    return sum;
 }
 
 // out[j] = x[j] · s for j < n (the same product, vector or not).
@@ -215,9 +219,9 @@ void exp_nonpositive(double* x, std::size_t n, bool wide) {
 }
 
 // `wide`: the exponentials eight lanes at a time where the processor has AVX-512 (the same bits).
-void exponentiate_and_normalise(double* w, std::size_t n, bool wide) {
-    if (has_avx2_fma()) exponentiate_and_normalise_avx2(w, n, wide);
-    else exponentiate_and_normalise_portable(w, n);
+double exponentiate_and_normalise(double* w, std::size_t n, bool wide) {
+    if (has_avx2_fma()) return exponentiate_and_normalise_avx2(w, n, wide);
+    return exponentiate_and_normalise_portable(w, n);
 }
 
 void scale(const double* x, double s, std::size_t n, double* out) {

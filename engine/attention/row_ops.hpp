@@ -17,8 +17,8 @@ bool has_avx512();
 // where the processor has AVX-512 (the same bits as four).
 void exp_nonpositive(double* x, std::size_t n, bool wide);
 // e^w[j] for every j, then each divided by their sum (added in four lanes, entry j into lane
-// j mod 4, whatever the width): the last half of every softmax.
-void exponentiate_and_normalise(double* w, std::size_t n, bool wide);
+// j mod 4, whatever the width): the last half of every softmax. Returns that sum.
+double exponentiate_and_normalise(double* w, std::size_t n, bool wide);
 // out[j] = x[j] · s.
 void scale(const double* x, double s, std::size_t n, double* out);
 // out[j] = x[j] · s; true when every x[j] is finite (in the same pass).

@@ -38,7 +38,7 @@ struct Row {
     // Per key j of the focused row.
     std::vector<double> raw;       // q·k
     std::vector<double> scaled;    // q·k/√d
-    std::vector<double> tempered;  // q·k/(√d·T) (0 at T = ∞, scaled at T = 0)
+    std::vector<double> tempered;  // the logits q·k/(√d·T) as shown (rows.cpp: logit_shown)
     std::vector<double> shown;     // the score the row shows now (counting up, shrinking)
     std::vector<double> hide;      // 0 visible … 1 folded away by the mask
     std::vector<double> weight;    // softmax weights (mask fold tweened)
@@ -48,7 +48,9 @@ struct Row {
     int best = 0;                  // the key with the largest weight (the first, in a tie)
     std::vector<int> top;          // the keys whose weight equals the largest as displayed: more
                                    // than one is a tie, and then no key is "the best match"
-    core::Vec out;                 // Σ aᵢvᵢ with the weights shown
+    core::Vec out;                 // Σ aᵢvᵢ with the weights shown (the trace's output)
+    double exp_sum = 0;            // Σ exp(logits) over the keys shown: the softmax's
+                                   // denominator (the trace's log_norm); 0 at T = 0 or ∞
     bool folding = false;          // the mask is part-way through its fold
 
     double heat(double s) const;   // 0 poor … 1 good, on the row's scale

@@ -52,6 +52,15 @@ double fixed_score_scale(const scene::Scene& sc) {
     return mag;
 }
 
+// Key j's logit as the row shows it: the trace's q·k/(√d·T) — of the open trace while the mask
+// folds, so that a key being hidden still shows the score it would have. At the limits, where
+// the trace has no logits, the scores the limit ranks (T = 0) and 0 (T = ∞, where every
+// exponential is 1).
+double logit_shown(const attention::Trace& tr, std::size_t f, std::size_t j) {
+    if (tr.has_logits()) return tr.logits(f, j);
+    return std::isinf(tr.temperature) ? 0.0 : tr.scaled(f, j);
+}
+
 }  // namespace
 
 Row focused_row(const timeline::View& v) {
@@ -82,10 +91,7 @@ Row focused_row(const timeline::View& v) {
     for (std::size_t j = 0; j < n; ++j) {
         m.raw[j] = tr.scores(f, j);
         m.scaled[j] = tr.scaled(f, j);
-        // The logits without the mask's −∞ (a hidden key still shows the score it would have).
-        if (std::isinf(m.T)) m.tempered[j] = 0;
-        else if (m.T <= 0) m.tempered[j] = m.scaled[j];
-        else m.tempered[j] = m.scaled[j] / m.T;
+        m.tempered[j] = logit_shown(open ? v.open : tr, f, j);
         // The score row stays on q·k/√d: T acts inside the softmax only (on the weights and
         // the mixture), so the picture of the scores does not change with the dial.
         double s = m.raw[j] * smooth(ps);
@@ -115,9 +121,13 @@ Row focused_row(const timeline::View& v) {
     m.share = shares(m.weight, ShareStyle::Percent);
     for (std::size_t j = 0; j < n; ++j)
         if (m.hide[j] < 1 && m.share[j] == m.share[static_cast<std::size_t>(m.best)]) m.top.push_back(static_cast<int>(j));
-    m.out.assign(tr.dv, 0.0);
-    for (std::size_t j = 0; j < n; ++j)
-        for (std::size_t c = 0; c < tr.dv; ++c) m.out[c] += m.weight[j] * v.scene->v[j][c];
+    // The new vector and the softmax's denominator, from the trace; while the mask folds, the
+    // weights move linearly between the open trace's and the masked one's, and so does Σ aᵢvᵢ.
+    m.out = tr.output.row_vec(f);
+    if (open)
+        for (std::size_t c = 0; c < tr.dv; ++c) m.out[c] = core::lerp(v.open.output(f, c), m.out[c], v.mask_u);
+    const attention::Trace& norm = open ? v.open : tr;
+    m.exp_sum = norm.log_norm.size() == n ? std::exp(norm.log_norm[f]) : 0.0;
     return m;
 }
 
@@ -285,9 +295,7 @@ Arithmetic build(const Row& m, Tag<Arithmetic>) {
         else a.lines.push_back("÷ T:  " + num(m.scaled[j]) + " ÷ " + num(m.T) + " = " + num(m.tempered[j]));
     }
     if (m.prog[Stage::Softmax] >= 1 && m.T > 0 && !std::isinf(m.T)) {
-        double total = 0;
-        for (std::size_t i = 0; i < m.tempered.size(); ++i)
-            if (m.hide[i] < 1) total += std::exp(m.tempered[i]);
+        const double total = m.exp_sum;
         const double e = std::exp(m.tempered[j]);
         a.lines.push_back("exp:  exp(" + num(m.tempered[j]) + ") = " + num(e));
         // The share as the weight bars show it; while the mask folds, the quotient itself.
