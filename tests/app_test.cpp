@@ -277,6 +277,186 @@ TEST_CASE("Help shows every key over the middle of the screen", "[app]") {
     CHECK(pixel_diff_ratio(before.pixels(), f.surf, {0, 0, W, H}) == 0.0);
 }
 
+// ---- the overlay as a list (app/overlay.hpp) ----
+
+namespace {
+
+// Text of a fixed width a character (half its size) and height (6/5 of it), wrapped by
+// characters: layouts come out in numbers a test can work out. It paints nothing; it counts.
+struct FixedText : app::TextPainter {
+    int painted = 0;  // text runs handed to paint()
+    std::vector<std::size_t> batches;
+    static int chars(const std::string& s) {
+        int n = 0;
+        for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+        return n;
+    }
+    app::TextSize measure(const std::string& s, int px, app::Face, int wrap) override {
+        int w = 0, lines = 0;
+        for (std::size_t at = 0;; ) {
+            const std::size_t nl = s.find('\n', at);
+            const int lw = chars(s.substr(at, nl == std::string::npos ? std::string::npos : nl - at)) * px / 2;
+            const int n = wrap > 0 && lw > wrap ? (lw + wrap - 1) / wrap : 1;
+            w = std::max(w, wrap > 0 ? std::min(lw, wrap) : lw);
+            lines += n;
+            if (nl == std::string::npos) break;
+            at = nl + 1;
+        }
+        return {w, lines * px * 6 / 5};
+    }
+    app::TextSize line_size(const std::string& s, int px, app::Face f) override { return measure(s, px, f, 0); }
+    void paint(const app::Pixels&, const std::vector<app::OverlayText>& texts) override {
+        painted += static_cast<int>(texts.size());
+        batches.push_back(texts.size());
+    }
+};
+
+const app::OverlayText* find_text(const app::Overlay& o, const std::string& prefix) {
+    for (const app::OverlayText* t : o.texts())
+        if (t->text.rfind(prefix, 0) == 0) return t;
+    return nullptr;
+}
+
+// The box a text run covers, by its measure.
+core::Rect extent(app::TextMeasure& m, const app::OverlayText& t) {
+    const app::TextSize sz = m.measure(t.text, t.px, t.face, t.wrap);
+    const double x = t.align == 1 ? t.x - sz.w / 2.0 : t.align == 2 ? t.x - sz.w : t.x;
+    return {x, t.y, static_cast<double>(sz.w), static_cast<double>(sz.h)};
+}
+
+// The boxes of `o`'s layers that hold all of `r`.
+int boxes_around(const app::Overlay& o, const core::Rect& r) {
+    int n = 0;
+    for (const app::OverlayLayer& l : o.layers)
+        for (const app::OverlayBox& b : l.boxes) n += core::Rect{b.x, b.y, b.w, b.h}.contains(r);
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("Overlay list: no text measure, no overlay; nothing in it is part of the frame", "[app][overlay]") {
+    app::SessionOptions o = presenter(true);
+    o.draw.fonts = support::fonts();
+    double t = 0;
+    app::Session s(cat_deck(), [&] { return t; }, o);  // a platform without fonts
+    s.resize(W, H, W, H);
+    app::Image img(W, H);
+    CHECK(s.render(img.pixels()).empty());
+    const std::uint64_t frame = app::pixel_hash(img.pixels());
+    // With a measure the list fills, and the pixels render() drew are the same frame: the
+    // overlay is painted over them afterwards, by the platform.
+    o.text = std::make_shared<FixedText>();
+    app::Session m(cat_deck(), [&] { return t; }, o);
+    m.resize(W, H, W, H);
+    CHECK_FALSE(m.render(img.pixels()).empty());
+    CHECK(app::pixel_hash(img.pixels()) == frame);
+}
+
+TEST_CASE("Overlay list: the counter, the progress and the mode chips in the operator band", "[app][overlay]") {
+    auto text = std::make_shared<FixedText>();
+    app::SessionOptions o = presenter(true);
+    o.text = text;
+    support::SessionFixture f(W, H, o, cat_deck());
+    const int n = static_cast<int>(f.session->layout().spans.size());
+    f.session->command(timeline::cmd::Goto{1});
+    f.settle();
+    const app::Overlay& list = f.session->render(f.surf);
+    REQUIRE(list.layers.size() == 1);
+    // The step counter, right-aligned in a chip at the bottom right, below every panel.
+    const app::OverlayText* counter = find_text(list, "2 / " + std::to_string(n));
+    REQUIRE(counter);
+    CHECK(counter->align == 2);
+    const core::Rect c = extent(*text, *counter);
+    CHECK(c.right() <= W);
+    CHECK(c.right() > W * 0.95);
+    CHECK(c.bottom() <= H);
+    CHECK(c.y > draw::transform_for(W, H).to_pixels({0, draw::kDesignHeight - draw::kOperatorBand}).y);
+    CHECK(boxes_around(list, c) == 1);
+    // The progress bar along the bottom: the whole width under the part done, (span / (n − 1)).
+    int bars = 0;
+    for (const app::OverlayBox& b : list.layers[0].boxes)
+        if (b.y + b.h == Approx(H) && b.x == 0) {
+            ++bars;
+            CHECK((b.w == Approx(W) || b.w == Approx(W * 1.0 / (n - 1))));
+        }
+    CHECK(bars == 2);
+    // The mode, named on the left; key editing says which key and how to move it.
+    REQUIRE(find_text(list, "slides"));
+    CHECK(find_text(list, "slides")->x < W / 10.0);
+    f.keys("k2");
+    const app::Overlay& editing = f.session->render(f.surf);
+    const app::OverlayText* mode = find_text(editing, "keys · k2 (cat) = (");
+    REQUIRE(mode);
+    CHECK(boxes_around(editing, extent(*text, *mode)) == 1);
+    // The toast of the last key, in a box of its own, gone after kToastSeconds.
+    f.key(app::ch(']'));
+    REQUIRE(f.session->modes().toast_visible(f.t));
+    CHECK(find_text(f.session->render(f.surf), f.session->modes().toast));
+    f.t += app::kToastSeconds + 0.1;
+    CHECK_FALSE(find_text(f.session->render(f.surf), f.session->modes().toast));
+    // Painted: the boxes by the core, the runs by the platform's painter, all of them.
+    text->painted = 0;
+    f.render();
+    CHECK(text->painted == static_cast<int>(f.session->overlay().texts().size()));
+}
+
+TEST_CASE("Overlay list: the help lists every line of the key table inside its box", "[app][overlay]") {
+    auto text = std::make_shared<FixedText>();
+    app::SessionOptions o = presenter(true);
+    o.text = text;
+    support::SessionFixture f(W, H, o, cat_deck());
+    f.key(app::Key::F1);
+    const app::Overlay& list = f.session->render(f.surf);
+    const app::OverlayText* title = find_text(list, "attnlab keys");
+    REQUIRE(title);
+    // The help's box: the one around its title; it fits the window.
+    const app::OverlayBox* box = nullptr;
+    for (const app::OverlayBox& b : list.layers.back().boxes)
+        if (core::Rect{b.x, b.y, b.w, b.h}.contains(extent(*text, *title))) box = &b;
+    REQUIRE(box);
+    const core::Rect help{box->x, box->y, box->w, box->h};
+    CHECK(core::Rect{0, 0, W, H}.contains(help));
+    int lines = 0;
+    for (const app::HelpSection& sec : app::help_sections()) {
+        INFO(sec.title);
+        REQUIRE(find_text(list, sec.title));
+        CHECK(help.contains(extent(*text, *find_text(list, sec.title))));
+        for (const app::HelpLine& l : sec.lines) {
+            INFO(l.keys);
+            bool keys = false, what = false;
+            for (const app::OverlayText* t : list.texts()) {
+                if (!help.contains(extent(*text, *t))) continue;
+                keys = keys || t->text == l.keys;
+                what = what || t->text == l.help;
+            }
+            CHECK(keys);
+            CHECK(what);
+            ++lines;
+        }
+    }
+    CHECK(lines > 40);
+}
+
+TEST_CASE("Overlay list: the overview's labels are a layer under the chips", "[app][overlay]") {
+    auto text = std::make_shared<FixedText>();
+    app::SessionOptions o = presenter(true);
+    o.text = text;
+    support::SessionFixture f(W, H, o, cat_deck());
+    f.key(app::ch('o'));
+    REQUIRE(f.session->mode() == app::Mode::Overview);
+    text->batches.clear();
+    f.render();
+    const app::Overlay& list = f.session->overlay();
+    REQUIRE(list.layers.size() == 2);
+    const int n = static_cast<int>(f.session->layout().spans.size());
+    CHECK(list.layers[0].boxes.empty());
+    CHECK(static_cast<int>(list.layers[0].texts.size()) == n);  // a label a step
+    CHECK(list.layers[0].texts[1].text.rfind("2  ", 0) == 0);
+    CHECK(find_text(list, "overview · arrows"));
+    // Painted in that order: the labels, then the chips' texts.
+    CHECK(text->batches == std::vector<std::size_t>{list.layers[0].texts.size(), list.layers[1].texts.size()});
+}
+
 // ---- live interaction ----
 
 TEST_CASE("M zeroes the future columns, every row still sums to 1", "[app]") {
@@ -1275,6 +1455,27 @@ TEST_CASE("The modes and the key table know no SDL", "[bindings]") {
         }
         CHECK(ss.str().find("SDL_") == std::string::npos);  // no SDL type or call either
     }
+}
+
+TEST_CASE("The presenter core knows no SDL, SDL_ttf or Xlib: only the sdl backend does", "[app]") {
+    int files = 0;
+    for (const auto& e : std::filesystem::directory_iterator(std::string(ATTNLAB_SOURCE_DIR) + "/engine/app")) {
+        std::ifstream in(e.path());
+        std::stringstream ss;
+        ss << in.rdbuf();
+        INFO(e.path().filename().string());
+        for (const std::string& line : split(ss.str(), "\n")) {
+            if (line.rfind("#include", 0) != 0) continue;
+            INFO(line);
+            CHECK(line.find("SDL") == std::string::npos);
+            CHECK(line.find("X11") == std::string::npos);
+            CHECK(line.find("sdl/") == std::string::npos);
+        }
+        CHECK(ss.str().find("SDL_") == std::string::npos);
+        CHECK(ss.str().find("TTF_") == std::string::npos);
+        ++files;
+    }
+    CHECK(files > 20);
 }
 
 TEST_CASE("the overview of 10,000 steps shows legible thumbnails a page at a time", "[app]") {
