@@ -50,8 +50,9 @@ private:
 // FNV-1a of the visible pixels' bytes (rows without their padding).
 std::uint64_t pixel_hash(const Pixels& p);
 
-// Sets the pixels of `r` (clipped to the buffer) to the opaque 0xFFRRGGBB `argb`.
+// Sets the pixels of `r` (clipped to the buffer) to `argb`.
 void fill(const Pixels& p, const PixelRect& r, std::uint32_t argb);
+// The opaque colour 0xFFRRGGBB.
 inline std::uint32_t opaque(int r, int g, int b) {
     return 0xFF000000u | static_cast<std::uint32_t>(r) << 16 | static_cast<std::uint32_t>(g) << 8 | static_cast<std::uint32_t>(b);
 }
