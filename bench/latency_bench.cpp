@@ -24,11 +24,14 @@
 #include <thread>
 #include <vector>
 
-#include "app/render_target.hpp"
+#include "app/overlay.hpp"
 #include "app/session.hpp"
 #include "draw/draw.hpp"
 #include "floor.hpp"
 #include "load/load.hpp"
+#include "sdl/events.hpp"
+#include "sdl/text.hpp"
+#include "sdl/window.hpp"
 #include "support/fonts.hpp"
 
 // Xlib last: its macros (None, Status, …) would rename attnlab's enumerators.
@@ -50,8 +53,9 @@ double pct(std::vector<double> v, double p) {
     std::exit(2);
 }
 
-// Pumps SDL's queue into the session until an event of `type` has been handled (or the timeout).
-bool pump_until(app::Session& session, Uint32 type, int timeout_ms) {
+// Pumps SDL's queue into the session, as the window's loop does (sdl::event_of), until an event of
+// `type` has been handled (or the timeout).
+bool pump_until(app::Session& session, const sdl::RenderTarget& win, Uint32 type, int timeout_ms) {
     const auto until = Clock::now() + std::chrono::milliseconds(timeout_ms);
     bool seen = false;
     SDL_Event e;
@@ -59,7 +63,7 @@ bool pump_until(app::Session& session, Uint32 type, int timeout_ms) {
         const int left = static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now()).count());
         if (left <= 0 || !SDL_WaitEventTimeout(&e, left)) return false;
         do {
-            session.handle(e);
+            if (const auto ev = sdl::event_of(e, &win)) session.handle(*ev);
             seen = seen || e.type == type;
         } while (SDL_PollEvent(&e));
     }
@@ -86,7 +90,7 @@ int main(int argc, char** argv) {
         for (const auto& e : r.errors) std::fprintf(stderr, "%s\n", e.format().c_str());
         return 2;
     }
-    app::Video video;
+    sdl::Video video;
     if (!video.ok()) fail(video.problem() + " (run under Xvfb: bench/run does)");
     const char* driver = SDL_GetCurrentVideoDriver();
     if (!driver || std::strcmp(driver, "x11") != 0)
@@ -99,7 +103,7 @@ int main(int argc, char** argv) {
     double offset = 0;  // lets the bench skip animations without sleeping
     auto clock = [&] { return std::chrono::duration<double>(Clock::now() - t_start).count() + offset; };
     auto deck = std::make_shared<const scene::Deck>(std::move(r.deck));
-    app::RenderTarget win;
+    sdl::RenderTarget win;
     std::string err;
     if (!win.open("attnlab latency", 0, 1920, 1080, false, err)) fail(err);
     int ww, wh, pw, ph;
@@ -107,15 +111,28 @@ int main(int argc, char** argv) {
     SDL_SysWMinfo wm;
     SDL_VERSION(&wm.version);
     if (!SDL_GetWindowWMInfo(win.window(), &wm) || wm.subsystem != SDL_SYSWM_X11) fail("no X11 window");
+    std::string text_problem;
+    const std::shared_ptr<sdl::TtfText> text = sdl::TtfText::open(ATTNLAB_SOURCE_DIR "/fonts", text_problem);
+    if (!text) fail(text_problem);
+    // What the window's loop draws: the session's frame, then its overlay painted over it.
+    auto draw = [&](app::Session& session, double* render_ms) {
+        win.draw(
+            [&](const app::Pixels& px) {
+                const auto r0 = Clock::now();
+                app::paint_overlay(px, session.render(px), text.get());
+                if (render_ms) *render_ms = ms(r0, Clock::now());
+            },
+            err);
+    };
     double first_frame = 0;
     for (bool student : {false, true}) {
         app::SessionOptions so;
         so.draw.fonts = support::fonts();
-        so.font_dir = std::string(ATTNLAB_SOURCE_DIR) + "/fonts";
+        so.text = text;
         so.student = student;
         app::Session session(deck, clock, so);
         session.resize(ww, wh, pw, ph);
-        win.draw([&](SDL_Surface* s) { session.render(s); }, err);
+        draw(session, nullptr);
         if (!student) first_frame = ms(t_start, Clock::now());
 
         // A step that shows the key plane, at rest.
@@ -128,7 +145,7 @@ int main(int argc, char** argv) {
         if (span < 0) fail(file + " has no key plane to drag on");
         session.command(timeline::cmd::Goto{span});
         offset += 100;
-        win.draw([&](SDL_Surface* s) { session.render(s); }, err);
+        draw(session, nullptr);
         timeline::View v = session.view();
         // A key dot, found through draw::hit_test; then its middle (the centroid of its hits).
         int token = -1;
@@ -153,7 +170,7 @@ int main(int argc, char** argv) {
                 }
             }
         const core::Point dot{sx / n, sy / n};
-        const SDL_Rect fr = session.frame_rect();
+        const app::PixelRect fr = session.frame_rect();
         const draw::Transform tf = draw::transform_for(fr.w, fr.h);
         SDL_Point origin{0, 0};  // the window's top left on the X screen
         Window child;
@@ -165,15 +182,15 @@ int main(int argc, char** argv) {
         SDL_Point p0 = to_screen(dot);
         XTestFakeMotionEvent(x, -1, p0.x, p0.y, CurrentTime);
         XFlush(x);
-        if (!pump_until(session, SDL_MOUSEMOTION, 2000)) fail("the pointer's move onto the key never reached the window");
+        if (!pump_until(session, win, SDL_MOUSEMOTION, 2000)) fail("the pointer's move onto the key never reached the window");
         // SDL ignores a click within 10 ms of the window gaining focus (without a window manager,
         // focus follows the pointer in): press as a hand would, a moment after arriving.
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        pump_until(session, SDL_FIRSTEVENT, 1);
+        pump_until(session, win, SDL_FIRSTEVENT, 1);
 
         XTestFakeButtonEvent(x, 1, True, CurrentTime);
         XFlush(x);
-        if (!pump_until(session, SDL_MOUSEBUTTONDOWN, 2000)) fail("the press on the key never reached the window");
+        if (!pump_until(session, win, SDL_MOUSEBUTTONDOWN, 2000)) fail("the press on the key never reached the window");
 
         // The floor: motions that reach SDL (not handed to the session), each answered by a
         // cleared frame presented as the session's are; `at` is where the pointer is.
@@ -191,7 +208,7 @@ int main(int argc, char** argv) {
                 const auto until = Clock::now() + std::chrono::milliseconds(500);
                 while (!reached && Clock::now() < until && SDL_WaitEventTimeout(&e, 50)) reached = e.type == SDL_MOUSEMOTION;
                 if (!reached) continue;
-                win.draw([](SDL_Surface* s) { SDL_FillRect(s, nullptr, 0); }, err);
+                win.draw([](const app::Pixels& px) { app::fill(px, {0, 0, px.w, px.h}, 0); }, err);
                 floor.push_back(ms(t0, Clock::now()));
                 ++floor_reached;
             }
@@ -215,17 +232,11 @@ int main(int argc, char** argv) {
             const auto t0 = Clock::now();
             XTestFakeMotionEvent(x, -1, p.x, p.y, CurrentTime);
             XFlush(x);
-            if (pump_until(session, SDL_MOUSEMOTION, 500)) {
+            if (pump_until(session, win, SDL_MOUSEMOTION, 500)) {
                 ++arrived;
                 if (session.needs_redraw()) {
                     double r_ms = 0;
-                    win.draw(
-                        [&](SDL_Surface* s) {
-                            const auto r0 = Clock::now();
-                            session.render(s);
-                            r_ms = ms(r0, Clock::now());
-                        },
-                        err);
+                    draw(session, &r_ms);
                     const auto t1 = Clock::now();
                     ++drawn;
                     std::vector<double> now_w = weights_of(session);
@@ -263,7 +274,7 @@ int main(int argc, char** argv) {
             fail("the floor's motions did not reach SDL: " + std::to_string(floor_reached) + " of " + std::to_string(floor_sent));
         XTestFakeButtonEvent(x, 1, False, CurrentTime);
         XFlush(x);
-        pump_until(session, SDL_MOUSEBUTTONUP, 2000);
+        pump_until(session, win, SDL_MOUSEBUTTONUP, 2000);
         const bool moved = weights_of(session) != before;
         std::printf("latency_bench: %s, %dx%d on X server %s, renderer %s, %s, dragging key %d, %d motions sent\n", file.c_str(), pw,
                     ph, DisplayString(x), win.renderer_name().c_str(), student ? "--student" : "presenter", token, frames);
@@ -275,7 +286,7 @@ int main(int argc, char** argv) {
         const double med = pct(lat, 0.5), p95 = pct(lat, 0.95);
         std::printf("  motion into the X server -> frame presented: median %.2f ms  p95 %.2f ms  max %.2f ms\n",
                     med, p95, pct(lat, 1.0));
-        std::printf("  of which Session::render (frame + overlay): median %.2f ms  p95 %.2f ms\n", pct(rend, 0.5), pct(rend, 0.95));
+        std::printf("  of which Session::render and its overlay painted: median %.2f ms  p95 %.2f ms\n", pct(rend, 0.5), pct(rend, 0.95));
         const double fl = rounds.floor_median();
         std::printf("  floor (the motion to SDL, a cleared frame presented): %.2f ms; the drag is %.2f× the floor "
                     "(%zu rounds: %.2f–%.2f×)\n",

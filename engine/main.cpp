@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "app/app.hpp"
 #include "app/bindings.hpp"
 #include "attention/attention.hpp"
 #include "draw/draw.hpp"
 #include "load/load.hpp"
 #include "output/output.hpp"
+#include "sdl/sdl.hpp"
 
 namespace {
 
@@ -211,5 +211,5 @@ int main(int argc, char** argv) {
     const std::string dir = fonts_dir();
     auto fonts = load_fonts(dir);
     if (!fonts) return 2;
-    return app::present_command(args, std::move(fonts), dir);
+    return sdl::present_command(args, std::move(fonts), dir);
 }

@@ -1,8 +1,7 @@
-// app: the presenting session driven without a display (SDL_VIDEODRIVER=offscreen): events are
-// pushed through SDL's queue (or handed to the session), and the state, the numbers and the
-// rendered pixels are asserted.
-#include <SDL.h>
-
+// app: the presenter core driven without a platform: its own events (app/events.hpp) are handed
+// to the session, and the state, the numbers, the overlay's list and the rendered pixels (the
+// overlay's text painted with Cairo) are asserted. Links the core alone: no SDL (sdl_test checks
+// the SDL window's translation of its events).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -65,20 +64,23 @@ struct Fixture : support::SessionFixture {
     using support::SessionFixture::button;
     using support::SessionFixture::motion;
     // The window point of a design-space point.
-    SDL_Point at(core::Point design) const {
+    struct WindowPoint {
+        int x = 0, y = 0;
+    };
+    WindowPoint at(core::Point design) const {
         core::Point px = draw::transform_for(W, H).to_pixels(design);
         return {static_cast<int>(std::floor(px.x)), static_cast<int>(std::floor(px.y))};
     }
-    void button(bool down, core::Point design) {
-        SDL_Point p = at(design);
-        button(down, p.x, p.y);
+    void button(bool down, core::Point design, app::Mods mods = app::kNoMods) {
+        WindowPoint p = at(design);
+        button(down, p.x, p.y, mods);
     }
     void motion(core::Point design, bool held) {
-        SDL_Point p = at(design);
+        WindowPoint p = at(design);
         motion(p.x, p.y, held);
     }
     // Sets the clock, then presses the key.
-    void key_at(double when, SDL_Keycode sym) {
+    void key_at(double when, app::Key sym) {
         t = when;
         key(sym);
     }
@@ -86,19 +88,8 @@ struct Fixture : support::SessionFixture {
 
 using support::find_hit;
 
-double pixel_diff_ratio(const SDL_Surface* a, const SDL_Surface* b, SDL_Rect r) {
-    long differ = 0, total = 0;
-    for (int y = r.y; y < r.y + r.h; ++y)
-        for (int x = r.x; x < r.x + r.w; ++x) {
-            auto pa = *reinterpret_cast<const Uint32*>(static_cast<const Uint8*>(a->pixels) + y * a->pitch + x * 4);
-            auto pb = *reinterpret_cast<const Uint32*>(static_cast<const Uint8*>(b->pixels) + y * b->pitch + x * 4);
-            differ += pa != pb;
-            ++total;
-        }
-    return total ? static_cast<double>(differ) / total : 0.0;
-}
-
-SDL_Surface* copy_of(SDL_Surface* s) { return SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ARGB8888, 0); }
+using support::copy_of;
+using support::pixel_diff_ratio;
 
 }  // namespace
 
@@ -107,13 +98,13 @@ SDL_Surface* copy_of(SDL_Surface* s) { return SDL_ConvertSurfaceFormat(s, SDL_PI
 TEST_CASE("Back on the first step stays there; Next on the last step stays there", "[app]") {
     Fixture f;
     f.settle();
-    f.key(SDLK_LEFT);
+    f.key(app::Key::Left);
     CHECK(f.session->state().span == 0);
-    f.key(SDLK_END);
+    f.key(app::Key::End);
     const int last = static_cast<int>(f.session->layout().spans.size()) - 1;
     CHECK(f.session->state().span == last);
     f.settle();
-    f.key(SDLK_RIGHT);
+    f.key(app::Key::Right);
     CHECK(f.session->state().span == last);
     CHECK_FALSE(f.session->quit_requested());
 }
@@ -121,10 +112,10 @@ TEST_CASE("Back on the first step stays there; Next on the last step stays there
 TEST_CASE("--exit-after-last: Next on the finished last step quits", "[app]") {
     Fixture f;
     f.session->options().exit_after_last = true;
-    f.key(SDLK_END);
-    f.key(SDLK_RIGHT);  // completes the animation: not yet the end
+    f.key(app::Key::End);
+    f.key(app::Key::Right);  // completes the animation: not yet the end
     CHECK_FALSE(f.session->quit_requested());
-    f.key(SDLK_RIGHT);
+    f.key(app::Key::Right);
     CHECK(f.session->quit_requested());
 }
 
@@ -132,7 +123,7 @@ TEST_CASE("A typed step number out of range goes to the nearest step", "[app]") 
     Fixture f;
     f.keys("g99");
     CHECK(f.session->mode() == app::Mode::GotoStep);
-    f.key(SDLK_RETURN);
+    f.key(app::Key::Enter);
     CHECK(f.session->mode() == app::Mode::Slides);
     CHECK(f.session->state().span == static_cast<int>(f.session->layout().spans.size()) - 1);
 }
@@ -145,12 +136,12 @@ TEST_CASE("Typed key coordinates of the wrong count are refused and change nothi
     f.keys("k5e");
     CHECK(f.session->mode() == app::Mode::KeyEntry);
     f.keys("1 2 3");
-    f.key(SDLK_RETURN);
+    f.key(app::Key::Enter);
     CHECK(f.session->mode() == app::Mode::KeyEntry);
     CHECK(f.session->view().controls.keys[4] == before);
-    f.key(SDLK_ESCAPE);
+    f.key(app::Key::Escape);
     CHECK(f.session->mode() == app::Mode::Keys);
-    f.key(SDLK_ESCAPE);
+    f.key(app::Key::Escape);
     CHECK(f.session->mode() == app::Mode::Slides);
 }
 
@@ -165,9 +156,8 @@ TEST_CASE("A broken reload keeps the last good deck and shows file:line:column",
         std::ofstream out(file);
         out << "scene: broken\ntokens: [a, b\n  q: {\n";
     }
-    SDL_Surface* good = nullptr;
     f.frame_hash();
-    good = copy_of(f.surf);
+    app::Image good = copy_of(f.surf);
     CHECK_FALSE(app::reload(*f.session, file, nullptr));
     CHECK(f.session->deck_ptr() == before);
     CHECK(f.session->state().span == 3);
@@ -176,8 +166,7 @@ TEST_CASE("A broken reload keeps the last good deck and shows file:line:column",
     CHECK(err.rfind(file + ":", 0) == 0);  // names the file first
     // The error is on screen: the overlay changed a band near the top.
     f.frame_hash();
-    CHECK(pixel_diff_ratio(good, f.surf, {0, H / 12, W, H / 8}) > 0.05);
-    SDL_FreeSurface(good);
+    CHECK(pixel_diff_ratio(good.pixels(), f.surf, {0, H / 12, W, H / 8}) > 0.05);
     std::filesystem::remove_all(dir);
 }
 
@@ -186,25 +175,25 @@ TEST_CASE("A broken reload keeps the last good deck and shows file:line:column",
 TEST_CASE("Next keys advance, Back keys return, the first press completes an animation", "[app]") {
     Fixture f;
     const auto& s = *f.session;
-    f.key(SDLK_RIGHT);  // t = 0: the title's fade-in is running, so this completes it
+    f.key(app::Key::Right);  // t = 0: the title's fade-in is running, so this completes it
     CHECK(s.state().span == 0);
     CHECK(s.view().u == 1.0);
-    f.key(SDLK_RIGHT);
+    f.key(app::Key::Right);
     CHECK(s.state().span == 1);
-    for (SDL_Keycode next : {SDLK_SPACE, SDLK_PAGEDOWN, SDLK_DOWN, SDLK_RETURN}) {
+    for (app::Key next : {app::Key::Space, app::Key::PageDown, app::Key::Down, app::Key::Enter}) {
         int was = s.state().span;
         f.settle();
         f.key(next);
         CHECK(s.state().span == was + 1);
     }
-    for (SDL_Keycode back : {SDLK_LEFT, SDLK_PAGEUP, SDLK_UP, SDLK_BACKSPACE}) {
+    for (app::Key back : {app::Key::Left, app::Key::PageUp, app::Key::Up, app::Key::Backspace}) {
         int was = s.state().span;
         f.key(back);
         CHECK(s.state().span == was - 1);
         CHECK(s.view().u == 1.0);  // shown at its end state
     }
     CHECK(s.state().span == 1);
-    f.key(SDLK_HOME);
+    f.key(app::Key::Home);
     CHECK(s.state().span == 0);
 }
 
@@ -212,13 +201,12 @@ TEST_CASE("The counter on screen follows the step; the overlay is not part of th
     Fixture f;
     f.settle();
     f.frame_hash();
-    SDL_Surface* one = copy_of(f.surf);
-    f.key(SDLK_RIGHT);
+    app::Image one = copy_of(f.surf);
+    f.key(app::Key::Right);
     f.settle();
     f.frame_hash();
     // The bottom-right corner holds "1 / 7" then "2 / 7".
-    CHECK(pixel_diff_ratio(one, f.surf, {W * 4 / 5, H * 9 / 10, W / 5, H / 10}) > 0.002);
-    SDL_FreeSurface(one);
+    CHECK(pixel_diff_ratio(one.pixels(), f.surf, {W * 4 / 5, H * 9 / 10, W / 5, H / 10}) > 0.002);
 
     Fixture plain(false);
     plain.t = f.t;
@@ -226,24 +214,24 @@ TEST_CASE("The counter on screen follows the step; the overlay is not part of th
     plain.settle();
     const std::uint64_t h = plain.frame_hash();
     app::render_frame(plain.surf, plain.session->deck(), plain.session->layout(), plain.session->state(), plain.t, support::draw_options());
-    CHECK(app::surface_hash(plain.surf) == h);
+    CHECK(app::pixel_hash(plain.surf) == h);
 }
 
 TEST_CASE("G or a digit, then Enter, goes to that step; O picks from the overview", "[app]") {
     Fixture f;
     f.keys("g4");
-    f.key(SDLK_RETURN);
+    f.key(app::Key::Enter);
     CHECK(f.session->state().span == 3);
-    f.key(SDLK_5);
-    f.key(SDLK_RETURN);
+    f.key(app::ch('5'));
+    f.key(app::Key::Enter);
     CHECK(f.session->state().span == 4);
-    f.key(SDLK_o);
+    f.key(app::ch('o'));
     CHECK(f.session->mode() == app::Mode::Overview);
     const std::uint64_t grid = f.frame_hash();
-    f.key(SDLK_LEFT);
-    f.key(SDLK_LEFT);
+    f.key(app::Key::Left);
+    f.key(app::Key::Left);
     CHECK(f.frame_hash() != grid);  // the highlight moved
-    f.key(SDLK_RETURN);
+    f.key(app::Key::Enter);
     CHECK(f.session->mode() == app::Mode::Slides);
     CHECK(f.session->state().span == 2);
 }
@@ -252,27 +240,27 @@ TEST_CASE("R replays, P pauses, B blanks, L lays a laser dot", "[app]") {
     Fixture f;
     f.session->command(timeline::cmd::Goto{1});
     f.settle();
-    f.key(SDLK_r);
+    f.key(app::ch('r'));
     CHECK(f.session->view().u == 0.0);
     f.t += 0.5;
-    f.key(SDLK_p);
+    f.key(app::ch('p'));
     const double u = f.session->view().u_linear;
     f.t += 0.5;
     CHECK(f.session->view().u_linear == u);
     CHECK_FALSE(f.session->view().animating);
-    f.key(SDLK_p);
+    f.key(app::ch('p'));
     f.t += 0.1;
     CHECK(f.session->view().u_linear > u);
-    f.key(SDLK_b);
+    f.key(app::ch('b'));
     CHECK(f.session->view().blank);
-    f.key(SDLK_PERIOD);
+    f.key(app::ch('.'));
     CHECK_FALSE(f.session->view().blank);
-    f.key(SDLK_l);
+    f.key(app::ch('l'));
     f.motion({960, 540}, false);
     REQUIRE(f.session->view().laser);
     CHECK(f.session->view().laser->x == Approx(960).margin(2));
     CHECK(f.session->view().laser->y == Approx(540).margin(2));
-    f.key(SDLK_l);
+    f.key(app::ch('l'));
     CHECK_FALSE(f.session->view().laser);
 }
 
@@ -280,14 +268,193 @@ TEST_CASE("Help shows every key over the middle of the screen", "[app]") {
     Fixture f;
     f.settle();
     f.frame_hash();
-    SDL_Surface* before = copy_of(f.surf);
-    f.key(SDLK_F1);
+    app::Image before = copy_of(f.surf);
+    f.key(app::Key::F1);
     f.frame_hash();
-    CHECK(pixel_diff_ratio(before, f.surf, {W / 3, H / 3, W / 3, H / 3}) > 0.3);
-    f.key(SDLK_ESCAPE);
+    CHECK(pixel_diff_ratio(before.pixels(), f.surf, {W / 3, H / 3, W / 3, H / 3}) > 0.3);
+    f.key(app::Key::Escape);
     f.frame_hash();
-    CHECK(pixel_diff_ratio(before, f.surf, {0, 0, W, H}) == 0.0);
-    SDL_FreeSurface(before);
+    CHECK(pixel_diff_ratio(before.pixels(), f.surf, {0, 0, W, H}) == 0.0);
+}
+
+// ---- the overlay as a list (app/overlay.hpp) ----
+
+namespace {
+
+// Text of a fixed width a character (half its size) and height (6/5 of it), wrapped by
+// characters: layouts come out in numbers a test can work out. It paints nothing; it counts.
+struct FixedText : app::TextPainter {
+    int painted = 0;  // text runs handed to paint()
+    std::vector<std::size_t> batches;
+    static int chars(const std::string& s) {
+        int n = 0;
+        for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+        return n;
+    }
+    app::TextSize measure(const std::string& s, int px, app::Face, int wrap) override {
+        int w = 0, lines = 0;
+        for (std::size_t at = 0;; ) {
+            const std::size_t nl = s.find('\n', at);
+            const int lw = chars(s.substr(at, nl == std::string::npos ? std::string::npos : nl - at)) * px / 2;
+            const int n = wrap > 0 && lw > wrap ? (lw + wrap - 1) / wrap : 1;
+            w = std::max(w, wrap > 0 ? std::min(lw, wrap) : lw);
+            lines += n;
+            if (nl == std::string::npos) break;
+            at = nl + 1;
+        }
+        return {w, lines * px * 6 / 5};
+    }
+    app::TextSize line_size(const std::string& s, int px, app::Face f) override { return measure(s, px, f, 0); }
+    void paint(const app::Pixels&, const std::vector<app::OverlayText>& texts) override {
+        painted += static_cast<int>(texts.size());
+        batches.push_back(texts.size());
+    }
+};
+
+const app::OverlayText* find_text(const app::Overlay& o, const std::string& prefix) {
+    for (const app::OverlayText* t : o.texts())
+        if (t->text.rfind(prefix, 0) == 0) return t;
+    return nullptr;
+}
+
+// The box a text run covers, by its measure.
+core::Rect extent(app::TextMeasure& m, const app::OverlayText& t) {
+    const app::TextSize sz = m.measure(t.text, t.px, t.face, t.wrap);
+    const double x = t.align == 1 ? t.x - sz.w / 2.0 : t.align == 2 ? t.x - sz.w : t.x;
+    return {x, t.y, static_cast<double>(sz.w), static_cast<double>(sz.h)};
+}
+
+// The boxes of `o`'s layers that hold all of `r`.
+int boxes_around(const app::Overlay& o, const core::Rect& r) {
+    int n = 0;
+    for (const app::OverlayLayer& l : o.layers)
+        for (const app::OverlayBox& b : l.boxes) n += core::Rect{b.x, b.y, b.w, b.h}.contains(r);
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("Overlay list: no text measure, no overlay; nothing in it is part of the frame", "[app][overlay]") {
+    app::SessionOptions o = presenter(true);
+    o.draw.fonts = support::fonts();
+    double t = 0;
+    app::Session s(cat_deck(), [&] { return t; }, o);  // a platform without fonts
+    s.resize(W, H, W, H);
+    app::Image img(W, H);
+    CHECK(s.render(img.pixels()).empty());
+    const std::uint64_t frame = app::pixel_hash(img.pixels());
+    // With a measure the list fills, and the pixels render() drew are the same frame: the
+    // overlay is painted over them afterwards, by the platform.
+    o.text = std::make_shared<FixedText>();
+    app::Session m(cat_deck(), [&] { return t; }, o);
+    m.resize(W, H, W, H);
+    CHECK_FALSE(m.render(img.pixels()).empty());
+    CHECK(app::pixel_hash(img.pixels()) == frame);
+}
+
+TEST_CASE("Overlay list: the counter, the progress and the mode chips in the operator band", "[app][overlay]") {
+    auto text = std::make_shared<FixedText>();
+    app::SessionOptions o = presenter(true);
+    o.text = text;
+    support::SessionFixture f(W, H, o, cat_deck());
+    const int n = static_cast<int>(f.session->layout().spans.size());
+    f.session->command(timeline::cmd::Goto{1});
+    f.settle();
+    const app::Overlay& list = f.session->render(f.surf);
+    REQUIRE(list.layers.size() == 1);
+    // The step counter, right-aligned in a chip at the bottom right, below every panel.
+    const app::OverlayText* counter = find_text(list, "2 / " + std::to_string(n));
+    REQUIRE(counter);
+    CHECK(counter->align == 2);
+    const core::Rect c = extent(*text, *counter);
+    CHECK(c.right() <= W);
+    CHECK(c.right() > W * 0.95);
+    CHECK(c.bottom() <= H);
+    CHECK(c.y > draw::transform_for(W, H).to_pixels({0, draw::kDesignHeight - draw::kOperatorBand}).y);
+    CHECK(boxes_around(list, c) == 1);
+    // The progress bar along the bottom: the whole width under the part done, (span / (n − 1)).
+    int bars = 0;
+    for (const app::OverlayBox& b : list.layers[0].boxes)
+        if (b.y + b.h == Approx(H) && b.x == 0) {
+            ++bars;
+            CHECK((b.w == Approx(W) || b.w == Approx(W * 1.0 / (n - 1))));
+        }
+    CHECK(bars == 2);
+    // The mode, named on the left; key editing says which key and how to move it.
+    REQUIRE(find_text(list, "slides"));
+    CHECK(find_text(list, "slides")->x < W / 10.0);
+    f.keys("k2");
+    const app::Overlay& editing = f.session->render(f.surf);
+    const app::OverlayText* mode = find_text(editing, "keys · k2 (cat) = (");
+    REQUIRE(mode);
+    CHECK(boxes_around(editing, extent(*text, *mode)) == 1);
+    // The toast of the last key, in a box of its own, gone after kToastSeconds.
+    f.key(app::ch(']'));
+    REQUIRE(f.session->modes().toast_visible(f.t));
+    CHECK(find_text(f.session->render(f.surf), f.session->modes().toast));
+    f.t += app::kToastSeconds + 0.1;
+    CHECK_FALSE(find_text(f.session->render(f.surf), f.session->modes().toast));
+    // Painted: the boxes by the core, the runs by the platform's painter, all of them.
+    text->painted = 0;
+    f.render();
+    CHECK(text->painted == static_cast<int>(f.session->overlay().texts().size()));
+}
+
+TEST_CASE("Overlay list: the help lists every line of the key table inside its box", "[app][overlay]") {
+    auto text = std::make_shared<FixedText>();
+    app::SessionOptions o = presenter(true);
+    o.text = text;
+    support::SessionFixture f(W, H, o, cat_deck());
+    f.key(app::Key::F1);
+    const app::Overlay& list = f.session->render(f.surf);
+    const app::OverlayText* title = find_text(list, "attnlab keys");
+    REQUIRE(title);
+    // The help's box: the one around its title; it fits the window.
+    const app::OverlayBox* box = nullptr;
+    for (const app::OverlayBox& b : list.layers.back().boxes)
+        if (core::Rect{b.x, b.y, b.w, b.h}.contains(extent(*text, *title))) box = &b;
+    REQUIRE(box);
+    const core::Rect help{box->x, box->y, box->w, box->h};
+    CHECK(core::Rect{0, 0, W, H}.contains(help));
+    int lines = 0;
+    for (const app::HelpSection& sec : app::help_sections()) {
+        INFO(sec.title);
+        REQUIRE(find_text(list, sec.title));
+        CHECK(help.contains(extent(*text, *find_text(list, sec.title))));
+        for (const app::HelpLine& l : sec.lines) {
+            INFO(l.keys);
+            bool keys = false, what = false;
+            for (const app::OverlayText* t : list.texts()) {
+                if (!help.contains(extent(*text, *t))) continue;
+                keys = keys || t->text == l.keys;
+                what = what || t->text == l.help;
+            }
+            CHECK(keys);
+            CHECK(what);
+            ++lines;
+        }
+    }
+    CHECK(lines > 40);
+}
+
+TEST_CASE("Overlay list: the overview's labels are a layer under the chips", "[app][overlay]") {
+    auto text = std::make_shared<FixedText>();
+    app::SessionOptions o = presenter(true);
+    o.text = text;
+    support::SessionFixture f(W, H, o, cat_deck());
+    f.key(app::ch('o'));
+    REQUIRE(f.session->mode() == app::Mode::Overview);
+    text->batches.clear();
+    f.render();
+    const app::Overlay& list = f.session->overlay();
+    REQUIRE(list.layers.size() == 2);
+    const int n = static_cast<int>(f.session->layout().spans.size());
+    CHECK(list.layers[0].boxes.empty());
+    CHECK(static_cast<int>(list.layers[0].texts.size()) == n);  // a label a step
+    CHECK(list.layers[0].texts[1].text.rfind("2  ", 0) == 0);
+    CHECK(find_text(list, "overview · arrows"));
+    // Painted in that order: the labels, then the chips' texts.
+    CHECK(text->batches == std::vector<std::size_t>{list.layers[0].texts.size(), list.layers[1].texts.size()});
 }
 
 // ---- live interaction ----
@@ -302,7 +469,7 @@ TEST_CASE("M zeroes the future columns, every row still sums to 1", "[app]") {
     for (std::size_t i = 0; i < v.trace.n; ++i)
         for (std::size_t j = i + 1; j < v.trace.n; ++j) future += v.trace.weights(i, j);
     REQUIRE(future > 0.1);
-    f.key(SDLK_m);
+    f.key(app::ch('m'));
     v = f.session->view();
     CHECK(v.controls.mask);
     for (std::size_t i = 0; i < v.trace.n; ++i) {
@@ -314,7 +481,7 @@ TEST_CASE("M zeroes the future columns, every row still sums to 1", "[app]") {
         CHECK(sum == Approx(1.0).margin(1e-12));
     }
     CHECK(v.trace.weights(0, 0) == Approx(1.0));  // the first token can only read itself
-    f.key(SDLK_m);
+    f.key(app::ch('m'));
     CHECK_FALSE(f.session->view().controls.mask);
 }
 
@@ -338,23 +505,23 @@ TEST_CASE("The temperature ladder reaches 0 and infinity; T, Shift+T, + and − 
     f.session->command(timeline::cmd::Goto{3});
     f.settle();
     const double t0 = f.session->view().controls.temperature;
-    f.key(SDLK_t);
+    f.key(app::ch('t'));
     CHECK(f.session->view().controls.temperature > t0);
-    f.key(SDLK_t, KMOD_LSHIFT);
+    f.key(app::ch('t'), app::kShift);
     CHECK(f.session->view().controls.temperature == Approx(t0));
-    f.key(SDLK_MINUS);
+    f.key(app::ch('-'));
     CHECK(f.session->view().controls.temperature < t0);
-    for (int i = 0; i < 30; ++i) f.key(SDLK_EQUALS);
+    for (int i = 0; i < 30; ++i) f.key(app::ch('='));
     auto v = f.session->view();
     REQUIRE(std::isinf(v.controls.temperature));
     for (std::size_t j = 0; j < v.trace.n; ++j) CHECK(v.trace.weights(2, j) == Approx(1.0 / 6));  // uniform
-    for (int i = 0; i < 30; ++i) f.key(SDLK_MINUS);
+    for (int i = 0; i < 30; ++i) f.key(app::ch('-'));
     v = f.session->view();
     REQUIRE(v.controls.temperature == 0.0);
     double top = 0;
     for (std::size_t j = 0; j < v.trace.n; ++j) top = std::max(top, v.trace.weights(2, j));
     CHECK(top == Approx(1.0));  // one-hot
-    f.key(SDLK_0);  // reset
+    f.key(app::ch('0'));  // reset
     CHECK(f.session->view().controls.temperature == Approx(t0));
 }
 
@@ -364,28 +531,28 @@ TEST_CASE("Keyboard-only key editing: K, a digit, arrows, E with exact coordinat
     f.settle();
     const auto v0 = f.session->view();
     const core::Vec k0 = v0.controls.keys[4];
-    f.key(SDLK_k);
+    f.key(app::ch('k'));
     CHECK(f.session->mode() == app::Mode::Keys);
-    f.key(SDLK_5);
+    f.key(app::ch('5'));
     CHECK(f.session->selected_key() == 4);
-    f.key(SDLK_RIGHT);
+    f.key(app::Key::Right);
     CHECK(f.session->state().span == 1);  // the arrows belong to the key now
     const core::Vec k1 = f.session->view().controls.keys[4];
     CHECK(k1[0] > k0[0]);
     CHECK(k1[1] == Approx(k0[1]));
-    f.key(SDLK_UP, KMOD_LSHIFT);
+    f.key(app::Key::Up, app::kShift);
     const core::Vec k2 = f.session->view().controls.keys[4];
     CHECK(k2[1] - k1[1] > 4 * (k1[0] - k0[0]));  // Shift: five times the step (of the keys' spread)
-    f.key(SDLK_e);
+    f.key(app::ch('e'));
     f.keys("-1.5 0.25");
-    f.key(SDLK_RETURN);
+    f.key(app::Key::Enter);
     auto v = f.session->view();
     CHECK(v.controls.keys[4] == core::Vec{-1.5, 0.25});
     CHECK(v.trace.scores(2, 4) == Approx(1.8 * -1.5 + 0.7 * 0.25));
     CHECK(v.trace.weights(2, 4) < v0.trace.weights(2, 4));
-    f.key(SDLK_ESCAPE);
+    f.key(app::Key::Escape);
     CHECK(f.session->mode() == app::Mode::Slides);
-    f.key(SDLK_RIGHT);
+    f.key(app::Key::Right);
     CHECK(f.session->state().span == 2);
     CHECK(f.session->view().controls.keys[4] == core::Vec{-1.5, 0.25});  // edits persist across steps
 }
@@ -394,14 +561,14 @@ TEST_CASE("Experiments: X opens the menu, a digit runs one", "[app]") {
     Fixture f;
     f.session->command(timeline::cmd::Goto{6});
     f.settle();
-    f.key(SDLK_x);
+    f.key(app::ch('x'));
     CHECK(f.session->mode() == app::Mode::Experiments);
-    f.key(SDLK_1);
+    f.key(app::ch('1'));
     CHECK(f.session->state().experiment == 0);
     f.settle();
     auto v = f.session->view();
     for (std::size_t j = 0; j < v.trace.n; ++j) CHECK(v.trace.weights(2, j) == Approx(1.0 / 6));  // identical keys
-    f.key(SDLK_0);
+    f.key(app::ch('0'));
     CHECK(f.session->state().experiment == -1);
 }
 
@@ -413,7 +580,7 @@ TEST_CASE("Dragging a key dot on the key plane changes the weights and the bars"
     auto dot = find_hit(v0, draw::Hit::Kind::Key, 4);
     if (!dot) FAIL("draw::hit_test finds no key dot for 'mouse' on the key plane (panels not drawn yet?)");
     const std::uint64_t h0 = f.frame_hash();
-    SDL_Surface* before = copy_of(f.surf);
+    app::Image before = copy_of(f.surf);
     f.button(true, *dot);
     CHECK(f.session->mode() == app::Mode::Slides);  // a drag never takes the arrows
     CHECK(f.session->selected_key() == 4);
@@ -435,8 +602,7 @@ TEST_CASE("Dragging a key dot on the key plane changes the weights and the bars"
     CHECK(v.controls.keys[4] != v0.controls.keys[4]);
     CHECK(v.trace.weights(2, 4) != Approx(v0.trace.weights(2, 4)));
     CHECK(f.frame_hash() != h0);
-    CHECK(pixel_diff_ratio(before, f.surf, {0, 0, W, H}) > 0.001);
-    SDL_FreeSurface(before);
+    CHECK(pixel_diff_ratio(before.pixels(), f.surf, {0, 0, W, H}) > 0.001);
 }
 
 TEST_CASE("Clicking a token makes it the one asking", "[app]") {
@@ -470,19 +636,19 @@ TEST_CASE("A recorded session replays through timeline::apply into the same fram
             live_w.push_back(v.trace.n ? v.trace.weights(static_cast<std::size_t>(v.controls.focus), 1) : -1);
         };
         // Snapshots fall between events, never at the same instant.
-        f.key_at(0.7, SDLK_RIGHT);
-        f.key_at(1.3, SDLK_RIGHT);
+        f.key_at(0.7, app::Key::Right);
+        f.key_at(1.3, app::Key::Right);
         snap(1.9);  // mid-animation
-        f.key_at(1.95, SDLK_m);
+        f.key_at(1.95, app::ch('m'));
         snap(2.35);
-        f.key_at(2.5, SDLK_t);
+        f.key_at(2.5, app::ch('t'));
         f.keys("k2");
-        f.key(SDLK_LEFT, KMOD_LSHIFT);
-        f.key(SDLK_ESCAPE);  // (the key-editing banner is the presenter's: no replay shows it)
+        f.key(app::Key::Left, app::kShift);
+        f.key(app::Key::Escape);  // (the key-editing banner is the presenter's: no replay shows it)
         snap(4.0);
-        f.key_at(4.2, SDLK_SPACE);
+        f.key_at(4.2, app::Key::Space);
         snap(4.6);
-        f.key_at(4.7, SDLK_b);
+        f.key_at(4.7, app::ch('b'));
         snap(5.0);
     }
     // Replay: parse the lines, apply each at its time, draw at the same instants.
@@ -507,7 +673,7 @@ TEST_CASE("A recorded session replays through timeline::apply into the same fram
             ++next;
         }
         app::render_frame(r.surf, deck, lay, s, live[i].first, support::draw_options());
-        CHECK(app::surface_hash(r.surf) == live[i].second);
+        CHECK(app::pixel_hash(r.surf) == live[i].second);
         auto v = timeline::evaluate(deck, lay, s, live[i].first);
         replay_w.push_back(v.trace.n ? v.trace.weights(static_cast<std::size_t>(v.controls.focus), 1) : -1);
     }
@@ -1291,44 +1457,49 @@ TEST_CASE("The modes and the key table know no SDL", "[bindings]") {
     }
 }
 
-TEST_CASE("The keypad types what the main keys type", "[app]") {
-    Fixture f;
-    f.key(SDLK_KP_4);
-    CHECK(f.session->mode() == app::Mode::GotoStep);
-    f.key(SDLK_KP_ENTER);
-    CHECK(f.session->state().span == 3);
-    f.settle();
-    f.key(SDLK_KP_ENTER);
-    CHECK(f.session->state().span == 4);
-    const double t0 = f.session->view().controls.temperature;
-    f.key(SDLK_KP_PLUS);
-    CHECK(f.session->view().controls.temperature > t0);
-    f.key(SDLK_KP_MINUS);
-    CHECK(f.session->view().controls.temperature == Approx(t0));
+TEST_CASE("The presenter core knows no SDL, SDL_ttf or Xlib: only the sdl backend does", "[app]") {
+    int files = 0;
+    for (const auto& e : std::filesystem::directory_iterator(std::string(ATTNLAB_SOURCE_DIR) + "/engine/app")) {
+        std::ifstream in(e.path());
+        std::stringstream ss;
+        ss << in.rdbuf();
+        INFO(e.path().filename().string());
+        for (const std::string& line : split(ss.str(), "\n")) {
+            if (line.rfind("#include", 0) != 0) continue;
+            INFO(line);
+            CHECK(line.find("SDL") == std::string::npos);
+            CHECK(line.find("X11") == std::string::npos);
+            CHECK(line.find("sdl/") == std::string::npos);
+        }
+        CHECK(ss.str().find("SDL_") == std::string::npos);
+        CHECK(ss.str().find("TTF_") == std::string::npos);
+        ++files;
+    }
+    CHECK(files > 20);
 }
 
 TEST_CASE("the overview of 10,000 steps shows legible thumbnails a page at a time", "[app]") {
     auto sc = std::make_shared<scene::Scene>(*cat_scene());
     sc->steps.assign(10000, sc->steps.back());
     Fixture f(true, std::make_shared<const scene::Deck>(scene::deck_of(sc)));
-    f.key(SDLK_o);
+    f.key(app::ch('o'));
     REQUIRE(f.session->mode() == app::Mode::Overview);
     // Share of the window covered by the light background of the (light-theme) thumbnails: with
     // 10,000 thumbnails of 0 pixels the overview was its dark backdrop alone.
     auto light_share = [&] {
-        f.session->render(f.surf);
-        const auto* px = static_cast<const unsigned char*>(f.surf->pixels);
+        f.render();
+        const auto* px = reinterpret_cast<const unsigned char*>(f.surf.data);
         long light = 0;
         for (int y = 0; y < f.h; ++y)
-            for (int x = 0; x < f.w; ++x) light += px[y * f.surf->pitch + x * 4 + 1] > 200;
+            for (int x = 0; x < f.w; ++x) light += px[y * f.surf.stride + x * 4 + 1] > 200;
         return static_cast<double>(light) / (f.w * f.h);
     };
     CHECK(light_share() > 0.3);
     const std::uint64_t first_page = f.frame_hash();
-    f.key(SDLK_END);  // the last step: its page comes up
+    f.key(app::Key::End);  // the last step: its page comes up
     CHECK(light_share() > 0.1);
     CHECK(f.frame_hash() != first_page);
-    f.key(SDLK_RETURN);
+    f.key(app::Key::Enter);
     CHECK(f.session->state().span == 9999);
 }
 
@@ -1379,11 +1550,11 @@ TEST_CASE("Window: a drag of a key dot leaves the arrows on the slides and undoe
     CHECK(f.session->view().controls.focus == v0.controls.focus);  // the word asking stays
     CHECK(f.session->mode() == app::Mode::Slides);
     // One Ctrl+Z takes the whole drag back.
-    f.key(SDLK_z, KMOD_LCTRL);
+    f.key(app::ch('z'), app::kCtrl);
     CHECK(f.session->view().controls.keys[1] == v0.controls.keys[1]);
-    f.key(SDLK_z, KMOD_LCTRL | KMOD_LSHIFT);
+    f.key(app::ch('z'), app::kCtrl | app::kShift);
     CHECK(f.session->view().controls.keys[1] != v0.controls.keys[1]);
-    f.key(SDLK_RIGHT);
+    f.key(app::Key::Right);
     CHECK(f.session->state().span == 6);
 }
 
@@ -1397,7 +1568,7 @@ TEST_CASE("Window: the hover outline is not recorded, and a replay skips it", "[
     REQUIRE(cat);
     f.motion(*cat, false);
     REQUIRE(f.session->state().hover == 1);
-    f.key(SDLK_k);
+    f.key(app::ch('k'));
     REQUIRE(f.session->state().editing == 0);
     CHECK(rec.str().find("hover") == std::string::npos);
     CHECK(rec.str().find("edit-key") == std::string::npos);
@@ -1417,30 +1588,28 @@ TEST_CASE("Window: key editing draws a banner over the header and a toast; both 
     f.session->command(timeline::cmd::Goto{6});
     f.settle();
     f.frame_hash();
-    SDL_Surface* before = copy_of(f.surf);
-    f.key(SDLK_k);
-    f.key(SDLK_2);
+    app::Image before = copy_of(f.surf);
+    f.key(app::ch('k'));
+    f.key(app::ch('2'));
     f.frame_hash();
     // The banner sits in the header band (design y 14…78), covering no panel.
     const draw::Transform tr = draw::transform_for(W, H);
     const int top = static_cast<int>(tr.to_pixels({0, 14}).y), bottom = static_cast<int>(tr.to_pixels({0, 78}).y);
-    CHECK(pixel_diff_ratio(before, f.surf, {0, top, W, bottom - top}) > 0.5);
+    CHECK(pixel_diff_ratio(before.pixels(), f.surf, {0, top, W, bottom - top}) > 0.5);
     // The toast: drawn for kToastSeconds, then gone.
     CHECK(f.session->modes().toast_visible(f.t));
     CHECK(f.session->needs_redraw());
-    SDL_Surface* with_toast = copy_of(f.surf);
+    app::Image with_toast = copy_of(f.surf);
     f.t += app::kToastSeconds + 0.1;
     CHECK(f.session->needs_redraw());  // one frame more, without it
     f.frame_hash();
     CHECK_FALSE(f.session->needs_redraw());
-    CHECK(pixel_diff_ratio(with_toast, f.surf, {0, H / 2, W, H / 2}) > 0.002);
+    CHECK(pixel_diff_ratio(with_toast.pixels(), f.surf, {0, H / 2, W, H / 2}) > 0.002);
     // Esc: the header is the title again.
-    f.key(SDLK_ESCAPE);
+    f.key(app::Key::Escape);
     f.t += app::kToastSeconds + 0.1;
     f.frame_hash();
-    CHECK(pixel_diff_ratio(before, f.surf, {0, top, W, bottom - top}) == 0.0);
-    SDL_FreeSurface(before);
-    SDL_FreeSurface(with_toast);
+    CHECK(pixel_diff_ratio(before.pixels(), f.surf, {0, top, W, bottom - top}) == 0.0);
 }
 
 TEST_CASE("Window: the slider clicks into 1 near it, and moves freely with Shift", "[app]") {
@@ -1462,10 +1631,8 @@ TEST_CASE("Window: the slider clicks into 1 near it, and moves freely with Shift
     f.button(true, near);
     f.button(false, near);
     CHECK(f.session->view().controls.temperature == 1.0);
-    SDL_SetModState(KMOD_LSHIFT);
-    f.button(true, near);
-    f.button(false, near);
-    SDL_SetModState(KMOD_NONE);
+    f.button(true, near, app::kShift);  // Shift held at the press
+    f.button(false, near, app::kShift);
     // Off the detent: where the pointer is (to the window's pixel), not 1.
     CHECK(f.session->view().controls.temperature != 1.0);
     CHECK(f.session->view().controls.temperature == Approx(h.exact).epsilon(0.03));
@@ -1482,13 +1649,13 @@ TEST_CASE("Window: the operator's chips keep out of every panel at 16:9, 16:10 a
         support::SessionFixture f(w, h, o, cat_deck());
         f.session->command(timeline::cmd::Goto{4});
         f.settle();
-        f.key(SDLK_k);
-        f.key(SDLK_3);
-        f.key(SDLK_RIGHTBRACKET);  // a speed toast, and the speed named in the mode bar
+        f.key(app::ch('k'));
+        f.key(app::ch('3'));
+        f.key(app::ch(']'));  // a speed toast, and the speed named in the mode bar
         REQUIRE(f.session->modes().toast_visible(f.t));
-        f.session->render(f.surf);
-        SDL_Surface* plain = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
-        app::render_frame(plain, f.session->deck(), f.session->layout(), f.session->state(), f.t, support::draw_options());
+        f.render();
+        app::Image plain(w, h);
+        app::render_frame(plain.pixels(), f.session->deck(), f.session->layout(), f.session->state(), f.t, support::draw_options());
         draw::Recorder rec;
         {
             cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
@@ -1506,20 +1673,15 @@ TEST_CASE("Window: the operator's chips keep out of every panel at 16:9, 16:10 a
         REQUIRE(header);
         int changed = 0;
         std::map<std::string, int> covered;  // panel → overlay pixels on it
-        SDL_LockSurface(f.surf);
-        SDL_LockSurface(plain);
         for (int y = 0; y < h; ++y)
             for (int x = 0; x < w; ++x) {
-                const Uint32 a = static_cast<const Uint32*>(f.surf->pixels)[y * f.surf->pitch / 4 + x];
-                const Uint32 b = static_cast<const Uint32*>(plain->pixels)[y * plain->pitch / 4 + x];
+                const std::uint32_t a = f.surf.row(y)[x];
+                const std::uint32_t b = plain.pixels().row(y)[x];
                 if (a == b) continue;
                 ++changed;
                 for (const auto& p : rec.panels)
                     if (p.rect.inset(1).contains(core::Point{x + 0.5, y + 0.5})) ++covered[p.name];
             }
-        SDL_UnlockSurface(plain);
-        SDL_UnlockSurface(f.surf);
-        SDL_FreeSurface(plain);
         std::string report;
         for (const auto& [name, count] : covered) report += name + ": " + std::to_string(count) + " px\n";
         INFO("overlay pixels on panels:\n" << report);

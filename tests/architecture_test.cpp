@@ -152,7 +152,7 @@ std::string code_only(const std::string& src) {
 
 TEST_CASE("the design's module table is there and complete", "[architecture]") {
     const auto table = design_table();
-    for (const char* m : {"core", "attention", "scene", "load", "timeline", "model", "draw", "output", "app", "main"})
+    for (const char* m : {"core", "attention", "scene", "load", "timeline", "model", "draw", "output", "app", "sdl", "main"})
         CHECK(table.count(m) == 1);
     for (const auto& entry : fs::directory_iterator(kSource / "engine"))
         if (entry.is_directory()) CHECK(table.count(entry.path().filename().string()) == 1);
@@ -160,6 +160,13 @@ TEST_CASE("the design's module table is there and complete", "[architecture]") {
     CHECK(table.at("draw").libraries.count("Cairo") == 1);
     CHECK(table.at("draw").libraries.count("SDL2") == 0);
     CHECK(table.at("load").libraries == std::set<std::string>{"yaml-cpp"});
+    // The presenter core knows no platform: only its SDL backend has SDL2, SDL2_ttf and Xlib.
+    for (const char* lib : {"SDL2", "SDL2_ttf", "Xlib"}) {
+        CHECK(table.at("app").libraries.count(lib) == 0);
+        CHECK(table.at("sdl").libraries.count(lib) == 1);
+    }
+    CHECK(table.at("sdl").modules.count("app") == 1);
+    CHECK(table.at("app").modules.count("sdl") == 0);
 }
 
 TEST_CASE("every #include under engine/ follows an arrow of the design", "[architecture]") {

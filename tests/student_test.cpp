@@ -1,8 +1,6 @@
-// Student mode (`--student`) driven without a display (SDL_VIDEODRIVER=offscreen): the drawn
-// controls clicked through SDL's event queue, the scrubber and the speed, the quiz keys, "show
-// me", and the place remembered in the XDG state directory.
-#include <SDL.h>
-
+// Student mode (`--student`) in the presenter core, without a platform: the drawn controls
+// clicked with the core's own pointer events, the scrubber and the speed, the quiz keys, "show
+// me", and the place remembered in the XDG state directory. Links the core alone: no SDL.
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <cmath>
@@ -87,7 +85,7 @@ struct Fixture : support::SessionFixture {
     }
     // Clicks a design-space point of the frame, which sits at frame_rect() above the bar.
     void click(core::Point design) {
-        const SDL_Rect fr = session->frame_rect();
+        const app::PixelRect fr = session->frame_rect();
         const core::Point px = draw::transform_for(fr.w, fr.h).to_pixels(design);
         click(static_cast<int>(px.x) + fr.x, static_cast<int>(px.y) + fr.y);
     }
@@ -124,21 +122,15 @@ TEST_CASE("Student controls are only drawn in student mode and never in the expo
     Fixture f(false);
     f.session->command(timeline::cmd::Goto{2});
     f.settle();
-    const SDL_Rect fr = f.session->frame_rect();
+    const app::PixelRect fr = f.session->frame_rect();
     REQUIRE(fr.h < H);  // the bar takes a strip at the bottom
     CHECK(fr.w == W);
     for (const app::ControlBox& cb : f.session->controls()) CHECK(cb.rect.y >= fr.h);  // every control below the frame
     // The frame above the bar is exactly what an export of the same state at that size shows.
-    f.session->render(f.surf);
-    SDL_Surface* alone = SDL_CreateRGBSurfaceWithFormat(0, fr.w, fr.h, 32, SDL_PIXELFORMAT_ARGB8888);
-    app::render_frame(alone, f.session->deck(), f.session->layout(), f.session->state(), f.t, support::draw_options());
-    SDL_Surface* top = SDL_CreateRGBSurfaceWithFormat(0, fr.w, fr.h, 32, SDL_PIXELFORMAT_ARGB8888);
-    SDL_Rect src{0, 0, fr.w, fr.h};
-    SDL_SetSurfaceBlendMode(f.surf, SDL_BLENDMODE_NONE);
-    SDL_BlitSurface(f.surf, &src, top, nullptr);
-    CHECK(app::surface_hash(top) == app::surface_hash(alone));
-    SDL_FreeSurface(top);
-    SDL_FreeSurface(alone);
+    f.render();
+    app::Image alone(fr.w, fr.h);
+    app::render_frame(alone.pixels(), f.session->deck(), f.session->layout(), f.session->state(), f.t, support::draw_options());
+    CHECK(app::pixel_hash(f.surf.rows(0, fr.h)) == app::pixel_hash(alone.pixels()));
 
     app::SessionOptions plain;
     app::Session presenter(cat_deck(), [] { return 0.0; }, plain);
@@ -230,7 +222,7 @@ TEST_CASE("Mouse only: the drawn next and back buttons move the step", "[student
     CHECK(f.session->state().span == 1);
     // Help from its button, closed by any click.
     f.click(app::Control::Help);
-    f.session->render(f.surf);
+    f.render();
     f.click(W / 2, H / 2);
     CHECK(f.session->state().span == 1);
 }
@@ -250,15 +242,15 @@ TEST_CASE("Dragging the scrubber moves through the step's animation", "[student]
     CHECK(f.session->state().paused);  // held still under the pointer
     f.t += 5.0;
     CHECK(f.session->view().u_linear == Approx(0.25).margin(2.0 / r->w));
-    f.session->render(f.surf);
-    const std::uint64_t at25 = app::surface_hash(f.surf);
+    f.render();
+    const std::uint64_t at25 = app::pixel_hash(f.surf);
     f.motion(x75, y, true);
     CHECK(f.session->view().u_linear == Approx(0.75).margin(2.0 / r->w));
     f.motion(r->x - 50, y, true);  // past the start: clamped
     CHECK(f.session->view().u_linear == 0.0);
     f.motion(x75, y, true);
-    f.session->render(f.surf);
-    CHECK(app::surface_hash(f.surf) != at25);
+    f.render();
+    CHECK(app::pixel_hash(f.surf) != at25);
     f.button(false, x75, y);
     CHECK_FALSE(f.session->state().paused);  // it plays on from there
     f.t += f.anim() / 10;
@@ -266,12 +258,12 @@ TEST_CASE("Dragging the scrubber moves through the step's animation", "[student]
 
     // Keyboard only: Shift+← and Shift+→ move a tenth, paused.
     f.session->command(timeline::cmd::Seek{0.5});
-    f.key(SDLK_LEFT, KMOD_LSHIFT);
+    f.key(app::Key::Left, app::kShift);
     CHECK(f.session->state().span == 1);
     CHECK(f.session->state().paused);
     CHECK(f.session->view().u_linear == Approx(0.4));
-    f.key(SDLK_RIGHT, KMOD_LSHIFT);
-    f.key(SDLK_RIGHT, KMOD_LSHIFT);
+    f.key(app::Key::Right, app::kShift);
+    f.key(app::Key::Right, app::kShift);
     CHECK(f.session->view().u_linear == Approx(0.6));
     CHECK(f.session->state().span == 1);
 }
@@ -288,13 +280,13 @@ TEST_CASE("The speed buttons and [ ] change the pace of the animation", "[studen
     f.click(app::Control::Replay);
     f.t += a / 4;
     CHECK(f.session->view().u_linear == Approx(0.5));  // twice as fast
-    for (int i = 0; i < 8; ++i) f.key(SDLK_LEFTBRACKET);
+    for (int i = 0; i < 8; ++i) f.key(app::ch('['));
     CHECK(f.session->state().speed == 0.25);
     // Changing the speed mid-animation keeps the place: u does not jump.
     CHECK(f.session->view().u_linear == Approx(0.5));
     f.t += a / 4;
     CHECK(f.session->view().u_linear == Approx(0.5 + 0.25 / 4));  // a quarter as fast
-    f.key(SDLK_RIGHTBRACKET);
+    f.key(app::ch(']'));
     CHECK(f.session->state().speed == 0.5);
     f.click(app::Control::Slower);
     CHECK(f.session->state().speed == 0.25);
@@ -356,7 +348,7 @@ TEST_CASE("Quiz keys: C opens, digits pick, Space reveals, → goes on, the scor
     Fixture f;
     f.session->command(timeline::cmd::Goto{3});
     f.settle();
-    f.key(SDLK_c);
+    f.key(app::ch('c'));
     REQUIRE(f.session->state().quiz.open);
     auto v = f.session->view();
     REQUIRE(v.quiz);
@@ -364,50 +356,50 @@ TEST_CASE("Quiz keys: C opens, digits pick, Space reveals, → goes on, the scor
     CHECK(v.quiz->total == 3);
     // Right: the key of the position the right choice is shown at.
     REQUIRE(shown_right(v) >= 0);
-    f.key(static_cast<SDL_Keycode>(SDLK_1 + shown_right(v)));
+    f.key(app::ch(static_cast<char>('1' + shown_right(v))));
     CHECK(f.session->state().quiz.revealed);
     CHECK(f.session->state().quiz.score().right == 1);
     // → goes to the next question, not to the next step.
-    f.key(SDLK_RIGHT);
+    f.key(app::Key::Right);
     CHECK(f.session->state().span == 3);
     CHECK(f.session->state().quiz.index == 1);
     CHECK_FALSE(f.session->state().quiz.revealed);
     // Space reveals without a pick (answered and revealed, neither right nor wrong); then Enter goes on.
-    f.key(SDLK_SPACE);
+    f.key(app::Key::Space);
     CHECK(f.session->state().quiz.revealed);
     CHECK(f.session->state().quiz.score().answered == 2);
     CHECK(f.session->state().quiz.score().right == 1);
     CHECK(f.session->state().quiz.score().revealed == 1);
     CHECK(f.session->state().quiz.score().wrong == 0);
-    f.key(SDLK_RETURN);
+    f.key(app::Key::Enter);
     CHECK(f.session->state().quiz.index == 2);
     // Wrong: any other position.
     v = f.session->view();
     const int wrong = shown_right(v) == 0 ? 1 : 0;
-    f.key(static_cast<SDL_Keycode>(SDLK_1 + wrong));
+    f.key(app::ch(static_cast<char>('1' + wrong)));
     CHECK(f.session->state().quiz.score().answered == 3);
     CHECK(f.session->state().quiz.score().right == 1);
     CHECK(f.session->state().quiz.score().wrong == 1);
     // The score is on screen in the bar while the quiz is open.
     CHECK(f.shown(app::Control::QuizNext));
     CHECK_FALSE(f.shown(app::Control::Next));  // slide navigation gives way to the quiz
-    f.key(SDLK_RIGHT);  // after the last question: the end screen, still open, with the score
+    f.key(app::Key::Right);  // after the last question: the end screen, still open, with the score
     CHECK(f.session->state().quiz.open);
     CHECK(f.session->state().quiz.finished);
     CHECK(f.session->view().quiz->finished);
     CHECK_FALSE(f.shown(app::Control::QuizNext));  // nothing comes next but what the card offers
-    f.key(SDLK_RIGHT);  // → and Space do not leave the score
-    f.key(SDLK_SPACE);
+    f.key(app::Key::Right);  // → and Space do not leave the score
+    f.key(app::Key::Space);
     CHECK(f.session->state().quiz.finished);
     CHECK(f.session->state().span == 3);
-    f.key(SDLK_ESCAPE);
+    f.key(app::Key::Escape);
     CHECK_FALSE(f.session->state().quiz.open);
-    f.key(SDLK_RIGHT);  // and → moves the slides again
+    f.key(app::Key::Right);  // and → moves the slides again
     CHECK(f.session->state().span == 4);
     // Esc closes an open quiz (and does nothing else).
-    f.key(SDLK_c);
+    f.key(app::ch('c'));
     CHECK(f.session->state().quiz.open);
-    f.key(SDLK_ESCAPE);
+    f.key(app::Key::Escape);
     CHECK_FALSE(f.session->state().quiz.open);
     CHECK(f.session->state().span == 4);
 }
@@ -417,20 +409,20 @@ TEST_CASE("Each C starts a fresh attempt in a fresh order", "[student]") {
     f.session->command(timeline::cmd::Seed{12345});
     f.session->command(timeline::cmd::Goto{2});
     const auto& deck = f.session->deck();
-    f.key(SDLK_c);
+    f.key(app::ch('c'));
     CHECK(f.session->state().quiz.attempt == 0);
     const auto first = timeline::quiz_order(deck, f.session->state(), 1);
-    f.key(SDLK_1);
-    f.key(SDLK_RIGHT);
+    f.key(app::ch('1'));
+    f.key(app::Key::Right);
     CHECK(f.session->state().quiz.score().answered == 1);
-    f.key(SDLK_c);  // while open: a fresh attempt, from its first question, score cleared
+    f.key(app::ch('c'));  // while open: a fresh attempt, from its first question, score cleared
     CHECK(f.session->state().quiz.open);
     CHECK(f.session->state().quiz.attempt == 1);
     CHECK(f.session->state().quiz.index == 0);
     CHECK(f.session->state().quiz.score().answered == 0);
     const auto second = timeline::quiz_order(deck, f.session->state(), 1);
     CHECK(second != first);
-    f.key(SDLK_ESCAPE);
+    f.key(app::Key::Escape);
     f.click(app::Control::Quiz);  // the drawn button too
     CHECK(f.session->state().quiz.attempt == 2);
     CHECK(timeline::quiz_order(deck, f.session->state(), 1) != second);
@@ -438,7 +430,7 @@ TEST_CASE("Each C starts a fresh attempt in a fresh order", "[student]") {
     Fixture g;
     g.session->command(timeline::cmd::Seed{12345});
     g.session->command(timeline::cmd::Goto{2});
-    g.key(SDLK_c);
+    g.key(app::ch('c'));
     CHECK(timeline::quiz_order(deck, g.session->state(), 1) == timeline::quiz_order(g.session->deck(), g.session->state(), 1));
     CHECK(timeline::quiz_order(g.session->deck(), g.session->state(), 1) == first);
 }
@@ -448,20 +440,20 @@ TEST_CASE("The end screen: M (or its button) asks again exactly the ones missed,
     f.session->command(timeline::cmd::Seed{77});
     f.session->command(timeline::cmd::Goto{3});
     f.settle();
-    f.key(SDLK_c);
+    f.key(app::ch('c'));
     // Right on the first, wrong on the second, revealed on the third.
     std::vector<const scene::Question*> missed;
     auto v = f.session->view();
-    f.key(static_cast<SDL_Keycode>(SDLK_1 + shown_right(v)));
-    f.key(SDLK_RIGHT);
+    f.key(app::ch(static_cast<char>('1' + shown_right(v))));
+    f.key(app::Key::Right);
     v = f.session->view();
     missed.push_back(v.quiz->question);
-    f.key(static_cast<SDL_Keycode>(SDLK_1 + (shown_right(v) == 0 ? 1 : 0)));
-    f.key(SDLK_RIGHT);
+    f.key(app::ch(static_cast<char>('1' + (shown_right(v) == 0 ? 1 : 0))));
+    f.key(app::Key::Right);
     v = f.session->view();
     missed.push_back(v.quiz->question);
-    f.key(SDLK_SPACE);
-    f.key(SDLK_RIGHT);
+    f.key(app::Key::Space);
+    f.key(app::Key::Right);
     v = f.session->view();
     REQUIRE(v.quiz);
     REQUIRE(v.quiz->finished);
@@ -481,8 +473,8 @@ TEST_CASE("The end screen: M (or its button) asks again exactly the ones missed,
         v = f.session->view();
         CHECK(v.quiz->total == 2);
         asked.push_back(v.quiz->question);
-        f.key(static_cast<SDL_Keycode>(SDLK_1 + shown_right(v)));
-        f.key(SDLK_RIGHT);
+        f.key(app::ch(static_cast<char>('1' + shown_right(v))));
+        f.key(app::Key::Right);
     }
     std::sort(asked.begin(), asked.end());
     std::sort(missed.begin(), missed.end());
@@ -492,10 +484,10 @@ TEST_CASE("The end screen: M (or its button) asks again exactly the ones missed,
     REQUIRE(v.quiz->finished);
     CHECK(v.quiz->right == 2);
     CHECK(v.quiz->missed.empty());
-    f.key(SDLK_m);
+    f.key(app::ch('m'));
     CHECK(f.session->state().quiz.finished);
     CHECK(f.session->state().quiz.attempt == 1);
-    f.key(SDLK_c);
+    f.key(app::ch('c'));
     CHECK(f.session->state().quiz.attempt == 2);
     CHECK(f.session->state().quiz.only.empty());
     CHECK(f.session->view().quiz->total == 3);
@@ -512,18 +504,18 @@ TEST_CASE("A question without choices: Space reveals, H / N (or a click) grade i
     Fixture f(true, support::titled_deck(sc));
     f.session->command(timeline::cmd::Goto{2});
     f.settle();
-    f.key(SDLK_c);
+    f.key(app::ch('c'));
     bool clicked = false;
     for (int i = 0; i < 3; ++i) {
         auto v = f.session->view();
         REQUIRE(v.quiz);
         REQUIRE(v.quiz->question);
         if (!v.quiz->question->choices.empty()) {
-            f.key(static_cast<SDL_Keycode>(SDLK_1 + shown_right(v)));
+            f.key(app::ch(static_cast<char>('1' + shown_right(v))));
         } else {
-            f.key(SDLK_h);  // nothing to grade before the reveal
+            f.key(app::ch('h'));  // nothing to grade before the reveal
             CHECK(f.session->state().quiz.score().answered == i);
-            f.key(SDLK_SPACE);
+            f.key(app::Key::Space);
             CHECK(f.session->view().quiz->outcome == scene::Outcome::Revealed);
             if (!clicked) {
                 // The card's "I had it" button.
@@ -535,13 +527,13 @@ TEST_CASE("A question without choices: Space reveals, H / N (or a click) grade i
                 f.click(draw::quiz_geom(0, 2).buttons[0].centre());
                 clicked = true;
             } else {
-                f.key(SDLK_h);
+                f.key(app::ch('h'));
             }
             CHECK(f.session->view().quiz->outcome == scene::Outcome::Right);
-            f.key(SDLK_n);  // graded once: the grade stands
+            f.key(app::ch('n'));  // graded once: the grade stands
             CHECK(f.session->view().quiz->outcome == scene::Outcome::Right);
         }
-        f.key(SDLK_RIGHT);
+        f.key(app::Key::Right);
     }
     const auto v = f.session->view();
     REQUIRE(v.quiz->finished);
@@ -558,7 +550,7 @@ TEST_CASE("Show me: a revealed answer that names an experiment starts it", "[stu
     // Open attempts until the experiment question comes up, then answer it.
     bool found = false;
     for (int attempt = 0; attempt < 3 && !found; ++attempt) {
-        f.key(SDLK_c);
+        f.key(app::ch('c'));
         for (int i = 0; i < 3 && f.session->state().quiz.open; ++i) {
             auto v = f.session->view();
             REQUIRE(v.quiz);
@@ -566,14 +558,14 @@ TEST_CASE("Show me: a revealed answer that names an experiment starts it", "[stu
                 found = true;
                 break;
             }
-            f.key(SDLK_RIGHT);
+            f.key(app::Key::Right);
         }
     }
     REQUIRE(found);
     CHECK_FALSE(f.shown(app::Control::QuizShowMe));  // not before the answer is shown
-    f.key(SDLK_y);
+    f.key(app::ch('y'));
     CHECK(f.session->state().quiz.open);
-    f.key(SDLK_SPACE);
+    f.key(app::Key::Space);
     REQUIRE(f.shown(app::Control::QuizShowMe));
     const auto target = f.session->show_me_target();
     REQUIRE(target);
@@ -597,16 +589,16 @@ TEST_CASE("Show me from the title slide's quiz goes to the scene that owns the q
     f.settle();
     REQUIRE(f.session->state().span == 0);
     for (int attempt = 0; attempt < 4; ++attempt) {
-        f.key(SDLK_c);
+        f.key(app::ch('c'));
         for (int i = 0; i < 3 && f.session->state().quiz.open; ++i) {
             if (!f.session->view().quiz->question->experiment.empty()) break;
-            f.key(SDLK_RIGHT);
+            f.key(app::Key::Right);
         }
         if (f.session->state().quiz.open) break;
     }
     REQUIRE(f.session->state().quiz.open);
-    f.key(SDLK_SPACE);
-    f.key(SDLK_y);
+    f.key(app::Key::Space);
+    f.key(app::ch('y'));
     CHECK_FALSE(f.session->state().quiz.open);
     const auto& spans = f.session->layout().spans;
     CHECK(spans[static_cast<std::size_t>(f.session->state().span)].slide == 1);
@@ -621,7 +613,7 @@ TEST_CASE("Mouse only: Try this opens the menu, a row runs the experiment, the l
     const double t0 = f.session->view().controls.temperature;
     f.click(app::Control::TryThis);
     REQUIRE(f.session->mode() == app::Mode::Experiments);
-    f.session->render(f.surf);
+    f.render();
     // Find the first row by probing down the middle of the screen.
     int row_y = -1;
     for (int y = 0; y < f.session->frame_rect().h && row_y < 0; y += 2) {
@@ -648,9 +640,9 @@ TEST_CASE("Mouse only: Try this opens the menu, a row runs the experiment, the l
     CHECK(f.session->view().controls.temperature == 0.0);
     // Reopen: a row now ends it.
     f.click(app::Control::TryThis);
-    f.key(SDLK_DOWN);
-    f.key(SDLK_DOWN);
-    f.key(SDLK_RETURN);
+    f.key(app::Key::Down);
+    f.key(app::Key::Down);
+    f.key(app::Key::Enter);
     CHECK(f.session->state().experiment == -1);
     f.settle();
     CHECK(f.session->view().controls.temperature == Approx(t0));

@@ -27,12 +27,14 @@
 #include <thread>
 #include <vector>
 
-#include "app/microphone.hpp"
 #include "app/narrator.hpp"
 #include "app/session.hpp"
 #include "load/load.hpp"
 #include "output/output.hpp"
+#include "sdl/audio.hpp"
+#include "sdl/events.hpp"
 #include "support/files.hpp"
+#include "support/sdl.hpp"
 #include "support/session.hpp"
 #include "timeline/timeline.hpp"
 
@@ -517,7 +519,7 @@ TEST_CASE("--narrate: each step advances when its clip ends, one without holds; 
     support::SessionFixture f(320, 180, quiet(), narrated_deck(dir));
     app::Session& s = *f.session;
     std::string problem;
-    app::Narrator narrator(s, problem);
+    app::Narrator narrator(s, std::make_unique<sdl::DeviceSpeaker>(problem), problem);
     CHECK(problem.empty());
     REQUIRE(narrator.speaker().ok());
     CHECK(s.narrating());
@@ -546,7 +548,7 @@ TEST_CASE("--narrate: each step advances when its clip ends, one without holds; 
 
     // A key takes over: the narration stops, that key does nothing else (Right would advance),
     // and the deck stays on its step however long it waits.
-    f.key(SDLK_RIGHT);
+    f.key(app::Key::Right);
     CHECK_FALSE(s.narrating());
     CHECK(s.state().span == 3);
     f.t = 100;
@@ -554,7 +556,7 @@ TEST_CASE("--narrate: each step advances when its clip ends, one without holds; 
     CHECK(s.state().span == 3);
     CHECK(narrator.next_due() == std::numeric_limits<double>::infinity());
     // Then the keys present as usual.
-    f.key(SDLK_RIGHT);
+    f.key(app::Key::Right);
     CHECK(s.state().span == 4);
 }
 
@@ -564,7 +566,7 @@ TEST_CASE("--narrate: a click takes over too; a late first clip is heard whole; 
     {
         support::SessionFixture f(320, 180, quiet(), narrated_deck(dir));
         std::string problem;
-        app::Narrator narrator(*f.session, problem);
+        app::Narrator narrator(*f.session, std::make_unique<sdl::DeviceSpeaker>(problem), problem);
         narrator.update();
         f.button(true, 10, 10);
         CHECK_FALSE(f.session->narrating());
@@ -574,7 +576,7 @@ TEST_CASE("--narrate: a click takes over too; a late first clip is heard whole; 
     }
     support::SessionFixture f(320, 180, quiet(), narrated_deck(dir));
     std::string problem;
-    app::Narrator narrator(*f.session, problem);
+    app::Narrator narrator(*f.session, std::make_unique<sdl::DeviceSpeaker>(problem), problem);
     // The first clip starts late (decoding took 0.3 s): it is heard whole, its step waits for it.
     f.t = 0.3;
     narrator.update();
@@ -599,7 +601,7 @@ TEST_CASE("--narrate: the clip of the step shown is what the audio device plays 
     support::SessionFixture f(320, 180, quiet(), narrated_deck(dir));
     f.session->command(timeline::cmd::Goto{1});  // the first step of the scene: 440 Hz, 0.6 s = 28800 samples
     std::string problem;
-    app::Narrator narrator(*f.session, problem);
+    app::Narrator narrator(*f.session, std::make_unique<sdl::DeviceSpeaker>(problem), problem);
     REQUIRE(narrator.speaker().ok());
     narrator.update();
     REQUIRE(f.session->state().span == 1);
@@ -615,7 +617,7 @@ TEST_CASE("--narrate: the clip of the step shown is what the audio device plays 
     for (int i = 0; i < 600 && written() < want * 2; ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     // Taken over: the queue is dropped at once.
-    f.key(SDLK_SPACE);
+    f.key(app::Key::Space);
     narrator.update();
     CHECK(narrator.speaker().queued() == 0);
     const std::string bytes = support::slurp(out);
@@ -712,14 +714,13 @@ TEST_CASE("a session recorded with its microphone replays with the tone and the 
     auto clock = [t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
     app::SessionOptions so = quiet();
     so.draw.fonts = support::fonts();
-    so.font_dir = std::string(ATTNLAB_SOURCE_DIR) + "/fonts";
     double edit_at = 0;
     {
         std::ofstream out(rec);
         app::Session session(deck, clock, so);
         session.record_to(&out);
         std::string problem;
-        auto mic = std::make_unique<app::Microphone>(rec + ".wav", clock, problem);
+        auto mic = std::make_unique<sdl::Microphone>(rec + ".wav", clock, problem);
         INFO(problem);
         REQUIRE(mic->recording());
         session.command(timeline::cmd::Seed{7});
@@ -735,7 +736,7 @@ TEST_CASE("a session recorded with its microphone replays with the tone and the 
         e.type = SDL_KEYDOWN;
         e.key.keysym.sym = SDLK_m;
         e.key.state = SDL_PRESSED;
-        session.handle(e);
+        session.handle(*sdl::event_of(e));
         REQUIRE(session.history().size() == 3);
         edit_at = session.history().back().t;
         REQUIRE(wait_until([&] { return size_of(rec + ".wav") >= 44 + 2 * 48000 * 5 / 2; }));
@@ -830,7 +831,7 @@ TEST_CASE("--narrate without a sound card: it says so, and the steps still advan
     const AudioEnv audio("no-such-driver");
     support::SessionFixture f(320, 180, quiet(), narrated_deck(dir));
     std::string problem;
-    app::Narrator narrator(*f.session, problem);
+    app::Narrator narrator(*f.session, std::make_unique<sdl::DeviceSpeaker>(problem), problem);
     CHECK_FALSE(narrator.speaker().ok());
     CHECK(problem.find("no audio") != std::string::npos);
     narrator.update();

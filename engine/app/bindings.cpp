@@ -1,5 +1,5 @@
 // app/bindings: the key table, the lookup through the layers, and the names the help and README
-// show. No SDL (session_input.cpp translates key codes); what an action does is react()'s
+// show. No SDL (a backend translates key codes: sdl/events.cpp); what an action does is react()'s
 // (modes.cpp).
 #include "app/bindings.hpp"
 

@@ -8,7 +8,7 @@
 // Action and one case in react() (modes.cpp); then regenerate README's table (see
 // tests/app_test.cpp, "README's key table").
 //
-// SDL-free: keys are attnlab's own Key values; session_input.cpp translates SDL's key codes.
+// SDL-free: keys are attnlab's own Key values; a backend translates its key codes (sdl/events.cpp).
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
-// app/narrator: --narrate — voice clips played through SDL2 audio, steps advanced on their
-// planned time, any key or click takes over (see the header).
+// app/narrator: --narrate — voice clips played through the platform's speaker, steps advanced
+// on their planned time, any key or click takes over (see the header).
 #include "app/narrator.hpp"
 
 #include <fcntl.h>
@@ -76,42 +76,6 @@ bool decode_clip(const std::string& path, std::vector<std::int16_t>& pcm, std::s
 
 namespace {
 
-SDL_AudioSpec speaker_spec() {
-    SDL_AudioSpec want{};
-    want.freq = Speaker::kRate;
-    want.format = AUDIO_S16SYS;
-    want.channels = 1;
-    want.samples = 1024;
-    want.callback = nullptr;  // queued with SDL_QueueAudio
-    return want;
-}
-
-}  // namespace
-
-Speaker::Speaker(std::string& problem) : device_(false, speaker_spec(), problem) {}
-
-void Speaker::play(const std::vector<std::int16_t>& pcm) {
-    if (!device_.ok()) return;
-    SDL_PauseAudioDevice(device_.id(), 1);
-    SDL_ClearQueuedAudio(device_.id());
-    if (!pcm.empty()) SDL_QueueAudio(device_.id(), pcm.data(), static_cast<Uint32>(pcm.size() * sizeof(std::int16_t)));
-    SDL_PauseAudioDevice(device_.id(), 0);
-}
-
-void Speaker::stop() {
-    if (!device_.ok()) return;
-    SDL_PauseAudioDevice(device_.id(), 1);
-    SDL_ClearQueuedAudio(device_.id());
-}
-
-std::size_t Speaker::queued() const {
-    return device_.ok() ? SDL_GetQueuedAudioSize(device_.id()) / sizeof(std::int16_t) : 0;
-}
-
-// ---------------------------------------------------------------------------------------------
-
-namespace {
-
 
 // The voice clip of a span: a step's, or a title or text slide's; "" none (and for question pages).
 const std::string& voice_of(const scene::Deck& deck, const timeline::Span& sp) {
@@ -125,7 +89,8 @@ const std::string& voice_of(const scene::Deck& deck, const timeline::Span& sp) {
 
 }  // namespace
 
-Narrator::Narrator(Session& session, std::string& problem) : session_(session), speaker_(problem) {
+Narrator::Narrator(Session& session, std::unique_ptr<Speaker> speaker, std::string& problem)
+    : session_(session), speaker_(std::move(speaker)) {
     const scene::Deck& deck = session_.deck();
     for (const timeline::Span& sp : session_.layout().spans) {
         const std::string& path = voice_of(deck, sp);
@@ -162,7 +127,7 @@ double Narrator::next_due() const {
 
 bool Narrator::update() {
     if (!session_.narrating()) {
-        if (!stopped_) speaker_.stop();
+        if (!stopped_) speaker_->stop();
         stopped_ = true;
         return false;
     }
@@ -180,8 +145,8 @@ bool Narrator::update() {
     if (playing_ != session_.state().span) {
         playing_ = session_.state().span;
         clip_started_ = session_.now();
-        if (const auto* pcm = clip_of(playing_)) speaker_.play(*pcm);
-        else speaker_.stop();
+        if (const auto* pcm = clip_of(playing_)) speaker_->play(*pcm);
+        else speaker_->stop();
     }
     return changed;
 }

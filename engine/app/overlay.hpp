@@ -1,64 +1,124 @@
-// app/overlay: what only the person at the keyboard sees (help, mode, counter, notes, errors,
-// fps), painted on top of a frame: translucent boxes with Cairo, text with SDL2_ttf from the
-// fonts of draw::font_dir(). Never part of an exported frame.
+// app/overlay: what only the person at the keyboard sees (help, mode, counter, toasts, errors,
+// fps, the overview's labels, the student bar, the presenter window's texts), as a list of plain
+// primitives: boxes, paths (icons, the scrubber) and text runs, in layers. The session lays them
+// out (session_overlay.cpp, session_student.cpp) with an injected TextMeasure — the platform's
+// fonts — and a backend paints the list over the frame: boxes and paths with Cairo
+// (paint_overlay), the text with its own TextPainter (SDL2_ttf in the SDL window; Cairo text,
+// cairo_text.hpp, in tests and the browser). Never part of an exported frame. Knows Cairo for the
+// boxes; never a window or a font file.
 #pragma once
 
-#include <SDL.h>
-#include <SDL_ttf.h>
-#include <cairo.h>
-
-#include <functional>
-#include <map>
+#include <cstdint>
 #include <string>
-#include <tuple>
 #include <vector>
+
+#include "app/pixels.hpp"
+#include "core/core.hpp"
 
 namespace app {
 
+// A colour of 8 bits a channel, straight alpha.
 struct Rgba {
-    Uint8 r = 255, g = 255, b = 255, a = 255;
+    std::uint8_t r = 255, g = 255, b = 255, a = 255;
+    bool operator==(const Rgba&) const = default;
 };
 
-// Collects boxes and text for one surface, then paints them: boxes first (Cairo), then the
-// text on top (SDL_BlitSurface), so the two never write the same pixels out of order.
-class Overlay {
+enum class Face { Regular, Bold, Mono };
+
+// A filled rectangle, its corners rounded by `radius` pixels (0: square; at most half a side).
+struct OverlayBox {
+    double x = 0, y = 0, w = 0, h = 0;
+    Rgba colour;
+    double radius = 0;
+};
+
+// A figure of lines and arcs, filled (line_width 0) or stroked: the student bar's icons and its
+// scrubber. Each segment is Cairo's path operation of the same name.
+struct OverlayPath {
+    enum class Op { Move, Line, Arc, Rect, Close };
+    struct Segment {
+        Op op = Op::Move;
+        double a = 0, b = 0, c = 0, d = 0, e = 0;  // Move/Line: (a, b); Arc: centre (a, b), radius c, from angle d to e;
+                                                   // Rect: x a, y b, width c, height d
+    };
+    std::vector<Segment> segments;
+    core::Color colour;      // straight RGBA in [0, 1]
+    double line_width = 0;   // 0: filled; else stroked this wide
+};
+
+// One run of text. (x, y) is its anchor: align 0 puts the text's left there, 1 its middle, 2 its
+// right; y is the top of its first line.
+struct OverlayText {
+    std::string text;        // UTF-8; "\n" breaks a wrapped text
+    double x = 0, y = 0;
+    int px = 12;             // the size: pixels to the em
+    Rgba colour;
+    Face face = Face::Regular;
+    int align = 0;
+    int wrap = 0;            // wrap width in pixels; 0 for one line
+};
+
+// What one layer holds, painted in this order: the boxes, the paths, then the texts on top.
+// Layers are painted one after another (the overview's labels under the chips of the operator band).
+struct OverlayLayer {
+    std::vector<OverlayBox> boxes;
+    std::vector<OverlayPath> paths;
+    std::vector<OverlayText> texts;
+};
+struct Overlay {
+    std::vector<OverlayLayer> layers;
+    bool empty() const { return layers.empty(); }
+    // Every text run, in painting order.
+    std::vector<const OverlayText*> texts() const;
+};
+
+// The size of text as a platform's fonts lay it out, in whole pixels.
+struct TextSize {
+    int w = 0, h = 0;
+    bool operator==(const TextSize&) const = default;
+};
+class TextMeasure {
 public:
-    explicit Overlay(std::string font_dir);
-    ~Overlay();
-    Overlay(const Overlay&) = delete;
-    Overlay& operator=(const Overlay&) = delete;
-    bool ok() const { return ok_; }
-    const std::string& problem() const { return problem_; }
+    virtual ~TextMeasure() = default;
+    // The box `text` covers when painted: one line, or wrapped at `wrap` pixels when wrap > 0.
+    virtual TextSize measure(const std::string& text, int px, Face face, int wrap = 0) = 0;
+    // The size of one line laid out without painting it: for layouts that try several sizes.
+    virtual TextSize line_size(const std::string& text, int px, Face face) = 0;
+};
+class TextPainter : public TextMeasure {
+public:
+    // Paints `texts` over `target`, in order, each where measure() says it goes.
+    virtual void paint(const Pixels& target, const std::vector<OverlayText>& texts) = 0;
+};
 
-    enum class Face { Regular, Bold, Mono };
-    // Size of a line of text at `px` pixels, or of wrapped text when wrap > 0.
-    SDL_Point measure(const std::string& text, int px, Face face = Face::Regular, int wrap = 0);
-    // Size of a line of text without rendering (nor caching) it: for layouts that try several sizes.
-    SDL_Point size(const std::string& text, int px, Face face = Face::Regular);
+// Paints the list over `target`: each layer's boxes and paths with Cairo, then its text with
+// `text` (none when null).
+void paint_overlay(const Pixels& target, const Overlay& overlay, TextPainter* text);
 
-    void box(double x, double y, double w, double h, Rgba c, double radius = 0);
-    // Any Cairo drawing (icons, knobs), painted after the boxes and before the text.
-    void shape(std::function<void(cairo_t*)> draw);
-    // Anchored at (x, y): align 0 = left, 1 = centre, 2 = right (vertical: top).
-    void text(const std::string& text, double x, double y, int px, Rgba c, Face face = Face::Regular,
-              int align = 0, int wrap = 0);
-    void paint(SDL_Surface* target);
+// Builds an Overlay: what the session's drawing code writes to. A layer is ended by flush(); with
+// no TextMeasure (fonts that did not load) ok() is false and nothing is measured.
+class OverlayWriter {
+public:
+    OverlayWriter(Overlay& out, TextMeasure* text) : out_(out), text_(text) {}
+    bool ok() const { return text_ != nullptr; }
+    TextSize measure(const std::string& s, int px, Face face = Face::Regular, int wrap = 0) {
+        return text_ && !s.empty() ? text_->measure(s, px, face, wrap) : TextSize{};
+    }
+    TextSize size(const std::string& s, int px, Face face = Face::Regular) {
+        return text_ && !s.empty() ? text_->line_size(s, px, face) : TextSize{};
+    }
+    void box(double x, double y, double w, double h, Rgba c, double radius = 0) { layer_.boxes.push_back({x, y, w, h, c, radius}); }
+    void path(OverlayPath p) { layer_.paths.push_back(std::move(p)); }
+    void text(const std::string& s, double x, double y, int px, Rgba c, Face face = Face::Regular, int align = 0, int wrap = 0) {
+        layer_.texts.push_back({s, x, y, px, c, face, align, wrap});
+    }
+    // Ends the layer: what comes after is painted over it.
+    void flush();
 
 private:
-    TTF_Font* font(Face face, int px);
-    SDL_Surface* rendered(const std::string& text, int px, Face face, Rgba c, int wrap);
-
-    struct Box { double x, y, w, h; Rgba c; double radius; };
-    struct Text { std::string s; double x, y; int px; Rgba c; Face face; int align; int wrap; };
-    std::vector<Box> boxes_;
-    std::vector<std::function<void(cairo_t*)>> shapes_;
-    std::vector<Text> texts_;
-    std::map<std::pair<int, int>, TTF_Font*> fonts_;
-    std::map<std::tuple<std::string, int, int, Uint32, int>, SDL_Surface*> cache_;
-    std::string dir_;
-    bool ok_ = false;
-    bool ttf_inited_ = false;
-    std::string problem_;
+    Overlay& out_;
+    TextMeasure* text_;
+    OverlayLayer layer_;
 };
 
 }  // namespace app

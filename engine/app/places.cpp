@@ -1,3 +1,4 @@
+// app/places: the places file read and written whole, by rename (see the header).
 #include "app/places.hpp"
 
 #include <unistd.h>

@@ -2,45 +2,24 @@
 // action path (react() with what the session knows, then its commands and requests), the
 // command path (the only way the timeline State changes, recorded as it happens), the small
 // state helpers that need no events, and render(), which draws the frame and hands the rest to
-// the overlay (session_overlay.cpp) and the student bar (session_student.cpp). It must not
-// know SDL events (session_input.cpp translates those) nor how the overlay, the overview or
+// the overlay's layout (session_overlay.cpp) and the student bar (session_student.cpp). It must
+// not know the events (session_input.cpp translates those) nor how the overlay, the overview or
 // the bar look.
 #include "app/session.hpp"
 
 #include <algorithm>
 #include <utility>
 
-#include "app/overlay.hpp"
 #include "app/session_detail.hpp"
 
 namespace app {
 
 using detail::bar_geo;
 
-void render_frame(SDL_Surface* target, const scene::Deck& deck, const timeline::Layout& lay,
+void render_frame(const Pixels& target, const scene::Deck& deck, const timeline::Layout& lay,
                   const timeline::State& state, double now, const draw::Options& opt) {
-    SDL_LockSurface(target);
-    cairo_surface_t* cs = cairo_image_surface_create_for_data(static_cast<unsigned char*>(target->pixels),
-                                                              CAIRO_FORMAT_ARGB32, target->w, target->h, target->pitch);
-    cairo_t* cr = cairo_create(cs);
-    draw::render(cr, target->w, target->h, deck, lay, state, now, opt);
-    cairo_destroy(cr);
-    cairo_surface_flush(cs);
-    cairo_surface_destroy(cs);
-    SDL_UnlockSurface(target);
-}
-
-std::uint64_t surface_hash(const SDL_Surface* s) {
-    std::uint64_t h = 1469598103934665603ull;
-    const int row_bytes = s->w * s->format->BytesPerPixel;
-    for (int y = 0; y < s->h; ++y) {
-        const unsigned char* p = static_cast<const unsigned char*>(s->pixels) + static_cast<std::ptrdiff_t>(y) * s->pitch;
-        for (int i = 0; i < row_bytes; ++i) {
-            h ^= p[i];
-            h *= 1099511628211ull;
-        }
-    }
-    return h;
+    Painting painting(target);
+    draw::render(painting.cr(), target.w, target.h, deck, lay, state, now, opt);
 }
 
 Session::Session(std::shared_ptr<const scene::Deck> deck, std::function<double()> clock, SessionOptions opt)
@@ -51,12 +30,6 @@ Session::Session(std::shared_ptr<const scene::Deck> deck, std::function<double()
 }
 
 Session::~Session() = default;
-
-void Session::Thumbnails::clear() {
-    for (cairo_surface_t* s : surfaces) cairo_surface_destroy(s);
-    surfaces.clear();
-    deck = nullptr;
-}
 
 void Session::replace_deck(std::shared_ptr<const scene::Deck> deck) {
     deck_ = std::move(deck);
@@ -146,17 +119,12 @@ void Session::command(const timeline::Command& c) {
     pace_.dirty = true;
 }
 
-SDL_Rect Session::frame_rect_for(int w, int h) const {
+PixelRect Session::frame_rect_for(int w, int h) const {
     if (!opt_.student) return {0, 0, w, h};
     return {0, 0, w, std::max(1, bar_geo(w, h).top)};
 }
 
-SDL_Rect Session::frame_rect() const { return frame_rect_for(win_.px_w, win_.px_h); }
-
-Overlay& Session::overlay() {
-    if (!overlay_) overlay_ = std::make_unique<Overlay>(opt_.font_dir);
-    return *overlay_;
-}
+PixelRect Session::frame_rect() const { return frame_rect_for(win_.px_w, win_.px_h); }
 
 double Session::talk_elapsed() const { return modes_.timer.elapsed(clock_()); }
 
@@ -169,37 +137,31 @@ bool Session::needs_redraw() const {
 // ---------------------------------------------------------------------------------------------
 // drawing
 
-void Session::render(SDL_Surface* target) {
+const Overlay& Session::render(const Pixels& target) {
     const double t = clock_();
     if (pace_.last_frame >= 0 && t > pace_.last_frame) pace_.fps = 0.9 * pace_.fps + 0.1 / (t - pace_.last_frame);
     pace_.last_frame = t;
     // Evaluated once: the frame and the overlay share this view (a cross-fade needs the
     // previous step too, and draw::render evaluates both then).
     const timeline::View v = timeline::evaluate(*deck_, layout_, state_, t);
+    overlay_.layers.clear();
+    OverlayWriter o(overlay_, opt_.text.get());
     if (modes_.mode == Mode::Overview) {
-        draw_overview(target);
+        draw_overview(target, o);
     } else {
-        const SDL_Rect fr = frame_rect_for(target->w, target->h);
-        SDL_LockSurface(target);
-        cairo_surface_t* cs = cairo_image_surface_create_for_data(
-            static_cast<unsigned char*>(target->pixels) + static_cast<std::ptrdiff_t>(fr.y) * target->pitch,
-            CAIRO_FORMAT_ARGB32, fr.w, fr.h, target->pitch);
-        cairo_t* cr = cairo_create(cs);
-        if (v.fade_from_span < 0 || v.fade_u >= 1.0 || v.blank) draw::frame(cr, fr.w, fr.h, v, opt_.draw);
-        else draw::render(cr, fr.w, fr.h, *deck_, layout_, state_, t, opt_.draw);
-        cairo_destroy(cr);
-        cairo_surface_flush(cs);
-        cairo_surface_destroy(cs);
-        SDL_UnlockSurface(target);
-        if (fr.h < target->h) {
-            SDL_Rect bar{0, fr.h, target->w, target->h - fr.h};
-            SDL_FillRect(target, &bar, SDL_MapRGB(target->format, 24, 26, 32));
+        const PixelRect fr = frame_rect_for(target.w, target.h);
+        {
+            Painting painting(target.rows(fr.y, fr.h));
+            if (v.fade_from_span < 0 || v.fade_u >= 1.0 || v.blank) draw::frame(painting.cr(), fr.w, fr.h, v, opt_.draw);
+            else draw::render(painting.cr(), fr.w, fr.h, *deck_, layout_, state_, t, opt_.draw);
         }
+        if (fr.h < target.h) fill(target, {0, fr.h, target.w, target.h - fr.h}, opaque(24, 26, 32));  // under the bar
     }
-    if (opt_.overlay) draw_overlay(target, v);
+    if (opt_.overlay) draw_overlay(o, target.w, target.h, v);
     pace_.dirty = false;
     pace_.drawn_moving = v.animating;
     pace_.drawn_toast = opt_.overlay && modes_.toast_visible(t);
+    return overlay_;
 }
 
 }  // namespace app

@@ -1,15 +1,16 @@
-// app/session: one presenting session apart from the OS loop. It owns the deck in force, the
-// timeline State and the interaction Modes (modes.hpp, SDL-free); it translates SDL events into
-// actions (keys through the table of bindings.hpp) and timeline commands (the only way the State
-// changes), records the commands, and renders a frame (draw::render) plus the presenter-only
-// overlay (SDL2_ttf) into any ARGB8888 SDL_Surface. The clock is injected, so tests and
-// benchmarks drive it by hand; the window loop lives in present.cpp.
-// Defined by concern: session.cpp (core, actions, commands, render), session_input.cpp (SDL
-// events → keys, actions and commands; the pointer), session_overlay.cpp (presenter-only
-// drawing), session_student.cpp (student mode); helpers they share are in session_detail.hpp.
+// app/session: the presenter core — one presenting session apart from any platform. It owns the
+// deck in force, the timeline State and the interaction Modes (modes.hpp); it translates the
+// platform-neutral events of events.hpp into actions (keys through the table of bindings.hpp) and
+// timeline commands (the only way the State changes), records the commands, renders a frame
+// (draw::render) into plain pixels (pixels.hpp) and lays out the presenter-only overlay as a list
+// of primitives (overlay.hpp) measured with the platform's fonts (SessionOptions::text). The
+// clock is injected, so tests and benchmarks drive it by hand. A backend (the SDL window: sdl/)
+// owns the loop: it hands events in, gives pixels to draw into and paints the overlay's text.
+// Defined by concern: session.cpp (core, actions, commands, render), session_input.cpp (events →
+// keys, actions and commands; the pointer), session_overlay.cpp (presenter-only layout),
+// session_student.cpp (student mode); helpers they share are in session_detail.hpp.
+// Knows no window system, no SDL and no font files.
 #pragma once
-
-#include <SDL.h>
 
 #include <cstdint>
 #include <functional>
@@ -19,24 +20,28 @@
 #include <string>
 #include <vector>
 
+#include "app/events.hpp"
 #include "app/modes.hpp"
+#include "app/overlay.hpp"
+#include "app/pixels.hpp"
 #include "draw/draw.hpp"
 #include "scene/scene.hpp"
 #include "timeline/timeline.hpp"
 
 namespace app {
 
-class Overlay;
-
 // Presenter-facing switches that are not part of the timeline State (never exported).
 struct SessionOptions {
     bool show_counter = true;     // "7 / 24" and the progress bar (H toggles)
     bool show_fps = false;        // F12 toggles
     bool exit_after_last = false; // Next on the finished last step quits
-    bool overlay = true;          // draw the SDL2_ttf overlay at all (tests turn it off to hash frames)
+    bool overlay = true;          // lay out the overlay at all (tests turn it off to hash frames)
     bool student = false;         // --student: drawn controls along the bottom, the frame above them
     draw::Options draw;           // fonts (required) and theme for the frame
-    std::string font_dir;         // where the overlay's SDL2_ttf fonts are (the same DejaVu files)
+    // Measures the overlay's text as the platform will paint it (the SDL window: SDL2_ttf; the
+    // browser and tests: CairoText). Null when the platform has no fonts: no overlay is laid out,
+    // and the student bar's buttons take a width estimated from their labels.
+    std::shared_ptr<TextMeasure> text;
 };
 
 // The drawn controls of student mode (window overlay, never in exported frames).
@@ -50,7 +55,7 @@ enum class Control {
 const char* control_name(Control c);
 struct ControlBox {
     Control id;
-    SDL_Rect rect;      // window pixels
+    PixelRect rect;     // window pixels
     std::string label;  // text drawn on it ("" for icons)
 };
 
@@ -81,10 +86,10 @@ public:
     const std::string& error() const { return error_; }
 
     // ---- input ----
-    // The window's size in points (mouse coordinates) and in pixels (what is drawn).
+    // The window's size in points (pointer coordinates) and in pixels (what is drawn).
     void resize(int window_w, int window_h, int pixel_w, int pixel_h);
-    // Handles one SDL event; returns true when the picture may have changed.
-    bool handle(const SDL_Event& e);
+    // Handles one event of the platform; returns true when the picture may have changed.
+    bool handle(const Event& e);
     // One action, as a key or a click would give it (react() in modes.hpp), at the current time.
     void act(const Input& in);
     // Applies (and records) one command at the current time.
@@ -104,10 +109,10 @@ public:
 
     // ---- student mode ----
     // Where the deck frame is drawn, in pixels: the whole target, or above the control bar.
-    SDL_Rect frame_rect() const;
+    PixelRect frame_rect() const;
     // The drawn controls now (empty unless student mode), in pixels, in drawing order.
     std::vector<ControlBox> controls();
-    std::optional<SDL_Rect> control_rect(Control c);
+    std::optional<PixelRect> control_rect(Control c);
     // The place remembered for `deck_path` (XDG state dir) is restored, unless `start_at`
     // (0-based) overrides it. Afterwards save_place() keeps it current.
     void open_student(const std::string& deck_path, std::optional<int> start_at);
@@ -129,36 +134,41 @@ public:
     bool needs_redraw() const;
     void mark_dirty() { pace_.dirty = true; }
     bool dirty() const { return pace_.dirty; }
-    // Draws the frame (and the overlay, if enabled) into an ARGB8888 surface of the pixel size.
-    void render(SDL_Surface* target);
-    // The presenter window: notes, next step, the talk timer (talk_elapsed()), the wall clock
-    // `wall` ("14:05"), counter.
-    void render_presenter(SDL_Surface* target, double talk_seconds, const std::string& wall);
+    // Draws the frame into `target` (the window's pixel size) and lays out the overlay to paint
+    // over it (empty when disabled): paint_overlay(target, overlay, text painter). The list
+    // stays until the next render.
+    const Overlay& render(const Pixels& target);
+    const Overlay& overlay() const { return overlay_; }
+    // The presenter window: the current and the next step drawn into `target`; the notes, the
+    // talk timer (talk_elapsed()), the wall clock `wall` ("14:05") and the counters laid out as
+    // an overlay of their own.
+    const Overlay& render_presenter(const Pixels& target, double talk_seconds, const std::string& wall);
     double fps() const { return pace_.fps; }
 
 private:
     // session.cpp: actions, commands and the state helpers that need no events
     Context context(const timeline::View& v) const;
     void apply(const Reaction& r);
-    Overlay& overlay();
-    SDL_Rect frame_rect_for(int w, int h) const;
+    PixelRect frame_rect_for(int w, int h) const;
     int step_count() const { return static_cast<int>(layout_.spans.size()); }
 
-    // session_input.cpp: SDL events → keys, actions and commands
-    bool on_key(const SDL_KeyboardEvent& k);
-    bool on_mouse_down(const SDL_MouseButtonEvent& b);
-    bool on_mouse_up(const SDL_MouseButtonEvent& b);
-    bool on_motion(const SDL_MouseMotionEvent& m);
+    // session_input.cpp: events → keys, actions and commands
+    bool on_key(const KeyDown& k);
+    bool on_pointer_down(const PointerDown& b);
+    bool on_pointer_up();
+    bool on_pointer_move(const PointerMove& m);
     core::Point design_point(int x, int y) const;
     // The design space of the frame in the window now (its width follows the window's aspect).
     draw::Space design_space() const;
-    bool fine_drag() const;  // Shift or Alt held: drags move freely, off the grid and the detents
-    SDL_Point pixel_point(int x, int y) const;
+    struct PixelPoint {
+        int x = 0, y = 0;
+    };
+    PixelPoint pixel_point(int x, int y) const;  // a window point's pixel
 
     // session_overlay.cpp: what only the presenter sees
-    void draw_overlay(SDL_Surface* target, const timeline::View& v);
-    void draw_help(Overlay& o, int w, int fh, int fs);
-    void draw_overview(SDL_Surface* target);
+    void draw_overlay(OverlayWriter& o, int w, int h, const timeline::View& v);
+    void draw_help(OverlayWriter& o, int w, int fh, int fs);
+    void draw_overview(const Pixels& target, OverlayWriter& o);
     struct Grid {
         int cols = 1, tw = 0, th = 0, gap = 0, x0 = 0, y0 = 0, label = 14;
         int first = 0, count = 0;  // the steps on screen: a page of them when all would be too small
@@ -170,7 +180,7 @@ private:
     // session_student.cpp: the control bar, show-me
     bool press_control(Control c, int px);
     void scrub_to(int px);
-    void draw_bar(SDL_Surface* target, const timeline::View& v);
+    void draw_bar(OverlayWriter& o, int w, int h, const timeline::View& v);
     std::vector<ControlBox> controls_for(const timeline::View& v);
 
     // The deck and the timeline: commands change state_, nothing else does.
@@ -222,26 +232,23 @@ private:
         double fps = 0.0;
     } pace_;
 
-    // The overlay's fonts and text cache, and the overview's thumbnails (drawn once per deck and size).
-    std::unique_ptr<Overlay> overlay_;
+    // The overlays laid out by the last render() and render_presenter(), and the overview's
+    // thumbnails (drawn once per deck and size).
+    Overlay overlay_, presenter_overlay_;
     struct Thumbnails {
-        std::vector<cairo_surface_t*> surfaces;  // of the steps first, first + 1, …
+        std::vector<SurfacePtr> surfaces;  // of the steps first, first + 1, …
         int w = 0, h = 0, first = 0;
         const scene::Deck* deck = nullptr;
-        Thumbnails() = default;
-        Thumbnails(const Thumbnails&) = delete;
-        Thumbnails& operator=(const Thumbnails&) = delete;
-        ~Thumbnails() { clear(); }
-        void clear();
+        void clear() {
+            surfaces.clear();
+            deck = nullptr;
+        }
     } thumbs_;
 };
 
-// Draws a deck frame for `state` at `now` into an ARGB8888 surface (no overlay): what an
-// export of the same state shows. Used by the session, the presenter window and the tests.
-void render_frame(SDL_Surface* target, const scene::Deck& deck, const timeline::Layout& lay,
+// Draws a deck frame for `state` at `now` into `target` (no overlay): what an export of the same
+// state shows. Used by the session, the presenter window and the tests.
+void render_frame(const Pixels& target, const scene::Deck& deck, const timeline::Layout& lay,
                   const timeline::State& state, double now, const draw::Options& opt);
-
-// FNV-1a of a surface's visible pixels (rows without pitch padding).
-std::uint64_t surface_hash(const SDL_Surface* s);
 
 }  // namespace app

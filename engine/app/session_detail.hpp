@@ -1,10 +1,8 @@
 // app/session_detail: small helpers that several parts of app::Session share (the input,
-// the presenter overlay and the student bar): the step label, the student bar's geometry, a
-// point-in-rect test and the digit a key stands for. Internal to engine/app/session*.cpp;
-// nothing outside app/ includes it. Knows SDL types, never the Session itself.
+// the presenter overlay and the student bar): the step label, the student bar's geometry and the
+// operator band's. Internal to engine/app/session*.cpp; nothing outside app/ includes it. Knows
+// plain numbers, never the Session itself.
 #pragma once
-
-#include <SDL.h>
 
 #include <algorithm>
 #include <cmath>
@@ -54,16 +52,6 @@ inline Band operator_band(int fw, int fh) {
     const int room = b.bottom - b.bar - b.top - 2;
     b.fs = std::max(6, std::min(std::max(11, fh / 54), static_cast<int>(room / 1.7)));
     return b;
-}
-
-inline bool inside(const SDL_Rect& r, int x, int y) { return x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h; }
-
-// The digit a key types (top row or keypad), or -1.
-inline int digit_of(SDL_Keycode sym) {
-    if (sym >= SDLK_0 && sym <= SDLK_9) return static_cast<int>(sym - SDLK_0);
-    if (sym >= SDLK_KP_1 && sym <= SDLK_KP_9) return static_cast<int>(sym - SDLK_KP_1) + 1;
-    if (sym == SDLK_KP_0) return 0;
-    return -1;
 }
 
 }  // namespace app::detail

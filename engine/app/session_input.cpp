@@ -1,61 +1,24 @@
-// app/session_input: SDL events → what the session does. A key becomes attnlab's own Key and
-// modifiers and goes through the table (bindings.hpp: press(), then react()); the mouse is
-// hit-tested here — clicks on tokens, drags of keys and of the temperature slider, hover, the
-// laser — and becomes timeline commands, or actions where it changes a mode (a click on a key
-// dot takes the keys; a click in the overview or the menu picks). It changes the State only
-// through Session::command and the modes only through react(); it must not draw, and knows the
-// overlay, overview and student bar only by their hit tests.
+// app/session_input: the platform's events (events.hpp) → what the session does. A key is
+// attnlab's own Key and modifiers already and goes through the table (bindings.hpp: press(), then
+// react()); the pointer is hit-tested here — clicks on tokens, drags of keys and of the
+// temperature slider, hover, the laser — and becomes timeline commands, or actions where it
+// changes a mode (a click on a key dot takes the keys; a click in the overview or the menu
+// picks). It changes the State only through Session::command and the modes only through react();
+// it must not draw, and knows the overlay, overview and student bar only by their hit tests.
 #include "app/session.hpp"
 
 #include <algorithm>
+#include <type_traits>
 
 #include "app/bindings.hpp"
 #include "app/session_detail.hpp"
 
 namespace app {
 
-using detail::digit_of;
-using detail::inside;
-
 namespace {
 
-// SDL's key code as attnlab's Key; the keypad types what the main keys type.
-Key key_of(SDL_Keycode sym) {
-    switch (sym) {
-        case SDLK_SPACE: return Key::Space;
-        case SDLK_RETURN: case SDLK_KP_ENTER: return Key::Enter;
-        case SDLK_ESCAPE: return Key::Escape;
-        case SDLK_BACKSPACE: return Key::Backspace;
-        case SDLK_TAB: return Key::Tab;
-        case SDLK_LEFT: return Key::Left;
-        case SDLK_RIGHT: return Key::Right;
-        case SDLK_UP: return Key::Up;
-        case SDLK_DOWN: return Key::Down;
-        case SDLK_PAGEUP: return Key::PageUp;
-        case SDLK_PAGEDOWN: return Key::PageDown;
-        case SDLK_HOME: return Key::Home;
-        case SDLK_END: return Key::End;
-        case SDLK_F1: return Key::F1;
-        case SDLK_F11: return Key::F11;
-        case SDLK_F12: return Key::F12;
-        case SDLK_KP_PLUS: return ch('+');
-        case SDLK_KP_MINUS: return ch('-');
-        case SDLK_KP_PERIOD: return ch('.');
-        default: break;
-    }
-    if (const int d = digit_of(sym); d >= 0) return ch(static_cast<char>('0' + d));
-    // Printable keys: SDL's key codes are their (lower-case) characters.
-    if (sym > ' ' && sym < 127 && !(sym >= 'A' && sym <= 'Z')) return ch(static_cast<char>(sym));
-    return Key::None;
-}
-
-Mods mods_of(Uint16 mod) {
-    Mods m = kNoMods;
-    if (mod & KMOD_SHIFT) m |= kShift;
-    if (mod & KMOD_CTRL) m |= kCtrl;
-    if (mod & KMOD_ALT) m |= kAlt;
-    return m;
-}
+// Shift or Alt held: drags move freely, off the grid and the detents.
+bool fine_drag(Mods held) { return (held & (kShift | kAlt)) != 0; }
 
 // The action a drawn control of the student bar stands for (the scrubber is a drag, not one).
 Action action_of(Control c) {
@@ -86,59 +49,65 @@ core::Point Session::design_point(int x, int y) const {
     // Mouse coordinates are in points; the frame is drawn in pixels (HiDPI).
     double px = (x + 0.5) * win_.px_w / static_cast<double>(win_.w);
     double py = (y + 0.5) * win_.px_h / static_cast<double>(win_.h);
-    const SDL_Rect fr = frame_rect();
+    const PixelRect fr = frame_rect();
     return draw::transform_for(fr.w, fr.h).to_design({px - fr.x, py - fr.y});
 }
 
 draw::Space Session::design_space() const {
-    const SDL_Rect fr = frame_rect();
+    const PixelRect fr = frame_rect();
     return draw::space_for(fr.w, fr.h);
 }
 
-SDL_Point Session::pixel_point(int x, int y) const {
+Session::PixelPoint Session::pixel_point(int x, int y) const {
     return {static_cast<int>(x * static_cast<long>(win_.px_w) / win_.w), static_cast<int>(y * static_cast<long>(win_.px_h) / win_.h)};
 }
 
-bool Session::handle(const SDL_Event& e) {
-    if (narrating_ && (e.type == SDL_KEYDOWN || e.type == SDL_MOUSEBUTTONDOWN)) {
+bool Session::handle(const Event& e) {
+    if (narrating_ && (std::holds_alternative<KeyDown>(e) || std::holds_alternative<PointerDown>(e))) {
         narrate(false);  // the presenter takes over; this press does nothing else
         return true;
     }
-    switch (e.type) {
-        case SDL_QUIT: pending_.quit = true; return false;
-        case SDL_KEYDOWN: return on_key(e.key);
-        case SDL_MOUSEBUTTONDOWN: return on_mouse_down(e.button);
-        case SDL_MOUSEBUTTONUP: return on_mouse_up(e.button);
-        case SDL_MOUSEMOTION: return on_motion(e.motion);
-        case SDL_WINDOWEVENT:
-            if (e.window.event == SDL_WINDOWEVENT_EXPOSED || e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
-                e.window.event == SDL_WINDOWEVENT_RESIZED) {
-                pace_.dirty = true;
-                return true;
-            }
-            if (e.window.event == SDL_WINDOWEVENT_LEAVE && state_.hover != -1) {
+    return std::visit(
+        [this](const auto& ev) -> bool {
+            using E = std::decay_t<decltype(ev)>;
+            if constexpr (std::is_same_v<E, KeyDown>) return on_key(ev);
+            else if constexpr (std::is_same_v<E, PointerDown>) return on_pointer_down(ev);
+            else if constexpr (std::is_same_v<E, PointerUp>) return ev.button == Button::Left && on_pointer_up();
+            else if constexpr (std::is_same_v<E, PointerMove>) return on_pointer_move(ev);
+            else if constexpr (std::is_same_v<E, PointerLeave>) {
+                if (state_.hover == -1) return false;
                 command(timeline::cmd::Hover{-1});
                 return true;
+            } else if constexpr (std::is_same_v<E, Resize>) {
+                resize(ev.w, ev.h, ev.px_w, ev.px_h);
+                return true;
+            } else if constexpr (std::is_same_v<E, Exposed>) {
+                pace_.dirty = true;
+                return true;
+            } else if constexpr (std::is_same_v<E, Quit>) {
+                pending_.quit = true;
+                return false;
+            } else {
+                return false;  // a key let go, the wheel: nothing is bound to them
             }
-            return false;
-        default: return false;
-    }
+        },
+        e);
 }
 
-bool Session::on_key(const SDL_KeyboardEvent& k) {
+bool Session::on_key(const KeyDown& k) {
     const timeline::View v = view();
     const std::size_t commands = rec_.history.size();
     const bool was_dirty = pace_.dirty;
     pace_.dirty = false;
-    apply(press(modes_, key_of(k.keysym.sym), mods_of(k.keysym.mod), context(v)));
+    apply(press(modes_, k.key, k.mods, context(v)));
     const bool changed = pace_.dirty || rec_.history.size() != commands;
     pace_.dirty = pace_.dirty || was_dirty;
     return changed;
 }
 
-bool Session::on_mouse_down(const SDL_MouseButtonEvent& b) {
-    if (b.button != SDL_BUTTON_LEFT) return false;
-    const SDL_Point px = pixel_point(b.x, b.y);
+bool Session::on_pointer_down(const PointerDown& b) {
+    if (b.button != Button::Left) return false;
+    const PixelPoint px = pixel_point(b.x, b.y);
     if (modes_.mode == Mode::Overview) {
         act({Action::Pick, overview_at(px.x, px.y)});  // a click beside the thumbnails leaves the overview
         pace_.dirty = true;
@@ -151,7 +120,7 @@ bool Session::on_mouse_down(const SDL_MouseButtonEvent& b) {
     const timeline::View v = view();
     if (opt_.student) {
         for (const ControlBox& cb : controls_for(v))
-            if (inside(cb.rect, px.x, px.y)) return press_control(cb.id, px.x);
+            if (cb.rect.contains(px.x, px.y)) return press_control(cb.id, px.x);
         if (px.y >= frame_rect().h) return false;  // the bar between its buttons
     }
     if (modes_.mode == Mode::Experiments) {
@@ -206,7 +175,7 @@ bool Session::on_mouse_down(const SDL_MouseButtonEvent& b) {
             pointer_.drag = Pointer::Drag::Slider;
             pointer_.slider_y = p.y;
             command(timeline::cmd::Gesture{true});
-            command(timeline::cmd::Temperature{fine_drag() ? hit.exact : hit.value});
+            command(timeline::cmd::Temperature{fine_drag(b.mods) ? hit.exact : hit.value});
             return true;
         case K::MaskSwitch:
             command(timeline::cmd::Mask{!v.controls.mask});
@@ -223,8 +192,7 @@ bool Session::on_mouse_down(const SDL_MouseButtonEvent& b) {
     return false;
 }
 
-bool Session::on_mouse_up(const SDL_MouseButtonEvent& b) {
-    if (b.button != SDL_BUTTON_LEFT) return false;
+bool Session::on_pointer_up() {
     const bool scrubbed = pointer_.drag == Pointer::Drag::Scrub;
     const bool edited = pointer_.drag == Pointer::Drag::Key || pointer_.drag == Pointer::Drag::Slider;
     pointer_.drag = Pointer::Drag::None;
@@ -238,15 +206,11 @@ bool Session::on_mouse_up(const SDL_MouseButtonEvent& b) {
     return false;
 }
 
-bool Session::on_motion(const SDL_MouseMotionEvent& m) {
+bool Session::on_pointer_move(const PointerMove& m) {
     const core::Point p = design_point(m.x, m.y);
-    const SDL_Point px = pixel_point(m.x, m.y);
+    const PixelPoint px = pixel_point(m.x, m.y);
     if (pointer_.drag == Pointer::Drag::Scrub) {
-        if (!(m.state & SDL_BUTTON_LMASK)) {  // (the button went up outside the window)
-            SDL_MouseButtonEvent up{};
-            up.button = SDL_BUTTON_LEFT;
-            return on_mouse_up(up);
-        }
+        if (!m.left_held) return on_pointer_up();  // (the button went up outside the window)
         scrub_to(px.x);
         return true;
     }
@@ -254,7 +218,7 @@ bool Session::on_motion(const SDL_MouseMotionEvent& m) {
         if (px.y >= frame_rect().h) {
             int hot = -1;
             for (const ControlBox& cb : controls())
-                if (inside(cb.rect, px.x, px.y)) hot = static_cast<int>(cb.id);
+                if (cb.rect.contains(px.x, px.y)) hot = static_cast<int>(cb.id);
             bool changed = hot != pointer_.hot_control;
             pointer_.hot_control = hot;
             if (state_.hover != -1) {
@@ -281,16 +245,13 @@ bool Session::on_motion(const SDL_MouseMotionEvent& m) {
         }
         return false;
     }
-    if ((pointer_.drag == Pointer::Drag::Key || pointer_.drag == Pointer::Drag::Slider) && !(m.state & SDL_BUTTON_LMASK)) {
-        SDL_MouseButtonEvent up{};  // the button went up outside the window: the drag ended there
-        up.button = SDL_BUTTON_LEFT;
-        on_mouse_up(up);
-    }
+    if ((pointer_.drag == Pointer::Drag::Key || pointer_.drag == Pointer::Drag::Slider) && !m.left_held)
+        on_pointer_up();  // the button went up outside the window: the drag ended there
     const timeline::View v = view();
     if (!v.scene) return false;
-    if (pointer_.drag == Pointer::Drag::Key && (m.state & SDL_BUTTON_LMASK)) {
+    if (pointer_.drag == Pointer::Drag::Key && m.left_held) {
         if (auto q = draw::key_plane_point(v, p, design_space())) {
-            const auto mv = dragged_key(v, pointer_.key, *q, fine_drag());  // on the grid unless Shift or Alt
+            const auto mv = dragged_key(v, pointer_.key, *q, fine_drag(m.mods));  // on the grid unless Shift or Alt
             if (mv && mv->key != v.controls.keys[static_cast<std::size_t>(pointer_.key)]) {
                 command(*mv);
                 return true;
@@ -298,9 +259,9 @@ bool Session::on_motion(const SDL_MouseMotionEvent& m) {
         }
         return false;
     }
-    if (pointer_.drag == Pointer::Drag::Slider && (m.state & SDL_BUTTON_LMASK)) {
+    if (pointer_.drag == Pointer::Drag::Slider && m.left_held) {
         draw::Hit h = draw::hit_test(v, {p.x, pointer_.slider_y}, design_space());
-        const double value = fine_drag() ? h.exact : h.value;
+        const double value = fine_drag(m.mods) ? h.exact : h.value;
         if (h.kind == draw::Hit::Kind::TemperatureSlider && value != v.controls.temperature) {
             command(timeline::cmd::Temperature{value});
             return true;
@@ -318,8 +279,6 @@ bool Session::on_motion(const SDL_MouseMotionEvent& m) {
     }
     return false;
 }
-
-bool Session::fine_drag() const { return (SDL_GetModState() & (KMOD_SHIFT | KMOD_ALT)) != 0; }
 
 bool Session::press_control(Control c, int px) {
     pace_.dirty = true;

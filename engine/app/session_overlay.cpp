@@ -1,8 +1,9 @@
-// app/session_overlay: what only the presenter sees, never in an exported frame — the
-// overlay on top of the frame (counter, progress, mode, fps, the experiments menu, errors,
-// the help, listed from the key table of bindings.hpp), the overview grid of every step with
-// its thumbnails, and the presenter window (now, next, timer, notes). It reads the Session's state and issues no commands; it must not know
-// SDL events, and leaves the student bar to session_student.cpp.
+// app/session_overlay: what only the presenter sees, never in an exported frame — the overlay's
+// layout on top of the frame (counter, progress, mode, fps, the experiments menu, errors, the
+// help, listed from the key table of bindings.hpp), the overview grid of every step with its
+// thumbnails, and the presenter window (now, next, timer, notes). Boxes and texts go into an
+// OverlayWriter (overlay.hpp) that the platform paints. It reads the Session's state and issues
+// no commands; it must not know events or fonts, and leaves the student bar to session_student.cpp.
 #include "app/session.hpp"
 
 #include <algorithm>
@@ -15,7 +16,6 @@
 
 namespace app {
 
-using detail::inside;
 using detail::step_label;
 
 namespace {
@@ -95,8 +95,8 @@ int Session::overview_at(int px, int py) const {
     return i < g.count ? g.first + i : -1;
 }
 
-void Session::draw_overview(SDL_Surface* target) {
-    const int w = target->w, h = target->h;
+void Session::draw_overview(const Pixels& target, OverlayWriter& o) {
+    const int w = target.w, h = target.h;
     const Grid grid = overview_grid(w, h);
     const int cols = grid.cols, tw = grid.tw, th = grid.th, gap = grid.gap, x0 = grid.x0, y0 = grid.y0, label = grid.label;
     if (thumbs_.deck != deck_.get() || thumbs_.w != tw || thumbs_.h != th || thumbs_.first != grid.first) {
@@ -106,44 +106,38 @@ void Session::draw_overview(SDL_Surface* target) {
         thumbs_.first = grid.first;
         thumbs_.deck = deck_.get();
         for (int i = grid.first; i < grid.first + grid.count && tw > 0 && th > 0; ++i) {
-            cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, tw, th);
-            cairo_t* cr = cairo_create(s);
+            SurfacePtr s(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, tw, th));
+            CairoPtr cr(cairo_create(s.get()));
             timeline::State st = timeline::state_at_span(layout_, i);
             st.edits = state_.edits;  // the thumbnails show the edits in force
             const timeline::Span& sp = layout_.spans[static_cast<std::size_t>(i)];
             timeline::View v = timeline::evaluate(*deck_, layout_, st, sp.start + sp.anim + scene::kCrossFade);
-            draw::frame(cr, tw, th, v, opt_.draw);
-            cairo_destroy(cr);
-            thumbs_.surfaces.push_back(s);
+            draw::frame(cr.get(), tw, th, v, opt_.draw);
+            thumbs_.surfaces.push_back(std::move(s));
         }
     }
-    SDL_LockSurface(target);
-    cairo_surface_t* cs = cairo_image_surface_create_for_data(static_cast<unsigned char*>(target->pixels),
-                                                              CAIRO_FORMAT_ARGB32, w, h, target->pitch);
-    cairo_t* cr = cairo_create(cs);
-    cairo_set_source_rgb(cr, 0.13, 0.14, 0.16);
-    cairo_paint(cr);
-    const int selected = modes_.menu_index;
-    for (int k = 0; k < static_cast<int>(thumbs_.surfaces.size()); ++k) {
-        const int i = grid.first + k;
-        const int x = x0 + (k % cols) * (tw + gap);
-        const int y = y0 + (k / cols) * (th + label + gap);
-        if (i == selected || i == state_.span) {
-            const double pad = i == selected ? 4 : 2;
-            if (i == selected) cairo_set_source_rgb(cr, 1.0, 0.75, 0.2);
-            else cairo_set_source_rgb(cr, 0.55, 0.6, 0.7);
-            cairo_rectangle(cr, x - pad, y - pad, tw + 2 * pad, th + 2 * pad);
-            cairo_fill(cr);
-        }
-        cairo_set_source_surface(cr, thumbs_.surfaces[static_cast<std::size_t>(k)], x, y);
+    {
+        Painting painting(target);
+        cairo_t* cr = painting.cr();
+        cairo_set_source_rgb(cr, 0.13, 0.14, 0.16);
         cairo_paint(cr);
+        const int selected = modes_.menu_index;
+        for (int k = 0; k < static_cast<int>(thumbs_.surfaces.size()); ++k) {
+            const int i = grid.first + k;
+            const int x = x0 + (k % cols) * (tw + gap);
+            const int y = y0 + (k / cols) * (th + label + gap);
+            if (i == selected || i == state_.span) {
+                const double pad = i == selected ? 4 : 2;
+                if (i == selected) cairo_set_source_rgb(cr, 1.0, 0.75, 0.2);
+                else cairo_set_source_rgb(cr, 0.55, 0.6, 0.7);
+                cairo_rectangle(cr, x - pad, y - pad, tw + 2 * pad, th + 2 * pad);
+                cairo_fill(cr);
+            }
+            cairo_set_source_surface(cr, thumbs_.surfaces[static_cast<std::size_t>(k)].get(), x, y);
+            cairo_paint(cr);
+        }
     }
-    cairo_destroy(cr);
-    cairo_surface_flush(cs);
-    cairo_surface_destroy(cs);
-    SDL_UnlockSurface(target);
-    overlay();  // made on first use
-    if (!overlay_->ok()) return;
+    if (!o.ok()) return;
     for (int k = 0; k < static_cast<int>(thumbs_.surfaces.size()); ++k) {
         const int i = grid.first + k;
         const int x = x0 + (k % cols) * (tw + gap);
@@ -159,23 +153,20 @@ void Session::draw_overview(SDL_Surface* target) {
         }
         const int lpx = std::max(10, label - 4);
         // Cut a long title to the thumbnail's width (whole UTF-8 characters), marked with "…".
-        if (overlay_->measure(name, lpx).x > tw) {
-            while (name.size() > 4 && overlay_->measure(name + "…", lpx).x > tw) {
+        if (o.measure(name, lpx).w > tw) {
+            while (name.size() > 4 && o.measure(name + "…", lpx).w > tw) {
                 while (!name.empty() && (static_cast<unsigned char>(name.back()) & 0xC0) == 0x80) name.pop_back();
                 if (!name.empty()) name.pop_back();  // the lead byte (or an ASCII character)
             }
             name += "…";
         }
-        overlay_->text(name, x, y + th + 2, lpx, Rgba{230, 230, 235, 255});
+        o.text(name, x, y + th + 2, lpx, Rgba{230, 230, 235, 255});
     }
-    overlay_->paint(target);
+    o.flush();
 }
 
-void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
-    overlay();  // made on first use
-    Overlay& o = *overlay_;
+void Session::draw_overlay(OverlayWriter& o, int w, int h, const timeline::View& v) {
     if (!o.ok()) return;
-    const int w = target->w, h = target->h;
     const int fs = std::max(11, h / 54);   // 20 px at 1080p
     const int pad = fs / 2;
     const Rgba chip{20, 22, 28, 190};
@@ -183,7 +174,7 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
     const Rgba dim{200, 204, 212, 255};
     const int n = step_count();
     const int fh = modes_.mode == Mode::Overview ? h : frame_rect_for(w, h).h;  // the frame's bottom: the student bar is below it
-    if (opt_.student && modes_.mode != Mode::Overview) draw_bar(target, v);
+    if (opt_.student && modes_.mode != Mode::Overview) draw_bar(o, w, h, v);
 
     // The chips of the operator band, below every panel: the mode and a message on the left, a
     // toast in the middle, the frames per second and the step counter on the right.
@@ -198,21 +189,21 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
         o.box(0, fh - bar, w, bar, Rgba{0, 0, 0, 50});
         o.box(0, fh - bar, w * frac, bar, Rgba{230, 140, 30, 230});
         const std::string counter = step_label(state_.span, n);
-        SDL_Point sz = o.measure(counter, bfs);
-        const double y = chip_y(sz.y);
-        right_start = w - sz.x - 3 * bpad;
-        o.box(right_start, y, sz.x + 2 * bpad, sz.y + bpad, chip, bpad / 2.0);
-        o.text(counter, w - 2 * bpad, y + bpad / 2.0, bfs, ink, Overlay::Face::Regular, 2);
+        TextSize sz = o.measure(counter, bfs);
+        const double y = chip_y(sz.h);
+        right_start = w - sz.w - 3 * bpad;
+        o.box(right_start, y, sz.w + 2 * bpad, sz.h + bpad, chip, bpad / 2.0);
+        o.text(counter, w - 2 * bpad, y + bpad / 2.0, bfs, ink, Face::Regular, 2);
     }
 
     if (opt_.show_fps) {
         char buf[64];
         std::snprintf(buf, sizeof buf, "%.0f fps", pace_.fps);
-        SDL_Point sz = o.measure(buf, bfs, Overlay::Face::Mono);
-        const double y = chip_y(sz.y);
-        right_start -= sz.x + 3 * bpad;
-        o.box(right_start, y, sz.x + 2 * bpad, sz.y + bpad, chip, bpad / 2.0);
-        o.text(buf, right_start + bpad, y + bpad / 2.0, bfs, ink, Overlay::Face::Mono);
+        TextSize sz = o.measure(buf, bfs, Face::Mono);
+        const double y = chip_y(sz.h);
+        right_start -= sz.w + 3 * bpad;
+        o.box(right_start, y, sz.w + 2 * bpad, sz.h + bpad, chip, bpad / 2.0);
+        o.text(buf, right_start + bpad, y + bpad / 2.0, bfs, ink, Face::Mono);
     }
 
     // The mode, always named (faint while on the slides).
@@ -238,18 +229,18 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
         if (state_.speed != 1.0) m += " · speed " + fmt(state_.speed) + "×";  // never left at 0.25× unnoticed
         const bool quiet = modes_.mode == Mode::Slides && !modes_.laser && !state_.paused && state_.speed == 1.0;  // (the quiz card names its keys)
         if (!(quiet && (!opt_.show_counter || v.blank || opt_.student))) {
-            SDL_Point sz = o.measure(m, bfs);
-            const double y = chip_y(sz.y);
-            o.box(bpad, y, sz.x + 2 * bpad, sz.y + bpad, quiet ? Rgba{20, 22, 28, 70} : chip, bpad / 2.0);
+            TextSize sz = o.measure(m, bfs);
+            const double y = chip_y(sz.h);
+            o.box(bpad, y, sz.w + 2 * bpad, sz.h + bpad, quiet ? Rgba{20, 22, 28, 70} : chip, bpad / 2.0);
             o.text(m, 2 * bpad, y + bpad / 2.0, bfs, quiet ? Rgba{255, 255, 255, 150} : ink);
-            left_end = sz.x + 3 * bpad;
+            left_end = sz.w + 3 * bpad;
         }
         if (!modes_.error.empty() && (modes_.mode == Mode::KeyEntry || modes_.mode == Mode::Slides)) {
-            SDL_Point sz = o.measure(modes_.error, bfs);
-            const double y = chip_y(sz.y);
-            o.box(left_end + bpad, y, sz.x + 2 * bpad, sz.y + bpad, Rgba{150, 30, 30, 220}, bpad / 2.0);
+            TextSize sz = o.measure(modes_.error, bfs);
+            const double y = chip_y(sz.h);
+            o.box(left_end + bpad, y, sz.w + 2 * bpad, sz.h + bpad, Rgba{150, 30, 30, 220}, bpad / 2.0);
             o.text(modes_.error, left_end + 2 * bpad, y + bpad / 2.0, bfs, ink);
-            left_end += sz.x + 3 * bpad;
+            left_end += sz.w + 3 * bpad;
         }
     }
 
@@ -260,7 +251,7 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
         const int x = g.x, bw = g.w;
         int y = g.y;
         o.box(x, y, bw, g.h, Rgba{20, 22, 28, 225}, pad);
-        o.text("Try this — click, 1–9 or arrows + Enter · 0 ends · Esc closes", x + 2 * pad, y + pad, fs, dim, Overlay::Face::Bold);
+        o.text("Try this — click, 1–9 or arrows + Enter · 0 ends · Esc closes", x + 2 * pad, y + pad, fs, dim, Face::Bold);
         y = g.rows_y;
         for (int i = 0; i < rows; ++i) {
             if (i == modes_.menu_index) o.box(x + pad, y - pad / 2, bw - 2 * pad, g.row_h, Rgba{230, 140, 30, 200}, pad / 2.0);
@@ -277,26 +268,26 @@ void Session::draw_overlay(SDL_Surface* target, const timeline::View& v) {
         // A broken save: the last good deck stays on screen, the error on top until fixed.
         const int wrap = w * 3 / 4;
         const std::string s = error_ + "\n(showing the last version that loaded; save again to retry)";
-        SDL_Point sz = o.measure(s, fs, Overlay::Face::Mono, wrap);
-        const double bx = (w - sz.x) / 2.0 - 2 * pad;
-        o.box(bx, h / 12.0, sz.x + 4 * pad, sz.y + 2 * pad, Rgba{140, 24, 24, 235}, pad / 2.0);
-        o.text(s, bx + 2 * pad, h / 12.0 + pad, fs, ink, Overlay::Face::Mono, 0, wrap);
+        TextSize sz = o.measure(s, fs, Face::Mono, wrap);
+        const double bx = (w - sz.w) / 2.0 - 2 * pad;
+        o.box(bx, h / 12.0, sz.w + 4 * pad, sz.h + 2 * pad, Rgba{140, 24, 24, 235}, pad / 2.0);
+        o.text(s, bx + 2 * pad, h / 12.0 + pad, fs, ink, Face::Mono, 0, wrap);
     }
 
     if (modes_.toast_visible(clock_())) {
         // A toast: what the last key changed ("speed 0.5×", "paused", "undone"), for a moment, in
         // the middle of the operator band (right of the mode chip when that reaches the middle).
-        SDL_Point sz = o.measure(modes_.toast, bfs, Overlay::Face::Bold);
-        const double bw = sz.x + 4 * bpad, y = chip_y(sz.y);
+        TextSize sz = o.measure(modes_.toast, bfs, Face::Bold);
+        const double bw = sz.w + 4 * bpad, y = chip_y(sz.h);
         const double bx = std::max((w - bw) / 2.0, left_end + bpad);
-        o.box(bx, y, bw, sz.y + bpad, Rgba{20, 22, 28, 225}, bpad / 2.0);
-        o.text(modes_.toast, bx + 2 * bpad, y + bpad / 2.0, bfs, Rgba{255, 214, 150, 255}, Overlay::Face::Bold);
+        o.box(bx, y, bw, sz.h + bpad, Rgba{20, 22, 28, 225}, bpad / 2.0);
+        o.text(modes_.toast, bx + 2 * bpad, y + bpad / 2.0, bfs, Rgba{255, 214, 150, 255}, Face::Bold);
     }
     if (modes_.help) draw_help(o, w, fh, fs);
-    o.paint(target);
+    o.flush();
 }
 
-void Session::draw_help(Overlay& o, int w, int fh, int fs) {
+void Session::draw_help(OverlayWriter& o, int w, int fh, int fs) {
     // Every row of the key table (bindings.hpp) by section, in two columns; the type shrinks
     // from the overlay's size until the box fits the frame.
     struct Row {
@@ -326,10 +317,10 @@ void Session::draw_help(Overlay& o, int w, int fh, int fs) {
             for (std::size_t i = bounds[c]; i < bounds[c + 1]; ++i) {
                 const Row& r = rows[i];
                 if (r.heading) {
-                    head_w = std::max(head_w, o.size(r.keys, px, Overlay::Face::Bold).x);
+                    head_w = std::max(head_w, o.size(r.keys, px, Face::Bold).w);
                 } else {
-                    keys_w[c] = std::max(keys_w[c], o.size(r.keys, px, Overlay::Face::Bold).x);
-                    help_w = std::max(help_w, o.size(r.help, px).x);
+                    keys_w[c] = std::max(keys_w[c], o.size(r.keys, px, Face::Bold).w);
+                    help_w = std::max(help_w, o.size(r.help, px).w);
                 }
             }
             col_w[c] = std::max(head_w, keys_w[c] + 2 * pad + help_w);
@@ -341,28 +332,29 @@ void Session::draw_help(Overlay& o, int w, int fh, int fs) {
     const int x = (w - bw) / 2, y = std::max(margin, (fh - bh) / 2);
     const Rgba accent{255, 190, 90, 255}, key_ink{255, 214, 150, 255}, ink{245, 245, 245, 255};
     o.box(x, y, bw, bh, Rgba{16, 18, 24, 235}, pad);
-    o.text("attnlab keys", x + 2 * pad, y + pad, px, accent, Overlay::Face::Bold);
+    o.text("attnlab keys", x + 2 * pad, y + pad, px, accent, Face::Bold);
     for (int c = 0; c < 2; ++c) {
         const int cx = x + 2 * pad + (c == 0 ? 0 : col_w[0] + 3 * pad);
         int ty = y + pad + 2 * line;
         for (std::size_t i = bounds[c]; i < bounds[c + 1]; ++i, ty += line) {
             const Row& r = rows[i];
             if (r.heading) {
-                o.text(r.keys, cx, ty, px, accent, Overlay::Face::Bold);
+                o.text(r.keys, cx, ty, px, accent, Face::Bold);
                 continue;
             }
-            o.text(r.keys, cx + pad, ty, px, key_ink, Overlay::Face::Bold);
+            o.text(r.keys, cx + pad, ty, px, key_ink, Face::Bold);
             o.text(r.help, cx + pad + keys_w[c] + pad, ty, px, ink);
         }
     }
 }
 
-void Session::render_presenter(SDL_Surface* target, double talk_seconds, const std::string& wall) {
+const Overlay& Session::render_presenter(const Pixels& target, double talk_seconds, const std::string& wall) {
     const double elapsed = talk_elapsed();
-    const int w = target->w, h = target->h;
+    const int w = target.w, h = target.h;
     const int n = step_count();
     const double t = clock_();
-    SDL_FillRect(target, nullptr, SDL_MapRGB(target->format, 24, 26, 32));
+    presenter_overlay_.layers.clear();
+    fill(target, {0, 0, w, h}, opaque(24, 26, 32));
     const int pad = std::max(8, h / 60);
     const int fs = std::max(12, h / 36);
 
@@ -372,12 +364,10 @@ void Session::render_presenter(SDL_Surface* target, double talk_seconds, const s
     const int nw = w - cw - 3 * pad;
     const int nh = nw * 9 / 16;
     auto draw_into = [&](int x, int y, int tw, int th, const timeline::State& st, double at) {
-        SDL_Surface* sub = SDL_CreateRGBSurfaceWithFormat(0, tw, th, 32, SDL_PIXELFORMAT_ARGB8888);
-        if (!sub) return;
-        render_frame(sub, *deck_, layout_, st, at, opt_.draw);
-        SDL_Rect dst{x, y, tw, th};
-        SDL_BlitSurface(sub, nullptr, target, &dst);
-        SDL_FreeSurface(sub);
+        if (tw <= 0 || th <= 0) return;
+        Image sub(tw, th);  // (a frame is opaque: copied, not blended)
+        render_frame(sub.pixels(), *deck_, layout_, st, at, opt_.draw);
+        copy(sub.pixels(), target, x, y);
     };
     draw_into(pad, pad + fs + pad, cw, ch, state_, t);
     const bool has_next = state_.span + 1 < n;
@@ -391,14 +381,13 @@ void Session::render_presenter(SDL_Surface* target, double talk_seconds, const s
         draw_into(cw + 2 * pad, pad + fs + pad, nw, nh, nx, t);
     }
 
-    overlay();  // made on first use
-    Overlay& o = *overlay_;
-    if (!o.ok()) return;
+    OverlayWriter o(presenter_overlay_, opt_.text.get());
+    if (!o.ok()) return presenter_overlay_;
     const Rgba ink{240, 240, 240, 255};
     const Rgba dim{170, 176, 190, 255};
-    o.text("now · " + step_label(state_.span, n), pad, pad, fs, dim, Overlay::Face::Bold);
+    o.text("now · " + step_label(state_.span, n), pad, pad, fs, dim, Face::Bold);
     o.text(has_next ? "next · " + step_label(state_.span + 1, n) : "end of the deck", cw + 2 * pad, pad, fs, dim,
-           Overlay::Face::Bold);
+           Face::Bold);
 
     // Timer: elapsed, and remaining (red when over) when a talk time is given.
     auto clock_text = [](double s) {
@@ -410,17 +399,17 @@ void Session::render_presenter(SDL_Surface* target, double talk_seconds, const s
     };
     int ty = pad + fs + pad + nh + 2 * pad;
     if (!wall.empty()) {
-        o.text("clock " + wall, cw + 2 * pad, ty, fs * 3 / 2, dim, Overlay::Face::Mono);
+        o.text("clock " + wall, cw + 2 * pad, ty, fs * 3 / 2, dim, Face::Mono);
         ty += fs * 2;
     }
     const TalkTimer& timer = modes_.timer;
     const std::string state = !timer.started ? "  (starts at the first →)" : !timer.running ? "  (paused: Shift+P)" : "";
-    o.text("elapsed " + clock_text(elapsed) + state, cw + 2 * pad, ty, fs * 3 / 2, ink, Overlay::Face::Mono);
+    o.text("elapsed " + clock_text(elapsed) + state, cw + 2 * pad, ty, fs * 3 / 2, ink, Face::Mono);
     ty += fs * 2;
     if (talk_seconds > 0) {
         const double left = talk_seconds - elapsed;
         o.text("left " + clock_text(left), cw + 2 * pad, ty, fs * 3 / 2, left < 0 ? Rgba{255, 90, 80, 255} : Rgba{150, 220, 150, 255},
-               Overlay::Face::Mono);
+               Face::Mono);
         ty += fs * 2;
         o.box(cw + 2 * pad, ty, nw, pad / 2.0, Rgba{70, 74, 84, 255});
         o.box(cw + 2 * pad, ty, nw * std::clamp(elapsed / talk_seconds, 0.0, 1.0), pad / 2.0, Rgba{230, 140, 30, 255});
@@ -441,8 +430,9 @@ void Session::render_presenter(SDL_Surface* target, double talk_seconds, const s
         }
     }
     if (notes.empty()) notes = "(no notes for this step)";
-    o.text(notes, pad, pad + fs + pad + ch + 2 * pad, fs, ink, Overlay::Face::Regular, 0, cw);
-    o.paint(target);
+    o.text(notes, pad, pad + fs + pad + ch + 2 * pad, fs, ink, Face::Regular, 0, cw);
+    o.flush();
+    return presenter_overlay_;
 }
 
 int Session::menu_item_at(int px, int py) const {
@@ -450,7 +440,7 @@ int Session::menu_item_at(int px, int py) const {
     if (!v.scene) return -2;
     const int rows = static_cast<int>(v.scene->experiments.size()) + (state_.experiment >= 0 ? 1 : 0);
     const MenuGeo g = menu_geo(win_.px_w, win_.px_h, rows);
-    if (!inside({g.x, g.y, g.w, g.h}, px, py)) return -2;
+    if (!PixelRect{g.x, g.y, g.w, g.h}.contains(px, py)) return -2;
     if (py < g.rows_y - g.pad / 2) return -1;
     const int i = (py - (g.rows_y - g.pad / 2)) / g.row_h;
     return i < rows ? i : -1;

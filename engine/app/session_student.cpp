@@ -1,8 +1,9 @@
 // app/session_student: student mode (--student) — the drawn control bar under the frame
 // (step buttons, the scrubber, speed, Try this, Reset, Check yourself, Overview, help), where
 // "Show me" leads, and the remembered place (places.hpp). A press is an action
-// (session_input.cpp); the buttons name their keys from the table (bindings.hpp). It must not
-// know how the presenter's overlay or overview look.
+// (session_input.cpp); the buttons name their keys from the table (bindings.hpp); the bar is
+// laid out as overlay primitives (overlay.hpp), its icons as paths. It must not know how the
+// presenter's overlay or overview look, nor events or fonts.
 #include "app/session.hpp"
 
 #include <algorithm>
@@ -11,7 +12,6 @@
 #include <cstdio>
 
 #include "app/bindings.hpp"
-#include "app/overlay.hpp"
 #include "app/places.hpp"
 #include "app/session_detail.hpp"
 
@@ -112,14 +112,14 @@ bool Session::save_place(std::string& error) {
 }
 
 void Session::scrub_to(int px) {
-    const std::optional<SDL_Rect> r = control_rect(Control::Scrubber);
+    const std::optional<PixelRect> r = control_rect(Control::Scrubber);
     if (!r || r->w <= 0) return;
     command(timeline::cmd::Seek{std::clamp((px - r->x) / static_cast<double>(r->w), 0.0, 1.0)});
 }
 
 std::vector<ControlBox> Session::controls() { return controls_for(view()); }
 
-std::optional<SDL_Rect> Session::control_rect(Control c) {
+std::optional<PixelRect> Session::control_rect(Control c) {
     for (const ControlBox& cb : controls())
         if (cb.id == c) return cb.rect;
     return std::nullopt;
@@ -130,9 +130,9 @@ std::vector<ControlBox> Session::controls_for(const timeline::View& v) {
     if (!opt_.student || modes_.mode == Mode::Overview) return out;
     const int px_w = win_.px_w;
     const BarGeo g = bar_geo(px_w, win_.px_h);
-    Overlay& o = overlay();
+    TextMeasure* text = opt_.text.get();
     auto width_of = [&](const std::string& s) {
-        const int tw = o.ok() ? o.measure(s, g.fs, Overlay::Face::Bold).x : static_cast<int>(s.size()) * g.fs * 3 / 5;
+        const int tw = text ? (s.empty() ? 0 : text->measure(s, g.fs, Face::Bold).w) : static_cast<int>(s.size()) * g.fs * 3 / 5;
         return std::max(g.u, tw + 3 * g.pad);
     };
     out.push_back({Control::Scrubber, {2 * g.pad, g.top + g.pad, px_w - 4 * g.pad, g.sh}, ""});
@@ -177,107 +177,87 @@ std::vector<ControlBox> Session::controls_for(const timeline::View& v) {
 
 namespace {
 // Cuts `s` (whole UTF-8 characters) until it fits `width` pixels, marked with "…".
-std::string fit(Overlay& o, std::string s, int px, int width, Overlay::Face face = Overlay::Face::Regular) {
+std::string fit(OverlayWriter& o, std::string s, int px, int width, Face face = Face::Regular) {
     if (width <= 0) return "";
-    if (o.measure(s, px, face).x <= width) return s;
-    while (!s.empty() && o.measure(s + "…", px, face).x > width) {
+    if (o.measure(s, px, face).w <= width) return s;
+    while (!s.empty() && o.measure(s + "…", px, face).w > width) {
         while (!s.empty() && (static_cast<unsigned char>(s.back()) & 0xC0) == 0x80) s.pop_back();
         if (!s.empty()) s.pop_back();
     }
     return s.empty() ? "" : s + "…";
 }
+
+// The icons of the step buttons as paths: ◀| |▶ (back, next), ▶ or ❙❙ (play, pause), ↺ (replay).
+std::vector<OverlayPath> icon(Control id, double cx, double cy, double z, bool playing, core::Color ink) {
+    using Op = OverlayPath::Op;
+    std::vector<OverlayPath> out;
+    auto add = [&](std::vector<OverlayPath::Segment> segs, double line_width = 0) { out.push_back({std::move(segs), ink, line_width}); };
+    if (id == Control::Back || id == Control::Next) {
+        const double sgn = id == Control::Next ? 1 : -1;
+        add({{Op::Move, cx - sgn * z * 0.8, cy - z}, {Op::Line, cx - sgn * z * 0.8, cy + z}, {Op::Line, cx + sgn * z * 0.6, cy}, {Op::Close}});
+        add({{Op::Rect, sgn > 0 ? cx + z * 0.6 : cx - z * 0.95, cy - z, z * 0.35, 2 * z}});
+    } else if (id == Control::Play) {
+        if (playing) add({{Op::Rect, cx - z * 0.75, cy - z, z * 0.5, 2 * z}, {Op::Rect, cx + z * 0.25, cy - z, z * 0.5, 2 * z}});
+        else add({{Op::Move, cx - z * 0.7, cy - z}, {Op::Line, cx - z * 0.7, cy + z}, {Op::Line, cx + z * 0.9, cy}, {Op::Close}});
+    } else {
+        // ↺: three quarters of a circle with an arrow head at its open end.
+        add({{Op::Arc, cx, cy, z * 0.85, -M_PI * 0.35, M_PI * 1.25}}, z * 0.3);
+        const double ax = cx + z * 0.85 * std::cos(-M_PI * 0.35), ay = cy + z * 0.85 * std::sin(-M_PI * 0.35);
+        add({{Op::Move, ax + z * 0.45, ay - z * 0.1}, {Op::Line, ax - z * 0.35, ay - z * 0.45}, {Op::Line, ax - z * 0.05, ay + z * 0.45}, {Op::Close}});
+    }
+    return out;
+}
+
+core::Color colour_of(Rgba c, double alpha = 1.0) { return {c.r / 255.0, c.g / 255.0, c.b / 255.0, alpha}; }
+
 }  // namespace
 
-void Session::draw_bar(SDL_Surface* target, const timeline::View& v) {
-    Overlay& o = overlay();
-    const int w = target->w;
-    const BarGeo g = bar_geo(w, target->h);
+void Session::draw_bar(OverlayWriter& o, int w, int h, const timeline::View& v) {
+    using Op = OverlayPath::Op;
+    const BarGeo g = bar_geo(w, h);
     const std::vector<ControlBox> cbs = controls_for(v);
     const Rgba ink{240, 241, 245, 255};
     const Rgba dim{170, 176, 190, 255};
     const Rgba accent{230, 140, 30, 255};
     int text_left = 2 * g.pad, text_right = w - 2 * g.pad;
-    const SDL_Rect* slower = nullptr;
-    const SDL_Rect* faster = nullptr;
+    const PixelRect* slower = nullptr;
+    const PixelRect* faster = nullptr;
     for (const ControlBox& cb : cbs) {
-        const SDL_Rect& r = cb.rect;
+        const PixelRect& r = cb.rect;
         const bool hot = pointer_.hot_control == static_cast<int>(cb.id);
         if (cb.id == Control::Scrubber) {
+            // The track, the part played in the accent colour, and the knob.
             const double cy = r.y + r.h / 2.0;
             const double th = std::max(3.0, r.h / 4.0);
-            const double u = v.u_linear;
-            const double kx = r.x + u * r.w;
+            const double kx = r.x + v.u_linear * r.w;
             const bool dragging = pointer_.drag == Pointer::Drag::Scrub;
-            o.shape([=](cairo_t* cr) {
-                cairo_set_source_rgba(cr, 1, 1, 1, 0.22);
-                cairo_rectangle(cr, r.x, cy - th / 2, r.w, th);
-                cairo_fill(cr);
-                cairo_set_source_rgba(cr, accent.r / 255.0, accent.g / 255.0, accent.b / 255.0, 1);
-                cairo_rectangle(cr, r.x, cy - th / 2, kx - r.x, th);
-                cairo_fill(cr);
-                cairo_arc(cr, kx, cy, r.h * (hot || dragging ? 0.45 : 0.36), 0, 2 * M_PI);
-                cairo_fill(cr);
-            });
+            o.path({{{Op::Rect, static_cast<double>(r.x), cy - th / 2, static_cast<double>(r.w), th}}, {1, 1, 1, 0.22}});
+            o.path({{{Op::Rect, static_cast<double>(r.x), cy - th / 2, kx - r.x, th}}, colour_of(accent)});
+            o.path({{{Op::Arc, kx, cy, r.h * (hot || dragging ? 0.45 : 0.36), 0, 2 * M_PI}}, colour_of(accent)});
             continue;
         }
         const bool lit = cb.id == Control::Quiz || cb.id == Control::TryThis || cb.id == Control::QuizShowMe;
-        const Rgba fill = lit ? Rgba{accent.r, accent.g, accent.b, static_cast<Uint8>(hot ? 255 : 200)}
-                              : Rgba{255, 255, 255, static_cast<Uint8>(hot ? 64 : 26)};
+        const Rgba fill = lit ? Rgba{accent.r, accent.g, accent.b, static_cast<std::uint8_t>(hot ? 255 : 200)}
+                              : Rgba{255, 255, 255, static_cast<std::uint8_t>(hot ? 64 : 26)};
         o.box(r.x, r.y, r.w, r.h, fill, g.u / 5.0);
         if (cb.id == Control::Back || cb.id == Control::Next || cb.id == Control::Play || cb.id == Control::Replay) {
             text_left = std::max(text_left, r.x + r.w + 2 * g.pad);
-            const double cx = r.x + r.w / 2.0, cy = r.y + r.h / 2.0, z = r.w * 0.22;
-            const Control id = cb.id;
             const bool playing = v.animating && !state_.paused;
-            o.shape([=](cairo_t* cr) {
-                cairo_set_source_rgba(cr, ink.r / 255.0, ink.g / 255.0, ink.b / 255.0, 1);
-                if (id == Control::Back || id == Control::Next) {
-                    const double sgn = id == Control::Next ? 1 : -1;
-                    cairo_move_to(cr, cx - sgn * z * 0.8, cy - z);
-                    cairo_line_to(cr, cx - sgn * z * 0.8, cy + z);
-                    cairo_line_to(cr, cx + sgn * z * 0.6, cy);
-                    cairo_close_path(cr);
-                    cairo_fill(cr);
-                    cairo_rectangle(cr, sgn > 0 ? cx + z * 0.6 : cx - z * 0.95, cy - z, z * 0.35, 2 * z);
-                    cairo_fill(cr);
-                } else if (id == Control::Play) {
-                    if (playing) {
-                        cairo_rectangle(cr, cx - z * 0.75, cy - z, z * 0.5, 2 * z);
-                        cairo_rectangle(cr, cx + z * 0.25, cy - z, z * 0.5, 2 * z);
-                    } else {
-                        cairo_move_to(cr, cx - z * 0.7, cy - z);
-                        cairo_line_to(cr, cx - z * 0.7, cy + z);
-                        cairo_line_to(cr, cx + z * 0.9, cy);
-                        cairo_close_path(cr);
-                    }
-                    cairo_fill(cr);
-                } else {
-                    // ↺: three quarters of a circle with an arrow head at its open end.
-                    cairo_set_line_width(cr, z * 0.3);
-                    cairo_arc(cr, cx, cy, z * 0.85, -M_PI * 0.35, M_PI * 1.25);
-                    cairo_stroke(cr);
-                    const double ax = cx + z * 0.85 * std::cos(-M_PI * 0.35), ay = cy + z * 0.85 * std::sin(-M_PI * 0.35);
-                    cairo_move_to(cr, ax + z * 0.45, ay - z * 0.1);
-                    cairo_line_to(cr, ax - z * 0.35, ay - z * 0.45);
-                    cairo_line_to(cr, ax - z * 0.05, ay + z * 0.45);
-                    cairo_close_path(cr);
-                    cairo_fill(cr);
-                }
-            });
+            for (OverlayPath& p : icon(cb.id, r.x + r.w / 2.0, r.y + r.h / 2.0, r.w * 0.22, playing, colour_of(ink))) o.path(std::move(p));
             continue;
         }
         text_right = std::min(text_right, r.x - 2 * g.pad);
         if (cb.id == Control::Slower) slower = &cb.rect;
         if (cb.id == Control::Faster) faster = &cb.rect;
-        o.text(cb.label, r.x + r.w / 2.0, r.y + (r.h - o.measure(cb.label, g.fs, Overlay::Face::Bold).y) / 2.0, g.fs,
-               lit ? Rgba{20, 20, 24, 255} : ink, Overlay::Face::Bold, 1);
+        o.text(cb.label, r.x + r.w / 2.0, r.y + (r.h - o.measure(cb.label, g.fs, Face::Bold).h) / 2.0, g.fs,
+               lit ? Rgba{20, 20, 24, 255} : ink, Face::Bold, 1);
     }
     if (slower && faster) {
         char buf[16];
         std::snprintf(buf, sizeof buf, "%g×", state_.speed);
         const double mid = (slower->x + slower->w + faster->x) / 2.0;
-        o.text(buf, mid, slower->y + (slower->h - o.measure(buf, g.fs).y) / 2.0, g.fs,
-               state_.speed == 1.0 ? dim : accent, Overlay::Face::Mono, 1);
+        o.text(buf, mid, slower->y + (slower->h - o.measure(buf, g.fs).h) / 2.0, g.fs,
+               state_.speed == 1.0 ? dim : accent, Face::Mono, 1);
     }
     // The step: "7 / 24  Title", or the quiz's progress while it is open.
     std::string head, title;
@@ -292,10 +272,10 @@ void Session::draw_bar(SDL_Surface* target, const timeline::View& v) {
         if (v.slide_ptr && !v.slide_ptr->title.empty()) title = v.step_ptr ? v.slide_ptr->title + " — " + title : v.slide_ptr->title;
         else if (v.scene && !v.scene->title.empty()) title = v.scene->title + " — " + title;
     }
-    const int ty = g.top + g.pad + g.sh + (g.u - o.measure(head, g.fs + 2, Overlay::Face::Bold).y) / 2;
-    const int hw = o.measure(head, g.fs + 2, Overlay::Face::Bold).x;
+    const int ty = g.top + g.pad + g.sh + (g.u - o.measure(head, g.fs + 2, Face::Bold).h) / 2;
+    const int hw = o.measure(head, g.fs + 2, Face::Bold).w;
     if (text_right - text_left > hw) {
-        o.text(head, text_left, ty, g.fs + 2, accent, Overlay::Face::Bold);
+        o.text(head, text_left, ty, g.fs + 2, accent, Face::Bold);
         o.text(fit(o, title, g.fs + 2, text_right - text_left - hw - 2 * g.pad), text_left + hw + 2 * g.pad, ty, g.fs + 2, ink);
     }
 }

@@ -1,3 +1,5 @@
+// app/watch: hot reload — the deck's files polled by modification time and size, and a reload
+// that keeps the last good deck on a broken save (see the header).
 #include "app/watch.hpp"
 
 #include <algorithm>

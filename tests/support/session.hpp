@@ -1,9 +1,9 @@
-// Test support for the window tests (app_test, student_test): SDL started once without a display,
-// the cat scene built in code, a deck of a title slide and one scene, a session at a fixed window
-// size whose events go through SDL's own queue, and where a drawn thing sits in design space.
+// Test support for the tests of the presenter core (app_test, student_test, and voice_test's
+// narration): the cat scene built in code, a deck of a title slide and one scene, a session at a
+// fixed window size driven by the core's own events (app/events.hpp) and drawn into pixels of its
+// own, its overlay's text painted with Cairo (app/cairo_text.hpp), and where a drawn thing sits in
+// design space. SDL-free: what links this links the core alone (sdl_test drives SDL's events).
 #pragma once
-
-#include <SDL.h>
 
 #include <catch2/catch.hpp>
 #include <cstdint>
@@ -13,6 +13,9 @@
 #include <string>
 #include <utility>
 
+#include "app/cairo_text.hpp"
+#include "app/events.hpp"
+#include "app/pixels.hpp"
 #include "app/session.hpp"
 #include "draw/draw.hpp"
 #include "support/fonts.hpp"
@@ -20,17 +23,6 @@
 #include "timeline/timeline.hpp"
 
 namespace support {
-
-// SDL_Init once per test executable (video and events; offscreen unless the caller chose a driver).
-inline void sdl() {
-    struct Once {
-        Once() {
-            if (!std::getenv("SDL_VIDEODRIVER")) setenv("SDL_VIDEODRIVER", "offscreen", 1);
-            if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) FAIL("SDL_Init: " << SDL_GetError());
-        }
-    };
-    static Once once;
-}
 
 // "The cat chased the mouse ." with hand-placed 2-D vectors, focus on "chased", the default
 // panels and steps; no experiments, quiz or notes (each test adds its own).
@@ -62,70 +54,67 @@ inline std::shared_ptr<const scene::Deck> titled_deck(std::shared_ptr<const scen
     return d;
 }
 
-// A session in a w×h window (points = pixels) on a clock the test sets (`t`), with a surface of
-// the window's size to render into. Events are pushed through SDL's queue and then handed over.
+// A session in a w×h window (points = pixels) on a clock the test sets (`t`), with pixels of the
+// window's size to render into; the overlay's text measured and painted by `text` (Cairo's,
+// unless the options bring a painter of their own).
 struct SessionFixture {
     const int w, h;
     double t = 0.0;
+    std::shared_ptr<app::TextPainter> text = std::make_shared<app::CairoText>(fonts());
     std::unique_ptr<app::Session> session;
-    SDL_Surface* surf = nullptr;
+    app::Image image;
+    app::Pixels surf;  // the window's pixels: image's
     SessionFixture(int width, int height, const app::SessionOptions& o, std::shared_ptr<const scene::Deck> deck)
-        : w(width), h(height) {
-        sdl();
+        : w(width), h(height), image(width, height), surf(image.pixels()) {
         app::SessionOptions with_fonts = o;
         if (!with_fonts.draw.fonts) with_fonts.draw.fonts = fonts();
-        if (with_fonts.font_dir.empty()) with_fonts.font_dir = std::string(ATTNLAB_SOURCE_DIR) + "/fonts";
+        if (auto painter = std::dynamic_pointer_cast<app::TextPainter>(with_fonts.text)) text = painter;
+        with_fonts.text = text;
         session = std::make_unique<app::Session>(std::move(deck), [this] { return t; }, with_fonts);
         session->resize(w, h, w, h);
-        surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
-        SDL_FlushEvents(SDL_FIRSTEVENT, SDL_LASTEVENT);
     }
-    ~SessionFixture() { SDL_FreeSurface(surf); }
     SessionFixture(const SessionFixture&) = delete;
     SessionFixture& operator=(const SessionFixture&) = delete;
-    // Pushes through SDL's own queue, then lets the session take everything queued.
-    void push(SDL_Event e) {
-        REQUIRE(SDL_PushEvent(&e) == 1);
-        SDL_Event got;
-        while (SDL_PollEvent(&got)) session->handle(got);
-    }
-    void key(SDL_Keycode sym, Uint16 mod = KMOD_NONE) {
-        SDL_Event e{};
-        e.type = SDL_KEYDOWN;
-        e.key.keysym.sym = sym;
-        e.key.keysym.mod = mod;
-        e.key.state = SDL_PRESSED;
-        push(e);
-    }
+    // Hands one event to the session, as a platform would.
+    bool handle(const app::Event& e) { return session->handle(e); }
+    void key(app::Key k, app::Mods mods = app::kNoMods) { handle(app::KeyDown{k, mods}); }
     // Typed characters, one key each (' ' is the space bar).
     void keys(const std::string& s) {
-        for (char c : s) key(c == ' ' ? SDLK_SPACE : static_cast<SDL_Keycode>(c));
+        for (char c : s) key(c == ' ' ? app::Key::Space : app::ch(c));
     }
-    // Left-button and motion events at window pixels.
-    void button(bool down, int x, int y) {
-        SDL_Event e{};
-        e.type = down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
-        e.button.button = SDL_BUTTON_LEFT;
-        e.button.state = down ? SDL_PRESSED : SDL_RELEASED;
-        e.button.x = x;
-        e.button.y = y;
-        push(e);
+    // Left-button and motion events at window points.
+    void button(bool down, int x, int y, app::Mods mods = app::kNoMods) {
+        if (down) handle(app::PointerDown{x, y, app::Button::Left, mods});
+        else handle(app::PointerUp{x, y, app::Button::Left, mods});
     }
-    void motion(int x, int y, bool held) {
-        SDL_Event e{};
-        e.type = SDL_MOUSEMOTION;
-        e.motion.state = held ? SDL_BUTTON_LMASK : 0;
-        e.motion.x = x;
-        e.motion.y = y;
-        push(e);
-    }
+    void motion(int x, int y, bool held, app::Mods mods = app::kNoMods) { handle(app::PointerMove{x, y, held, mods}); }
+    // Renders into `surf` and paints the overlay over it, as a window does.
+    void render() { app::paint_overlay(surf, session->render(surf), text.get()); }
     std::uint64_t frame_hash() {
-        session->render(surf);
-        return app::surface_hash(surf);
+        render();
+        return app::pixel_hash(surf);
     }
     // Lets the running animation finish.
     void settle() { t += 10.0; }
 };
+
+// The share of the pixels of `r` that differ between `a` and `b` (of one size).
+inline double pixel_diff_ratio(const app::Pixels& a, const app::Pixels& b, app::PixelRect r) {
+    long differ = 0, total = 0;
+    for (int y = r.y; y < r.y + r.h; ++y)
+        for (int x = r.x; x < r.x + r.w; ++x) {
+            differ += a.row(y)[x] != b.row(y)[x];
+            ++total;
+        }
+    return total ? static_cast<double>(differ) / total : 0.0;
+}
+
+// A copy of `p`'s pixels.
+inline app::Image copy_of(const app::Pixels& p) {
+    app::Image out(p.w, p.h);
+    app::copy(p, out.pixels(), 0, 0);
+    return out;
+}
 
 // Where the frame puts something of `kind` for `token` (any token when negative): scans the design
 // space with draw::hit_test (panels own their geometry; the session only asks), row by row at

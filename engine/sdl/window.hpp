@@ -1,6 +1,8 @@
-// app/render_target: thin RAII over SDL's video subsystem and one window with its renderer and
-// a streaming ARGB8888 texture that Cairo draws into directly (no intermediate copy); without a
-// GPU, no renderer at all: Cairo draws into the window's framebuffer.
+// sdl/window: thin RAII over SDL's video subsystem and one window with its renderer and a
+// streaming ARGB8888 texture whose memory the presenter core draws into directly as app::Pixels
+// (no intermediate copy: the texture upload is SDL's); without a GPU, no renderer at all: the
+// core draws into the window's framebuffer. Fullscreen by hand through Xlib where no window
+// manager would honour SDL's request.
 #pragma once
 
 #include <SDL.h>
@@ -8,7 +10,9 @@
 #include <functional>
 #include <string>
 
-namespace app {
+#include "app/pixels.hpp"
+
+namespace sdl {
 
 // SDL_Init(VIDEO) and a check that there is a display a person can see: SDL falls back to its
 // offscreen/dummy drivers when there is none, which is only fine when asked for by name
@@ -52,9 +56,9 @@ public:
     // which would leave the window at its size while SDL draws for the whole display, the
     // window is made borderless and moved over the display instead, and put back after.
     void set_fullscreen(bool on);
-    // Locks the streaming texture (re-made when the pixel size changed), lets `paint` draw
-    // into it as an ARGB8888 surface, and presents.
-    bool draw(const std::function<void(SDL_Surface*)>& paint, std::string& error);
+    // Locks the streaming texture (re-made when the pixel size changed), lets `paint` draw into
+    // its memory as pixels of the drawable's size, and presents.
+    bool draw(const std::function<void(const app::Pixels&)>& paint, std::string& error);
 
 private:
     bool make_renderer(bool software, std::string& error);
@@ -69,4 +73,4 @@ private:
     SDL_Rect restore_{};     // the window's place before that
 };
 
-}  // namespace app
+}  // namespace sdl

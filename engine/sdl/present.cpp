@@ -1,6 +1,8 @@
-// app/present: `attnlab [present] [FILE] [options]`: the OS loop around a Session. Opens the
-// window(s), picks a renderer that does not route through software GL, owns the clock, polls
-// the deck files for hot reload, paces frames (draws only when something changed or moves).
+// sdl/present: `attnlab [present] [FILE] [options]`: the SDL backend's loop around the
+// presenter core's Session. Opens the window(s), picks a renderer that does not route through
+// software GL, owns the clock, hands SDL's events to the session as its own (events.hpp), polls
+// the deck files for hot reload, paces frames (draws only when something changed or moves), and
+// paints what the session lays out: the frame into the window's pixels, the overlay over it.
 #include <SDL.h>
 
 #include <algorithm>
@@ -18,15 +20,22 @@
 #include <string>
 #include <vector>
 
-#include "app/app.hpp"
-#include "app/microphone.hpp"
 #include "app/narrator.hpp"
-#include "app/render_target.hpp"
 #include "app/session.hpp"
 #include "app/watch.hpp"
 #include "load/load.hpp"
+#include "sdl/audio.hpp"
+#include "sdl/events.hpp"
+#include "sdl/sdl.hpp"
+#include "sdl/text.hpp"
+#include "sdl/window.hpp"
 
-namespace app {
+namespace sdl {
+
+using app::Narrator;
+using app::Session;
+using app::SessionOptions;
+using app::Watcher;
 
 namespace {
 
@@ -242,7 +251,10 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
     so.student = o.student;
     so.draw.theme = o.dark ? draw::ThemeKind::Dark : draw::ThemeKind::Light;
     so.draw.fonts = std::move(fonts);
-    so.font_dir = font_dir;
+    // The overlay's text: SDL2_ttf with the same DejaVu files (none when they fail: no overlay).
+    std::string text_problem;
+    const std::shared_ptr<TtfText> text = TtfText::open(font_dir, text_problem);
+    so.text = text;
     auto clock = [t_start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count(); };
     Session session(deck, clock, so);
     if (record.is_open()) session.record_to(&record);
@@ -263,7 +275,7 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
     std::unique_ptr<Narrator> narrator;
     if (o.narrate) {
         std::string problem;
-        narrator = std::make_unique<Narrator>(session, problem);
+        narrator = std::make_unique<Narrator>(session, std::make_unique<DeviceSpeaker>(problem), problem);
         if (!problem.empty()) std::cerr << "attnlab: warning: " << core::printable(problem) << "; narrating without it\n";
     }
     bool place_warned = false;
@@ -328,11 +340,7 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
                                                 e.button.windowID == presenter->id()));
             if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE) {
                 if (for_presenter) presenter.reset();
-                else {
-                    SDL_Event q{};
-                    q.type = SDL_QUIT;
-                    session.handle(q);
-                }
+                else session.handle(app::Quit{});
             } else if (for_presenter) {
                 if (e.type == SDL_WINDOWEVENT) presenter_drawn_at = -10;
             } else {
@@ -343,10 +351,7 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
                         cursor_shown = true;
                     }
                 }
-                session.handle(e);
-                if (e.type == SDL_WINDOWEVENT &&
-                    (e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED || e.window.event == SDL_WINDOWEVENT_RESIZED))
-                    sync_size();
+                if (const std::optional<app::Event> ev = event_of(e, &main)) session.handle(*ev);  // (a resize: main's sizes)
             }
             got = SDL_PollEvent(&e) != 0;
         }
@@ -364,7 +369,7 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
         const double t = clock();
         if (t >= next_poll) {
             next_poll = t + 0.25;
-            if (watcher.changed()) reload(session, o.file, &watcher);
+            if (watcher.changed()) app::reload(session, o.file, &watcher);
         }
         // The cursor hides when the mouse rests (and always in laser mode: the dot is the pointer).
         const bool hide = session.laser_mode() || t - last_motion > 2.0;
@@ -374,7 +379,8 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
         }
         const bool main_needs = session.needs_redraw();
         if (main_needs) {
-            if (!main.draw([&](SDL_Surface* s) { session.render(s); }, err)) return fail(err);
+            if (!main.draw([&](const app::Pixels& px) { app::paint_overlay(px, session.render(px), text.get()); }, err))
+                return fail(err);
             main_presented = clock();
             if (first) {
                 first = false;
@@ -385,11 +391,13 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
         }
         if (presenter && (main_needs || t - presenter_drawn_at >= 1.0)) {
             presenter_drawn_at = t;
-            presenter->draw([&](SDL_Surface* s) { session.render_presenter(s, o.talk_time, wall_clock()); }, err);
+            presenter->draw(
+                [&](const app::Pixels& px) { app::paint_overlay(px, session.render_presenter(px, o.talk_time, wall_clock()), text.get()); },
+                err);
         }
     }
     if (o.student) keep_place();
     return 0;
 }
 
-}  // namespace app
+}  // namespace sdl

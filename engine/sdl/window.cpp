@@ -1,4 +1,6 @@
-#include "app/render_target.hpp"
+// sdl/window: the SDL window, its renderer or framebuffer, and fullscreen without a window
+// manager (see the header).
+#include "sdl/window.hpp"
 
 #include <SDL_opengl.h>
 #include <SDL_syswm.h>
@@ -13,7 +15,7 @@
 #include <filesystem>
 #include <string>
 
-namespace app {
+namespace sdl {
 
 namespace {
 
@@ -213,7 +215,7 @@ void RenderTarget::set_fullscreen(bool on) {
     SDL_SetWindowFullscreen(win_, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
 }
 
-bool RenderTarget::draw(const std::function<void(SDL_Surface*)>& paint, std::string& error) {
+bool RenderTarget::draw(const std::function<void(const app::Pixels&)>& paint, std::string& error) {
     if (surface_) {
         SDL_Surface* ws = SDL_GetWindowSurface(win_);  // re-made by SDL after a resize
         if (!ws) {
@@ -221,11 +223,7 @@ bool RenderTarget::draw(const std::function<void(SDL_Surface*)>& paint, std::str
             return false;
         }
         SDL_LockSurface(ws);
-        SDL_Surface* s = SDL_CreateRGBSurfaceWithFormatFrom(ws->pixels, ws->w, ws->h, 32, ws->pitch, SDL_PIXELFORMAT_ARGB8888);
-        if (s) {
-            paint(s);
-            SDL_FreeSurface(s);
-        }
+        paint(app::Pixels{static_cast<std::uint32_t*>(ws->pixels), ws->w, ws->h, ws->pitch});
         SDL_UnlockSurface(ws);
         SDL_UpdateWindowSurface(win_);
         return true;
@@ -250,16 +248,12 @@ bool RenderTarget::draw(const std::function<void(SDL_Surface*)>& paint, std::str
         error = std::string("cannot lock the texture: ") + SDL_GetError();
         return false;
     }
-    // Cairo draws straight into the texture's memory: the surface only wraps it.
-    SDL_Surface* s = SDL_CreateRGBSurfaceWithFormatFrom(pixels, pw, ph, 32, pitch, SDL_PIXELFORMAT_ARGB8888);
-    if (s) {
-        paint(s);
-        SDL_FreeSurface(s);
-    }
+    // The core draws straight into the texture's memory.
+    paint(app::Pixels{static_cast<std::uint32_t*>(pixels), pw, ph, pitch});
     SDL_UnlockTexture(tex_);
     SDL_RenderCopy(ren_, tex_, nullptr, nullptr);
     SDL_RenderPresent(ren_);
     return true;
 }
 
-}  // namespace app
+}  // namespace sdl

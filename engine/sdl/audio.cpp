@@ -1,11 +1,73 @@
-// app/microphone: SDL2 audio capture into a WAV file on the session clock (see the header).
-#include "app/microphone.hpp"
+// sdl/audio: SDL2 audio devices — the narration's speaker, and the microphone's capture into a
+// WAV file on the session clock (see the header).
+#include "sdl/audio.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
-namespace app {
+namespace sdl {
+
+AudioDevice::AudioDevice(bool capture, const SDL_AudioSpec& want, std::string& problem) {
+    if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
+        problem = std::string("no audio: ") + SDL_GetError();
+        return;
+    }
+    inited_ = true;
+    SDL_AudioSpec have{};
+    id_ = SDL_OpenAudioDevice(nullptr, capture ? 1 : 0, &want, &have, 0);
+    if (id_ == 0)
+        problem = std::string(capture ? "no capture device: " : "no audio output device: ") + SDL_GetError();
+}
+
+AudioDevice::~AudioDevice() {
+    close();
+    if (inited_) SDL_QuitSubSystem(SDL_INIT_AUDIO);
+}
+
+void AudioDevice::close() {
+    if (id_ != 0) SDL_CloseAudioDevice(id_);
+    id_ = 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+SDL_AudioSpec speaker_spec() {
+    SDL_AudioSpec want{};
+    want.freq = app::Speaker::kRate;
+    want.format = AUDIO_S16SYS;
+    want.channels = 1;
+    want.samples = 1024;
+    want.callback = nullptr;  // queued with SDL_QueueAudio
+    return want;
+}
+
+}  // namespace
+
+DeviceSpeaker::DeviceSpeaker(std::string& problem) : device_(false, speaker_spec(), problem) {}
+
+void DeviceSpeaker::play(const std::vector<std::int16_t>& pcm) {
+    if (!device_.ok()) return;
+    SDL_PauseAudioDevice(device_.id(), 1);
+    SDL_ClearQueuedAudio(device_.id());
+    if (!pcm.empty()) SDL_QueueAudio(device_.id(), pcm.data(), static_cast<Uint32>(pcm.size() * sizeof(std::int16_t)));
+    SDL_PauseAudioDevice(device_.id(), 0);
+}
+
+void DeviceSpeaker::stop() {
+    if (!device_.ok()) return;
+    SDL_PauseAudioDevice(device_.id(), 1);
+    SDL_ClearQueuedAudio(device_.id());
+}
+
+std::size_t DeviceSpeaker::queued() const {
+    return device_.ok() ? SDL_GetQueuedAudioSize(device_.id()) / sizeof(std::int16_t) : 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// the microphone
 
 namespace {
 
@@ -86,4 +148,4 @@ void Microphone::write_header() {
     std::fflush(file_);
 }
 
-}  // namespace app
+}  // namespace sdl
