@@ -1,6 +1,6 @@
 // Test support for the window tests (app_test, student_test): SDL started once without a display,
-// the cat scene built in code, a deck of a title slide and one scene, a session at a fixed window
-// size whose events go through SDL's own queue, and where a drawn thing sits in design space.
+// a session at a fixed window size whose events go through SDL's own queue, and where a drawn
+// thing sits in design space. Their decks (support::cat_scene, titled_deck) are in decks.hpp.
 #pragma once
 
 #include <SDL.h>
@@ -15,6 +15,7 @@
 
 #include "app/session.hpp"
 #include "draw/draw.hpp"
+#include "support/decks.hpp"
 #include "support/fonts.hpp"
 #include "scene/scene.hpp"
 #include "timeline/timeline.hpp"
@@ -30,36 +31,6 @@ inline void sdl() {
         }
     };
     static Once once;
-}
-
-// "The cat chased the mouse ." with hand-placed 2-D vectors, focus on "chased", the default
-// panels and steps; no experiments, quiz or notes (each test adds its own).
-inline std::shared_ptr<scene::Scene> cat_scene() {
-    auto s = std::make_shared<scene::Scene>();
-    s->id = "cat";
-    s->title = "Each word decides which other words matter";
-    s->tokens = {"The", "cat", "chased", "the", "mouse", "."};
-    s->q = {{1.0, 0.8}, {0.3, -1.3}, {1.8, 0.7}, {1.2, 0.1}, {0.2, -1.2}, {0.15, -0.12}};
-    s->k = {{-0.6, 0.9}, {1.2, 0.8}, {0.2, -1.0}, {-0.5, 1.0}, {1.3, 0.3}, {-0.9, -0.5}};
-    s->v = {{-1.8, -0.2}, {-0.9, 1.6}, {0.2, -1.6}, {-1.5, -0.6}, {1.0, 1.5}, {1.7, -0.5}};
-    s->focus = 2;
-    s->panels = scene::default_panels(6);
-    s->steps = scene::default_steps();
-    return s;
-}
-
-// A deck titled "test": a title slide "Attention", then the scene.
-inline std::shared_ptr<const scene::Deck> titled_deck(std::shared_ptr<const scene::Scene> s) {
-    auto d = std::make_shared<scene::Deck>();
-    d->title = "test";
-    scene::Slide title;
-    title.kind = scene::Slide::Kind::Title;
-    title.title = "Attention";
-    d->slides.push_back(title);
-    scene::Slide sl;
-    sl.scene = std::move(s);
-    d->slides.push_back(sl);
-    return d;
 }
 
 // A session in a w×h window (points = pixels) on a clock the test sets (`t`), with a surface of
