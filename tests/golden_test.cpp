@@ -5,6 +5,9 @@
 //
 //   row_scores_half, row_blend_end, matrix_softmax_dark   three moments of scenes built in code
 //                                                          (support/decks.hpp), pixels and texts at 640×360
+//   <scene>/NN-<step title>.txt    every step of scenes/one-query-row.yaml, attention-matrix.yaml
+//                                  and causal-matrix.yaml at its end, texts at 1920×1080
+//   <scene>/NN-<step title>.png    the same frame in pixels at 640×360, for a few of the steps
 //
 // After an intended change to what a frame shows, regenerate them (from the worktree's root):
 //     ATTNLAB_REGENERATE_GOLDEN=1 ctest --test-dir build -R golden_test
@@ -14,12 +17,14 @@
 //
 // The tolerance (support/golden.hpp: a channel may differ by 1, at most 1e-5 of the pixels by
 // more) is measured, and "a pixel golden fails on a digit that changes" keeps it honest: every
-// text of two frames, its last digit changed by one in the frame model and painted, fails the
+// text of four frames, its last digit changed by one in the frame model and painted, fails the
 // comparison, while the frame unchanged passes it (also in the sanitizer build, which draws the
 // same bytes).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cctype>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <set>
@@ -27,6 +32,7 @@
 #include <vector>
 
 #include "draw/draw.hpp"
+#include "load/load.hpp"
 #include "model/model.hpp"
 #include "scene/scene.hpp"
 #include "support/decks.hpp"
@@ -40,6 +46,53 @@ namespace {
 
 using scene::Stage;
 using support::Image;
+
+// ---- the steps of a scene file ---------------------------------------------------------------
+
+// The steps of the repository's scene files that get a pixel golden too (1-based), chosen to
+// show every kind of panel once: the planes with their arrows, the blend with its arithmetic,
+// the √d picture, the hidden bars of the mask, the Transformer block; a matrix with its numbers;
+// the hatched causal matrix and the outputs.
+const std::vector<std::pair<std::string, std::vector<int>>> kScenes = {
+    {"one-query-row", {1, 7, 8, 17, 19}},
+    {"attention-matrix", {3}},
+    {"causal-matrix", {3, 9}},
+};
+
+load::Result load_scene(const std::string& id) {
+    return load::load_file(std::string(ATTNLAB_SOURCE_DIR) + "/scenes/" + id + ".yaml");
+}
+
+// A file name from a step's title: "Divide by √d" → "divide-by-sqrt-d", "T → ∞" → "t-to-inf",
+// "mouse's key" → "mouses-key".
+std::string slug(const std::string& title) {
+    static const std::pair<const char*, const char*> kWords[] = {{"√", " sqrt "}, {"∞", " inf "}, {"→", " to "}, {"Σ", " sum "}};
+    std::string s = title;
+    for (const auto& [from, to] : kWords)
+        for (std::size_t at; (at = s.find(from)) != std::string::npos;) s.replace(at, std::string(from).size(), to);
+    std::string out;
+    for (char c : s) {
+        const unsigned char u = static_cast<unsigned char>(c);
+        if (c == '\'') continue;  // "mouse's" → "mouses"
+        if (u < 0x80 && std::isalnum(u)) out += static_cast<char>(std::tolower(u));
+        else if (!out.empty() && out.back() != '-') out += '-';
+    }
+    while (!out.empty() && out.back() == '-') out.pop_back();
+    if (out.size() > 40) out.resize(out.rfind('-', 40));
+    return out;
+}
+
+// The golden's name of step `i` (0-based) of a scene: "one-query-row/07-blend-the-values-sum-a-v".
+std::string step_name(const std::string& scene_id, int i, const std::string& title) {
+    const std::string number = (i + 1 < 10 ? "0" : "") + std::to_string(i + 1);
+    return scene_id + "/" + number + "-" + slug(title);
+}
+
+// The first line of a step's text golden: what the frame is.
+std::string step_heading(const std::string& scene_id, int i, int steps, const std::string& title) {
+    return "# scenes/" + scene_id + ".yaml, step " + std::to_string(i + 1) + " of " + std::to_string(steps) + " \"" +
+           title + "\", at the end of its span; 1920x1080, light theme\n";
+}
 
 // ---- the numbers a frame shows -------------------------------------------------------------
 
@@ -144,12 +197,73 @@ TEST_CASE("golden frames at 640x360: pixels, and every text with its box", "[gol
     }
 }
 
+TEST_CASE("every step of the scene files at its end: every text with its box, and the pixels of a few", "[golden]") {
+    for (const auto& [id, pictured] : kScenes) {
+        INFO("scenes/" << id << ".yaml");
+        const load::Result r = load_scene(id);
+        REQUIRE(r.ok());
+        const scene::Deck& deck = r.deck;
+        REQUIRE(deck.slides.size() == 1);
+        const timeline::Layout lay = timeline::layout(deck);
+        const int steps = static_cast<int>(deck.slides[0].scene->steps.size());
+        REQUIRE(static_cast<int>(lay.spans.size()) == steps);  // one span a step, no question pages
+        std::set<std::string> named;
+        for (int i = 0; i < steps; ++i) {
+            const timeline::Span& sp = lay.spans[static_cast<std::size_t>(i)];
+            REQUIRE(sp.step == i);
+            const std::string title = timeline::span_title(deck, sp);
+            const std::string name = step_name(id, i, title);
+            INFO("step " << i + 1 << " \"" << title << "\" → tests/golden/" << name);
+            CHECK(named.insert(name).second);  // one golden a step
+            // The end of the step's span: its animation and any cross-fade are over.
+            const timeline::State state = timeline::state_at_span(lay, i);
+            const double end = sp.end();
+            REQUIRE_FALSE(timeline::evaluate(deck, lay, state, end).animating);
+            const model::Frame f = model::frame_at(deck, lay, state, end);
+            REQUIRE(f.kind == model::Frame::Kind::Scene);
+            REQUIRE_FALSE(f.under);
+            draw::Recorder rec;
+            draw::Options opt = support::draw_options();
+            opt.recorder = &rec;
+            support::render_at(deck, lay, state, end, 1920, 1080, opt);
+            REQUIRE(rec.texts.size() > 10);
+            support::check_text_golden(step_heading(id, i, steps, title) + support::recorded(rec), name);
+            const bool picture = std::find(pictured.begin(), pictured.end(), i + 1) != pictured.end();
+            if (picture) support::check_pixel_golden(*support::render_at(deck, lay, state, end, 640, 360), name);
+            // No golden is left over from a step that is gone or renamed, and no picture from a
+            // step that no longer has one.
+            CHECK(std::filesystem::exists(support::golden_file(name, ".png")) == picture);
+        }
+        std::set<std::string> stored;
+        for (const auto& e : std::filesystem::directory_iterator(std::string(ATTNLAB_SOURCE_DIR) + "/tests/golden/" + id))
+            stored.insert(id + "/" + e.path().stem().string());
+        CHECK(stored == named);
+    }
+}
+
 // ---- the goldens catch what they are for -------------------------------------------------------
 
 TEST_CASE("a pixel golden fails on a digit that changes", "[golden]") {
     // Each frame with a pixel golden whose numbers are drawn: its model, each text changed by one
     // digit, painted, and compared with the stored golden by the same comparison the goldens use.
     support::Staged row(support::sentence_scene()), mat(support::matrix_scene());
+    // The end of a step of a scene file, and the name of its golden.
+    struct Step {
+        load::Result file;
+        timeline::Layout lay;
+        timeline::View view;
+        std::string golden;
+        Step(const std::string& id, int i, Stage stage) : file(load_scene(id)) {
+            REQUIRE(file.ok());
+            REQUIRE(file.deck.slides[0].scene->steps[static_cast<std::size_t>(i)].stage == stage);
+            lay = timeline::layout(file.deck);
+            const timeline::Span& sp = lay.spans[static_cast<std::size_t>(i)];
+            view = timeline::evaluate(file.deck, lay, timeline::state_at_span(lay, i), sp.end());
+            golden = step_name(id, i, timeline::span_title(file.deck, sp));
+        }
+    };
+    const Step lecture_blend("one-query-row", 6, Stage::Blend);      // "Blend the values": cat 44%
+    const Step budget("attention-matrix", 2, Stage::Softmax);        // "Attention is a budget": weights in the cells
     const timeline::View blend = row.view(row.span_of(Stage::Blend), 1.0);
     const timeline::View filling = mat.view(mat.span_of(Stage::Softmax), 0.6);
     struct Case {
@@ -160,6 +274,8 @@ TEST_CASE("a pixel golden fails on a digit that changes", "[golden]") {
     const Case cases[] = {
         {&blend, "row_blend_end", draw::ThemeKind::Light},
         {&filling, "matrix_softmax_dark", draw::ThemeKind::Dark},
+        {&lecture_blend.view, lecture_blend.golden, draw::ThemeKind::Light},
+        {&budget.view, budget.golden, draw::ThemeKind::Light},
     };
     std::set<std::string> caught;  // where a changed digit failed the golden ("weight bar", …)
     for (const Case& c : cases) {
@@ -210,8 +326,8 @@ TEST_CASE("a pixel golden fails on a digit that changes", "[golden]") {
         }
         CHECK(drawn > 10);
     }
-    // Among them the numbers a lecture is about: a weight, the row's sum, a score, a row of the matrix.
-    for (const char* where : {"weight bar", "weight bars Σ", "score", "matrix row sum", "readout Top weight"}) {
+    // Among them the numbers a lecture is about: a weight, the row's sum, a score, a cell.
+    for (const char* where : {"weight bar", "weight bars Σ", "score", "matrix cell", "matrix row sum", "readout Top weight"}) {
         INFO(where);
         CHECK(caught.count(where) == 1);
     }
