@@ -25,6 +25,7 @@
 
 #include "output/output.hpp"
 #include "timeline/timeline.hpp"
+#include "support/decks.hpp"
 #include "support/fonts.hpp"
 #include "support/pixels.hpp"
 
@@ -51,14 +52,7 @@ struct TempDir {
 // A three-token scene with steps of the given animation and hold lengths, and a quiz of
 // `questions` questions (three drawn an attempt) when asked.
 scene::Deck test_deck(const std::vector<std::pair<double, double>>& timing, int questions = 0) {
-    auto s = std::make_shared<scene::Scene>();
-    s->id = "test";
-    s->title = "Test scene";
-    s->tokens = {"a", "b", "c"};
-    s->q = {{1, 0}, {0, 1}, {1, 1}};
-    s->k = {{1, 0.2}, {-0.3, 1}, {0.8, 0.9}};
-    s->v = {{1, 0}, {0, 1}, {-1, -0.5}};
-    s->panels = scene::default_panels(3);
+    auto s = support::abc_scene();
     std::vector<scene::Step> all = scene::default_steps();
     for (std::size_t i = 0; i < timing.size(); ++i) {
         scene::Step st = all[i % all.size()];
@@ -402,14 +396,9 @@ TEST_CASE("the PDF handout carries the narration of title and text slides", "[ou
         return;
     }
     scene::Deck deck = test_deck(kUneven);
-    scene::Slide title;
-    title.kind = scene::Slide::Kind::Title;
-    title.title = "Attention";
+    scene::Slide title = support::title_slide("Attention");
     title.say = "Welcome: today one word learns which other words matter to it.";
-    scene::Slide text;
-    text.kind = scene::Slide::Kind::Text;
-    text.title = "Three ideas";
-    text.bullets = {"scores", "weights", "a blend"};
+    scene::Slide text = support::text_slide("Three ideas", {"scores", "weights", "a blend"});
     text.say = "Remember three ideas before the numbers arrive: scores, weights, and a blend of values.";
     deck.slides.insert(deck.slides.begin(), {title, text});
     TempDir tmp;
@@ -1456,9 +1445,7 @@ scene::Deck narrated_deck() {
                        "can tell apart; otherwise one key takes every weight.";
     sc->steps[1].hold = -1;  // held long enough to read it
     deck.slides.front().scene = sc;
-    scene::Slide title;
-    title.kind = scene::Slide::Kind::Title;
-    title.title = "Attention = a weighted average; #1";
+    scene::Slide title = support::title_slide("Attention = a weighted average; #1");
     title.say = "Attention is a weighted average of values.";
     title.duration = 1.3;
     deck.slides.insert(deck.slides.begin(), title);
@@ -1498,14 +1485,7 @@ namespace {
 // A deck for the web page: three steps (the second does not move), narration and notes, an
 // experiment and a quiz of two questions.
 scene::Deck web_deck() {
-    auto s = std::make_shared<scene::Scene>();
-    s->id = "web";
-    s->title = "Web scene";
-    s->tokens = {"a", "b", "c"};
-    s->q = {{1, 0}, {0, 1}, {1, 1}};
-    s->k = {{1, 0.2}, {-0.3, 1}, {0.8, 0.9}};
-    s->v = {{1, 0}, {0, 1}, {-1, -0.5}};
-    s->panels = scene::default_panels(3);
+    auto s = support::abc_scene("web", "Web scene");
     const std::vector<scene::Step> all = scene::default_steps();
     const double anim[] = {0.3, 0.0, 0.3};
     for (int i = 0; i < 3; ++i) {
