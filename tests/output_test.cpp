@@ -24,6 +24,7 @@
 #include <thread>
 
 #include "output/output.hpp"
+#include "sys/process.hpp"
 #include "timeline/timeline.hpp"
 #include "support/fonts.hpp"
 #include "support/pixels.hpp"
@@ -556,7 +557,7 @@ TEST_CASE("--still writes one picture of a step's final state", "[output]") {
 }
 
 TEST_CASE("an MP4's duration and frame count read back with ffprobe", "[output]") {
-    const std::string ffprobe = output::find_in_path("ffprobe");
+    const std::string ffprobe = sys::find_in_path("ffprobe");
     if (ffprobe.empty()) FAIL("ffprobe (from ffmpeg, which the project installs) is not in PATH");
     scene::Deck deck = test_deck(kUneven);
     const double total = timeline::layout(deck).total;
@@ -1477,7 +1478,7 @@ std::vector<std::string> json_values(const std::string& json, const std::string&
 }
 
 std::string need_ffprobe() {
-    const std::string ffprobe = output::find_in_path("ffprobe");
+    const std::string ffprobe = sys::find_in_path("ffprobe");
     if (ffprobe.empty()) FAIL("ffprobe (from ffmpeg, which the project installs) is not in PATH");
     return ffprobe;
 }
@@ -1666,7 +1667,7 @@ std::vector<std::string> words(const std::string& s) {
 
 TEST_CASE("captions: WebVTT and SRT beside the video cover each step's narration within its span, and are muxed", "[output][narration]") {
     const std::string ffprobe = need_ffprobe();
-    const std::string ffmpeg = output::find_in_path("ffmpeg");
+    const std::string ffmpeg = sys::find_in_path("ffmpeg");
     REQUIRE(!ffmpeg.empty());
     const scene::Deck deck = narrated_deck();
     const timeline::Layout lay = timeline::layout(deck);

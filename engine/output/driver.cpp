@@ -17,6 +17,7 @@
 
 #include "output/site.hpp"
 #include "output/sinks.hpp"
+#include "sys/process.hpp"
 
 namespace output {
 
@@ -380,7 +381,7 @@ std::string summary(const Options& opt, const std::vector<Part>& written, long t
 // The ffmpeg to use (for a format that needs it), or why OUT cannot be written.
 std::string check_output(const Options& opt, std::string& ffmpeg) {
     if (opt.format->uses_ffmpeg() || opt.format->is_site()) {
-        ffmpeg = find_in_path("ffmpeg");
+        ffmpeg = sys::find_in_path("ffmpeg");
         if (ffmpeg.empty())
             return "ffmpeg was not found in PATH; it is needed to write " + opt.out +
                    " (install ffmpeg, or export PNG frames with -o DIR/)";

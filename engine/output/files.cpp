@@ -1,5 +1,5 @@
 // output: the one commit-by-rename path (Staged: files and folders written under a temporary
-// name and moved into place when complete), image buffers, PATH look-ups.
+// name and moved into place when complete), image buffers.
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -351,26 +351,6 @@ void Staged::discard() {
     std::error_code ec;
     fs::remove_all(tmp_, ec);
     created_ = false;
-}
-
-std::string find_in_path(const std::string& name) {
-    if (name.find('/') != std::string::npos) return access(name.c_str(), X_OK) == 0 ? name : "";
-    const char* path = std::getenv("PATH");
-    if (!path) return "";
-    std::string all = path;
-    std::size_t at = 0;
-    while (at <= all.size()) {
-        std::size_t colon = all.find(':', at);
-        if (colon == std::string::npos) colon = all.size();
-        std::string dir = all.substr(at, colon - at);
-        if (dir.empty()) dir = ".";
-        std::string candidate = dir + "/" + name;
-        struct stat st {};
-        if (stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(candidate.c_str(), X_OK) == 0)
-            return candidate;
-        at = colon + 1;
-    }
-    return "";
 }
 
 }  // namespace output

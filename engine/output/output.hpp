@@ -231,9 +231,6 @@ struct VoiceFolder {
 // set when espeak-ng is missing or fails.
 bool draft_voices(scene::Deck& deck, VoiceFolder& folder, std::string& error);
 
-// Looks an executable up in $PATH ("" when absent). A name with a '/' is taken as a path.
-std::string find_in_path(const std::string& name);
-
 // Exports a deck that is already loaded. `events` non-empty means --replay. Messages go to
 // `err`. Returns the exit code: 0 done, 2 error, 130 interrupted by SIGINT, 143 by SIGTERM (on
 // an error or an interruption the old output, if any, is left as it was and nothing else).
