@@ -40,17 +40,17 @@ void Painter::paint_note(cairo_t* cr, int width, int height, const std::string& 
 }
 
 void Painter::raster(Image& img, const Shot& shot) const {
-    cairo_surface_t* surface = cairo_image_surface_create_for_data(img.pixels.data(), CAIRO_FORMAT_ARGB32, img.width,
-                                                                   img.height, img.stride);
-    cairo_t* cr = cairo_create(surface);
-    // Into the reused buffer as it is, as the window draws: a frame paints every pixel opaque
-    // (the background, its cards, black when blank), so nothing of the frame before shows through
-    // (frames_test draws every page over garbage to hold it). Clearing first would write the
-    // 8 MB of a 1080p frame twice.
-    paint(cr, img.width, img.height, shot);
-    cairo_destroy(cr);
-    cairo_surface_flush(surface);
-    cairo_surface_destroy(surface);
+    const SurfacePtr surface(cairo_image_surface_create_for_data(img.pixels.data(), CAIRO_FORMAT_ARGB32, img.width,
+                                                                 img.height, img.stride));
+    {
+        const ContextPtr cr(cairo_create(surface.get()));
+        // Into the reused buffer as it is, as the window draws: a frame paints every pixel opaque
+        // (the background, its cards, black when blank), so nothing of the frame before shows
+        // through (frames_test draws every page over garbage to hold it). Clearing first would
+        // write the 8 MB of a 1080p frame twice.
+        paint(cr.get(), img.width, img.height, shot);
+    }
+    cairo_surface_flush(surface.get());
 }
 
 namespace {
@@ -65,20 +65,18 @@ bool check_surface(cairo_surface_t* surface, const std::string& out, std::string
     return false;
 }
 
-// Finishes (flushes and closes) and destroys a surface; false with `error` if writing failed.
-bool close_surface(cairo_surface_t*& surface, const std::string& out, std::string& error) {
+// Finishes (flushes and closes) and lets go of a surface; false with `error` if writing failed.
+bool close_surface(SurfacePtr& surface, const std::string& out, std::string& error) {
     if (!surface) return true;
-    cairo_surface_finish(surface);
-    bool ok = check_surface(surface, out, error);
-    cairo_surface_destroy(surface);
-    surface = nullptr;
+    cairo_surface_finish(surface.get());
+    const bool ok = check_surface(surface.get(), out, error);
+    surface.reset();
     return ok;
 }
 
 void paint_on(cairo_surface_t* surface, int width, int height, const Painter& painter, const Shot& shot) {
-    cairo_t* cr = cairo_create(surface);
-    painter.paint(cr, width, height, shot);
-    cairo_destroy(cr);
+    const ContextPtr cr(cairo_create(surface));
+    painter.paint(cr.get(), width, height, shot);
 }
 
 // A PDF: one vector page per shot (each step of --steps, or the one step of --still).
@@ -93,11 +91,11 @@ public:
     bool begin(std::string& error) override {
         if (!staged_.create(error)) return false;
         // Points: 1920×1080 px → 960×540 pt, the 13.33 × 7.5 in of a 16:9 slide.
-        surface_ = cairo_pdf_surface_create(staged_.path().c_str(), w_, h_);
-        if (!check_surface(surface_, staged_.final_path(), error)) return false;
+        surface_.reset(cairo_pdf_surface_create(staged_.path().c_str(), w_, h_));
+        if (!check_surface(surface_.get(), staged_.final_path(), error)) return false;
         const std::string& title = painter_.deck().title;
-        if (!title.empty()) cairo_pdf_surface_set_metadata(surface_, CAIRO_PDF_METADATA_TITLE, title.c_str());
-        cairo_pdf_surface_set_metadata(surface_, CAIRO_PDF_METADATA_CREATOR, "attnlab");
+        if (!title.empty()) cairo_pdf_surface_set_metadata(surface_.get(), CAIRO_PDF_METADATA_TITLE, title.c_str());
+        cairo_pdf_surface_set_metadata(surface_.get(), CAIRO_PDF_METADATA_CREATOR, "attnlab");
         return true;
     }
 
@@ -106,20 +104,19 @@ public:
         const std::string& say = painter_.slide_say(f.shot);
         const std::string& notes = painter_.notes(f.shot);
         if (say.empty() && notes.empty()) {
-            paint_on(surface_, static_cast<int>(w_), static_cast<int>(h_), painter_, f.shot);
+            paint_on(surface_.get(), static_cast<int>(w_), static_cast<int>(h_), painter_, f.shot);
         } else {
             // A title or text slide has no narration panel: the slide in the top of the page,
             // its narration beneath (a scene's page shows its words on the narration panel);
             // with --notes, the speaker notes beneath too (the slide a little smaller for them).
             const int top = static_cast<int>(h_ * (notes.empty() ? 0.72 : 0.62));
-            cairo_t* cr = cairo_create(surface_);
-            painter_.paint(cr, static_cast<int>(w_), top, f.shot);
-            cairo_translate(cr, 0, top);
-            painter_.paint_note(cr, static_cast<int>(w_), static_cast<int>(h_) - top, say, notes);
-            cairo_destroy(cr);
+            const ContextPtr cr(cairo_create(surface_.get()));
+            painter_.paint(cr.get(), static_cast<int>(w_), top, f.shot);
+            cairo_translate(cr.get(), 0, top);
+            painter_.paint_note(cr.get(), static_cast<int>(w_), static_cast<int>(h_) - top, say, notes);
         }
-        cairo_surface_show_page(surface_);
-        return check_surface(surface_, staged_.final_path(), error);
+        cairo_surface_show_page(surface_.get());
+        return check_surface(surface_.get(), staged_.final_path(), error);
     }
 
     bool finish(std::string& error) override { return close_surface(surface_, staged_.final_path(), error); }
@@ -135,7 +132,7 @@ private:
     Staged staged_;
     const Painter& painter_;
     double w_, h_;
-    cairo_surface_t* surface_ = nullptr;
+    SurfacePtr surface_;
 };
 
 // SVG: one file (a still), or a folder with step_001.svg … (one per shot).
@@ -157,13 +154,10 @@ public:
             path += name;
             shown += name;
         }
-        cairo_surface_t* surface = cairo_svg_surface_create(path.c_str(), w_, h_);
-        if (!check_surface(surface, shown, error)) {
-            cairo_surface_destroy(surface);
-            return false;
-        }
-        cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX);
-        paint_on(surface, w_, h_, painter_, f.shot);
+        SurfacePtr surface(cairo_svg_surface_create(path.c_str(), w_, h_));
+        if (!check_surface(surface.get(), shown, error)) return false;
+        cairo_svg_surface_set_document_unit(surface.get(), CAIRO_SVG_UNIT_PX);
+        paint_on(surface.get(), w_, h_, painter_, f.shot);
         return close_surface(surface, shown, error);
     }
 
