@@ -6,7 +6,8 @@
 #include <cerrno>
 #include <cstdlib>
 
-#include "output/sinks.hpp"
+#include "output/output.hpp"
+#include "output/staging.hpp"
 
 namespace output {
 
@@ -256,8 +257,11 @@ bool check_combinations(const Options& opt, std::string& error) {
         error = "--split-steps cuts a video into one clip per step: give -o NAME" + listing(video_extensions());
         return false;
     }
-    if (opt.notes && !(f.content == Content::Pages && f.name == "pdf")) {
-        error = "--notes prints speaker notes in a PDF handout: give -o NAME.pdf";
+    if (opt.notes && !f.notes) {
+        std::vector<std::string> handouts;
+        for (const Format& g : formats())
+            if (g.notes) handouts.push_back(shown_as(g));
+        error = "--notes prints speaker notes in a PDF handout: give -o " + listing(handouts);
         return false;
     }
     if (!opt.replay.empty()) {
@@ -285,7 +289,7 @@ bool check_combinations(const Options& opt, std::string& error) {
         return false;
     }
     // ffmpeg is fed I420, whose chroma planes are half the size in each direction.
-    if ((f.uses_ffmpeg() || f.is_site()) && (opt.width % 2 || opt.height % 2)) {
+    if (f.needs_ffmpeg() && (opt.width % 2 || opt.height % 2)) {
         error = "video needs an even width and height (yuv420p), not " + std::to_string(opt.width) + "x" +
                 std::to_string(opt.height);
         return false;

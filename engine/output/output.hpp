@@ -1,11 +1,14 @@
 // output: `attnlab export`. Frame sinks with a begin / frame / end life cycle (PNG sequence,
-// ffmpeg pipe, PDF/SVG pages, stills), chosen from the table of formats (formats.hpp) and fed
-// by one driver. Draws only through draw::render; knows no window.
+// ffmpeg pipe, PDF/SVG pages, stills, the web page), chosen from the table of formats
+// (formats.hpp) and fed by one driver. Draws only through draw::render; knows no window.
 //
-// The rooms: formats.cpp (the table), options.cpp (the command line and its help), plan.cpp
+// The room: formats.cpp (the table), options.cpp (export's options and its help), plan.cpp
 // (which frames or pages, replaying a recording), driver.cpp (the life cycle, the render-ahead
-// thread, progress, signals), and the sinks (png.cpp, ffmpeg.cpp, pages.cpp) over files.cpp
-// (the one commit-by-rename path every output reaches its final name through).
+// thread, progress, signals), frames.cpp (frame buffers and the painter), narration.cpp and
+// voice.cpp (a narrated video's chapters, captions and voice), staging.cpp (the one
+// commit-by-rename path every output reaches its final name through), and sinks/, one file per
+// sink: png.cpp, ffmpeg.cpp, pages.cpp (PDF and SVG), site.cpp (the web page, made of other
+// rows' outputs). sinks.hpp and staging.hpp are internal to output/.
 #pragma once
 
 #include <cstdint>

@@ -1,10 +1,10 @@
-// output: the ffmpeg sink. ffmpeg is started through sys/process with an argument vector (never a
-// shell), in its own process group, dying with attnlab (Command::die_with_parent), and reads raw
-// I420 frames from a pipe enlarged to 1 MiB; the BGRA → I420 conversion is done here with libyuv
-// (~1 ms a frame) on the rendering thread (prepare), so that the thread feeding the pipe mostly
-// waits and x264 keeps a core. A repeated frame (a hold) sends the I420 of the frame before again,
-// neither rendered nor converted. The encoder's arguments come from the format's row
-// (formats.cpp); this file knows no codec. The output is staged under a temporary name and
+// output/sinks/ffmpeg: the ffmpeg sink. ffmpeg is started through sys/process with an argument
+// vector (never a shell), in its own process group, dying with attnlab (die_with_parent), and
+// reads raw I420 frames from a pipe enlarged to 1 MiB; the BGRA → I420 conversion is done here
+// with libyuv (~1 ms a frame) on the rendering thread (prepare), so that the thread feeding the
+// pipe mostly waits and x264 keeps a core. A repeated frame (a hold) sends the I420 of the frame
+// before again, neither rendered nor converted. The encoder's arguments come from the format's
+// row (formats.cpp); this file knows no codec. The output is staged under a temporary name and
 // renamed only after ffmpeg exited with status 0.
 #include <fcntl.h>
 #include <signal.h>

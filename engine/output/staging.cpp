@@ -1,5 +1,6 @@
-// output: the one commit-by-rename path (Staged: files and folders written under a temporary
-// name and moved into place when complete), image buffers.
+// output: staging (see staging.hpp) — Staged, the one commit-by-rename path: files and folders
+// written under a temporary name and moved into place when complete, a folder by exchanging names
+// with the old one; the leftovers of killed exports; whether OUT can be written; writing a file.
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -7,58 +8,16 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 
-#include "output/sinks.hpp"
+#include "output/staging.hpp"
 
 namespace output {
 
 namespace fs = std::filesystem;
-
-std::atomic<int> g_stop{0};
-
-void Image::resize(int w, int h) {
-    width = w;
-    height = h;
-    stride = w * 4;  // cairo_format_stride_for_width(ARGB32, w) is 4·w: 32-bit pixels are aligned
-    pixels.assign(static_cast<std::size_t>(stride) * static_cast<std::size_t>(h), 0);
-}
-
-FramePool::FramePool(int width, int height, int capacity) : width_(width), height_(height), capacity_(capacity) {}
-
-std::unique_ptr<Image> FramePool::acquire() {
-    std::unique_lock lock(m_);
-    cv_.wait(lock, [&] { return closed_ || !free_.empty() || created_ < capacity_; });
-    if (closed_) return nullptr;
-    if (!free_.empty()) {
-        auto img = std::move(free_.back());
-        free_.pop_back();
-        return img;
-    }
-    ++created_;
-    lock.unlock();
-    auto img = std::make_unique<Image>();
-    img->resize(width_, height_);
-    return img;
-}
-
-void FramePool::release(std::unique_ptr<Image> img) {
-    {
-        std::lock_guard lock(m_);
-        free_.push_back(std::move(img));
-    }
-    cv_.notify_one();
-}
-
-void FramePool::close() {
-    {
-        std::lock_guard lock(m_);
-        closed_ = true;
-    }
-    cv_.notify_all();
-}
 
 std::string strip_slashes(const std::string& path) {
     std::string p = path;
@@ -351,6 +310,25 @@ void Staged::discard() {
     std::error_code ec;
     fs::remove_all(tmp_, ec);
     created_ = false;
+}
+
+bool write_file(const std::string& path, const std::string& bytes, std::string& why) {
+    FILE* file = std::fopen(path.c_str(), "wb");
+    if (!file) {
+        why = std::strerror(errno);
+        return false;
+    }
+    errno = 0;
+    bool ok = std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
+    int e = ok ? 0 : (errno ? errno : EIO);
+    if (std::fflush(file) != 0 && !e) e = errno ? errno : EIO;
+    if (std::fclose(file) != 0 && !e) e = errno ? errno : EIO;
+    if (e) {
+        why = std::strerror(e);
+        std::remove(path.c_str());
+        return false;
+    }
+    return true;
 }
 
 }  // namespace output

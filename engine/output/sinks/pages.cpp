@@ -1,6 +1,7 @@
-// output: drawing a shot (Painter), and the vector sinks — a PDF with one page per shot, and
-// SVG (one file, or a folder of one file per shot). Vector sinks are handed shots, not pixels,
-// and paint them on their own Cairo surface, so text and shapes stay vectors.
+// output/sinks/pages: the vector sinks — a PDF with one page per shot (a handout: a title or text
+// slide's narration, and with --notes the speaker notes, beneath it), and SVG (one file, or a
+// folder of one file per shot). Vector sinks are handed shots, not pixels, and paint them on
+// their own Cairo surface through the Painter, so text and shapes stay vectors.
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 
@@ -11,47 +12,6 @@
 #include "output/sinks.hpp"
 
 namespace output {
-
-void Painter::paint(cairo_t* cr, int width, int height, const Shot& shot) const {
-    draw::render(cr, width, height, deck_, lay_, shot.state, shot.now, opt_);
-}
-
-const std::string& Painter::slide_say(const Shot& shot) const {
-    static const std::string none;
-    const std::size_t span = static_cast<std::size_t>(shot.state.span);
-    if (span >= lay_.spans.size()) return none;
-    const std::size_t slide = static_cast<std::size_t>(lay_.spans[span].slide);
-    if (slide >= deck_.slides.size() || deck_.slides[slide].kind == scene::Slide::Kind::Scene) return none;
-    return deck_.slides[slide].say;
-}
-
-const std::string& Painter::notes(const Shot& shot) const {
-    static const std::string none;
-    const std::size_t span = static_cast<std::size_t>(shot.state.span);
-    if (!notes_ || span >= lay_.spans.size() || lay_.spans[span].question >= 0) return none;
-    const timeline::Span& sp = lay_.spans[span];
-    const scene::Slide& slide = deck_.slides[static_cast<std::size_t>(sp.slide)];
-    if (slide.kind != scene::Slide::Kind::Scene || !slide.scene) return slide.notes;
-    return slide.scene->steps[static_cast<std::size_t>(sp.step)].notes;
-}
-
-void Painter::paint_note(cairo_t* cr, int width, int height, const std::string& say, const std::string& notes) const {
-    draw::paint_handout_note(cr, width, height, say, opt_, notes);
-}
-
-void Painter::raster(Image& img, const Shot& shot) const {
-    const SurfacePtr surface(cairo_image_surface_create_for_data(img.pixels.data(), CAIRO_FORMAT_ARGB32, img.width,
-                                                                 img.height, img.stride));
-    {
-        const ContextPtr cr(cairo_create(surface.get()));
-        // Into the reused buffer as it is, as the window draws: a frame paints every pixel opaque
-        // (the background, its cards, black when blank), so nothing of the frame before shows
-        // through (frames_test draws every page over garbage to hold it). Clearing first would
-        // write the 8 MB of a 1080p frame twice.
-        paint(cr.get(), img.width, img.height, shot);
-    }
-    cairo_surface_flush(surface.get());
-}
 
 namespace {
 
