@@ -1023,9 +1023,11 @@ struct Hooked {
     std::string err;
 };
 
-// Runs `attnlab export ARGS` with ATTNLAB_TEST_HOOK=hook. The first time the hook stops the process (SIGSTOP),
-// `sig` is sent to it (0: none) and it is continued; later stops are just continued.
-Hooked run_hooked(const std::vector<std::string>& args, const std::string& hook, int sig = 0) {
+// Runs `attnlab_hooked export ARGS` (attnlab's export with test hooks: tests/support/attnlab_hooked.cpp)
+// with ATTNLAB_TEST_HOOK=hook. The first time the hook stops the process (SIGSTOP), `sig` is sent to it
+// (0: none) and it is continued; later stops are just continued. `binary`: another program to run so.
+Hooked run_hooked(const std::vector<std::string>& args, const std::string& hook, int sig = 0,
+                  const std::string& binary = ATTNLAB_HOOKED_BINARY) {
     TempDir io;
     const std::string err_path = io / "err";
     std::vector<std::string> env_store;
@@ -1035,7 +1037,7 @@ Hooked run_hooked(const std::vector<std::string>& args, const std::string& hook,
     std::vector<char*> envp;
     for (auto& kv : env_store) envp.push_back(kv.data());
     envp.push_back(nullptr);
-    std::vector<std::string> argv_s = {ATTNLAB_BINARY, "export"};
+    std::vector<std::string> argv_s = {binary, "export"};
     argv_s.insert(argv_s.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (auto& a : argv_s) argv.push_back(a.data());
@@ -1206,6 +1208,25 @@ TEST_CASE("every export kind: an error, SIGINT, SIGTERM or SIGKILL mid-export le
                 }
             }
         }
+    }
+}
+
+TEST_CASE("attnlab itself has no test hooks: ATTNLAB_TEST_HOOK neither stops nor fails its export", "[output][atomic]") {
+    for (const std::string hook : {"frame:0=fail", "finished=fail", "frame:0=stop", "finished=stop,linked=fail"}) {
+        INFO(hook);
+        const Kind k{format("png", output::Target::Folder)};
+        TempDir tmp;
+        k.write_old(tmp);
+        const Hooked plain = run_hooked(k.args(tmp), hook, SIGKILL, ATTNLAB_BINARY);
+        CHECK(plain.stops == 0);
+        CHECK(plain.code == 0);
+        CHECK(looks_like("png", slurp(tmp / "out/frame_000000.png")));
+        CHECK(leftovers(tmp, k).empty());
+        // The same hook in the test build does act: the seam is there, only not in attnlab.
+        const Hooked hooked = run_hooked(k.args(tmp), hook, SIGKILL);
+        const bool stops = hook.find("=stop") != std::string::npos;
+        CHECK(hooked.stops == (stops ? 1 : 0));
+        CHECK(hooked.code == (stops ? 128 + SIGKILL : 2));
     }
 }
 

@@ -113,17 +113,17 @@ private:
     struct sigaction old_int_ {}, old_term_ {}, old_pipe_ {};
 };
 
-// A test hook at `point` (hook_fails): false, or true with `error` saying so.
-bool hook_failed(const std::string& point, std::string& error) {
-    if (!hook_fails(point)) return false;
-    error = "test hook '" + point + "' failed (ATTNLAB_TEST_HOOK)";
+// A test's hook at `point` (hook_fails): false, or true with `error` saying so.
+bool hook_failed(const Hooks* hooks, const std::string& point, std::string& error) {
+    if (!hook_fails(hooks, point)) return false;
+    error = "test hook '" + point + "' failed";
     return true;
 }
 
 // Renders shots ahead on one thread while this one hands them, in order, to a raster sink.
 // False when the sink failed; stops early (true) on a signal.
 bool feed_raster(Sink& sink, FramePool& pool, const Shots& shots, const Painter& painter, Progress& progress,
-                 std::string& error) {
+                 const Hooks* hooks, std::string& error) {
     std::mutex m;
     std::condition_variable cv, space;
     std::deque<Frame> ready;  // at most kAhead frames: repeats take no image from the pool
@@ -179,7 +179,7 @@ bool feed_raster(Sink& sink, FramePool& pool, const Shots& shots, const Painter&
             if (f.image) pool.release(std::move(f.image));
             break;
         }
-        ok = sink.frame(std::move(f), error) && !hook_failed("frame:" + std::to_string(i), error);
+        ok = sink.frame(std::move(f), error) && !hook_failed(hooks, "frame:" + std::to_string(i), error);
         if (ok) progress.tick();
     }
     {
@@ -193,10 +193,10 @@ bool feed_raster(Sink& sink, FramePool& pool, const Shots& shots, const Painter&
 }
 
 // Hands each shot to a vector sink, which paints it on its own surface.
-bool feed_vector(Sink& sink, const Shots& shots, Progress& progress, std::string& error) {
+bool feed_vector(Sink& sink, const Shots& shots, Progress& progress, const Hooks* hooks, std::string& error) {
     for (long i = 0; i < shots.count() && !g_stop.load(); ++i) {
         if (!sink.frame(Frame{i, shots.at(i), nullptr, nullptr}, error) ||
-            hook_failed("frame:" + std::to_string(i), error))
+            hook_failed(hooks, "frame:" + std::to_string(i), error))
             return false;
         progress.tick();
     }
@@ -237,8 +237,8 @@ Outcome drive(Sink& sink, const Shots& shots, const Making& making, std::string&
     std::optional<FramePool> pool;
     if (sink.input() == Sink::Input::Raster) pool.emplace(making.opt.width, making.opt.height, sink.pool_size());
     if (ok && !g_stop.load()) {
-        ok = pool ? feed_raster(sink, *pool, shots, making.painter, making.progress, error)
-                  : feed_vector(sink, shots, making.progress, error);
+        ok = pool ? feed_raster(sink, *pool, shots, making.painter, making.progress, making.opt.hooks, error)
+                  : feed_vector(sink, shots, making.progress, making.opt.hooks, error);
     }
     if (ok && !g_stop.load()) ok = sink.finish(error);
     const Outcome out = g_stop.load() ? Outcome::Interrupted : ok ? Outcome::Done : Outcome::Failed;
@@ -522,7 +522,7 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
                                    todo[i].plan.t0 - todo.front().plan.t0 + todo[i].plan.duration});
         if (!stage(chapter_list_file, stem_of(opt) + kChapterList, chapter_list(list), error)) o = Outcome::Failed;
     }
-    if (o == Outcome::Done && hook_failed("finished", error)) o = Outcome::Failed;
+    if (o == Outcome::Done && hook_failed(opt.hooks, "finished", error)) o = Outcome::Failed;
     // Checked last before the renames: an interrupted export leaves nothing, even when complete.
     // (A signal after this point finds the renames under way: they finish, and the export is done.)
     if (o == Outcome::Done && g_stop.load()) o = Outcome::Interrupted;
@@ -552,10 +552,11 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
 }
 
 int export_command(const std::vector<std::string>& args, const Loader& load, std::shared_ptr<const draw::Fonts> fonts,
-                   std::vector<WebKey> keys) {
+                   std::vector<WebKey> keys, const Hooks* hooks) {
     Options opt;
     opt.draw.fonts = std::move(fonts);
     opt.keys = std::move(keys);
+    opt.hooks = hooks;
     bool help = false;
     std::string error;
     if (!parse_options(args, opt, help, error)) {

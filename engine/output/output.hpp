@@ -40,6 +40,19 @@ struct WebKey {
     std::string help;               // what they do; "" shares the line of the row above
 };
 
+// Points of an export where a test stops it or makes it fail on purpose (the tests of atomic
+// exports). Only a test build makes one (tests/support/attnlab_hooked.cpp); attnlab itself
+// passes none, and an export without hooks calls nothing.
+struct Hooks {
+    // Called at each point: "frame:N" once frame or page N (0-based, per output) is in its sink,
+    // "finished" once every output is complete under its temporary name, and in a folder's swap
+    // "linked" (what the new folder keeps of the old one is linked into it), "exchange" (the two
+    // folders are about to exchange names), "exchanged", "aside" (the old folder renamed aside,
+    // the new one not yet in). True makes the step at that point fail ("exchange": as on a file
+    // system that cannot exchange names, so the swap goes the other way).
+    std::function<bool(const std::string& point)> at;
+};
+
 // Every option of `attnlab export`; defaults as documented in `attnlab export --help`.
 struct Options {
     std::string input;                       // the deck or scene file
@@ -71,6 +84,7 @@ struct Options {
     // Called on the exporting thread each time a frame or page has reached its sink, with the
     // count so far and the total (optional).
     std::function<void(long done, long total)> on_progress;
+    const Hooks* hooks = nullptr;            // a test's (see Hooks); none in attnlab itself
 };
 
 // Parses the arguments after `export`. On a mistake returns false with `error` set. `help` is set
@@ -244,8 +258,8 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
 using Loader = std::function<bool(const std::string& path, scene::Deck& deck, core::Diagnostics& errors)>;
 // `attnlab export …` with the arguments after "export". Returns the process exit code.
 // `fonts` are the fonts frames are drawn with (loaded by the caller).
-// `keys`: the web page's keys (Options::keys).
+// `keys`: the web page's keys (Options::keys); `hooks`: a test's (Options::hooks).
 int export_command(const std::vector<std::string>& args, const Loader& load, std::shared_ptr<const draw::Fonts> fonts,
-                   std::vector<WebKey> keys = {});
+                   std::vector<WebKey> keys = {}, const Hooks* hooks = nullptr);
 
 }  // namespace output

@@ -137,7 +137,8 @@ bool link_others(const std::string& from, const std::string& to, const Staged::O
 // temporary name, is removed. Where the file system cannot exchange, the old folder is renamed
 // aside (".NAME.attnlab-old-PID") and the new one renamed in: a process killed between the two
 // leaves the old folder aside, and the next export to `dir` puts it back (remove_leftovers).
-bool commit_dir(const std::string& tmp, const std::string& dir, const Staged::Owns& owns, std::string& error) {
+bool commit_dir(const std::string& tmp, const std::string& dir, const Staged::Owns& owns, const Hooks* hooks,
+                std::string& error) {
     const std::string target = strip_slashes(dir);
     if (rename(tmp.c_str(), target.c_str()) == 0) return true;  // absent or empty: one atomic step
     if (errno != EEXIST && errno != ENOTEMPTY) {
@@ -152,16 +153,16 @@ bool commit_dir(const std::string& tmp, const std::string& dir, const Staged::Ow
     }
     struct stat st {};
     if (stat(target.c_str(), &st) == 0) chmod(tmp.c_str(), st.st_mode & 07777);  // the old folder's mode
-    if (hook_fails("linked")) {
+    if (hook_fails(hooks, "linked")) {
         error = "cannot write " + dir + ": test hook 'linked' failed";
         return false;
     }
     std::error_code ec;
     long rc = -1;
-    if (hook_fails("exchange")) errno = EINVAL;  // what a file system without exchange answers
+    if (hook_fails(hooks, "exchange")) errno = EINVAL;  // what a file system without exchange answers
     else rc = syscall(SYS_renameat2, AT_FDCWD, tmp.c_str(), AT_FDCWD, target.c_str(), RENAME_EXCHANGE);
     if (rc == 0) {
-        hook_fails("exchanged");
+        hook_fails(hooks, "exchanged");
         fs::remove_all(tmp, ec);  // the old folder, now under the temporary name
         return true;
     }
@@ -174,8 +175,9 @@ bool commit_dir(const std::string& tmp, const std::string& dir, const Staged::Ow
         error = "cannot write " + dir + ": " + std::strerror(errno);
         return false;
     }
-    if (hook_fails("aside") || rename(tmp.c_str(), target.c_str()) != 0) {
-        error = "cannot write " + dir + ": " + (errno ? std::strerror(errno) : "test hook 'aside' failed");
+    const bool hooked = hook_fails(hooks, "aside");
+    if (hooked || rename(tmp.c_str(), target.c_str()) != 0) {
+        error = "cannot write " + dir + ": " + (hooked ? "test hook 'aside' failed" : std::strerror(errno));
         rename(aside.c_str(), target.c_str());  // the old folder back where it was
         return false;
     }
@@ -184,28 +186,6 @@ bool commit_dir(const std::string& tmp, const std::string& dir, const Staged::Ow
 }
 
 }  // namespace
-
-bool hook_fails(const std::string& point) {
-    const char* spec = std::getenv("ATTNLAB_TEST_HOOK");
-    if (!spec || !*spec) return false;
-    const std::string all = spec;
-    std::size_t at = 0;
-    while (at <= all.size()) {
-        std::size_t comma = all.find(',', at);
-        if (comma == std::string::npos) comma = all.size();
-        const std::string item = all.substr(at, comma - at);
-        at = comma + 1;
-        const std::size_t eq = item.find('=');
-        if (eq == std::string::npos || item.compare(0, eq, point) != 0 || eq != point.size()) continue;
-        const std::string action = item.substr(eq + 1);
-        if (action == "stop") raise(SIGSTOP);
-        if (action == "fail") {
-            errno = 0;
-            return true;
-        }
-    }
-    return false;
-}
 
 void remove_leftovers(const std::string& dir, const std::function<bool(const std::string&)>& ours) {
     std::error_code ec;
@@ -260,17 +240,17 @@ std::string check_writable(const std::string& out, Target target) {
     return "";
 }
 
-Staged::Staged(std::string final_path, Target target, std::string prefix, std::string suffix)
-    : final_(strip_slashes(final_path)), tmp_(temp_name(final_, "part")), target_(target) {
+Staged::Staged(std::string final_path, Target target, std::string prefix, std::string suffix, const Hooks* hooks)
+    : final_(strip_slashes(final_path)), tmp_(temp_name(final_, "part")), target_(target), hooks_(hooks) {
     owns_ = [prefix = std::move(prefix), suffix = std::move(suffix)](const std::string& name) {
         return name.size() >= prefix.size() + suffix.size() && name.compare(0, prefix.size(), prefix) == 0 &&
                name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
     };
 }
 
-Staged::Staged(std::string final_path, Owns owns)
+Staged::Staged(std::string final_path, Owns owns, const Hooks* hooks)
     : final_(strip_slashes(final_path)), tmp_(temp_name(final_, "part")), owns_(std::move(owns)),
-      target_(Target::Folder) {}
+      target_(Target::Folder), hooks_(hooks) {}
 
 bool Staged::create(std::string& error) {
     const std::string base = base_of(final_);
@@ -296,7 +276,7 @@ bool Staged::commit(std::string& error) {
         return false;
     }
     if (target_ == Target::Folder) {
-        if (!commit_dir(tmp_, final_, owns_, error)) return false;
+        if (!commit_dir(tmp_, final_, owns_, hooks_, error)) return false;
     } else if (rename(tmp_.c_str(), final_.c_str()) != 0) {
         error = "cannot write " + final_ + ": " + std::strerror(errno);
         return false;

@@ -8,7 +8,7 @@
 #include <functional>
 #include <string>
 
-#include "output/formats.hpp"
+#include "output/output.hpp"
 
 namespace output {
 
@@ -25,9 +25,11 @@ public:
     // commit, every other file or folder in it is kept.
     using Owns = std::function<bool(const std::string& name)>;
     // A file, or a folder whose files are named PREFIX…SUFFIX (stale ones are removed on commit).
-    Staged(std::string final_path, Target target, std::string prefix = "", std::string suffix = "");
+    // `hooks`: a test's, called in a folder's swap (see Hooks); none outside tests.
+    Staged(std::string final_path, Target target, std::string prefix = "", std::string suffix = "",
+           const Hooks* hooks = nullptr);
     // A folder whose names `owns` picks.
-    Staged(std::string final_path, Owns owns);
+    Staged(std::string final_path, Owns owns, const Hooks* hooks = nullptr);
     ~Staged() { discard(); }
     Staged(const Staged&) = delete;
     Staged& operator=(const Staged&) = delete;
@@ -42,6 +44,7 @@ private:
     std::string final_, tmp_;
     Owns owns_;
     Target target_;
+    const Hooks* hooks_ = nullptr;
     bool created_ = false;
 };
 
@@ -51,13 +54,10 @@ private:
 // the new folder was in (".NAME.attnlab-old-PID" with nothing at NAME) is renamed back instead.
 void remove_leftovers(const std::string& dir, const std::function<bool(const std::string& name)>& ours);
 
-// Test hooks, for tests that must stop or fail an export at an exact point. ATTNLAB_TEST_HOOK
-// holds "POINT=ACTION" items separated by commas; at a POINT — "frame:N" once frame or page N
-// (0-based, per output) is in its sink, "finished" once every output is complete under its
-// temporary name, and in a folder's swap "linked", "exchange", "exchanged", "aside" — the action
-// "stop" stops the process (SIGSTOP: the test then sends the signal it wants) and "fail" makes
-// the step at that point fail (true is returned). Unset, it returns false and does nothing.
-bool hook_fails(const std::string& point);
+// Whether a test's hook at `point` asks the step there to fail (false without hooks).
+inline bool hook_fails(const Hooks* hooks, const std::string& point) {
+    return hooks && hooks->at && hooks->at(point);
+}
 
 // "cannot write OUT: REASON" if OUT's directory is missing or not writable, or OUT exists and
 // is a directory where a file is wanted (or the other way round); "" when fine.

@@ -99,7 +99,8 @@ private:
 class Svg final : public Sink {
 public:
     explicit Svg(const SinkSpec& spec)
-        : staged_(spec.out, spec.format.target, "step_", ".svg"), folder_(spec.format.target == Target::Folder),
+        : staged_(spec.out, spec.format.target, "step_", ".svg", spec.options.hooks),
+          folder_(spec.format.target == Target::Folder),
           painter_(spec.painter), w_(spec.width), h_(spec.height) {}
     ~Svg() override { abort(); }
 

@@ -99,8 +99,8 @@ int encoder_threads() {
 
 class PngSequence final : public Sink {
 public:
-    explicit PngSequence(const std::string& dir)
-        : staged_(dir, Target::Folder, "frame_", ".png"), threads_(encoder_threads()) {}
+    explicit PngSequence(const SinkSpec& spec)
+        : staged_(spec.out, Target::Folder, "frame_", ".png", spec.options.hooks), threads_(encoder_threads()) {}
     ~PngSequence() override { abort(); }
 
     Input input() const override { return Input::Raster; }
@@ -289,7 +289,7 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Sink> make_png_sequence(const SinkSpec& spec) { return std::make_unique<PngSequence>(spec.out); }
+std::unique_ptr<Sink> make_png_sequence(const SinkSpec& spec) { return std::make_unique<PngSequence>(spec); }
 std::unique_ptr<Sink> make_png_file(const SinkSpec& spec) { return std::make_unique<PngFile>(spec.out); }
 
 }  // namespace output

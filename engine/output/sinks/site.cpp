@@ -252,7 +252,8 @@ Site::Site(const SinkSpec& spec)
     const std::string out = strip_slashes(spec.out);
     if (folder_) {
         assets_ = "lecture_files";
-        root_.emplace(out, [](const std::string& name) { return name == "index.html" || name == "lecture_files"; });
+        root_.emplace(out, [](const std::string& name) { return name == "index.html" || name == "lecture_files"; },
+                      opt_.hooks);
         dir_ = root_->path() + "/" + assets_;
         page_path_ = root_->path() + "/index.html";
     } else {
@@ -264,7 +265,7 @@ Site::Site(const SinkSpec& spec)
         assets_ = (name == "index" ? std::string("lecture") : name) + "_files";
         page_.emplace(out, Target::File);
         files_.emplace(stem.substr(0, slash == std::string::npos ? 0 : slash + 1) + assets_,
-                       [](const std::string&) { return true; });
+                       [](const std::string&) { return true; }, opt_.hooks);
         dir_ = files_->path();
         page_path_ = page_->path();
     }
