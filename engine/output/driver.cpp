@@ -2,8 +2,9 @@
 // a sink is made of (other rows' outputs, e.g. a web page's pictures and clips, each driven
 // through its own row's sink the same way), frames or pages, finish, and only then commit (rename
 // into place). Raster sinks are fed by a render-ahead thread; vector sinks are handed shots to
-// paint. Progress on the terminal; SIGINT and SIGTERM stop the export and remove everything it
-// wrote. Knows no format by name: the table's rows and the sinks they make say it all.
+// paint. Each frame or page is counted into the progress (progress.cpp); SIGINT and SIGTERM stop
+// the export and remove everything it wrote. Knows no format by name: the table's rows and the
+// sinks they make say it all.
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -17,74 +18,13 @@
 #include <optional>
 #include <thread>
 
+#include "output/progress.hpp"
 #include "output/sinks.hpp"
 #include "sys/process.hpp"
 
 namespace output {
 
 namespace {
-
-// A bar on a terminal (at most ten redraws a second), a summary line at the end, and the
-// caller's on_progress.
-class Progress {
-public:
-    Progress(std::ostream& err, const Options& opt, long total, const char* noun)
-        : err_(err), opt_(opt), total_(total), noun_(noun), start_(Clock::now()) {}
-
-    // More to do than first counted: a sink's pieces, known once it is made.
-    void expect(long more) { total_ += more; }
-
-    void tick() {
-        ++done_;
-        if (opt_.on_progress) opt_.on_progress(done_, total_);
-        if (!opt_.tty || opt_.quiet) return;
-        auto now = Clock::now();
-        if (done_ < total_ && now - last_ < std::chrono::milliseconds(100)) return;
-        last_ = now;
-        double secs = seconds();
-        double rate = secs > 0 ? done_ / secs : 0.0;
-        double eta = rate > 0 ? (total_ - done_) / rate : 0.0;
-        const int width = 30;
-        int filled = total_ > 0 ? static_cast<int>(width * done_ / total_) : width;
-        std::string bar(static_cast<std::size_t>(filled), '#');
-        bar.resize(width, '.');
-        char line[160];
-        std::snprintf(line, sizeof line, "\r[%s] %s %ld/%ld  %.1f %ss/s  ETA %d:%02d ", bar.c_str(), noun_, done_,
-                      total_, rate, noun_, static_cast<int>(eta) / 60, static_cast<int>(eta) % 60);
-        err_ << line << std::flush;
-        drawn_ = true;
-    }
-
-    void clear() {
-        if (drawn_) err_ << "\r" << std::string(78, ' ') << "\r" << std::flush;
-        drawn_ = false;
-    }
-
-    void summary(const std::string& what, const std::string& out) {
-        clear();
-        if (opt_.quiet) return;
-        double secs = seconds();
-        char line[240];
-        std::snprintf(line, sizeof line, "attnlab: wrote %s to %s in %.1f s", what.c_str(), out.c_str(), secs);
-        err_ << line;
-        if (total_ > 1) {
-            std::snprintf(line, sizeof line, " (%.1f %ss/s)", secs > 0 ? done_ / secs : 0.0, noun_);
-            err_ << line;
-        }
-        err_ << "\n";
-    }
-
-private:
-    using Clock = std::chrono::steady_clock;
-    double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
-
-    std::ostream& err_;
-    const Options& opt_;
-    long total_, done_ = 0;
-    const char* noun_;
-    bool drawn_ = false;
-    Clock::time_point start_, last_{};
-};
 
 void on_signal(int sig) { g_stop.store(sig); }
 
