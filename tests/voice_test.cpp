@@ -606,15 +606,26 @@ TEST_CASE("--narrate: the clip of the step shown is what the audio device plays 
     REQUIRE(f.session->state().span == 1);
     CHECK(narrator.speaker().queued() > 20000);
     // The disk driver writes what it plays (s16, mono, 48 kHz: the format asked for) in real
-    // time: wait until a second of it is on disk.
+    // time, silence from the moment the device opened (before the clips were decoded, which
+    // takes longer on a busy machine): wait until two seconds of it are on disk, and a second of
+    // them past the first sound.
     const std::size_t want = 48000 * 2;
-    std::error_code ec;
-    auto written = [&] {
-        const std::uintmax_t n = std::filesystem::file_size(out, ec);
-        return ec ? std::uintmax_t{0} : n;
+    auto heard_for = [&] {  // bytes on disk from the first sound on
+        const std::string b = support::slurp(out);
+        std::size_t at = 0;
+        for (; at + 1 < b.size(); at += 2) {
+            std::int16_t v = 0;
+            std::memcpy(&v, b.data() + at, 2);
+            if (std::abs(v) >= 200) break;
+        }
+        return at + 1 < b.size() ? std::pair<std::size_t, std::size_t>{b.size(), b.size() - at}
+                                 : std::pair<std::size_t, std::size_t>{b.size(), 0};
     };
-    for (int i = 0; i < 600 && written() < want * 2; ++i)
+    for (int i = 0; i < 600; ++i) {
+        const auto [all, heard] = heard_for();
+        if (all >= want * 2 && heard >= want) break;
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
     // Taken over: the queue is dropped at once.
     f.key(SDLK_SPACE);
     narrator.update();
