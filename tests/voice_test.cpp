@@ -33,6 +33,7 @@
 #include "output/output.hpp"
 #include "sdl/audio.hpp"
 #include "sdl/events.hpp"
+#include "sys/process.hpp"
 #include "support/files.hpp"
 #include "support/sdl.hpp"
 #include "support/session.hpp"
@@ -82,7 +83,7 @@ Ran run(const std::vector<std::string>& argv, const TempDir& scratch, const std:
 }
 
 std::string tool(const char* name) {
-    const std::string path = output::find_in_path(name);
+    const std::string path = sys::find_in_path(name);
     if (path.empty()) FAIL(std::string(name) + " (from ffmpeg, which the project installs) is not in PATH");
     return path;
 }
@@ -238,7 +239,7 @@ TEST_CASE("an export mixes the clips in sync: the audio lasts the video, each cl
 }
 
 TEST_CASE("--voice espeak: a draft voice for each narrated step, audible, each step at least as long as its speech", "[voice]") {
-    const std::string espeak = output::find_in_path("espeak-ng");
+    const std::string espeak = sys::find_in_path("espeak-ng");
     if (espeak.empty()) {
         WARN("espeak-ng is not installed (tools/setup.sh installs it): --voice espeak is not tested here");
         return;
