@@ -12,6 +12,8 @@
 #include <memory>
 #include <vector>
 
+#include "draw/draw.hpp"
+
 namespace app {
 
 // A rectangle of whole pixels (or of window points), from its top left corner.
@@ -60,14 +62,6 @@ inline std::uint32_t opaque(int r, int g, int b) {
 // Copies `from` into `to` with its top left at (x, y), clipped to `to`.
 void copy(const Pixels& from, const Pixels& to, int x, int y);
 
-// ---- Cairo, owned ---------------------------------------------------------------------------
-struct CairoFree {
-    void operator()(cairo_t* c) const { cairo_destroy(c); }
-    void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
-};
-using CairoPtr = std::unique_ptr<cairo_t, CairoFree>;
-using SurfacePtr = std::unique_ptr<cairo_surface_t, CairoFree>;
-
 // A Cairo context whose user space is the pixels of `target`; the drawing is flushed into them
 // when it goes.
 class Painting {
@@ -79,8 +73,8 @@ public:
     cairo_t* cr() const { return cr_.get(); }
 
 private:
-    SurfacePtr surface_;
-    CairoPtr cr_;
+    draw::SurfacePtr surface_;
+    draw::ContextPtr cr_;
 };
 
 }  // namespace app

@@ -45,16 +45,16 @@ struct SessionOptions {
 };
 
 // The drawn controls of student mode (window overlay, never in exported frames).
-enum class Control {
+enum class BarButton {
     Back, Play, Replay, Next,        // the step: back, pause/resume, replay, next
     Scrubber,                        // drag through the current step's animation
     Slower, Faster,                  // speed − / +
     TryThis, Reset, Quiz, Overview, Help,
     QuizReveal, QuizNext, QuizShowMe, QuizClose,  // while a quiz is open
 };
-const char* control_name(Control c);
-struct ControlBox {
-    Control id;
+const char* bar_button_name(BarButton c);
+struct BarButtonBox {
+    BarButton id;
     PixelRect rect;     // window pixels
     std::string label;  // text drawn on it ("" for icons)
 };
@@ -111,8 +111,8 @@ public:
     // Where the deck frame is drawn, in pixels: the whole target, or above the control bar.
     PixelRect frame_rect() const;
     // The drawn controls now (empty unless student mode), in pixels, in drawing order.
-    std::vector<ControlBox> controls();
-    std::optional<PixelRect> control_rect(Control c);
+    std::vector<BarButtonBox> bar_buttons();
+    std::optional<PixelRect> bar_button_rect(BarButton c);
     // The place remembered for `deck_path` (XDG state dir) is restored, unless `start_at`
     // (0-based) overrides it. Afterwards save_place() keeps it current.
     void open_student(const std::string& deck_path, std::optional<int> start_at);
@@ -178,10 +178,10 @@ private:
     int menu_item_at(int px, int py) const;  // experiments menu row under a pixel, -1 none, -2 outside
 
     // session_student.cpp: the control bar, show-me
-    bool press_control(Control c, int px);
+    bool press_bar_button(BarButton c, int px);
     void scrub_to(int px);
     void draw_bar(OverlayWriter& o, int w, int h, const timeline::View& v);
-    std::vector<ControlBox> controls_for(const timeline::View& v);
+    std::vector<BarButtonBox> bar_buttons_for(const timeline::View& v);
 
     // The deck and the timeline: commands change state_, nothing else does.
     std::shared_ptr<const scene::Deck> deck_;
@@ -236,7 +236,7 @@ private:
     // thumbnails (drawn once per deck and size).
     Overlay overlay_, presenter_overlay_;
     struct Thumbnails {
-        std::vector<SurfacePtr> surfaces;  // of the steps first, first + 1, …
+        std::vector<draw::SurfacePtr> surfaces;  // of the steps first, first + 1, …
         int w = 0, h = 0, first = 0;
         const scene::Deck* deck = nullptr;
         void clear() {

@@ -106,13 +106,13 @@ void Session::draw_overview(const Pixels& target, OverlayWriter& o) {
         thumbs_.first = grid.first;
         thumbs_.deck = deck_.get();
         for (int i = grid.first; i < grid.first + grid.count && tw > 0 && th > 0; ++i) {
-            SurfacePtr s(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, tw, th));
-            CairoPtr cr(cairo_create(s.get()));
+            draw::SurfacePtr s(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, tw, th));
+            draw::ContextPtr cr(cairo_create(s.get()));
             timeline::State st = timeline::state_at_span(layout_, i);
             st.edits = state_.edits;  // the thumbnails show the edits in force
             const timeline::Span& sp = layout_.spans[static_cast<std::size_t>(i)];
             timeline::View v = timeline::evaluate(*deck_, layout_, st, sp.start + sp.anim + scene::kCrossFade);
-            draw::frame(cr.get(), tw, th, v, opt_.draw);
+            draw::paint_view(cr.get(), tw, th, v, opt_.draw);
             thumbs_.surfaces.push_back(std::move(s));
         }
     }

@@ -17,20 +17,6 @@
 
 namespace draw {
 
-// ---- RAII ----------------------------------------------------------------------------------
-struct SurfaceFree {
-    void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
-};
-struct ContextFree {
-    void operator()(cairo_t* c) const { cairo_destroy(c); }
-};
-struct PatternFree {
-    void operator()(cairo_pattern_t* p) const { cairo_pattern_destroy(p); }
-};
-using SurfacePtr = std::unique_ptr<cairo_surface_t, SurfaceFree>;
-using ContextPtr = std::unique_ptr<cairo_t, ContextFree>;
-using PatternPtr = std::unique_ptr<cairo_pattern_t, PatternFree>;
-
 // cairo_save on construction, cairo_restore on destruction.
 class Saved {
 public:

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,6 +21,18 @@
 #include "timeline/timeline.hpp"
 
 namespace draw {
+
+// ---- Cairo objects, owned: destroyed with their owner, never by hand -----------------------
+struct CairoFree {
+    void operator()(cairo_t* c) const { cairo_destroy(c); }
+    void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
+    void operator()(cairo_pattern_t* p) const { cairo_pattern_destroy(p); }
+    void operator()(cairo_font_options_t* o) const { cairo_font_options_destroy(o); }
+};
+using ContextPtr = std::unique_ptr<cairo_t, CairoFree>;
+using SurfacePtr = std::unique_ptr<cairo_surface_t, CairoFree>;
+using PatternPtr = std::unique_ptr<cairo_pattern_t, CairoFree>;
+using FontOptionsPtr = std::unique_ptr<cairo_font_options_t, CairoFree>;
 
 // The logical design space every panel lays out in; scaled to the output size. It is always
 // kDesignHeight units high; its width follows the output's aspect ratio, from kNarrowestWidth
@@ -77,7 +90,7 @@ struct Options {
     // The fonts to draw with (required): loaded once by the caller with Fonts::load.
     std::shared_ptr<const Fonts> fonts;
     ThemeKind theme = ThemeKind::Light;
-    Recorder* recorder = nullptr;  // when set, frame() records panels and text boxes into it
+    Recorder* recorder = nullptr;  // when set, paint_view() and paint() record panels and text boxes into it
     // Burn the narration's captions into the frame (export --burn-captions): render() asks the
     // model for the caption showing (model::Frame::caption), and paint() draws it over the
     // slide's foot. Default off: the window and ordinary exports show none.
@@ -104,7 +117,7 @@ void render(cairo_t* cr, int width, int height, const scene::Deck& deck, const t
             const timeline::State& state, double now, const Options& opt);
 
 // Draws one evaluated view (no cross-fade): paint(model::frame_of(view)).
-void frame(cairo_t* cr, int width, int height, const timeline::View& view, const Options& opt);
+void paint_view(cairo_t* cr, int width, int height, const timeline::View& view, const Options& opt);
 
 // A slide's spoken words for a handout, under its picture: a strip of width×height (user space)
 // with "In plain words" and the text, wrapped whole at the design size's scale for `width`. The

@@ -86,7 +86,7 @@ void paint_header(Canvas& c, const model::Header& h, const core::Rect& r) {
 namespace {
 
 void paint_scene(Canvas& c, const model::SceneFrame& f) {
-    SceneLayout L = layout_scene(f.panels, c.design);
+    Placement L = place_panels(f.panels, c.design);
     c.record_panel("header", L.header);
     paint_header(c, f.header, L.header);
     if (!f.error.empty()) {
@@ -144,12 +144,11 @@ void in_design_space(cairo_t* cr, int width, int height, const Options& opt, Dra
     cairo_identity_matrix(cr);
     cairo_reset_clip(cr);
     Transform t = transform_for(width, height);
-    cairo_font_options_t* fo = cairo_font_options_create();
-    cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-    cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-    cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
-    cairo_set_font_options(cr, fo);
-    cairo_font_options_destroy(fo);
+    FontOptionsPtr fo(cairo_font_options_create());
+    cairo_font_options_set_hint_metrics(fo.get(), CAIRO_HINT_METRICS_OFF);
+    cairo_font_options_set_hint_style(fo.get(), CAIRO_HINT_STYLE_NONE);
+    cairo_font_options_set_antialias(fo.get(), CAIRO_ANTIALIAS_GRAY);
+    cairo_set_font_options(cr, fo.get());
     cairo_translate(cr, t.dx, t.dy);
     cairo_scale(cr, t.scale, t.scale);
     Canvas c(cr, th, *opt.fonts, opt.recorder);
@@ -176,7 +175,7 @@ void paint_one(cairo_t* cr, int width, int height, const model::Frame& f, const 
     cairo_rectangle(cr, 0, 0, width, height);
     const bool panels = f.kind == model::Frame::Kind::Scene && f.scene.error.empty();
     if (panels) {
-        for (const Box& b : layout_scene(f.scene.panels, t.space).boxes) {
+        for (const Box& b : place_panels(f.scene.panels, t.space).boxes) {
             double x0 = std::round(t.dx + b.r.x * t.scale), y0 = std::round(t.dy + b.r.y * t.scale);
             double x1 = std::round(t.dx + b.r.right() * t.scale), y1 = std::round(t.dy + b.r.bottom() * t.scale);
             cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
@@ -228,7 +227,7 @@ void render(cairo_t* cr, int width, int height, const scene::Deck& deck, const t
     paint(cr, width, height, model::frame_at(deck, lay, state, now, opt.captions), opt);
 }
 
-void frame(cairo_t* cr, int width, int height, const timeline::View& view, const Options& opt) {
+void paint_view(cairo_t* cr, int width, int height, const timeline::View& view, const Options& opt) {
     paint(cr, width, height, model::frame_of(view), opt);
 }
 
@@ -236,7 +235,7 @@ void frame(cairo_t* cr, int width, int height, const timeline::View& view, const
 
 std::optional<core::Point> key_plane_point(const timeline::View& view, core::Point design, Space space) {
     if (!view.scene || !view.error.empty()) return std::nullopt;
-    const SceneLayout L = layout_scene(view.panels ? *view.panels : view.scene->panels, space);
+    const Placement L = place_panels(view.panels ? *view.panels : view.scene->panels, space);
     const core::Rect* r = L.find(Panel::KeyPlane);
     if (!r) return std::nullopt;
     return fit_plane(model::key_plane_extent(*view.scene), card_content(*r)).from(design);
@@ -269,7 +268,7 @@ Hit hit_test(const timeline::View& view, core::Point p, Space space) {
     if (!view.scene) return h;
     const model::Frame f = model::frame_of(view);
     if (f.kind != model::Frame::Kind::Scene || !f.scene.error.empty()) return h;
-    for (const Box& b : layout_scene(f.scene.panels, space).boxes) {
+    for (const Box& b : place_panels(f.scene.panels, space).boxes) {
         if (!b.r.contains(p)) continue;
         h.kind = Hit::Kind::Panel;
         hit_panel(f.scene, b.panel, b.r, p, h);

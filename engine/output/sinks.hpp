@@ -30,15 +30,8 @@ inline std::string number(double x) {
 // Set by SIGINT/SIGTERM while an export runs; every loop checks it.
 extern std::atomic<int> g_stop;
 
-// Cairo surfaces and contexts, owned: destroyed with their owner, never by hand.
-struct SurfaceFree {
-    void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
-};
-struct ContextFree {
-    void operator()(cairo_t* c) const { cairo_destroy(c); }
-};
-using SurfacePtr = std::unique_ptr<cairo_surface_t, SurfaceFree>;
-using ContextPtr = std::unique_ptr<cairo_t, ContextFree>;
+using draw::ContextPtr;
+using draw::SurfacePtr;
 
 // One rendered frame: Cairo ARGB32 pixels, i.e. B, G, R, A bytes in memory on little-endian.
 struct Image {
