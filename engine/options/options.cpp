@@ -110,16 +110,6 @@ bool read_voice(const std::string& text, const Context&, Values& into, std::stri
     return true;
 }
 
-// "a, b or c"
-std::string listing(const std::vector<std::string>& items) {
-    std::string out;
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        if (i) out += i + 1 == items.size() ? " or " : ", ";
-        out += items[i];
-    }
-    return out;
-}
-
 bool read_format(const std::string& text, const Context& ctx, Values& into, std::string& expects) {
     expects = listing(ctx.formats);
     for (const std::string& name : ctx.formats)
@@ -355,6 +345,15 @@ std::string help(Command command, const Context& ctx) {
             out += text.substr(at, nl - at) + "\n";
             at = nl + 1;
         }
+    }
+    return out;
+}
+
+std::string listing(const std::vector<std::string>& items) {
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i) out += i + 1 == items.size() ? " or " : ", ";
+        out += items[i];
     }
     return out;
 }

@@ -107,4 +107,7 @@ bool parse(Command command, const std::vector<std::string>& args, const Context&
 // value's name in a column of 24, then its help, its further lines beneath the first.
 std::string help(Command command, const Context& ctx);
 
+// Choices as a sentence lists them: "a, b or c".
+std::string listing(const std::vector<std::string>& items);
+
 }  // namespace options

@@ -21,16 +21,6 @@ std::string pad(std::string s, std::size_t width) {
     return s;
 }
 
-// "a, b or c"
-std::string listing(const std::vector<std::string>& items) {
-    std::string out;
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        if (i) out += i + 1 == items.size() ? " or " : ", ";
-        out += items[i];
-    }
-    return out;
-}
-
 // How OUT is shown for a format in --help and in errors: DIR/, NAME.mp4, DIR/ --format svg.
 std::string shown_as(const Format& f) {
     if (f.target == Target::File) return "NAME." + f.name;
@@ -96,10 +86,10 @@ bool choose_format(Options& opt, const std::string& format, std::string& error) 
     if (!opt.format && target == Target::Folder) opt.format = find_format(name, Target::File, still);
     if (opt.format) return true;
     if (still) {
-        error = "--still writes one picture: give -o STEP" + listing(still_extensions()) + ", not '" + opt.out + "'";
+        error = "--still writes one picture: give -o STEP" + options::listing(still_extensions()) + ", not '" + opt.out + "'";
     } else if (!is_format_name(name)) {
         error = "cannot tell what to write from '" + opt.out + "': use a directory (" +
-                default_format(Target::Folder, false)->help + "), " + listing(file_extensions()) + ", or --format";
+                default_format(Target::Folder, false)->help + "), " + options::listing(file_extensions()) + ", or --format";
     } else {
         const Format* folder = find_format(name, Target::Folder, false);
         error = "a ." + name + " file holds one picture: use --still STEP" +
@@ -120,14 +110,14 @@ bool check_combinations(const Options& opt, std::string& error) {
         return false;
     }
     if (opt.split_steps && !f.is_video()) {
-        error = "--split-steps cuts a video into one clip per step: give -o NAME" + listing(video_extensions());
+        error = "--split-steps cuts a video into one clip per step: give -o NAME" + options::listing(video_extensions());
         return false;
     }
     if (opt.notes && !f.notes) {
         std::vector<std::string> handouts;
         for (const Format& g : formats())
             if (g.notes) handouts.push_back(shown_as(g));
-        error = "--notes prints speaker notes in a PDF handout: give -o " + listing(handouts);
+        error = "--notes prints speaker notes in a PDF handout: give -o " + options::listing(handouts);
         return false;
     }
     if (!opt.replay.empty()) {
@@ -145,7 +135,7 @@ bool check_combinations(const Options& opt, std::string& error) {
         return false;
     }
     if (opt.draft_voice && !f.narrated()) {
-        error = "--voice espeak gives a video a voice track: give -o NAME" + listing(extensions([](const Format& g) {
+        error = "--voice espeak gives a video a voice track: give -o NAME" + options::listing(extensions([](const Format& g) {
                     return g.narrated();
                 }));
         return false;
@@ -179,8 +169,8 @@ options::Context context() {
         {"seed", ", from\nthe first frame; with --replay, a 'seed' line of the recording\nis a later command and wins "
                  "(default: the timeline's, " +
                      std::to_string(timeline::State{}.seed) + ")"},
-        {"stills", listing(still_extensions())},
-        {"formats", listing(format_names())},
+        {"stills", options::listing(still_extensions())},
+        {"formats", options::listing(format_names())},
     };
     return ctx;
 }
@@ -213,7 +203,7 @@ bool parse_options(const std::vector<std::string>& args, Options& opt, bool& hel
         return false;
     }
     if (opt.out.empty()) {
-        error = "export needs -o OUT (a directory, or a " + listing(file_extensions()) + " file)";
+        error = "export needs -o OUT (a directory, or a " + options::listing(file_extensions()) + " file)";
         return false;
     }
     if (v.quality == "l") opt.width = 854, opt.height = 480, opt.fps = 15;
