@@ -29,7 +29,7 @@ std::shared_ptr<scene::Scene> busiest() {
     auto s = support::sentence_scene();
     s->panels = {scene::Panel::TokenRow,   scene::Panel::KeyPlane, scene::Panel::ValuePlane, scene::Panel::ScoreRow,
                  scene::Panel::WeightBars, scene::Panel::Pipeline, scene::Panel::Readouts,   scene::Panel::Narration,
-                 scene::Panel::Arithmetic, scene::Panel::Controls};
+                 scene::Panel::Arithmetic, scene::Panel::ControlPanel};
     return s;
 }
 

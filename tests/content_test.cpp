@@ -954,7 +954,7 @@ std::vector<std::string> frame_texts(const model::Frame& f) {
     for (const auto& l : s.arithmetic.lines) add(l);
     add(s.narration.heading), add(s.narration.aside), add(s.narration.title), add(s.narration.subheading);
     add(s.narration.text);
-    add(s.controls.temperature), add(s.controls.mask_caption);
+    add(s.control_panel.temperature), add(s.control_panel.mask_caption);
     add(s.projections.heading), add(s.projections.aside), add(s.projections.note), add(s.projections.caption);
     return out;
 }

@@ -741,7 +741,7 @@ TEST_CASE("the raster caches never change a frame: cold and after a thousand oth
                 cairo_surface_t* pdf = cairo_pdf_surface_create_for_stream(
                     [](void*, const unsigned char*, unsigned int) { return CAIRO_STATUS_SUCCESS; }, nullptr, 1920, 1080);
                 cairo_t* cr = cairo_create(pdf);
-                draw::frame(cr, 1920, 1080, f.view(span, 1.0), support::draw_options());
+                draw::paint_view(cr, 1920, 1080, f.view(span, 1.0), support::draw_options());
                 cairo_destroy(cr);
                 cairo_surface_finish(pdf);
                 cairo_surface_destroy(pdf);

@@ -56,7 +56,7 @@ void draw_view(const timeline::View& v, int w, int h, draw::Recorder& rec) {
     cairo_t* cr = cairo_create(s);
     draw::Options opt = support::draw_options();
     opt.recorder = &rec;
-    draw::frame(cr, w, h, v, opt);
+    draw::paint_view(cr, w, h, v, opt);
     cairo_destroy(cr);
     cairo_surface_destroy(s);
 }

@@ -132,9 +132,9 @@ void for_each_text(model::SceneFrame& f, const std::function<void(const std::str
     for (std::size_t k = 0; k < f.arithmetic.lines.size(); ++k) fn("arithmetic line" + i(k), f.arithmetic.lines[k]);
     fn("narration title", f.narration.title);
     fn("narration text", f.narration.text);
-    fn("controls temperature", f.controls.temperature);
-    for (std::size_t k = 0; k < f.controls.ticks.size(); ++k) fn("controls tick" + i(k), f.controls.ticks[k].label);
-    fn("controls mask caption", f.controls.mask_caption);
+    fn("controls temperature", f.control_panel.temperature);
+    for (std::size_t k = 0; k < f.control_panel.ticks.size(); ++k) fn("controls tick" + i(k), f.control_panel.ticks[k].label);
+    fn("controls mask caption", f.control_panel.mask_caption);
     for (std::size_t k = 0; k < f.scaling.strips.size(); ++k) {
         fn("scaling strip" + i(k), f.scaling.strips[k].label);
         fn("scaling spread" + i(k), f.scaling.strips[k].spread);

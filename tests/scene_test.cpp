@@ -160,7 +160,7 @@ TEST_CASE("default panels: the one-row layout up to 8 tokens, the matrix beyond"
         CHECK(std::set<scene::Panel>(p.begin(), p.end()).size() == p.size());  // no panel twice
         auto has = [&](scene::Panel x) { return std::find(p.begin(), p.end(), x) != p.end(); };
         for (auto always : {scene::Panel::TokenRow, scene::Panel::Pipeline, scene::Panel::Readouts,
-                            scene::Panel::Narration, scene::Panel::Controls})
+                            scene::Panel::Narration, scene::Panel::ControlPanel})
             CHECK(has(always));
         CHECK(has(scene::Panel::KeyPlane) == (n <= 8));
         CHECK(has(scene::Panel::WeightBars) == (n <= 8));

@@ -77,9 +77,9 @@ struct Fixture : support::SessionFixture {
         button(false, x, y);
     }
     // Clicks the middle of a drawn control; fails when it is not on screen.
-    void click(app::Control c) {
-        const auto r = session->control_rect(c);
-        INFO("control " << app::control_name(c));
+    void click(app::BarButton c) {
+        const auto r = session->bar_button_rect(c);
+        INFO("control " << app::bar_button_name(c));
         REQUIRE(r);
         click(r->x + r->w / 2, r->y + r->h / 2);
     }
@@ -89,7 +89,7 @@ struct Fixture : support::SessionFixture {
         const core::Point px = draw::transform_for(fr.w, fr.h).to_pixels(design);
         click(static_cast<int>(px.x) + fr.x, static_cast<int>(px.y) + fr.y);
     }
-    bool shown(app::Control c) { return session->control_rect(c).has_value(); }
+    bool shown(app::BarButton c) { return session->bar_button_rect(c).has_value(); }
     double anim() const { return session->layout().spans[static_cast<std::size_t>(session->state().span)].anim; }
 };
 
@@ -125,7 +125,7 @@ TEST_CASE("Student controls are only drawn in student mode and never in the expo
     const app::PixelRect fr = f.session->frame_rect();
     REQUIRE(fr.h < H);  // the bar takes a strip at the bottom
     CHECK(fr.w == W);
-    for (const app::ControlBox& cb : f.session->controls()) CHECK(cb.rect.y >= fr.h);  // every control below the frame
+    for (const app::BarButtonBox& cb : f.session->bar_buttons()) CHECK(cb.rect.y >= fr.h);  // every control below the frame
     // The frame above the bar is exactly what an export of the same state at that size shows.
     f.render();
     app::Image alone(fr.w, fr.h);
@@ -135,7 +135,7 @@ TEST_CASE("Student controls are only drawn in student mode and never in the expo
     app::SessionOptions plain;
     app::Session presenter(cat_deck(), [] { return 0.0; }, plain);
     presenter.resize(W, H, W, H);
-    CHECK(presenter.controls().empty());
+    CHECK(presenter.bar_buttons().empty());
     CHECK(presenter.frame_rect().h == H);
 }
 
@@ -191,37 +191,37 @@ TEST_CASE("An unwritable state directory is reported, not fatal", "[student]") {
 TEST_CASE("Mouse only: the drawn next and back buttons move the step", "[student]") {
     Fixture f;
     f.settle();
-    f.click(app::Control::Next);
+    f.click(app::BarButton::Next);
     CHECK(f.session->state().span == 1);
     f.settle();
-    f.click(app::Control::Next);
+    f.click(app::BarButton::Next);
     CHECK(f.session->state().span == 2);
     // Next during the animation completes it first, as the keys do.
-    f.click(app::Control::Next);
+    f.click(app::BarButton::Next);
     CHECK(f.session->state().span == 2);
     CHECK(f.session->view().u_linear == Approx(1.0));
-    f.click(app::Control::Back);
+    f.click(app::BarButton::Back);
     CHECK(f.session->state().span == 1);
     CHECK(f.session->view().u == 1.0);
     // Replay and pause buttons.
-    f.click(app::Control::Replay);
+    f.click(app::BarButton::Replay);
     CHECK(f.session->view().u_linear == 0.0);
     f.t += f.anim() / 2;
-    f.click(app::Control::Play);
+    f.click(app::BarButton::Play);
     CHECK(f.session->state().paused);
     const double u = f.session->view().u_linear;
     f.t += 1.0;
     CHECK(f.session->view().u_linear == u);
-    f.click(app::Control::Play);
+    f.click(app::BarButton::Play);
     CHECK_FALSE(f.session->state().paused);
     // The overview from its button; a click beside the grid leaves it without moving.
-    f.click(app::Control::Overview);
+    f.click(app::BarButton::Overview);
     CHECK(f.session->mode() == app::Mode::Overview);
     f.click(2, 2);
     CHECK(f.session->mode() == app::Mode::Slides);
     CHECK(f.session->state().span == 1);
     // Help from its button, closed by any click.
-    f.click(app::Control::Help);
+    f.click(app::BarButton::Help);
     f.render();
     f.click(W / 2, H / 2);
     CHECK(f.session->state().span == 1);
@@ -231,7 +231,7 @@ TEST_CASE("Dragging the scrubber moves through the step's animation", "[student]
     Fixture f;
     f.session->command(timeline::cmd::Goto{1});
     f.t += 0.01;
-    const auto r = f.session->control_rect(app::Control::Scrubber);
+    const auto r = f.session->bar_button_rect(app::BarButton::Scrubber);
     REQUIRE(r);
     REQUIRE(f.anim() > 0);
     const int y = r->y + r->h / 2;
@@ -273,11 +273,11 @@ TEST_CASE("The speed buttons and [ ] change the pace of the animation", "[studen
     f.session->command(timeline::cmd::Goto{1});
     const double a = f.anim();
     REQUIRE(a > 0);
-    for (int i = 0; i < 4; ++i) f.click(app::Control::Faster);
+    for (int i = 0; i < 4; ++i) f.click(app::BarButton::Faster);
     CHECK(f.session->state().speed == 2.0);
-    f.click(app::Control::Faster);
+    f.click(app::BarButton::Faster);
     CHECK(f.session->state().speed == 2.0);
-    f.click(app::Control::Replay);
+    f.click(app::BarButton::Replay);
     f.t += a / 4;
     CHECK(f.session->view().u_linear == Approx(0.5));  // twice as fast
     for (int i = 0; i < 8; ++i) f.key(app::ch('['));
@@ -288,7 +288,7 @@ TEST_CASE("The speed buttons and [ ] change the pace of the animation", "[studen
     CHECK(f.session->view().u_linear == Approx(0.5 + 0.25 / 4));  // a quarter as fast
     f.key(app::ch(']'));
     CHECK(f.session->state().speed == 0.5);
-    f.click(app::Control::Slower);
+    f.click(app::BarButton::Slower);
     CHECK(f.session->state().speed == 0.25);
 }
 
@@ -301,7 +301,7 @@ TEST_CASE("The place is remembered in the XDG state directory and restored; --st
         CHECK(f.session->state().span == 0);  // nothing remembered yet
         f.settle();
         for (int i = 0; i < 4; ++i) {
-            f.click(app::Control::Next);
+            f.click(app::BarButton::Next);
             f.settle();
         }
         REQUIRE(f.session->state().span == 4);
@@ -313,7 +313,7 @@ TEST_CASE("The place is remembered in the XDG state directory and restored; --st
         Fixture f;
         f.session->open_student(deck, std::nullopt);
         CHECK(f.session->state().span == 4);
-        f.click(app::Control::Back);
+        f.click(app::BarButton::Back);
         std::string err;
         REQUIRE(f.session->save_place(err));
     }
@@ -381,13 +381,13 @@ TEST_CASE("Quiz keys: C opens, digits pick, Space reveals, → goes on, the scor
     CHECK(f.session->state().quiz.score().right == 1);
     CHECK(f.session->state().quiz.score().wrong == 1);
     // The score is on screen in the bar while the quiz is open.
-    CHECK(f.shown(app::Control::QuizNext));
-    CHECK_FALSE(f.shown(app::Control::Next));  // slide navigation gives way to the quiz
+    CHECK(f.shown(app::BarButton::QuizNext));
+    CHECK_FALSE(f.shown(app::BarButton::Next));  // slide navigation gives way to the quiz
     f.key(app::Key::Right);  // after the last question: the end screen, still open, with the score
     CHECK(f.session->state().quiz.open);
     CHECK(f.session->state().quiz.finished);
     CHECK(f.session->view().quiz->finished);
-    CHECK_FALSE(f.shown(app::Control::QuizNext));  // nothing comes next but what the card offers
+    CHECK_FALSE(f.shown(app::BarButton::QuizNext));  // nothing comes next but what the card offers
     f.key(app::Key::Right);  // → and Space do not leave the score
     f.key(app::Key::Space);
     CHECK(f.session->state().quiz.finished);
@@ -423,7 +423,7 @@ TEST_CASE("Each C starts a fresh attempt in a fresh order", "[student]") {
     const auto second = timeline::quiz_order(deck, f.session->state(), 1);
     CHECK(second != first);
     f.key(app::Key::Escape);
-    f.click(app::Control::Quiz);  // the drawn button too
+    f.click(app::BarButton::Quiz);  // the drawn button too
     CHECK(f.session->state().quiz.attempt == 2);
     CHECK(timeline::quiz_order(deck, f.session->state(), 1) != second);
     // The same seed draws the same attempts again.
@@ -562,16 +562,16 @@ TEST_CASE("Show me: a revealed answer that names an experiment starts it", "[stu
         }
     }
     REQUIRE(found);
-    CHECK_FALSE(f.shown(app::Control::QuizShowMe));  // not before the answer is shown
+    CHECK_FALSE(f.shown(app::BarButton::QuizShowMe));  // not before the answer is shown
     f.key(app::ch('y'));
     CHECK(f.session->state().quiz.open);
     f.key(app::Key::Space);
-    REQUIRE(f.shown(app::Control::QuizShowMe));
+    REQUIRE(f.shown(app::BarButton::QuizShowMe));
     const auto target = f.session->show_me_target();
     REQUIRE(target);
     CHECK(target->first == span);
     CHECK(f.session->deck().slides[1].scene->experiments[static_cast<std::size_t>(target->second)].title == "Identical keys");
-    f.click(app::Control::QuizShowMe);
+    f.click(app::BarButton::QuizShowMe);
     CHECK_FALSE(f.session->state().quiz.open);
     CHECK(f.session->state().experiment == target->second);
     CHECK(f.session->state().span == span);
@@ -579,9 +579,9 @@ TEST_CASE("Show me: a revealed answer that names an experiment starts it", "[stu
     const auto v = f.session->view();
     for (std::size_t j = 0; j < v.trace.n; ++j) CHECK(v.trace.weights(2, j) == Approx(1.0 / 6));  // every weight 1/n
     // Reset (the drawn button, or 0) returns to the script.
-    f.click(app::Control::Reset);
+    f.click(app::BarButton::Reset);
     CHECK(f.session->state().experiment == -1);
-    CHECK_FALSE(f.shown(app::Control::Reset));
+    CHECK_FALSE(f.shown(app::BarButton::Reset));
 }
 
 TEST_CASE("Show me from the title slide's quiz goes to the scene that owns the question", "[student]") {
@@ -611,13 +611,13 @@ TEST_CASE("Mouse only: Try this opens the menu, a row runs the experiment, the l
     f.session->command(timeline::cmd::Goto{6});
     f.settle();
     const double t0 = f.session->view().controls.temperature;
-    f.click(app::Control::TryThis);
+    f.click(app::BarButton::TryThis);
     REQUIRE(f.session->mode() == app::Mode::Experiments);
     f.render();
     // Find the first row by probing down the middle of the screen.
     int row_y = -1;
     for (int y = 0; y < f.session->frame_rect().h && row_y < 0; y += 2) {
-        if (f.session->mode() != app::Mode::Experiments) f.click(app::Control::TryThis);
+        if (f.session->mode() != app::Mode::Experiments) f.click(app::BarButton::TryThis);
         f.click(W / 2, y);
         if (f.session->state().experiment == 0) row_y = y;
         else if (f.session->state().experiment != -1) f.session->command(timeline::cmd::Experiment{-1});
@@ -628,7 +628,7 @@ TEST_CASE("Mouse only: Try this opens the menu, a row runs the experiment, the l
     CHECK(f.session->state().experiment == 0);
     f.session->command(timeline::cmd::Reset{});
     f.t = 100.0;
-    f.click(app::Control::TryThis);
+    f.click(app::BarButton::TryThis);
     f.click(W / 2, row_y);
     REQUIRE(f.session->state().experiment == 0);
     f.t += 0.4;
@@ -639,7 +639,7 @@ TEST_CASE("Mouse only: Try this opens the menu, a row runs the experiment, the l
     f.settle();
     CHECK(f.session->view().controls.temperature == 0.0);
     // Reopen: a row now ends it.
-    f.click(app::Control::TryThis);
+    f.click(app::BarButton::TryThis);
     f.key(app::Key::Down);
     f.key(app::Key::Down);
     f.key(app::Key::Enter);
@@ -647,7 +647,7 @@ TEST_CASE("Mouse only: Try this opens the menu, a row runs the experiment, the l
     f.settle();
     CHECK(f.session->view().controls.temperature == Approx(t0));
     // A click outside the menu closes it.
-    f.click(app::Control::TryThis);
+    f.click(app::BarButton::TryThis);
     f.click(5, 5);
     CHECK(f.session->mode() == app::Mode::Slides);
 }
@@ -690,7 +690,7 @@ TEST_CASE("Mouse only: clicking a choice on the quiz card picks it", "[student]"
     Fixture f;
     f.session->command(timeline::cmd::Goto{3});
     f.settle();
-    f.click(app::Control::Quiz);
+    f.click(app::BarButton::Quiz);
     REQUIRE(f.session->state().quiz.open);
     const auto v = f.session->view();
     const auto second = support::find_hit(v, draw::Hit::Kind::QuizChoice, 1);
@@ -701,10 +701,10 @@ TEST_CASE("Mouse only: clicking a choice on the quiz card picks it", "[student]"
     CHECK(f.session->state().quiz.revealed);
     CHECK(f.session->state().quiz.score().right == (v.quiz->question->correct == 1 ? 1 : 0));
     CHECK(f.session->view().controls.focus == focus);  // nothing beneath the card took the click
-    f.click(app::Control::QuizNext);
+    f.click(app::BarButton::QuizNext);
     CHECK(f.session->state().quiz.index == 1);
-    f.click(app::Control::QuizReveal);
+    f.click(app::BarButton::QuizReveal);
     CHECK(f.session->state().quiz.revealed);
-    f.click(app::Control::QuizClose);
+    f.click(app::BarButton::QuizClose);
     CHECK_FALSE(f.session->state().quiz.open);
 }

@@ -152,7 +152,7 @@ const Overlay& Session::render(const Pixels& target) {
         const PixelRect fr = frame_rect_for(target.w, target.h);
         {
             Painting painting(target.rows(fr.y, fr.h));
-            if (v.fade_from_span < 0 || v.fade_u >= 1.0 || v.blank) draw::frame(painting.cr(), fr.w, fr.h, v, opt_.draw);
+            if (v.fade_from_span < 0 || v.fade_u >= 1.0 || v.blank) draw::paint_view(painting.cr(), fr.w, fr.h, v, opt_.draw);
             else draw::render(painting.cr(), fr.w, fr.h, *deck_, layout_, state_, t, opt_.draw);
         }
         if (fr.h < target.h) fill(target, {0, fr.h, target.w, target.h - fr.h}, opaque(24, 26, 32));  // under the bar

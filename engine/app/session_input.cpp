@@ -21,24 +21,24 @@ namespace {
 bool fine_drag(Mods held) { return (held & (kShift | kAlt)) != 0; }
 
 // The action a drawn control of the student bar stands for (the scrubber is a drag, not one).
-Action action_of(Control c) {
+Action action_of(BarButton c) {
     switch (c) {
-        case Control::Back: return Action::Back;
-        case Control::Play: return Action::PlayPause;
-        case Control::Replay: return Action::Replay;
-        case Control::Next: return Action::Next;
-        case Control::Scrubber: return Action::None;
-        case Control::Slower: return Action::Slower;
-        case Control::Faster: return Action::Faster;
-        case Control::TryThis: return Action::ToggleMenu;
-        case Control::Reset: return Action::Reset;
-        case Control::Quiz: return Action::OpenQuiz;
-        case Control::Overview: return Action::OpenOverview;
-        case Control::Help: return Action::ToggleHelp;
-        case Control::QuizReveal: return Action::QuizReveal;
-        case Control::QuizNext: return Action::QuizNext;
-        case Control::QuizShowMe: return Action::ShowMe;
-        case Control::QuizClose: return Action::QuizClose;
+        case BarButton::Back: return Action::Back;
+        case BarButton::Play: return Action::PlayPause;
+        case BarButton::Replay: return Action::Replay;
+        case BarButton::Next: return Action::Next;
+        case BarButton::Scrubber: return Action::None;
+        case BarButton::Slower: return Action::Slower;
+        case BarButton::Faster: return Action::Faster;
+        case BarButton::TryThis: return Action::ToggleMenu;
+        case BarButton::Reset: return Action::Reset;
+        case BarButton::Quiz: return Action::OpenQuiz;
+        case BarButton::Overview: return Action::OpenOverview;
+        case BarButton::Help: return Action::ToggleHelp;
+        case BarButton::QuizReveal: return Action::QuizReveal;
+        case BarButton::QuizNext: return Action::QuizNext;
+        case BarButton::QuizShowMe: return Action::ShowMe;
+        case BarButton::QuizClose: return Action::QuizClose;
     }
     return Action::None;
 }
@@ -119,8 +119,8 @@ bool Session::on_pointer_down(const PointerDown& b) {
     }
     const timeline::View v = view();
     if (opt_.student) {
-        for (const ControlBox& cb : controls_for(v))
-            if (cb.rect.contains(px.x, px.y)) return press_control(cb.id, px.x);
+        for (const BarButtonBox& cb : bar_buttons_for(v))
+            if (cb.rect.contains(px.x, px.y)) return press_bar_button(cb.id, px.x);
         if (px.y >= frame_rect().h) return false;  // the bar between its buttons
     }
     if (modes_.mode == Mode::Experiments) {
@@ -217,7 +217,7 @@ bool Session::on_pointer_move(const PointerMove& m) {
     if (opt_.student && pointer_.drag == Pointer::Drag::None && modes_.mode != Mode::Overview && !modes_.laser) {
         if (px.y >= frame_rect().h) {
             int hot = -1;
-            for (const ControlBox& cb : controls())
+            for (const BarButtonBox& cb : bar_buttons())
                 if (cb.rect.contains(px.x, px.y)) hot = static_cast<int>(cb.id);
             bool changed = hot != pointer_.hot_control;
             pointer_.hot_control = hot;
@@ -280,9 +280,9 @@ bool Session::on_pointer_move(const PointerMove& m) {
     return false;
 }
 
-bool Session::press_control(Control c, int px) {
+bool Session::press_bar_button(BarButton c, int px) {
     pace_.dirty = true;
-    if (c == Control::Scrubber) {
+    if (c == BarButton::Scrubber) {
         pointer_.drag = Pointer::Drag::Scrub;
         pointer_.scrub_paused = !state_.paused;
         if (pointer_.scrub_paused) command(timeline::cmd::Pause{});  // held still under the pointer while dragging

@@ -36,24 +36,24 @@ std::string with_key(const std::string& label, Layer layer, Action action) {
 
 }  // namespace
 
-const char* control_name(Control c) {
+const char* bar_button_name(BarButton c) {
     switch (c) {
-        case Control::Back: return "back";
-        case Control::Play: return "play";
-        case Control::Replay: return "replay";
-        case Control::Next: return "next";
-        case Control::Scrubber: return "scrubber";
-        case Control::Slower: return "slower";
-        case Control::Faster: return "faster";
-        case Control::TryThis: return "try this";
-        case Control::Reset: return "reset";
-        case Control::Quiz: return "check yourself";
-        case Control::Overview: return "overview";
-        case Control::Help: return "help";
-        case Control::QuizReveal: return "reveal";
-        case Control::QuizNext: return "next question";
-        case Control::QuizShowMe: return "show me";
-        case Control::QuizClose: return "close quiz";
+        case BarButton::Back: return "back";
+        case BarButton::Play: return "play";
+        case BarButton::Replay: return "replay";
+        case BarButton::Next: return "next";
+        case BarButton::Scrubber: return "scrubber";
+        case BarButton::Slower: return "slower";
+        case BarButton::Faster: return "faster";
+        case BarButton::TryThis: return "try this";
+        case BarButton::Reset: return "reset";
+        case BarButton::Quiz: return "check yourself";
+        case BarButton::Overview: return "overview";
+        case BarButton::Help: return "help";
+        case BarButton::QuizReveal: return "reveal";
+        case BarButton::QuizNext: return "next question";
+        case BarButton::QuizShowMe: return "show me";
+        case BarButton::QuizClose: return "close quiz";
     }
     return "";
 }
@@ -112,21 +112,21 @@ bool Session::save_place(std::string& error) {
 }
 
 void Session::scrub_to(int px) {
-    const std::optional<PixelRect> r = control_rect(Control::Scrubber);
+    const std::optional<PixelRect> r = bar_button_rect(BarButton::Scrubber);
     if (!r || r->w <= 0) return;
     command(timeline::cmd::Seek{std::clamp((px - r->x) / static_cast<double>(r->w), 0.0, 1.0)});
 }
 
-std::vector<ControlBox> Session::controls() { return controls_for(view()); }
+std::vector<BarButtonBox> Session::bar_buttons() { return bar_buttons_for(view()); }
 
-std::optional<PixelRect> Session::control_rect(Control c) {
-    for (const ControlBox& cb : controls())
+std::optional<PixelRect> Session::bar_button_rect(BarButton c) {
+    for (const BarButtonBox& cb : bar_buttons())
         if (cb.id == c) return cb.rect;
     return std::nullopt;
 }
 
-std::vector<ControlBox> Session::controls_for(const timeline::View& v) {
-    std::vector<ControlBox> out;
+std::vector<BarButtonBox> Session::bar_buttons_for(const timeline::View& v) {
+    std::vector<BarButtonBox> out;
     if (!opt_.student || modes_.mode == Mode::Overview) return out;
     const int px_w = win_.px_w;
     const BarGeo g = bar_geo(px_w, win_.px_h);
@@ -135,43 +135,43 @@ std::vector<ControlBox> Session::controls_for(const timeline::View& v) {
         const int tw = text ? (s.empty() ? 0 : text->measure(s, g.fs, Face::Bold).w) : static_cast<int>(s.size()) * g.fs * 3 / 5;
         return std::max(g.u, tw + 3 * g.pad);
     };
-    out.push_back({Control::Scrubber, {2 * g.pad, g.top + g.pad, px_w - 4 * g.pad, g.sh}, ""});
+    out.push_back({BarButton::Scrubber, {2 * g.pad, g.top + g.pad, px_w - 4 * g.pad, g.sh}, ""});
     const int y = g.top + g.pad + g.sh;
     const bool quiz = state_.quiz.open;
     if (!quiz) {
         int x = 2 * g.pad;
-        for (Control c : {Control::Back, Control::Play, Control::Replay, Control::Next}) {
+        for (BarButton c : {BarButton::Back, BarButton::Play, BarButton::Replay, BarButton::Next}) {
             out.push_back({c, {x, y, g.u, g.u}, ""});
             x += g.u + g.pad / 2;
         }
     }
     int r = px_w - 2 * g.pad;
-    auto right = [&](Control c, const std::string& label) {
+    auto right = [&](BarButton c, const std::string& label) {
         const int bw = width_of(label);
         r -= bw;
         out.push_back({c, {r, y, bw, g.u}, label});
         r -= g.pad;
     };
-    right(Control::Help, "?");
+    right(BarButton::Help, "?");
     if (quiz) {
-        right(Control::QuizClose, with_key("Close", Layer::Quiz, Action::QuizClose));
-        if (show_me_target(v)) right(Control::QuizShowMe, with_key("Show me", Layer::Quiz, Action::ShowMe));
+        right(BarButton::QuizClose, with_key("Close", Layer::Quiz, Action::QuizClose));
+        if (show_me_target(v)) right(BarButton::QuizShowMe, with_key("Show me", Layer::Quiz, Action::ShowMe));
         if (state_.quiz.finished) return out;  // the end screen's buttons are on its card
-        right(Control::QuizNext, with_key("Next", Layer::Quiz, Action::QuizNext));
-        if (!state_.quiz.revealed) right(Control::QuizReveal, with_key("Reveal", Layer::Quiz, Action::QuizAnswer));
+        right(BarButton::QuizNext, with_key("Next", Layer::Quiz, Action::QuizNext));
+        if (!state_.quiz.revealed) right(BarButton::QuizReveal, with_key("Reveal", Layer::Quiz, Action::QuizAnswer));
         return out;
     }
-    right(Control::Faster, "+");
+    right(BarButton::Faster, "+");
     r -= width_of("0.25×") - g.pad;  // the speed between − and +
-    right(Control::Slower, "−");
+    right(BarButton::Slower, "−");
     r -= g.pad;
-    right(Control::Overview, with_key("Overview", Layer::Slides, Action::OpenOverview));
+    right(BarButton::Overview, with_key("Overview", Layer::Slides, Action::OpenOverview));
     if (!timeline::quiz_bank(*deck_, v.slide).questions.empty())
-        right(Control::Quiz, with_key("Check yourself", Layer::Slides, Action::OpenQuiz));
-    if (v.scene && !v.scene->experiments.empty()) right(Control::TryThis, with_key("Try this", Layer::Slides, Action::OpenMenu));
+        right(BarButton::Quiz, with_key("Check yourself", Layer::Slides, Action::OpenQuiz));
+    if (v.scene && !v.scene->experiments.empty()) right(BarButton::TryThis, with_key("Try this", Layer::Slides, Action::OpenMenu));
     const bool edited = state_.experiment >= 0 ||
                         (static_cast<std::size_t>(v.slide) < state_.edits.size() && !state_.edits[static_cast<std::size_t>(v.slide)].empty());
-    if (v.scene && edited) right(Control::Reset, with_key("Reset", Layer::Slides, Action::Reset));
+    if (v.scene && edited) right(BarButton::Reset, with_key("Reset", Layer::Slides, Action::Reset));
     return out;
 }
 
@@ -188,15 +188,15 @@ std::string fit(OverlayWriter& o, std::string s, int px, int width, Face face = 
 }
 
 // The icons of the step buttons as paths: ◀| |▶ (back, next), ▶ or ❙❙ (play, pause), ↺ (replay).
-std::vector<OverlayPath> icon(Control id, double cx, double cy, double z, bool playing, core::Color ink) {
+std::vector<OverlayPath> icon(BarButton id, double cx, double cy, double z, bool playing, core::Color ink) {
     using Op = OverlayPath::Op;
     std::vector<OverlayPath> out;
     auto add = [&](std::vector<OverlayPath::Segment> segs, double line_width = 0) { out.push_back({std::move(segs), ink, line_width}); };
-    if (id == Control::Back || id == Control::Next) {
-        const double sgn = id == Control::Next ? 1 : -1;
+    if (id == BarButton::Back || id == BarButton::Next) {
+        const double sgn = id == BarButton::Next ? 1 : -1;
         add({{Op::Move, cx - sgn * z * 0.8, cy - z}, {Op::Line, cx - sgn * z * 0.8, cy + z}, {Op::Line, cx + sgn * z * 0.6, cy}, {Op::Close}});
         add({{Op::Rect, sgn > 0 ? cx + z * 0.6 : cx - z * 0.95, cy - z, z * 0.35, 2 * z}});
-    } else if (id == Control::Play) {
+    } else if (id == BarButton::Play) {
         if (playing) add({{Op::Rect, cx - z * 0.75, cy - z, z * 0.5, 2 * z}, {Op::Rect, cx + z * 0.25, cy - z, z * 0.5, 2 * z}});
         else add({{Op::Move, cx - z * 0.7, cy - z}, {Op::Line, cx - z * 0.7, cy + z}, {Op::Line, cx + z * 0.9, cy}, {Op::Close}});
     } else {
@@ -215,17 +215,17 @@ core::Color colour_of(Rgba c, double alpha = 1.0) { return {c.r / 255.0, c.g / 2
 void Session::draw_bar(OverlayWriter& o, int w, int h, const timeline::View& v) {
     using Op = OverlayPath::Op;
     const BarGeo g = bar_geo(w, h);
-    const std::vector<ControlBox> cbs = controls_for(v);
+    const std::vector<BarButtonBox> cbs = bar_buttons_for(v);
     const Rgba ink{240, 241, 245, 255};
     const Rgba dim{170, 176, 190, 255};
     const Rgba accent{230, 140, 30, 255};
     int text_left = 2 * g.pad, text_right = w - 2 * g.pad;
     const PixelRect* slower = nullptr;
     const PixelRect* faster = nullptr;
-    for (const ControlBox& cb : cbs) {
+    for (const BarButtonBox& cb : cbs) {
         const PixelRect& r = cb.rect;
         const bool hot = pointer_.hot_control == static_cast<int>(cb.id);
-        if (cb.id == Control::Scrubber) {
+        if (cb.id == BarButton::Scrubber) {
             // The track, the part played in the accent colour, and the knob.
             const double cy = r.y + r.h / 2.0;
             const double th = std::max(3.0, r.h / 4.0);
@@ -236,19 +236,19 @@ void Session::draw_bar(OverlayWriter& o, int w, int h, const timeline::View& v) 
             o.path({{{Op::Arc, kx, cy, r.h * (hot || dragging ? 0.45 : 0.36), 0, 2 * M_PI}}, colour_of(accent)});
             continue;
         }
-        const bool lit = cb.id == Control::Quiz || cb.id == Control::TryThis || cb.id == Control::QuizShowMe;
+        const bool lit = cb.id == BarButton::Quiz || cb.id == BarButton::TryThis || cb.id == BarButton::QuizShowMe;
         const Rgba fill = lit ? Rgba{accent.r, accent.g, accent.b, static_cast<std::uint8_t>(hot ? 255 : 200)}
                               : Rgba{255, 255, 255, static_cast<std::uint8_t>(hot ? 64 : 26)};
         o.box(r.x, r.y, r.w, r.h, fill, g.u / 5.0);
-        if (cb.id == Control::Back || cb.id == Control::Next || cb.id == Control::Play || cb.id == Control::Replay) {
+        if (cb.id == BarButton::Back || cb.id == BarButton::Next || cb.id == BarButton::Play || cb.id == BarButton::Replay) {
             text_left = std::max(text_left, r.x + r.w + 2 * g.pad);
             const bool playing = v.animating && !state_.paused;
             for (OverlayPath& p : icon(cb.id, r.x + r.w / 2.0, r.y + r.h / 2.0, r.w * 0.22, playing, colour_of(ink))) o.path(std::move(p));
             continue;
         }
         text_right = std::min(text_right, r.x - 2 * g.pad);
-        if (cb.id == Control::Slower) slower = &cb.rect;
-        if (cb.id == Control::Faster) faster = &cb.rect;
+        if (cb.id == BarButton::Slower) slower = &cb.rect;
+        if (cb.id == BarButton::Faster) faster = &cb.rect;
         o.text(cb.label, r.x + r.w / 2.0, r.y + (r.h - o.measure(cb.label, g.fs, Face::Bold).h) / 2.0, g.fs,
                lit ? Rgba{20, 20, 24, 255} : ink, Face::Bold, 1);
     }

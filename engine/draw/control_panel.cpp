@@ -1,4 +1,4 @@
-// draw/controls: the temperature slider and the mask switch, drawn; the window makes them live
+// draw/control_panel: the temperature slider and the mask switch, drawn; the window makes them live
 // through hit_test. The slider runs in g = T/(1+T) (scene::temperature_unit), so T = 1 sits in
 // the middle and ∞ at the end.
 #include <algorithm>
@@ -8,9 +8,9 @@
 
 namespace draw {
 
-ControlsGeom controls_geom(const core::Rect& panel) {
+ControlPanelGeom control_panel_geom(const core::Rect& panel) {
     core::Rect content = card_content(panel);
-    ControlsGeom g;
+    ControlPanelGeom g;
     g.slider = {content.x + 14, content.y + 52, content.w - 28, 8};
     g.sw = {content.x, content.y + content.h - 40, 68, 36};
     return g;
@@ -18,9 +18,9 @@ ControlsGeom controls_geom(const core::Rect& panel) {
 
 namespace {
 
-void paint(Canvas& c, const model::Controls& m, const core::Rect& r) {
+void paint(Canvas& c, const model::ControlPanel& m, const core::Rect& r) {
     core::Rect content = c.card(r, m.heading);
-    ControlsGeom g = controls_geom(r);
+    ControlPanelGeom g = control_panel_geom(r);
     // Temperature.
     c.color(c.th.ink);
     c.text_in(m.temperature_name, {content.x, content.y, content.w * 0.6, 30}, Font::Bold, 21, 12);
@@ -66,8 +66,8 @@ void paint(Canvas& c, const model::Controls& m, const core::Rect& r) {
     c.text_in(m.mask_state, {content.right() - 56, g.sw.y - 4, 56, 26}, Font::Bold, 20, 12, Align::Right);
 }
 
-void hit(const model::Controls&, const core::Rect& r, core::Point p, Hit& h) {
-    ControlsGeom g = controls_geom(r);
+void hit(const model::ControlPanel&, const core::Rect& r, core::Point p, Hit& h) {
+    ControlPanelGeom g = control_panel_geom(r);
     if (g.slider.inset(-14).contains(p)) {
         h.kind = Hit::Kind::TemperatureSlider;
         // The last thousandth of the track is ∞, so the knob can be dropped on it.
@@ -89,6 +89,6 @@ void hit(const model::Controls&, const core::Rect& r, core::Point p, Hit& h) {
 
 }  // namespace
 
-extern const PanelDef<model::Controls> kControlsPanel{{Slot::Where::Side, 3, 200}, paint, hit};
+extern const PanelDef<model::ControlPanel> kControlPanelPanel{{Slot::Where::Side, 3, 200}, paint, hit};
 
 }  // namespace draw

@@ -45,10 +45,10 @@ bool side_crowded(const std::vector<Panel>& right, double height) {
 
 }  // namespace
 
-SceneLayout layout_scene(const std::vector<Panel>& panels, Space space) {
+Placement place_panels(const std::vector<Panel>& panels, Space space) {
     constexpr double M = 32, G = kGap;
     const double W = space.w, H = space.h;
-    SceneLayout L;
+    Placement L;
     L.header = {M, 14, W - 2 * M, 64};
     const double top = 92, bottom = H - kOperatorBand;
 

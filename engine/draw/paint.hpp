@@ -53,7 +53,7 @@ struct Box {
     Panel panel;
     core::Rect r;
 };
-struct SceneLayout {
+struct Placement {
     core::Rect header;        // scene title and step counter
     std::vector<Box> boxes;   // one per panel the scene shows
     const core::Rect* find(Panel p) const {
@@ -63,7 +63,7 @@ struct SceneLayout {
     }
 };
 // Where `panels` (a step's: scene::Scene::panels_at, model::SceneFrame::panels) go.
-SceneLayout layout_scene(const std::vector<Panel>& panels, Space space = {});
+Placement place_panels(const std::vector<Panel>& panels, Space space = {});
 // The content rect of a card (what Canvas::card returns for a card with a heading).
 core::Rect card_content(const core::Rect& r);
 
@@ -124,11 +124,11 @@ struct MatrixGeom {
 };
 MatrixGeom matrix_geom(const std::vector<std::string>& tokens, const core::Rect& panel);
 std::vector<core::Point> graph_nodes(int n, const core::Rect& panel, double& radius);
-struct ControlsGeom {
+struct ControlPanelGeom {
     core::Rect slider;  // the track
     core::Rect sw;      // the switch
 };
-ControlsGeom controls_geom(const core::Rect& panel);
+ControlPanelGeom control_panel_geom(const core::Rect& panel);
 // The quiz card: fixed geometry (independent of text) so that clicks map to choices and to
 // the card's buttons (a row, right-aligned, above the keys; `prompt` is the row left of them).
 struct QuizGeom {

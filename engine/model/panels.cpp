@@ -60,9 +60,9 @@ Narration build(const Row& row, Tag<Narration>) {
     return out;
 }
 
-Controls build(const Row& row, Tag<Controls>) {
+ControlPanel build(const Row& row, Tag<ControlPanel>) {
     const timeline::View& v = *row.view;
-    Controls out;
+    ControlPanel out;
     const double T = v.controls.temperature;
     out.temperature = "T = " + num(T);
     out.slider = scene::temperature_unit(T);

@@ -87,9 +87,9 @@ std::vector<Step> default_steps() {
 std::vector<Panel> default_panels(std::size_t n) {
     if (n <= 8)
         return {Panel::TokenRow, Panel::KeyPlane, Panel::ValuePlane, Panel::ScoreRow, Panel::WeightBars,
-                Panel::Pipeline, Panel::Readouts, Panel::Narration, Panel::Controls};
+                Panel::Pipeline, Panel::Readouts, Panel::Narration, Panel::ControlPanel};
     return {Panel::TokenRow, Panel::Matrix, Panel::Graph, Panel::Pipeline, Panel::Readouts, Panel::Narration,
-            Panel::Controls};
+            Panel::ControlPanel};
 }
 
 std::string step_title(const Step& s) { return s.title.empty() ? info(s.stage).title : s.title; }

@@ -48,9 +48,9 @@ std::unique_ptr<Image> drawn(int w, int h, Draw draw_into) {
     return img;
 }
 
-// One evaluated view (draw::frame: no cross-fade).
+// One evaluated view (draw::paint_view: no cross-fade).
 inline std::unique_ptr<Image> draw_view(const timeline::View& v, int w, int h, draw::Options opt = draw_options()) {
-    return drawn(w, h, [&](cairo_t* cr) { draw::frame(cr, w, h, v, opt); });
+    return drawn(w, h, [&](cairo_t* cr) { draw::paint_view(cr, w, h, v, opt); });
 }
 
 // A frame of the model as it is (draw::paint): a test may change it first.

@@ -1,6 +1,6 @@
-// model/panels/controls: the temperature slider and the mask switch as they stand.
+// model/panels/control_panel: the temperature slider and the mask switch as they stand.
 // The panel's row (see model/panel.hpp), what it shows, and its builder's declaration; the
-// painter is draw/controls.cpp.
+// painter is draw/control_panel.cpp.
 #pragma once
 
 #include <optional>
@@ -12,9 +12,9 @@
 
 namespace model {
 
-ATTNLAB_PANEL(Controls, "controls", controls)
+ATTNLAB_PANEL(ControlPanel, "controls", control_panel)
 
-struct Controls {
+struct ControlPanel {
     std::string heading = "Controls";
     std::string temperature_name = "Temperature T";
     std::string temperature;  // "T = 0.50"
