@@ -4,6 +4,7 @@
 #include "load/schema.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -24,6 +25,7 @@ struct SceneReader {
     std::vector<const Node*> step_nodes;        // for the engine check's messages
     std::vector<const Node*> experiment_nodes;
     std::map<std::string, const Node*> experiment_titles;
+    std::map<std::string, const Node*> step_ids;
     const Node* quiz_node = nullptr;  // for the video limit's message
 
     std::optional<int> token_index(const Node* node, const std::string& key) {
@@ -118,6 +120,21 @@ struct SceneReader {
     }
 };
 
+// Whether narration asks the student to predict: a sentence (or a clause after a colon) that
+// begins "Predict" ("Predict before it moves: …", "… a faint question: predict how …"), not
+// "trained to predict the next token".
+bool asks_to_predict(const std::string& say) {
+    static const std::string word = "predict";
+    std::string lower = say;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (std::size_t at = 0; (at = lower.find(word, at)) != std::string::npos; at += word.size()) {
+        std::size_t b = at;
+        while (b > 0 && (say[b - 1] == ' ' || say[b - 1] == '\n' || say[b - 1] == '\t')) --b;
+        if (b == 0 || std::string(".!?:;").find(say[b - 1]) != std::string::npos) return true;
+    }
+    return false;
+}
+
 // A name from a closed list (stage, ease): the value, or an error naming the nearest and all.
 template <class T>
 std::optional<T> one_of(Reader& r, const Value& v, const char* what, std::optional<T> (*from_name)(const std::string&),
@@ -163,8 +180,35 @@ const Key<StepReader> kStep[] = {
              if (auto s = one_of<scene::Stage>(st.sc.r, v, "stage", scene::stage_from_name, scene::stage_names()))
                  st.step.stage = *s;
      }},
+    {"id", [](StepReader& st, const Value& v) {
+         if (!v) return;
+         auto id = st.sc.r.name(v.node, v.key);
+         if (!id) return;
+         // A number would read as a step number in `after:`.
+         double ignored = 0;
+         if (parse_number(v.node, ignored) != Num::NotNumber) {
+             st.sc.r.error(v.node, v.key + ": a step's id is a name, not a number ('after:' takes step numbers too)");
+             return;
+         }
+         auto& ids = st.sc.step_ids;
+         if (auto it = ids.find(*id); it != ids.end()) {
+             st.sc.r.error(v.node, v.key + ": the id '" + *id + "' is already used on line " + std::to_string(it->second->line) +
+                                       " (quiz questions follow steps by id)");
+             return;
+         }
+         ids[*id] = v.node;
+         st.step.id = *id;
+     }},
     {"title", [](StepReader& st, const Value& v) {
          if (v) st.step.title = st.sc.r.text(v.node, v.key).value_or("");
+     }},
+    {"ask", [](StepReader& st, const Value& v) {
+         if (v) st.step.ask = st.sc.r.text(v.node, v.key).value_or("");
+     }},
+    {"ask_voice", [](StepReader& st, const Value& v) {
+         read_voice(st.sc.r, v, st.step.ask_voice, st.step.ask_voice_seconds);
+         if (v && st.step.ask.empty() && v.fields && !v.fields->get("ask"))
+             st.sc.r.error(v.node, v.key + ": a voice for the question, but the step asks none (give it 'ask:')");
      }},
     {"say", [](StepReader& st, const Value& v) {
          if (v) st.step.say = st.sc.r.text(v.node, v.key).value_or("");
@@ -257,6 +301,35 @@ void read_choices(QuestionReader& qr, const Value& v) {
     if (!f.get("answer") && !f.get("choices")) r.error(v.map, where + ": missing key 'answer' (or 'choices' with 'correct')");
 }
 
+// after: a step number (1-based, as the header counts them) or a step's id.
+void read_after(QuestionReader& qr, const Value& v) {
+    if (!v) return;
+    Reader& r = qr.sc.r;
+    const std::vector<scene::Step>& steps = qr.sc.s.steps;
+    double number = 0;
+    if (parse_number(v.node, number) != Num::NotNumber) {
+        if (auto i = r.integer(v.node, v.key, 1, static_cast<long long>(steps.size()),
+                               "a step number of this scene (1.." + std::to_string(steps.size()) + ")"))
+            qr.q.after = static_cast<int>(*i) - 1;
+        return;
+    }
+    auto id = r.text(v.node, v.key, false);
+    if (!id) return;
+    std::vector<std::string> ids;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        if (steps[i].id == *id) {
+            qr.q.after = static_cast<int>(i);
+            return;
+        }
+        if (!steps[i].id.empty()) ids.push_back(steps[i].id);
+    }
+    const std::string near = core::nearest(*id, ids);
+    r.error(v.node, v.key + ": no step of this scene has the id '" + *id + "'" +
+                        (near.empty() ? "" : " (did you mean '" + near + "'?)") +
+                        (ids.empty() ? "; give the step an 'id:', or name it by its number"
+                                     : "; step ids: " + join(ids) + " (or a step number)"));
+}
+
 const Key<QuestionReader> kQuestion[] = {
     {"ask", [](QuestionReader& qr, const Value& v) {
          if (v) qr.q.ask = qr.sc.r.text(v.node, v.key, false).value_or("");
@@ -282,6 +355,7 @@ const Key<QuestionReader> kQuestion[] = {
                                    (near.empty() ? "" : " (did you mean '" + near + "'?)") +
                                    (titles.empty() ? "; the scene has no experiments" : "; experiments: " + join(titles)));
      }},
+    {"after", read_after},
 };
 
 // questions, then draw (whose range is the number of questions): read together.
@@ -499,10 +573,32 @@ void read_scene(Reader& r, const Node* root, scene::Scene& s) {
     read_keys<SceneReader>(r, root, "the scene", "", kScene, sr);
     if (r.failed()) return;
 
+    // A question to predict is asked on the narration panel: a step that asks one shows it.
+    for (std::size_t i = 0; i < s.steps.size(); ++i) {
+        if (s.steps[i].ask.empty()) continue;
+        const std::vector<scene::Panel>& shown = s.panels_at(static_cast<int>(i));
+        if (std::find(shown.begin(), shown.end(), scene::Panel::Narration) != shown.end()) continue;
+        r.error(sr.step_nodes.size() > i ? sr.step_nodes[i] : root,
+                "steps[" + std::to_string(i) + "].ask: the question is asked on the narration panel, which this step "
+                "does not show; add 'narration' to " + (s.steps[i].panels.empty() ? "the scene's" : "the step's") + " panels");
+    }
+    if (r.failed()) return;
+
+    // Narration that asks for a prediction and answers it in the same breath spoils it: the
+    // question belongs in `ask:`, asked before the step moves; `say` answers it after.
+    for (std::size_t i = 0; i < s.steps.size(); ++i)
+        if (asks_to_predict(s.steps[i].say))
+            r.warn(sr.step_nodes.size() > i ? sr.step_nodes[i] : root,
+                   "steps[" + std::to_string(i) + "].say: the narration asks for a prediction" +
+                       (s.steps[i].ask.empty() ? "" : " again") +
+                       ", and a step's `say` is shown as it moves and after: put the question in 'ask:' (asked over "
+                       "the picture before anything moves) and keep only the answer in 'say:'");
+
     // The video it plans is bounded: reported at the step that passes the limit.
     double t = 0;
     for (std::size_t i = 0; i < s.steps.size(); ++i) {
-        const double anim = scene::step_animation(s.steps[i]), hold = scene::step_hold(s.steps[i]);
+        const double anim = scene::step_animation(s.steps[i]),
+                     hold = scene::ask_hold(s.steps[i]) + scene::step_hold(s.steps[i]);
         t = t + anim + hold;
         if (t > kMaxSeconds) {
             r.error(sr.step_nodes.size() > i ? sr.step_nodes[i] : root,
