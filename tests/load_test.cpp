@@ -872,7 +872,7 @@ TEST_CASE("a step's question to predict: ask beside say, on a step that shows th
                        "    set: {temperature: 0.5}\n"
                        "    ask: Which weight grows?\n"
                        "    say: The largest one.\n");
-    INFO(l->result.errors.empty() ? "" : l->result.errors[0].format());
+    INFO((l->result.errors.empty() ? std::string() : l->result.errors[0].format()));
     REQUIRE(l->result.ok());
     const scene::Step& st = l->result.deck.slides[0].scene->steps[1];
     CHECK(st.ask == "Which weight grows?");
@@ -955,7 +955,7 @@ TEST_CASE("a deck takes part of a scene: a step range, without its experiments o
     const load::Result whole = deck("");
     REQUIRE(whole.ok());
     const load::Result part = deck("    steps: 3-4\n    experiments: false\n");
-    INFO(part.errors.empty() ? "" : part.errors[0].format());
+    INFO((part.errors.empty() ? std::string() : part.errors[0].format()));
     REQUIRE(part.ok());
     const scene::Scene& sc = *part.deck.slides[0].scene;
     REQUIRE(sc.steps.size() == 2);

@@ -941,8 +941,7 @@ TEST_CASE("live, the question stays until the presenter moves on; then the step 
     const scene::Deck deck = scene::deck_of(asking_scene());
     const Layout lay = layout(deck);
     State s = state_at_span(lay, 2);
-    double now = 100;
-    s = apply(deck, lay, s, cmd::Next{}, now);  // completes step 3's animation
+    double now = 100;  // step 3 has played to its end
     s = apply(deck, lay, s, cmd::Next{}, now);
     REQUIRE(s.span == 3);
     // However long the room thinks, nothing moves.
@@ -1013,7 +1012,7 @@ TEST_CASE("a quiz question that names a step is asked right after it; the others
         if (sp.question != 3) continue;
         const View v = evaluate(deck, lay, state_at_span(lay, static_cast<int>(i)), sp.end());
         if (sp.answer) {
-            CHECK(v.experiment == 0);
+            CHECK(v.experiment == 1);  // "hot" (the scene's first is "cold")
             CHECK(std::isinf(v.controls.temperature));
         } else {
             CHECK(v.experiment < 0);  // the question is asked over the step, not the answer's picture
