@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <vector>
 
+#include "attention/attention.hpp"
 #include "load/load.hpp"
 #include "scene/quiz.hpp"
 #include "support/files.hpp"
@@ -907,6 +908,53 @@ TEST_CASE("a narration that asks for a prediction in its own say is a warning at
     // "predict" that is not a prompt to the student, or a question asked with ask:, is fine.
     auto fine = load_yaml(kTiny + "steps:\n  - say: A model is trained to predict the next token.\n"
                                   "  - ask: Which bars grow?\n    say: cat's and mouse's.\n");
+    REQUIRE(fine->result.ok());
+    CHECK(fine->result.warnings.empty());
+}
+
+TEST_CASE("a question or the narration just before it that states a weight only the reveal shows is a warning", "[load][predict][warnings]") {
+    // The tiny scene's row a (the one asking), as the engine computes it at T = 1 and at T = 0.5.
+    auto weights = [](double T) {
+        attention::Input in;
+        in.q = {{1, 0}, {0, 1}, {1, 1}};
+        in.k = {{1, 0}, {0, 1}, {1, 1}};
+        in.v = in.k;
+        in.temperature = T;
+        attention::Trace tr;
+        std::string error;
+        REQUIRE(attention::trace(in, tr, error));
+        return std::vector<double>{tr.weights(0, 0), tr.weights(0, 1), tr.weights(0, 2)};
+    };
+    auto percent = [](double w) { return std::to_string(static_cast<int>(std::lround(w * 100))) + "%"; };
+    const std::vector<double> was = weights(1), will = weights(0.5);
+    REQUIRE(percent(was[1]) != percent(will[1]));  // b's share moves when T halves
+    const std::string revealed = percent(will[1]), shown = percent(was[1]);
+    auto scene = [&](const std::string& before_say, const std::string& ask) {
+        return kTiny + "steps:\n  - stage: blend\n    say: \"" + before_say + "\"\n  - title: Colder\n"
+                       "    set: {temperature: 0.5}\n    ask: \"" + ask + "\"\n    say: b falls to about " + revealed + ".\n";
+    };
+    {
+        auto l = load_yaml(scene("b has " + shown + ".", "T falls to 0.5. Will b fall to about " + revealed + "?"));
+        REQUIRE(l->result.ok());
+        REQUIRE(l->result.warnings.size() == 1);
+        const core::Diagnostic& w = l->result.warnings[0];
+        INFO(w.format());
+        CHECK(w.line == 9);
+        CHECK(w.column == 5);
+        CHECK(contains(w.message, "steps[1].ask states '" + revealed + "'"));
+        CHECK(contains(w.message, "a's row"));
+    }
+    {
+        // The narration on screen just before the question gives it away.
+        auto l = load_yaml(scene("Soon b will have " + revealed + ".", "T falls to 0.5. What happens to b?"));
+        REQUIRE(l->result.ok());
+        REQUIRE(l->result.warnings.size() == 1);
+        CHECK(l->result.warnings[0].line == 7);
+        CHECK(contains(l->result.warnings[0].message, "steps[0].say, shown just before steps[1] asks,"));
+    }
+    // What the picture shows before, and the setting the question names, are not answers; nor is
+    // a number the reveal does not produce.
+    auto fine = load_yaml(scene("b has " + shown + ".", "T falls from 1 to 0.5 while b has " + shown + ". Will it pass 1/3?"));
     REQUIRE(fine->result.ok());
     CHECK(fine->result.warnings.empty());
 }

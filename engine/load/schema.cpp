@@ -3,6 +3,8 @@
 // their "did you mean". The controls under `set:` come from scene::controls(), read by kind.
 #include "load/schema.hpp"
 
+#include "load/checks.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -119,21 +121,6 @@ struct SceneReader {
         return out;
     }
 };
-
-// Whether narration asks the student to predict: a sentence (or a clause after a colon) that
-// begins "Predict" ("Predict before it moves: …", "… a faint question: predict how …"), not
-// "trained to predict the next token".
-bool asks_to_predict(const std::string& say) {
-    static const std::string word = "predict";
-    std::string lower = say;
-    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    for (std::size_t at = 0; (at = lower.find(word, at)) != std::string::npos; at += word.size()) {
-        std::size_t b = at;
-        while (b > 0 && (say[b - 1] == ' ' || say[b - 1] == '\n' || say[b - 1] == '\t')) --b;
-        if (b == 0 || std::string(".!?:;").find(say[b - 1]) != std::string::npos) return true;
-    }
-    return false;
-}
 
 // A name from a closed list (stage, ease): the value, or an error naming the nearest and all.
 template <class T>
@@ -573,81 +560,8 @@ void read_scene(Reader& r, const Node* root, scene::Scene& s) {
     read_keys<SceneReader>(r, root, "the scene", "", kScene, sr);
     if (r.failed()) return;
 
-    // A question to predict is asked on the narration panel: a step that asks one shows it.
-    for (std::size_t i = 0; i < s.steps.size(); ++i) {
-        if (s.steps[i].ask.empty()) continue;
-        const std::vector<scene::Panel>& shown = s.panels_at(static_cast<int>(i));
-        if (std::find(shown.begin(), shown.end(), scene::Panel::Narration) != shown.end()) continue;
-        r.error(sr.step_nodes.size() > i ? sr.step_nodes[i] : root,
-                "steps[" + std::to_string(i) + "].ask: the question is asked on the narration panel, which this step "
-                "does not show; add 'narration' to " + (s.steps[i].panels.empty() ? "the scene's" : "the step's") + " panels");
-    }
-    if (r.failed()) return;
-
-    // Narration that asks for a prediction and answers it in the same breath spoils it: the
-    // question belongs in `ask:`, asked before the step moves; `say` answers it after.
-    for (std::size_t i = 0; i < s.steps.size(); ++i)
-        if (asks_to_predict(s.steps[i].say))
-            r.warn(sr.step_nodes.size() > i ? sr.step_nodes[i] : root,
-                   "steps[" + std::to_string(i) + "].say: the narration asks for a prediction" +
-                       (s.steps[i].ask.empty() ? "" : " again") +
-                       ", and a step's `say` is shown as it moves and after: put the question in 'ask:' (asked over "
-                       "the picture before anything moves) and keep only the answer in 'say:'");
-
-    // The video it plans is bounded: reported at the step that passes the limit.
-    double t = 0;
-    for (std::size_t i = 0; i < s.steps.size(); ++i) {
-        const double anim = scene::step_animation(s.steps[i]),
-                     hold = scene::ask_hold(s.steps[i]) + scene::step_hold(s.steps[i]);
-        t = t + anim + hold;
-        if (t > kMaxSeconds) {
-            r.error(sr.step_nodes.size() > i ? sr.step_nodes[i] : root,
-                    "steps[" + std::to_string(i) + "]: the scene's video would last more than " +
-                        std::to_string(static_cast<int>(kMaxSeconds / 3600)) + " hours (the limit) by the end of this step: " +
-                        length_text(t) + "; this step animates " + length_text(anim) + " and holds " + length_text(hold) +
-                        (s.steps[i].hold >= 0 ? "" : " (long enough to read its 'say')"));
-            return;
-        }
-    }
-    // A video played through adds one attempt's question pages (scene::quiz_pages_seconds).
-    if (const double pages = scene::quiz_pages_seconds(s.quiz); t + pages > kMaxSeconds) {
-        r.error(sr.quiz_node ? sr.quiz_node : root,
-                "quiz: the scene's video would last more than " + std::to_string(static_cast<int>(kMaxSeconds / 3600)) +
-                    " hours (the limit) with the question pages of one attempt: " + length_text(t + pages) +
-                    ", of which the pages " + length_text(pages) + " (each question's page and its answer's, read and thought over)");
-        return;
-    }
-
-    // Nothing invalid reaches the engine: the start, every step's controls in turn, and
-    // every experiment must be something attention::trace computes.
-    if (r.failed() || !sr.n || !sr.d) return;
-    scene::Controls start = scene::start_controls(s);
-    if (auto e = engine_check(s, start); !e.empty()) {
-        r.error(root, "the scene cannot be computed: " + e);
-        return;
-    }
-    scene::Controls c = start;
-    for (std::size_t i = 0; i < s.steps.size(); ++i) {
-        // A step that changes nothing the engine reads (keys, temperature, mask) gives it the
-        // input it was given before, which it computed: not checked again (each check reads the
-        // whole scene, and a scene may have thousands of steps).
-        const scene::Settings& set = s.steps[i].set;
-        if (set.empty()) continue;
-        const bool keys_kept = !set.key_scale && !set.keys_same && set.keys.empty();
-        const double temperature = c.temperature;
-        const bool mask = c.mask;
-        c = scene::apply(s, std::move(c), set);  // moved: the keys are not copied
-        if (keys_kept && c.temperature == temperature && c.mask == mask) continue;
-        if (auto e = engine_check(s, c); !e.empty()) {
-            r.error(sr.step_nodes.size() > i ? sr.step_nodes[i] : root,
-                    "steps[" + std::to_string(i) + "]: its settings cannot be computed: " + e);
-            return;
-        }
-    }
-    for (std::size_t i = 0; i < s.experiments.size(); ++i) {
-        if (auto e = engine_check(s, scene::apply(s, start, s.experiments[i].set)); !e.empty())
-            r.error(sr.experiment_nodes[i], "experiments[" + std::to_string(i) + "]: its settings cannot be computed: " + e);
-    }
+    // The scene as a whole: its questions to predict, the length of its video, every state computable.
+    check_scene(r, s, SceneNodes{root, sr.step_nodes, sr.experiment_nodes, sr.quiz_node}, sr.n && sr.d);
 }
 
 }  // namespace load
