@@ -21,6 +21,10 @@ struct Tweened {
 Tweened tween(const scene::Controls& a, const scene::Controls& b, double u) {
     Tweened out;
     out.controls = b;
+    if (u >= 1.0) {  // at its end, exactly b: a step's end is the next question beat's picture, bit for bit
+        out.mask_u = b.mask ? 1.0 : 0.0;
+        return out;
+    }
     out.controls.focus = u < 0.5 ? a.focus : b.focus;
     out.controls.temperature = tween_temperature(a.temperature, b.temperature, u);
     for (std::size_t i = 0; i < b.keys.size() && i < a.keys.size(); ++i)
