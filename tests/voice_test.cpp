@@ -107,7 +107,7 @@ k: [[1, 0.2], [-0.3, 1], [0.8, 0.9]]
 v: [[1, 0], [0, 1], [-1, -0.5]]
 steps:
   - stage: scores
-    say: Every key is scored against the question.
+    say: Every key is scored.
     voice: audio/one.flac
   - stage: scale
     voice: audio/two.wav
@@ -188,7 +188,7 @@ TEST_CASE("a step with a voice clip holds for the clip's length, unless the auth
     auto length = [&](int i) { return lay.spans[static_cast<std::size_t>(i)].anim + lay.spans[static_cast<std::size_t>(i)].hold; };
     CHECK(length(0) == Approx(1.4).margin(1e-3));         // the title slide: its clip
     CHECK(length(1) == Approx(scene::kCrossFade + 2.0));  // an authored duration wins over the clip
-    CHECK(length(2) == Approx(2.3).margin(1e-3));         // steps: their clips
+    CHECK(length(2) == Approx(2.3).margin(1e-3));         // steps: their clips (longer than their words)
     CHECK(length(3) == Approx(1.4).margin(1e-3));
     CHECK(length(4) == Approx(0.5 + 0.4));                // an authored hold wins
     CHECK(length(5) == Approx(0.6 + 1.2));
