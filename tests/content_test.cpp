@@ -184,9 +184,8 @@ TEST_CASE("exported videos narrate at a calm pace: no step or slide at more than
         REQUIRE(r.ok());
         const timeline::Layout lay = timeline::layout(r.deck);
         for (const timeline::Span& sp : lay.spans) {
-            const scene::Slide& slide = r.deck.slides[static_cast<std::size_t>(sp.slide)];
-            const std::string& say =
-                slide.kind == scene::Slide::Kind::Scene ? slide.scene->steps[static_cast<std::size_t>(sp.step)].say : slide.say;
+            // A step's question beat narrates its question; the step then its answer.
+            const std::string& say = timeline::span_say(r.deck, sp);
             const int n = words(say);
             if (n == 0) continue;
             ++spoken;
@@ -901,7 +900,8 @@ TEST_CASE("every share the narration quotes is the share on screen at that step"
                 const timeline::View v = timeline::evaluate(r.deck, lay, st, sp.start + sp.anim);
                 if (!v.scene || !v.step_ptr) continue;
                 const std::string where = file.filename().string() + " step " + std::to_string(span + 1);
-                checked += check_quotes(v.step_ptr->say, v, where);
+                // What the span narrates: on a step's question beat its question, over the picture before.
+                checked += check_quotes(timeline::span_say(r.deck, sp), v, where);
                 for (int e = 0; e < static_cast<int>(v.scene->experiments.size()); ++e) {
                     const timeline::State ex = timeline::apply(r.deck, lay, st, timeline::cmd::Experiment{e}, sp.start);
                     const timeline::View ve = timeline::evaluate(r.deck, lay, ex, sp.start + sp.anim + 5.0);
@@ -1268,4 +1268,170 @@ TEST_CASE("docs/claims.md maps every seed claim to a page of the lecture that ex
     CHECK(missing_of["004"].size() >= 70);
     CHECK(pages >= 100);
     CHECK(quizzes >= 6);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Predict, then see: a question is asked before anything moves, and answered only after.
+
+namespace {
+
+std::vector<fs::path> scenes_and_decks() {
+    std::vector<fs::path> files = yaml_files("scenes");
+    const auto decks = yaml_files("slides");
+    files.insert(files.end(), decks.begin(), decks.end());
+    return files;
+}
+
+// The words of a text, whitespace collapsed.
+std::string words_of(const std::string& text) {
+    std::istringstream in(text);
+    std::string out;
+    for (std::string w; in >> w;) out += (out.empty() ? "" : " ") + w;
+    return out;
+}
+
+// Every number and label the frame's row panels show that a step's play could change.
+std::string row_shown(const model::Frame& f) {
+    std::ostringstream out;
+    for (const auto& b : f.scene.weight_bars.bars) out << b.label << ':' << b.height << ' ';
+    for (const auto& c : f.scene.score_row.cells) out << c.value << ' ';
+    for (const auto& line : f.scene.readouts.rows) out << line.name << "=" << line.value << " ";
+    return out.str();
+}
+
+}  // namespace
+
+TEST_CASE("every \"Try it\" step of a shipped scene asks its question before it moves", "[content][predict]") {
+    int asks = 0;
+    for (const auto& f : yaml_files("scenes")) {
+        const load::Result r = load::load_file(f.string());
+        REQUIRE(r.ok());
+        for (const auto& step : r.deck.slides[0].scene->steps) {
+            if (step.title.rfind("Try it", 0) != 0) continue;
+            INFO(f.filename().string() << ": " << step.title);
+            CHECK(!step.ask.empty());
+            CHECK(!step.say.empty());
+            asks += !step.ask.empty();
+        }
+    }
+    CHECK(asks >= 9);  // one-query-row's eight and causal-matrix's
+    // The lecture's "Try it" steps are one-query-row's steps 10 to 18 (17 is the mask's own step).
+    const auto sc = scene_file("one-query-row");
+    for (int i = 10; i <= 18; ++i) {
+        const scene::Step& st = sc->steps[static_cast<std::size_t>(i - 1)];
+        INFO("step " << i << ": " << st.title);
+        CHECK((i == 17 || !st.ask.empty()));
+    }
+}
+
+TEST_CASE("no narration states the answer before its reveal: the question beat shows the question and the step before's numbers", "[content][predict]") {
+    int beats = 0;
+    for (const auto& f : scenes_and_decks()) {
+        const load::Result r = load::load_file(f.string());
+        REQUIRE(r.ok());
+        // No warning either: no `say` of a shipped scene asks for a prediction itself.
+        CHECK(r.warnings.empty());
+        for (const timeline::Pages pages :
+             {timeline::Pages::Steps, timeline::Pages::WithQuestions, timeline::Pages::WithDrawnQuestions}) {
+            const timeline::Layout lay = timeline::layout(r.deck, pages);
+            for (std::size_t i = 0; i < lay.spans.size(); ++i) {
+                const timeline::Span& sp = lay.spans[i];
+                if (!sp.asking) continue;
+                ++beats;
+                const scene::Step& st = r.deck.slides[static_cast<std::size_t>(sp.slide)].scene->steps[static_cast<std::size_t>(sp.step)];
+                INFO(f.filename().string() << ", span " << i + 1 << ": " << st.title);
+                // The next span plays the step and answers; the beat itself holds still long enough.
+                REQUIRE(i + 1 < lay.spans.size());
+                CHECK(lay.spans[i + 1].step == sp.step);
+                CHECK_FALSE(lay.spans[i + 1].asking);
+                CHECK(sp.anim == 0.0);
+                CHECK(sp.hold >= scene::kThinkSeconds + scene::reading_time(st.ask) - 1e-9);
+                // What is heard and read during the beat: the question, never the answer.
+                CHECK(timeline::span_say(r.deck, sp) == st.ask);
+                std::string cues;
+                for (const model::Cue& c : model::span_cues(r.deck, lay, static_cast<int>(i)))
+                    for (const auto& line : c.lines) cues += (cues.empty() ? "" : " ") + line;
+                CHECK(words_of(cues) == words_of(st.ask));
+                // The picture before: the last step shown before the beat, at its end (a question
+                // page between them shows the step it follows).
+                std::size_t b = i;
+                while (b > 0 && lay.spans[b - 1].question >= 0) --b;
+                if (b == 0 || lay.spans[b - 1].slide != sp.slide) continue;  // the scene's first step asks
+                const timeline::State before_state = timeline::state_at_span(lay, static_cast<int>(b - 1));
+                const model::Frame before = model::frame_at(r.deck, lay, before_state, lay.spans[b - 1].end());
+                for (double u : {0.0, 0.5, 1.0 - 1e-6}) {
+                    const double t = sp.start + u * (sp.anim + sp.hold);
+                    const model::Frame fr = model::frame_at(r.deck, lay, timeline::state_at(lay, t), t, true);
+                    INFO("at " << u << " of the beat");
+                    CHECK(fr.scene.narration.kind == model::Narration::Kind::Predict);
+                    CHECK(fr.scene.narration.text == st.ask);
+                    CHECK(words_of(fr.scene.narration.text).find(words_of(st.say)) == std::string::npos);
+                    CHECK(row_shown(fr) == row_shown(before));  // no weight changes during the question
+                    CHECK(fr.view->trace.weights.row_vec(static_cast<std::size_t>(fr.scene.focus)) ==
+                          before.view->trace.weights.row_vec(static_cast<std::size_t>(before.scene.focus)));
+                }
+                // Once played, the step's numbers are its own.
+                const timeline::Span& play = lay.spans[i + 1];
+                const model::Frame end = model::frame_at(r.deck, lay, timeline::state_at_span(lay, static_cast<int>(i + 1)), play.end());
+                CHECK(end.scene.narration.text == st.say);
+            }
+        }
+    }
+    CHECK(beats >= 3 * 2 * 10);  // the ten asking steps, in the scenes and in the lecture, three layouts each
+}
+
+TEST_CASE("a scene's quiz questions are asked right after the steps that teach them", "[content][predict]") {
+    for (const char* name : {"one-query-row", "attention-matrix", "causal-matrix", "projections"}) {
+        const auto sc = scene_file(name);
+        INFO(name);
+        int placed = 0;
+        for (const auto& q : sc->quiz.questions) placed += q.after >= 0;
+        CHECK(placed * 3 >= static_cast<int>(sc->quiz.questions.size()) * 2);  // most of them
+        const scene::Deck deck = scene::deck_of(sc);
+        const timeline::Layout lay = timeline::layout(deck, timeline::Pages::WithQuestions);
+        for (std::size_t i = 0; i < lay.spans.size(); ++i) {
+            const timeline::Span& sp = lay.spans[i];
+            if (sp.question < 0 || sp.answer) continue;
+            const scene::Question& q = sc->quiz.questions[static_cast<std::size_t>(sp.question)];
+            INFO(q.ask);
+            const int step = q.after >= 0 ? q.after : static_cast<int>(sc->steps.size()) - 1;
+            CHECK(sp.step == step);
+            // Straight after that step's play, or after another question about it.
+            CHECK(lay.spans[i - 1].step == step);
+            CHECK_FALSE(lay.spans[i - 1].asking);
+            // The answer page shows the experiment the question names.
+            const model::Frame answer = model::frame_at(deck, lay, timeline::state_at_span(lay, static_cast<int>(i + 1)),
+                                                        lay.spans[i + 1].end());
+            if (!q.experiment.empty()) CHECK(answer.scene.header.right == "Try this: " + q.experiment);
+            CHECK(answer.scene.narration.kind == model::Narration::Kind::Answer);
+        }
+    }
+}
+
+TEST_CASE("the quick tour is what its title says: about three minutes of one query row", "[content][predict]") {
+    const load::Result r = load::load_file((kSource / "slides" / "quick-tour.yaml").string());
+    INFO(errors_of(r));
+    REQUIRE(r.ok());
+    CHECK(r.deck.title == "Attention in three minutes");
+    const scene::Scene* part = nullptr;
+    for (const auto& sl : r.deck.slides)
+        if (sl.scene) part = sl.scene.get();
+    REQUIRE(part);
+    // One query row from its three arrows to the blend: no "Try it", no experiment, no quiz.
+    const auto whole = scene_file("one-query-row");
+    REQUIRE(part->steps.size() == 7);
+    for (std::size_t i = 0; i < part->steps.size(); ++i) CHECK(part->steps[i].title == whole->steps[i].title);
+    CHECK(part->steps.back().stage == scene::Stage::Blend);
+    CHECK(part->experiments.empty());
+    CHECK(part->quiz.questions.empty());
+    // Its exported video (with whatever questions a video asks) lasts 2½ to 3½ minutes.
+    const double minutes = timeline::layout(r.deck, timeline::Pages::WithDrawnQuestions).total / 60.0;
+    INFO("the quick tour's video runs " << minutes << " minutes");
+    CHECK(minutes >= 2.5);
+    CHECK(minutes <= 3.5);
+    // And the README says so.
+    std::ifstream readme(kSource / "README.md");
+    std::stringstream text;
+    text << readme.rdbuf();
+    CHECK(text.str().find("a 3-minute tour") != std::string::npos);
 }

@@ -88,10 +88,11 @@ std::string step_name(const std::string& scene_id, int i, const std::string& tit
     return scene_id + "/" + number + "-" + slug(title);
 }
 
-// The first line of a step's text golden: what the frame is.
-std::string step_heading(const std::string& scene_id, int i, int steps, const std::string& title) {
+// The first line of a step's text golden: what the frame is (the step, or its question beat).
+std::string step_heading(const std::string& scene_id, int i, int steps, const std::string& title, bool asking = false) {
     return "# scenes/" + scene_id + ".yaml, step " + std::to_string(i + 1) + " of " + std::to_string(steps) + " \"" +
-           title + "\", at the end of its span; 1920x1080, light theme\n";
+           title + "\", " + (asking ? "its question beat (before it moves)" : "at the end of its span") +
+           "; 1920x1080, light theme\n";
 }
 
 // ---- the numbers a frame shows -------------------------------------------------------------
@@ -205,18 +206,27 @@ TEST_CASE("every step of the scene files at its end: every text with its box, an
         const scene::Deck& deck = r.deck;
         REQUIRE(deck.slides.size() == 1);
         const timeline::Layout lay = timeline::layout(deck);
-        const int steps = static_cast<int>(deck.slides[0].scene->steps.size());
-        REQUIRE(static_cast<int>(lay.spans.size()) == steps);  // one span a step, no question pages
+        const scene::Scene& sc = *deck.slides[0].scene;
+        const int steps = static_cast<int>(sc.steps.size());
+        // One span a step, and one more before each step that asks a question to predict (its
+        // question beat, which has a golden of its own); no question pages.
+        int asks = 0;
+        for (const scene::Step& st : sc.steps) asks += !st.ask.empty();
+        REQUIRE(static_cast<int>(lay.spans.size()) == steps + asks);
         std::set<std::string> named;
-        for (int i = 0; i < steps; ++i) {
-            const timeline::Span& sp = lay.spans[static_cast<std::size_t>(i)];
-            REQUIRE(sp.step == i);
+        int i = -1;
+        for (std::size_t span = 0; span < lay.spans.size(); ++span) {
+            const timeline::Span& sp = lay.spans[span];
+            REQUIRE(sp.question < 0);
+            if (!sp.asking) ++i;
+            REQUIRE(sp.step == (sp.asking ? i + 1 : i));
+            const int step = sp.step;
             const std::string title = timeline::span_title(deck, sp);
-            const std::string name = step_name(id, i, title);
-            INFO("step " << i + 1 << " \"" << title << "\" → tests/golden/" << name);
-            CHECK(named.insert(name).second);  // one golden a step
-            // The end of the step's span: its animation and any cross-fade are over.
-            const timeline::State state = timeline::state_at_span(lay, i);
+            const std::string name = step_name(id, step, title) + (sp.asking ? "-predict" : "");
+            INFO("step " << step + 1 << " \"" << title << "\"" << (sp.asking ? " (its question)" : "") << " → tests/golden/" << name);
+            CHECK(named.insert(name).second);  // one golden a span
+            // The end of the span: its animation and any cross-fade are over.
+            const timeline::State state = timeline::state_at_span(lay, static_cast<int>(span));
             const double end = sp.end();
             REQUIRE_FALSE(timeline::evaluate(deck, lay, state, end).animating);
             const model::Frame f = model::frame_at(deck, lay, state, end);
@@ -227,8 +237,8 @@ TEST_CASE("every step of the scene files at its end: every text with its box, an
             opt.recorder = &rec;
             support::render_at(deck, lay, state, end, 1920, 1080, opt);
             REQUIRE(rec.texts.size() > 10);
-            support::check_text_golden(step_heading(id, i, steps, title) + support::recorded(rec), name);
-            const bool picture = std::find(pictured.begin(), pictured.end(), i + 1) != pictured.end();
+            support::check_text_golden(step_heading(id, step, steps, title, sp.asking) + support::recorded(rec), name);
+            const bool picture = !sp.asking && std::find(pictured.begin(), pictured.end(), step + 1) != pictured.end();
             if (picture) support::check_pixel_golden(*support::render_at(deck, lay, state, end, 640, 360), name);
             // No golden is left over from a step that is gone or renamed, and no picture from a
             // step that no longer has one.
@@ -257,8 +267,10 @@ TEST_CASE("a pixel golden fails on a digit that changes", "[golden]") {
             REQUIRE(file.ok());
             REQUIRE(file.deck.slides[0].scene->steps[static_cast<std::size_t>(i)].stage == stage);
             lay = timeline::layout(file.deck);
-            const timeline::Span& sp = lay.spans[static_cast<std::size_t>(i)];
-            view = timeline::evaluate(file.deck, lay, timeline::state_at_span(lay, i), sp.end());
+            int span = 0;  // the step's own span (after its question beat, if it asks)
+            while (lay.spans[static_cast<std::size_t>(span)].step != i || lay.spans[static_cast<std::size_t>(span)].asking) ++span;
+            const timeline::Span& sp = lay.spans[static_cast<std::size_t>(span)];
+            view = timeline::evaluate(file.deck, lay, timeline::state_at_span(lay, span), sp.end());
             golden = step_name(id, i, timeline::span_title(file.deck, sp));
         }
     };

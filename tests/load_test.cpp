@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <vector>
 
+#include "attention/attention.hpp"
 #include "load/load.hpp"
 #include "scene/quiz.hpp"
 #include "support/files.hpp"
@@ -859,4 +860,190 @@ TEST_CASE("steps that change no control the engine reads are not checked again: 
     // A step that does change the keys is still checked, after all those that did not.
     const Bad overflow = {yaml + "  - {duration: 0, hold: 0, set: {keys: {scale: 1e307}}}\n", "cannot be computed", 7 + 9998};
     expect(overflow);
+}
+
+// ---- predict, then see ---------------------------------------------------------------------
+
+TEST_CASE("a step's question to predict: ask beside say, on a step that shows the narration", "[load][predict]") {
+    auto l = load_yaml(kTiny +
+                       "steps:\n"
+                       "  - stage: scores\n"
+                       "  - stage: softmax\n"
+                       "    id: colder\n"
+                       "    set: {temperature: 0.5}\n"
+                       "    ask: Which weight grows?\n"
+                       "    say: The largest one.\n");
+    INFO((l->result.errors.empty() ? std::string() : l->result.errors[0].format()));
+    REQUIRE(l->result.ok());
+    const scene::Step& st = l->result.deck.slides[0].scene->steps[1];
+    CHECK(st.ask == "Which weight grows?");
+    CHECK(st.say == "The largest one.");
+    CHECK(st.id == "colder");
+    CHECK(l->result.warnings.empty());
+
+    // The question is asked on the narration panel: a step that does not show it cannot ask.
+    expect({kTiny + "panels: [token-row, weight-bars]\nsteps:\n  - stage: scores\n  - ask: Which?\n    say: This.\n",
+            "narration panel", 9, 5, {"steps[1].ask", "add 'narration'"}});
+    expect({kTiny + "steps:\n  - stage: scores\n  - panels: [weight-bars]\n    ask: Which?\n", "narration panel", 8, 5,
+            {"the step's panels"}});
+    // A voice for a question that is not asked.
+    expect({kTiny + "steps:\n  - stage: scores\n    ask_voice: q.wav\n", "asks none", 8, 16, {"ask_voice"}});
+    // Ids are names, and unique.
+    expect({kTiny + "steps:\n  - id: a\n  - id: a\n", "already used on line 7", 8, 9, {"steps[1].id"}});
+    expect({kTiny + "steps:\n  - id: 3\n", "not a number", 7, 9});
+}
+
+TEST_CASE("a narration that asks for a prediction in its own say is a warning at check time", "[load][predict][warnings]") {
+    for (const char* say : {"Predict before it moves: which bars grow? cat's.", "A faint question: predict how its row looks.",
+                            "Back at T = 1. Predict what happens."}) {
+        auto l = load_yaml(kTiny + "steps:\n  - stage: scores\n    say: \"" + say + "\"\n");
+        INFO(say);
+        REQUIRE(l->result.ok());
+        REQUIRE(l->result.warnings.size() == 1);
+        const core::Diagnostic& w = l->result.warnings[0];
+        CHECK(w.line == 7);
+        CHECK(w.column == 5);
+        CHECK(contains(w.message, "put the question in 'ask:'"));
+    }
+    // "predict" that is not a prompt to the student, or a question asked with ask:, is fine.
+    auto fine = load_yaml(kTiny + "steps:\n  - say: A model is trained to predict the next token.\n"
+                                  "  - ask: Which bars grow?\n    say: cat's and mouse's.\n");
+    REQUIRE(fine->result.ok());
+    CHECK(fine->result.warnings.empty());
+}
+
+TEST_CASE("a question or the narration just before it that states a weight only the reveal shows is a warning", "[load][predict][warnings]") {
+    // The tiny scene's row a (the one asking), as the engine computes it at T = 1 and at T = 0.5.
+    auto weights = [](double T) {
+        attention::Input in;
+        in.q = {{1, 0}, {0, 1}, {1, 1}};
+        in.k = {{1, 0}, {0, 1}, {1, 1}};
+        in.v = in.k;
+        in.temperature = T;
+        attention::Trace tr;
+        std::string error;
+        REQUIRE(attention::trace(in, tr, error));
+        return std::vector<double>{tr.weights(0, 0), tr.weights(0, 1), tr.weights(0, 2)};
+    };
+    auto percent = [](double w) { return std::to_string(static_cast<int>(std::lround(w * 100))) + "%"; };
+    const std::vector<double> was = weights(1), will = weights(0.5);
+    REQUIRE(percent(was[1]) != percent(will[1]));  // b's share moves when T halves
+    const std::string revealed = percent(will[1]), shown = percent(was[1]);
+    auto scene = [&](const std::string& before_say, const std::string& ask) {
+        return kTiny + "steps:\n  - stage: blend\n    say: \"" + before_say + "\"\n  - title: Colder\n"
+                       "    set: {temperature: 0.5}\n    ask: \"" + ask + "\"\n    say: b falls to about " + revealed + ".\n";
+    };
+    {
+        auto l = load_yaml(scene("b has " + shown + ".", "T falls to 0.5. Will b fall to about " + revealed + "?"));
+        REQUIRE(l->result.ok());
+        REQUIRE(l->result.warnings.size() == 1);
+        const core::Diagnostic& w = l->result.warnings[0];
+        INFO(w.format());
+        CHECK(w.line == 9);
+        CHECK(w.column == 5);
+        CHECK(contains(w.message, "steps[1].ask states '" + revealed + "'"));
+        CHECK(contains(w.message, "a's row"));
+    }
+    {
+        // The narration on screen just before the question gives it away.
+        auto l = load_yaml(scene("Soon b will have " + revealed + ".", "T falls to 0.5. What happens to b?"));
+        REQUIRE(l->result.ok());
+        REQUIRE(l->result.warnings.size() == 1);
+        CHECK(l->result.warnings[0].line == 7);
+        CHECK(contains(l->result.warnings[0].message, "steps[0].say, shown just before steps[1] asks,"));
+    }
+    // What the picture shows before, and the setting the question names, are not answers; nor is
+    // a number the reveal does not produce.
+    auto fine = load_yaml(scene("b has " + shown + ".", "T falls from 1 to 0.5 while b has " + shown + ". Will it pass 1/3?"));
+    REQUIRE(fine->result.ok());
+    CHECK(fine->result.warnings.empty());
+}
+
+TEST_CASE("a quiz question follows a step by number or id; a bad one is an error at its place", "[load][predict][quiz]") {
+    const std::string steps = "steps:\n  - stage: scores\n  - stage: softmax\n    id: softmax-step\n  - stage: blend\n";
+    auto quiz = [&](const std::string& after) {
+        return kTiny + steps + "quiz:\n  questions:\n    - ask: Why?\n      answer: Because.\n      after: " + after + "\n";
+    };
+    for (const auto& [after, index] : std::vector<std::pair<std::string, int>>{{"1", 0}, {"3", 2}, {"softmax-step", 1}}) {
+        auto l = load_yaml(quiz(after));
+        INFO(after);
+        REQUIRE(l->result.ok());
+        CHECK(l->result.deck.slides[0].scene->quiz.questions[0].after == index);
+    }
+    auto none = load_yaml(kTiny + steps + "quiz:\n  questions:\n    - ask: Why?\n      answer: Because.\n");
+    REQUIRE(none->result.ok());
+    CHECK(none->result.deck.slides[0].scene->quiz.questions[0].after == -1);
+    // Out of range, not a whole number, an unknown id (with the nearest), a scene without ids.
+    expect({quiz("4"), "step number of this scene (1..3)", 15, 14, {"quiz.questions[0].after"}});
+    expect({quiz("0"), "step number of this scene (1..3)", 15, 14});
+    expect({quiz("softmax-stp"), "no step of this scene has the id 'softmax-stp'", 15, 14,
+            {"did you mean 'softmax-step'", "step ids: softmax-step"}});
+    expect({kTiny + "quiz:\n  questions:\n    - ask: Why?\n      answer: Because.\n      after: x\n", "no step of this scene",
+            10, 14, {"give the step an 'id:'"}});
+}
+
+TEST_CASE("a deck takes part of a scene: a step range, without its experiments or quiz", "[load][predict][deck]") {
+    TempDir dir;
+    dir.write("scenes/s.yaml", kTiny +
+                                   "steps:\n"
+                                   "  - stage: scores\n"
+                                   "    set: {temperature: 0.5}\n"
+                                   "  - stage: scale\n"
+                                   "    id: scale\n"
+                                   "    set: {focus: 2}\n"
+                                   "  - stage: softmax\n"
+                                   "  - stage: blend\n"
+                                   "experiments:\n  - title: Hot\n    set: {temperature: inf}\n"
+                                   "quiz:\n  questions:\n"
+                                   "    - ask: One?\n      answer: One.\n      after: scale\n      experiment: Hot\n"
+                                   "    - ask: Two?\n      answer: Two.\n      after: 4\n");
+    auto deck = [&](const std::string& slide) {
+        return load::load_file(dir.write("slides/d.yaml", "deck: d\nslides:\n  - scene: ../scenes/s.yaml\n" + slide));
+    };
+    const load::Result whole = deck("");
+    REQUIRE(whole.ok());
+    const load::Result part = deck("    steps: 3-4\n    experiments: false\n");
+    INFO((part.errors.empty() ? std::string() : part.errors[0].format()));
+    REQUIRE(part.ok());
+    const scene::Scene& sc = *part.deck.slides[0].scene;
+    REQUIRE(sc.steps.size() == 2);
+    CHECK(sc.steps[0].stage == scene::Stage::Softmax);
+    CHECK(sc.steps[1].stage == scene::Stage::Blend);
+    CHECK(sc.experiments.empty());
+    // The part opens with the controls the whole scene has there: the sets of steps 1 and 2.
+    const scene::Controls start = scene::start_controls(sc);
+    CHECK(start.temperature == 0.5);
+    CHECK(start.focus == 2);
+    // Its questions: the one after step 2 (left out) after the part; the one after 4 after its step 2.
+    REQUIRE(sc.quiz.questions.size() == 2);
+    CHECK(sc.quiz.questions[0].after == -1);
+    CHECK(sc.quiz.questions[0].experiment.empty());  // the part has no experiments
+    CHECK(sc.quiz.questions[1].after == 1);
+    // The scene file itself is untouched for other slides.
+    CHECK(whole.deck.slides[0].scene->steps.size() == 4);
+
+    const load::Result bare = deck("    steps: 2\n    quiz: false\n");
+    REQUIRE(bare.ok());
+    CHECK(bare.deck.slides[0].scene->steps.size() == 1);
+    CHECK(bare.deck.slides[0].scene->quiz.questions.empty());
+    CHECK(bare.deck.slides[0].scene->experiments.size() == 1);
+    CHECK(scene::start_controls(*bare.deck.slides[0].scene).temperature == 0.5);
+
+    // A bad range is an error at its value.
+    auto bad = [&](const std::string& range, const std::string& needle, int column) {
+        const load::Result r = deck("    steps: " + range + "\n");
+        INFO(range);
+        REQUIRE_FALSE(r.ok());
+        const core::Diagnostic& e = find(r, needle);
+        CHECK(e.line == 4);
+        CHECK(e.column == column);
+        CHECK(contains(e.file, "d.yaml"));
+    };
+    bad("3-9", "has 4 steps; the range '3-9' goes past its last", 12);
+    bad("4-2", "ends before it starts", 12);
+    bad("0-2", "steps count from 1", 12);
+    bad("one-two", "expected a step range 'A-B'", 12);
+    bad("[1, 2]", "expected a step range 'A-B'", 12);
+    const load::Result typo = deck("    quizz: false\n");
+    CHECK(contains(find(typo, "unknown key 'quizz'").message, "did you mean 'quiz'"));
 }

@@ -763,3 +763,106 @@ TEST_CASE("the block: this head lit among the parts of a Transformer block the l
     CHECK_FALSE(b.parts.front().shown);  // the inputs with their positions, at the bottom
     CHECK(b.parts.back().shown);         // on to the next layer, at the top
 }
+
+// ---- predict, then see ---------------------------------------------------------------------
+
+namespace {
+
+// The bars as shown: every label and height, to compare two frames.
+std::vector<std::pair<std::string, double>> bars_of(const model::Frame& f) {
+    std::vector<std::pair<std::string, double>> out;
+    for (const auto& b : f.scene.weight_bars.bars) out.emplace_back(b.label, b.height);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("a step's question beat: the question on a framed card, the step before's bars, no narration of the step", "[model][predict]") {
+    auto sc = sentence_all_panels();
+    scene::Step& st = sc->steps.back();  // blend: it comes after the softmax, so bars are shown
+    st.set.temperature = 0.25;
+    st.ask = "T is about to fall to 0.25. Which bars grow?";
+    st.say = "cat's bar grows; the others shrink.";
+    const scene::Deck deck = scene::deck_of(sc);
+    const timeline::Layout lay = timeline::layout(deck);
+    const int ask = static_cast<int>(lay.spans.size()) - 2, play = ask + 1;
+    REQUIRE(lay.spans[static_cast<std::size_t>(ask)].asking);
+    const timeline::Span& before = lay.spans[static_cast<std::size_t>(ask - 1)];
+    const model::Frame end_before = model::frame_at(deck, lay, timeline::state_at_span(lay, ask - 1), before.end());
+    REQUIRE(!bars_of(end_before).empty());
+    const timeline::Span& a = lay.spans[static_cast<std::size_t>(ask)];
+    for (double f : {0.0, 0.3, 0.99}) {
+        const double t = a.start + f * a.hold;
+        const model::Frame fr = model::frame_at(deck, lay, timeline::state_at(lay, t), t, true);
+        INFO("at " << f << " of the question beat");
+        CHECK(fr.scene.narration.kind == model::Narration::Kind::Predict);
+        CHECK(fr.scene.narration.text == st.ask);
+        CHECK(!fr.scene.narration.prompt.empty());
+        CHECK(fr.scene.narration.heading.find("Predict") != std::string::npos);
+        CHECK(bars_of(fr) == bars_of(end_before));  // nothing has moved
+        // The caption is the question's; nothing of the answer is on screen.
+        std::string caption;
+        for (const auto& line : fr.caption) caption += line + " ";
+        CHECK(!caption.empty());
+        CHECK(caption.find("grows") == std::string::npos);
+        CHECK(st.ask.find(fr.caption.front()) != std::string::npos);
+    }
+    // At the end of the step's play: its words, the new bars.
+    const timeline::Span& p = lay.spans[static_cast<std::size_t>(play)];
+    const model::Frame after = model::frame_at(deck, lay, timeline::state_at_span(lay, play), p.end());
+    CHECK(after.scene.narration.kind == model::Narration::Kind::Words);
+    CHECK(after.scene.narration.text == st.say);
+    CHECK(bars_of(after) != bars_of(end_before));
+}
+
+TEST_CASE("an answer page writes the answer on the narration panel over the picture it names", "[model][predict][quiz]") {
+    auto sc = sentence_all_panels();
+    sc->experiments.push_back({"Cold", scene::Settings{.temperature = 0.0}, "one-hot"});
+    scene::Question open;
+    open.ask = "What does T = 0 do?";
+    open.answer = "All the weight goes to the best match.";
+    open.experiment = "Cold";
+    open.after = 4;
+    scene::Question mc;
+    mc.ask = "Do the weights add up to 1?";
+    mc.choices = {"No", "Yes, always"};
+    mc.correct = 1;
+    mc.answer = "Softmax makes them a budget.";
+    sc->quiz.questions = {open, mc};
+    const scene::Deck deck = scene::deck_of(sc);
+    const timeline::Layout lay = timeline::layout(deck, timeline::Pages::WithQuestions);
+    int seen = 0;
+    for (std::size_t i = 0; i < lay.spans.size(); ++i) {
+        const timeline::Span& sp = lay.spans[i];
+        if (sp.question < 0) continue;
+        const model::Frame f = model::frame_at(deck, lay, timeline::state_at_span(lay, static_cast<int>(i)), sp.end());
+        const scene::Question& q = sc->quiz.questions[static_cast<std::size_t>(sp.question)];
+        INFO("question " << sp.question << (sp.answer ? " answered" : " asked"));
+        if (!sp.answer) {
+            // Asked: the card, over the step it follows, nothing of the answer.
+            REQUIRE(f.quiz);
+            CHECK(f.quiz->question == q.ask);
+            CHECK(f.quiz->answer.empty());
+            CHECK(f.scene.narration.kind == model::Narration::Kind::Words);
+            continue;
+        }
+        ++seen;
+        CHECK_FALSE(f.quiz);  // no card over the picture
+        CHECK(f.scene.narration.kind == model::Narration::Kind::Answer);
+        CHECK(f.scene.narration.title == q.ask);
+        CHECK(f.scene.narration.text == q.answer);
+        if (sp.question == 0) {
+            CHECK(sp.step == 4);
+            CHECK(f.scene.header.experiment);  // the experiment's picture: T = 0, one-hot
+            CHECK(f.scene.header.right.find("Cold") != std::string::npos);
+            int full = 0;
+            for (const auto& b : f.scene.weight_bars.bars) full += b.label == "100%";
+            CHECK(full == 1);
+        } else {
+            CHECK(f.scene.narration.choice == "Yes, always");
+            CHECK(f.scene.narration.subheading == "the right answer");
+            CHECK_FALSE(f.scene.header.experiment);
+        }
+    }
+    CHECK(seen == 2);
+}

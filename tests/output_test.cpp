@@ -2047,3 +2047,163 @@ TEST_CASE("a web page as one file: NAME.html beside NAME_files/, or --single-fil
     REQUIRE(output::run(deck, f, {}, err) == 0);
     CHECK(files_in(folder / "site") == std::vector<std::string>{"index.html"});
 }
+
+// ---- predict, then see ----------------------------------------------------------------------
+
+namespace {
+
+// The test deck whose fourth step (the mask stage, a step of its own) lowers T with a question
+// to predict first.
+scene::Deck asking_deck() {
+    scene::Deck deck = test_deck({{0.7, 0.35}, {0.45, 0.2}, {0.9, 0.25}, {1.5, 0.5}, {0.5, 0.3}});
+    auto sc = std::make_shared<scene::Scene>(*deck.slides.front().scene);
+    scene::Step& st = sc->steps[3];
+    st.set.temperature = 0.2;
+    st.ask = "Which weight will grow when T falls?";
+    st.say = "The best match's weight grows.";
+    st.title = "Lower T";
+    deck.slides.front().scene = sc;
+    return deck;
+}
+
+int pdf_pages(const std::string& pdf) {
+    int n = 0;
+    for (std::size_t at = 0; (at = pdf.find("/Type /Page", at)) != std::string::npos;) {
+        at += 11;
+        if (at >= pdf.size() || pdf[at] != 's') ++n;
+    }
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("the handout asks a step's question on a page before it moves, and answers it on the next", "[output][predict]") {
+    REQUIRE(std::system("command -v pdftotext >/dev/null 2>&1") == 0);
+    const scene::Deck deck = asking_deck();
+    const scene::Step& st = deck.slides[0].scene->steps[3];
+    TempDir tmp;
+    std::ostringstream err;
+    REQUIRE(output::run(deck, options(tmp / "h.pdf", format("pdf"), 1280, 720, 30), {}, err) == 0);
+    REQUIRE(pdf_pages(slurp(tmp / "h.pdf")) == 6);  // five steps, one of them asked first
+    auto page = [&](int n) {
+        const std::string txt = tmp / "p.txt", num = std::to_string(n);
+        REQUIRE(std::system(("pdftotext -f " + num + " -l " + num + " '" + (tmp / "h.pdf") + "' '" + txt + "'").c_str()) == 0);
+        std::istringstream in(slurp(txt));
+        std::string words;
+        for (std::string w; in >> w;) words += (words.empty() ? "" : " ") + w;
+        return words;
+    };
+    const std::string before = page(4), after = page(5);
+    INFO(before << " /// " << after);
+    CHECK(before.find("Predict first") != std::string::npos);
+    CHECK(before.find(st.ask) != std::string::npos);
+    CHECK(before.find(st.say) == std::string::npos);
+    CHECK(before.find("T = 1.00") != std::string::npos);  // the temperature has not moved yet
+    CHECK(after.find(st.say) != std::string::npos);
+    CHECK(after.find(st.ask) == std::string::npos);
+    CHECK(after.find("Predict first") == std::string::npos);
+    CHECK(after.find("T = 0.20") != std::string::npos);
+    // Both pages are the step's: the same title in the header.
+    CHECK(before.find("Lower T") != std::string::npos);
+    CHECK(after.find("Lower T") != std::string::npos);
+}
+
+TEST_CASE("the video holds the picture still while it asks: no frame changes for the question and 4 s after it", "[output][predict]") {
+    const scene::Deck deck = asking_deck();
+    const timeline::Layout lay = timeline::layout(deck);
+    REQUIRE(lay.spans[3].asking);
+    const timeline::Span& ask = lay.spans[3];
+    const timeline::Span& play = lay.spans[4];
+    REQUIRE(ask.hold >= scene::kThinkSeconds + scene::kDefaultHold);
+    const double fps = 10;
+    TempDir tmp;
+    std::ostringstream err;
+    output::Options o = options(tmp / "frames", png_frames(), 96, 54, fps);
+    o.steps = std::pair<int, int>{3, 5};  // the step before, the question, the step
+    REQUIRE(output::run(deck, o, {}, err) == 0);
+    const std::vector<std::string> names = files_in(tmp / "frames");
+    const double t0 = lay.spans[2].start;
+    auto frame = [&](long i) {
+        Png p;
+        REQUIRE(read_png(tmp / ("frames/" + names[static_cast<std::size_t>(i)]), p));
+        return p.rgb;
+    };
+    // From the first frame of the question beat to its last: one picture, for more than 4 s.
+    const long settled = static_cast<long>(std::ceil((ask.start - t0) * fps));
+    const long asked_until = static_cast<long>(std::ceil((play.start - t0) * fps)) - 1;
+    REQUIRE(static_cast<double>(asked_until - settled + 1) / fps >= scene::kThinkSeconds);
+    const auto still = frame(settled);
+    long same = 0;
+    for (long i = settled; i <= asked_until; ++i) same += frame(i) == still;
+    CHECK(same == asked_until - settled + 1);
+    // Then the step moves: its animation's frames differ from the question's picture.
+    const long moving = static_cast<long>(std::floor((play.start + play.anim / 2 - t0) * fps));
+    CHECK(frame(moving) != still);
+    CHECK(frame(static_cast<long>(names.size()) - 1) != still);
+}
+
+TEST_CASE("a narrated video speaks the question over the still picture, then 4 s of silence, then the step", "[output][predict][narration]") {
+    scene::Deck deck = asking_deck();
+    auto sc = std::make_shared<scene::Scene>(*deck.slides.front().scene);
+    scene::Step& st = sc->steps[3];
+    st.ask_voice = "/clips/ask.wav";  // voices() places clips; nothing reads them here
+    st.ask_voice_seconds = 6.5;
+    st.voice = "/clips/say.wav";
+    st.voice_seconds = 3;
+    deck.slides.front().scene = sc;
+    const timeline::Layout lay = timeline::layout(deck);
+    const timeline::Span& ask = lay.spans[3];
+    const timeline::Span& play = lay.spans[4];
+    CHECK(ask.hold == Approx(6.5 + scene::kThinkSeconds));
+    output::Plan p;
+    p.fps = 30;
+    p.duration = lay.total;
+    p.frames = output::frame_count(lay.total, p.fps);
+    const std::vector<output::Chapter> chapters =
+        output::chapters(deck, lay, output::timeline_shots(lay, p, {}), p, true);
+    const std::vector<output::VoiceClip> clips = output::voices(deck, lay, chapters);
+    REQUIRE(clips.size() == 2);
+    CHECK(clips[0].path == "/clips/ask.wav");
+    CHECK(clips[0].start == Approx(ask.start));
+    CHECK(play.start - (clips[0].start + clips[0].length) >= scene::kThinkSeconds - 1e-9);  // silence before it moves
+    CHECK(clips[1].path == "/clips/say.wav");
+    CHECK(clips[1].start == Approx(play.start));
+    // The captions: the question over the beat, the answer over the step.
+    const std::vector<model::Cue> cues = output::captions(deck, lay, chapters);
+    std::string during, after;
+    for (const model::Cue& c : cues)
+        for (const auto& line : c.lines) (c.start < play.start - 1e-9 ? during : after) += line + " ";
+    CHECK(during.find("Which weight") != std::string::npos);
+    CHECK(during.find("grows") == std::string::npos);
+    CHECK(after.find("grows") != std::string::npos);
+    // The chapter list: the step once, from its question on.
+    const std::string list = output::chapter_list(chapters);
+    CHECK(std::count(list.begin(), list.end(), '\n') == static_cast<long>(lay.spans.size()) - 1);
+    std::size_t at = list.find("Lower T");
+    REQUIRE(at != std::string::npos);
+    CHECK(list.find("Lower T", at + 1) == std::string::npos);
+    const std::string meta = output::ffmetadata(chapters);
+    std::size_t n = 0;
+    for (std::size_t k = meta.find("[CHAPTER]"); k != std::string::npos; k = meta.find("[CHAPTER]", k + 1)) ++n;
+    CHECK(n == lay.spans.size() - 1);
+    CHECK(meta.find("START=" + std::to_string(std::llround(ask.start * 1000)) + "\nEND=" +
+                    std::to_string(std::llround(play.end() * 1000)) + "\ntitle=Lower T") != std::string::npos);
+}
+
+TEST_CASE("the web page shows a step's question beat as a question, its picture before the step moves", "[output][predict][html]") {
+    const scene::Deck deck = asking_deck();
+    TempDir tmp;
+    std::ostringstream err;
+    REQUIRE(output::run(deck, options(tmp / "site", format("html", output::Target::Folder), 64, 36, 10), {}, err) == 0);
+    const std::string page = slurp(tmp / "site/index.html");
+    CHECK(page.find(R"("say":"Which weight will grow when T falls?","ask":true,)") != std::string::npos);
+    CHECK(page.find(R"("say":"The best match's weight grows.","ask":false,)") != std::string::npos);
+    // Nothing moves while it asks: the question's picture has no clip; the step's play has one.
+    const std::vector<std::string> files = files_in(tmp / "site/lecture_files");
+    auto has = [&](const std::string& name) { return std::find(files.begin(), files.end(), name) != files.end(); };
+    CHECK(has("step-004.svg"));
+    CHECK_FALSE(has("step-004.webm"));
+    CHECK(has("step-005.svg"));
+    CHECK(has("step-005.webm"));
+    CHECK(page.find(R"("picture":"lecture_files/step-004.svg","clips":[],)") != std::string::npos);
+}

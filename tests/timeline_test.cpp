@@ -866,3 +866,189 @@ TEST_CASE("the loader's count of a deck's video (scene::slide_end) is the timeli
         CHECK(lay.spans.back().end() == end);
     }
 }
+
+// ---- predict, then see: a step's question beat; quiz questions after their steps ---------------
+
+namespace {
+
+// The tiny scene whose step 4 (index 3) lowers T with a question to predict first.
+std::shared_ptr<scene::Scene> asking_scene() {
+    auto sc = tiny_scene();
+    sc->steps[3].set.temperature = 0.25;
+    sc->steps[3].duration = 2;
+    sc->steps[3].ask = "T is about to fall to 0.25: which weights grow?";
+    sc->steps[3].say = "The largest weight grows.";
+    return sc;
+}
+
+}  // namespace
+
+TEST_CASE("a step with a question is two spans: the question over the before state, nothing moving, then the step", "[timeline][predict]") {
+    const auto sc = asking_scene();
+    const scene::Deck deck = scene::deck_of(sc);
+    const Layout lay = layout(deck);
+    REQUIRE(lay.spans.size() == sc->steps.size() + 1);
+    const Span& ask = lay.spans[3];
+    const Span& play = lay.spans[4];
+    CHECK(ask.asking);
+    CHECK_FALSE(play.asking);
+    CHECK(ask.step == 3);
+    CHECK(play.step == 3);
+    CHECK(ask.anim == 0.0);  // nothing moves while it is asked
+    // Read (at least kDefaultHold), then kThinkSeconds of silence to commit to an answer.
+    CHECK(ask.hold == Approx(std::max(scene::kDefaultHold, scene::reading_time(sc->steps[3].ask)) + scene::kThinkSeconds));
+    CHECK(ask.hold >= scene::kThinkSeconds + scene::kDefaultHold);
+    CHECK(play.anim == 2.0);
+    CHECK(play.start == ask.end());
+    CHECK(span_say(deck, ask) == sc->steps[3].ask);
+    CHECK(span_say(deck, play) == sc->steps[3].say);
+
+    // Every instant of the question beat shows the step before's end: its controls, its stage.
+    const View before = evaluate(deck, lay, state_at_span(lay, 2), lay.spans[2].end());
+    for (double f : {0.0, 0.25, 0.5, 0.999}) {
+        const double t = ask.start + f * (ask.anim + ask.hold);
+        const View v = evaluate(deck, lay, state_at(lay, t), t);
+        INFO("question beat at " << f);
+        CHECK(v.asking);
+        CHECK_FALSE(v.animating);
+        CHECK(v.controls.temperature == before.controls.temperature);
+        CHECK(v.stage == before.stage);
+        CHECK(v.trace.weights.row_vec(0) == before.trace.weights.row_vec(0));
+    }
+    // The step then plays from its start: the temperature tweens to 0.25.
+    const View start = evaluate(deck, lay, state_at(lay, play.start), play.start);
+    CHECK_FALSE(start.asking);
+    CHECK(start.u_linear == 0.0);
+    CHECK(start.controls.temperature == 1.0);
+    CHECK(start.fade_from_span < 0);  // the same picture goes on: no cross-fade from its question
+    const View mid = evaluate(deck, lay, state_at(lay, play.start + 1), play.start + 1);
+    CHECK(mid.animating);
+    CHECK(mid.controls.temperature < 1.0);
+    CHECK(mid.controls.temperature > 0.25);
+}
+
+TEST_CASE("live, the question stays until the presenter moves on; then the step plays; back returns to it", "[timeline][predict]") {
+    const scene::Deck deck = scene::deck_of(asking_scene());
+    const Layout lay = layout(deck);
+    State s = state_at_span(lay, 2);
+    double now = 100;  // step 3 has played to its end
+    s = apply(deck, lay, s, cmd::Next{}, now);
+    REQUIRE(s.span == 3);
+    // However long the room thinks, nothing moves.
+    for (double later : {0.0, 10.0, 600.0}) {
+        const View v = evaluate(deck, lay, s, now + later);
+        CHECK(v.asking);
+        CHECK_FALSE(v.animating);
+        CHECK(v.controls.temperature == 1.0);
+    }
+    s = apply(deck, lay, s, cmd::Next{}, now + 600);  // the presenter moves on: one press
+    REQUIRE(s.span == 4);
+    const View playing = evaluate(deck, lay, s, now + 601);
+    CHECK_FALSE(playing.asking);
+    CHECK(playing.animating);
+    CHECK(playing.controls.temperature < 1.0);
+    s = apply(deck, lay, s, cmd::Back{}, now + 700);
+    CHECK(s.span == 3);
+    CHECK(evaluate(deck, lay, s, now + 700).asking);
+}
+
+TEST_CASE("a quiz question that names a step is asked right after it; the others after the scene", "[timeline][predict][quiz]") {
+    auto sc = asking_scene();
+    for (int q = 0; q < 4; ++q) {
+        scene::Question question;
+        question.ask = "Q" + std::to_string(q);
+        question.answer = "A" + std::to_string(q);
+        sc->quiz.questions.push_back(question);
+    }
+    sc->quiz.questions[0].after = 3;  // after the step with its question: after its play
+    sc->quiz.questions[2].after = 1;
+    sc->quiz.questions[3].after = 1;
+    sc->experiments.push_back({"hot", scene::Settings{.temperature = attention::kInfinity}, "flat"});
+    sc->quiz.questions[3].experiment = "hot";
+    const scene::Deck deck = scene::deck_of(sc);
+    const Layout lay = layout(deck, Pages::WithQuestions);
+    // Where each page is: (question, answer) after the span of the step it follows.
+    std::vector<std::pair<int, int>> pages;  // (question, step shown)
+    for (std::size_t i = 0; i < lay.spans.size(); ++i) {
+        const Span& sp = lay.spans[i];
+        if (sp.question < 0) continue;
+        pages.emplace_back(sp.question, sp.step);
+        const Span& before = lay.spans[i - 1];
+        if (!sp.answer) {
+            INFO("question " << sp.question);
+            // Right after the step it follows (or the answer of the question before it there).
+            CHECK(before.step == sp.step);
+            if (before.question < 0) CHECK_FALSE(before.asking);
+        }
+    }
+    const std::vector<std::pair<int, int>> expected = {{2, 1}, {2, 1}, {3, 1}, {3, 1}, {0, 3}, {0, 3}, {1, 5}, {1, 5}};
+    CHECK(pages == expected);
+    // Numbered in the order asked.
+    int asked = 0;
+    for (const Span& sp : lay.spans)
+        if (sp.question >= 0 && !sp.answer) CHECK(sp.asked == asked++);
+    // A page shows the picture of the step it follows: its controls at that step's end.
+    for (std::size_t i = 0; i < lay.spans.size(); ++i) {
+        const Span& sp = lay.spans[i];
+        if (sp.question != 2) continue;
+        const View v = evaluate(deck, lay, state_at_span(lay, static_cast<int>(i)), sp.end());
+        CHECK(v.step == 1);
+        CHECK(v.controls.temperature == 1.0);
+        CHECK(v.experiment < 0);
+    }
+    // The answer page of a question that names an experiment shows that experiment, set as it opens.
+    for (std::size_t i = 0; i < lay.spans.size(); ++i) {
+        const Span& sp = lay.spans[i];
+        if (sp.question != 3) continue;
+        const View v = evaluate(deck, lay, state_at_span(lay, static_cast<int>(i)), sp.end());
+        if (sp.answer) {
+            CHECK(v.experiment == 1);  // "hot" (the scene's first is "cold")
+            CHECK(std::isinf(v.controls.temperature));
+        } else {
+            CHECK(v.experiment < 0);  // the question is asked over the step, not the answer's picture
+            CHECK(v.controls.temperature == 1.0);
+        }
+    }
+    // The window asks none of them (its quiz is C): the same steps, question beat included.
+    CHECK(layout(deck).spans.size() == sc->steps.size() + 1);
+    // A video asks the drawn ones, each after its step too.
+    sc->quiz.draw = 2;
+    const Layout drawn = layout(scene::deck_of(sc), Pages::WithDrawnQuestions, 7);
+    const std::vector<int> chosen = scene::draw_attempt(sc->quiz, 0, 7);
+    int pages_drawn = 0;
+    for (const Span& sp : drawn.spans) {
+        if (sp.question < 0) continue;
+        ++pages_drawn;
+        CHECK(std::find(chosen.begin(), chosen.end(), sp.question) != chosen.end());
+        const int after = sc->quiz.questions[static_cast<std::size_t>(sp.question)].after;
+        CHECK(sp.step == (after >= 0 ? after : static_cast<int>(sc->steps.size()) - 1));
+    }
+    CHECK(pages_drawn == 4);
+}
+
+TEST_CASE("the loader's count of a deck's video is the timeline's length with question beats too", "[timeline][predict]") {
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<double> secs(0, 90);
+    std::bernoulli_distribution coin;
+    for (int trial = 0; trial < 100; ++trial) {
+        scene::Deck deck;
+        double end = 0;
+        for (int i = 0, n = std::uniform_int_distribution<int>(1, 5)(rng); i < n; ++i) {
+            scene::Slide sl;
+            auto sc = tiny_scene();
+            for (auto& st : sc->steps) {
+                if (coin(rng)) st.duration = secs(rng);
+                if (coin(rng)) st.ask = std::string(std::uniform_int_distribution<int>(0, 300)(rng), 'w') + " a b c?";
+                if (coin(rng)) st.ask_voice_seconds = secs(rng);
+                if (coin(rng)) st.say = "one two three";
+            }
+            sl.scene = sc;
+            end = scene::slide_end(end, sl);
+            deck.slides.push_back(sl);
+        }
+        const Layout lay = layout(deck);
+        CHECK(lay.total == end);
+        for (const Span& sp : lay.spans)
+            if (sp.asking) CHECK(sp.hold >= scene::kThinkSeconds + scene::kDefaultHold);
+    }
+}

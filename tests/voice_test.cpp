@@ -107,7 +107,7 @@ k: [[1, 0.2], [-0.3, 1], [0.8, 0.9]]
 v: [[1, 0], [0, 1], [-1, -0.5]]
 steps:
   - stage: scores
-    say: Every key is scored against the question.
+    say: Every key is scored.
     voice: audio/one.flac
   - stage: scale
     voice: audio/two.wav
@@ -188,7 +188,7 @@ TEST_CASE("a step with a voice clip holds for the clip's length, unless the auth
     auto length = [&](int i) { return lay.spans[static_cast<std::size_t>(i)].anim + lay.spans[static_cast<std::size_t>(i)].hold; };
     CHECK(length(0) == Approx(1.4).margin(1e-3));         // the title slide: its clip
     CHECK(length(1) == Approx(scene::kCrossFade + 2.0));  // an authored duration wins over the clip
-    CHECK(length(2) == Approx(2.3).margin(1e-3));         // steps: their clips
+    CHECK(length(2) == Approx(2.3).margin(1e-3));         // steps: their clips (longer than their words)
     CHECK(length(3) == Approx(1.4).margin(1e-3));
     CHECK(length(4) == Approx(0.5 + 0.4));                // an authored hold wins
     CHECK(length(5) == Approx(0.6 + 1.2));
@@ -285,15 +285,68 @@ steps:
     REQUIRE(lengths.size() == says.size());
     CHECK(lengths[1] == Approx(0.7).margin(1.0 / 25));  // no narration: its own timing
     for (std::size_t i : {std::size_t{0}, std::size_t{2}}) {
+        // The same text spoken at the draft voice's pace.
         const std::string wav = (dir.path / ("said" + std::to_string(i) + ".wav")).string();
-        REQUIRE(run({espeak, "-w", wav, says[i]}, dir).code == 0);
+        REQUIRE(run({espeak, "-s", std::to_string(output::kDraftVoiceWordsPerMinute), "-w", wav, says[i]}, dir).code == 0);
         r = run({tool("ffprobe"), "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", wav}, dir);
         const double speech = std::strtod(r.out.c_str(), nullptr);
+        // Held for the speech, or for its words at a calm pace when the speech is quicker.
+        const double expected = std::max(speech, scene::reading_time(says[i]));
         INFO("step " << i << ": speech " << speech << " s, step " << lengths[i] << " s");
         CHECK(speech > 0.5);
         CHECK(lengths[i] >= speech - 1.0 / 25);
-        CHECK(lengths[i] <= speech + 1.0 / 25);  // held for the speech, not for reading time
+        CHECK(lengths[i] == Approx(expected).margin(1.0 / 25));
     }
+}
+
+TEST_CASE("--voice espeak keeps the lecture's pace: every voiced step lasts its words at 160 a minute at least", "[voice][pace]") {
+    const std::string espeak = sys::find_in_path("espeak-ng");
+    if (espeak.empty()) {
+        WARN("espeak-ng is not installed (tools/setup.sh installs it): the voiced pace is not tested here");
+        return;
+    }
+    load::Result res = load::load_file(std::string(ATTNLAB_SOURCE_DIR) + "/slides/lecture.yaml");
+    REQUIRE(res.ok());
+    scene::Deck deck = res.deck;
+    output::VoiceFolder folder;
+    std::string error;
+    REQUIRE(output::draft_voices(deck, folder, error));
+    auto words = [](const std::string& text) {
+        std::istringstream in(text);
+        int n = 0;
+        for (std::string w; in >> w;) ++n;
+        return n;
+    };
+    // The draft voice itself speaks at a pace that fits: over the lecture, at most 160 words a
+    // minute (espeak-ng's default, 175, read the lecture at 174), and not a crawl either.
+    double spoken_words = 0, spoken_seconds = 0;
+    for (const timeline::Pages pages : {timeline::Pages::Steps, timeline::Pages::WithDrawnQuestions}) {
+        const timeline::Layout lay = timeline::layout(deck, pages);
+        int voiced = 0, asked = 0;
+        for (const timeline::Span& sp : lay.spans) {
+            const timeline::SpanVoice voice = timeline::span_voice(deck, sp);
+            if (voice.path->empty()) continue;
+            ++voiced;
+            asked += sp.asking;
+            const int n = words(timeline::span_say(deck, sp));
+            const double seconds = sp.anim + sp.hold;
+            INFO(timeline::span_title(deck, sp) << (sp.asking ? " (its question)" : "") << ": " << n << " words, clip "
+                                                << voice.seconds << " s, the step " << seconds << " s");
+            CHECK(seconds >= n * 60.0 / 160.0 - 1e-9);  // its words at 160 a minute, at least
+            CHECK(seconds >= voice.seconds - 1e-9);     // its clip, heard whole
+            if (sp.asking) CHECK(sp.hold >= voice.seconds + scene::kThinkSeconds - 1e-9);  // then silence
+            if (pages == timeline::Pages::Steps) {
+                spoken_words += n;
+                spoken_seconds += voice.seconds;
+            }
+        }
+        CHECK(voiced >= 60);
+        CHECK(asked >= 10);  // the questions are spoken too
+    }
+    const double pace = spoken_words / spoken_seconds * 60.0;
+    INFO("the draft voice reads the lecture at " << pace << " words a minute");
+    CHECK(pace <= 160.0);
+    CHECK(pace >= 120.0);
 }
 
 TEST_CASE("--voice espeak without espeak-ng: a clear message, exit 2, nothing written", "[voice]") {

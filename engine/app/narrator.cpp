@@ -43,14 +43,10 @@ bool decode_clip(const std::string& path, std::vector<std::int16_t>& pcm, std::s
 namespace {
 
 
-// The voice clip of a span: a step's, or a title or text slide's; "" none (and for question pages).
+// The voice clip of a span: a step's (its question's on its question beat), or a title or text
+// slide's; "" none (and for question pages).
 const std::string& voice_of(const scene::Deck& deck, const timeline::Span& sp) {
-    static const std::string none;
-    if (sp.question >= 0 || sp.slide < 0 || static_cast<std::size_t>(sp.slide) >= deck.slides.size()) return none;
-    const scene::Slide& slide = deck.slides[static_cast<std::size_t>(sp.slide)];
-    if (slide.kind != scene::Slide::Kind::Scene) return slide.voice;
-    if (!slide.scene || sp.step < 0 || static_cast<std::size_t>(sp.step) >= slide.scene->steps.size()) return none;
-    return slide.scene->steps[static_cast<std::size_t>(sp.step)].voice;
+    return *timeline::span_voice(deck, sp).path;
 }
 
 }  // namespace

@@ -135,6 +135,11 @@ struct SlideReader {
     scene::Slide s;
     const Node* scene = nullptr;  // scene slide: its `scene:` value, when a name
     std::string path;             // and the file it names
+    // A part of the scene: `steps: A-B` (1-based, inclusive; checked once the scene is read),
+    // `experiments: false`, `quiz: false`.
+    const Node* steps = nullptr;
+    long long first = 0, last = 0;  // 1-based; 0: the whole scene
+    bool experiments = true, quiz = true;
     bool nested_ok = true;  // false when a file the slide names failed (its errors are reported)
 };
 
@@ -173,10 +178,57 @@ void name_scene(SlideReader& sl, const Value& v);
 
 const Key<SlideReader> kDeckInclude[] = {{"deck", include_deck}};
 
+// steps: A-B, or a single step number A: which steps of the scene the slide takes.
+void read_step_range(SlideReader& sl, const Value& v) {
+    if (!v) return;
+    Reader& r = sl.r;
+    const std::string expected = "a step range 'A-B' (1-based, inclusive, e.g. '1-6') or one step number";
+    if (v.node->kind != Kind::Scalar) {
+        r.error(v.node, v.key + ": expected " + expected + ", found " + describe(v.node));
+        return;
+    }
+    auto text = r.text(v.node, v.key, false);
+    if (!text) return;
+    auto whole = [](const std::string& t, long long& out) {
+        if (t.empty() || t.size() > 9 || t.find_first_not_of("0123456789") != std::string::npos) return false;
+        out = std::stoll(t);
+        return true;
+    };
+    const auto dash = text->find('-');
+    std::string a = text->substr(0, dash), b = dash == std::string::npos ? a : text->substr(dash + 1);
+    for (std::string* part : {&a, &b}) {
+        while (!part->empty() && part->front() == ' ') part->erase(part->begin());
+        while (!part->empty() && part->back() == ' ') part->pop_back();
+    }
+    long long first = 0, last = 0;
+    if (!whole(a, first) || !whole(b, last)) {
+        r.error(v.node, v.key + ": expected " + expected + ", found " + describe(v.node));
+        return;
+    }
+    if (first < 1) {
+        r.error(v.node, v.key + ": steps count from 1, found '" + *text + "'");
+        return;
+    }
+    if (first > last) {
+        r.error(v.node, v.key + ": the range '" + *text + "' ends before it starts (write 'A-B' with A ≤ B)");
+        return;
+    }
+    sl.steps = v.node;
+    sl.first = first;
+    sl.last = last;
+}
+
 const Key<SlideReader> kSceneSlide[] = {
     {"scene", name_scene},
     {"title", [](SlideReader& sl, const Value& v) {
          if (sl.scene) read_text(sl.s.title, sl.r, v);
+     }},
+    {"steps", read_step_range},
+    {"experiments", [](SlideReader& sl, const Value& v) {
+         if (v) sl.experiments = sl.r.boolean(v.node, v.key).value_or(true);
+     }},
+    {"quiz", [](SlideReader& sl, const Value& v) {
+         if (v) sl.quiz = sl.r.boolean(v.node, v.key).value_or(true);
      }},
 };
 
@@ -454,6 +506,19 @@ void add_scene_slide(SlideReader& sl) {
         }
         sl.loader.scenes[key] = sc.scene;
         sl.s.scene = sc.scene;
+    }
+    // A part of the scene: its own copy, the shared scene kept whole for other slides.
+    if (sl.steps || !sl.experiments || !sl.quiz) {
+        const scene::Scene& whole = *sl.s.scene;
+        const long long steps = static_cast<long long>(whole.steps.size());
+        long long first = sl.steps ? sl.first : 1, last = sl.steps ? sl.last : steps;
+        if (last > steps) {
+            r.error(sl.steps, sl.where + ".steps: the scene '" + v->value + "' has " + plural(static_cast<std::size_t>(steps), "step", "steps") +
+                                  "; the range '" + sl.steps->value + "' goes past its last");
+            return;
+        }
+        sl.s.scene = std::make_shared<const scene::Scene>(scene::part_of(
+            whole, static_cast<int>(first - 1), static_cast<int>(last - 1), sl.experiments, sl.quiz));
     }
     count(sl.loader, std::move(sl.s), sl.out.slides);
 }

@@ -3,7 +3,10 @@
 // their "did you mean". The controls under `set:` come from scene::controls(), read by kind.
 #include "load/schema.hpp"
 
+#include "load/checks.hpp"
+
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -24,6 +27,7 @@ struct SceneReader {
     std::vector<const Node*> step_nodes;        // for the engine check's messages
     std::vector<const Node*> experiment_nodes;
     std::map<std::string, const Node*> experiment_titles;
+    std::map<std::string, const Node*> step_ids;
     const Node* quiz_node = nullptr;  // for the video limit's message
 
     std::optional<int> token_index(const Node* node, const std::string& key) {
@@ -163,8 +167,35 @@ const Key<StepReader> kStep[] = {
              if (auto s = one_of<scene::Stage>(st.sc.r, v, "stage", scene::stage_from_name, scene::stage_names()))
                  st.step.stage = *s;
      }},
+    {"id", [](StepReader& st, const Value& v) {
+         if (!v) return;
+         auto id = st.sc.r.name(v.node, v.key);
+         if (!id) return;
+         // A number would read as a step number in `after:`.
+         double ignored = 0;
+         if (parse_number(v.node, ignored) != Num::NotNumber) {
+             st.sc.r.error(v.node, v.key + ": a step's id is a name, not a number ('after:' takes step numbers too)");
+             return;
+         }
+         auto& ids = st.sc.step_ids;
+         if (auto it = ids.find(*id); it != ids.end()) {
+             st.sc.r.error(v.node, v.key + ": the id '" + *id + "' is already used on line " + std::to_string(it->second->line) +
+                                       " (quiz questions follow steps by id)");
+             return;
+         }
+         ids[*id] = v.node;
+         st.step.id = *id;
+     }},
     {"title", [](StepReader& st, const Value& v) {
          if (v) st.step.title = st.sc.r.text(v.node, v.key).value_or("");
+     }},
+    {"ask", [](StepReader& st, const Value& v) {
+         if (v) st.step.ask = st.sc.r.text(v.node, v.key).value_or("");
+     }},
+    {"ask_voice", [](StepReader& st, const Value& v) {
+         read_voice(st.sc.r, v, st.step.ask_voice, st.step.ask_voice_seconds);
+         if (v && st.step.ask.empty() && v.fields && !v.fields->get("ask"))
+             st.sc.r.error(v.node, v.key + ": a voice for the question, but the step asks none (give it 'ask:')");
      }},
     {"say", [](StepReader& st, const Value& v) {
          if (v) st.step.say = st.sc.r.text(v.node, v.key).value_or("");
@@ -257,6 +288,35 @@ void read_choices(QuestionReader& qr, const Value& v) {
     if (!f.get("answer") && !f.get("choices")) r.error(v.map, where + ": missing key 'answer' (or 'choices' with 'correct')");
 }
 
+// after: a step number (1-based, as the header counts them) or a step's id.
+void read_after(QuestionReader& qr, const Value& v) {
+    if (!v) return;
+    Reader& r = qr.sc.r;
+    const std::vector<scene::Step>& steps = qr.sc.s.steps;
+    double number = 0;
+    if (parse_number(v.node, number) != Num::NotNumber) {
+        if (auto i = r.integer(v.node, v.key, 1, static_cast<long long>(steps.size()),
+                               "a step number of this scene (1.." + std::to_string(steps.size()) + ")"))
+            qr.q.after = static_cast<int>(*i) - 1;
+        return;
+    }
+    auto id = r.text(v.node, v.key, false);
+    if (!id) return;
+    std::vector<std::string> ids;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        if (steps[i].id == *id) {
+            qr.q.after = static_cast<int>(i);
+            return;
+        }
+        if (!steps[i].id.empty()) ids.push_back(steps[i].id);
+    }
+    const std::string near = core::nearest(*id, ids);
+    r.error(v.node, v.key + ": no step of this scene has the id '" + *id + "'" +
+                        (near.empty() ? "" : " (did you mean '" + near + "'?)") +
+                        (ids.empty() ? "; give the step an 'id:', or name it by its number"
+                                     : "; step ids: " + join(ids) + " (or a step number)"));
+}
+
 const Key<QuestionReader> kQuestion[] = {
     {"ask", [](QuestionReader& qr, const Value& v) {
          if (v) qr.q.ask = qr.sc.r.text(v.node, v.key, false).value_or("");
@@ -282,6 +342,7 @@ const Key<QuestionReader> kQuestion[] = {
                                    (near.empty() ? "" : " (did you mean '" + near + "'?)") +
                                    (titles.empty() ? "; the scene has no experiments" : "; experiments: " + join(titles)));
      }},
+    {"after", read_after},
 };
 
 // questions, then draw (whose range is the number of questions): read together.
@@ -499,59 +560,8 @@ void read_scene(Reader& r, const Node* root, scene::Scene& s) {
     read_keys<SceneReader>(r, root, "the scene", "", kScene, sr);
     if (r.failed()) return;
 
-    // The video it plans is bounded: reported at the step that passes the limit.
-    double t = 0;
-    for (std::size_t i = 0; i < s.steps.size(); ++i) {
-        const double anim = scene::step_animation(s.steps[i]), hold = scene::step_hold(s.steps[i]);
-        t = t + anim + hold;
-        if (t > kMaxSeconds) {
-            r.error(sr.step_nodes.size() > i ? sr.step_nodes[i] : root,
-                    "steps[" + std::to_string(i) + "]: the scene's video would last more than " +
-                        std::to_string(static_cast<int>(kMaxSeconds / 3600)) + " hours (the limit) by the end of this step: " +
-                        length_text(t) + "; this step animates " + length_text(anim) + " and holds " + length_text(hold) +
-                        (s.steps[i].hold >= 0 ? "" : " (long enough to read its 'say')"));
-            return;
-        }
-    }
-    // A video played through adds one attempt's question pages (scene::quiz_pages_seconds).
-    if (const double pages = scene::quiz_pages_seconds(s.quiz); t + pages > kMaxSeconds) {
-        r.error(sr.quiz_node ? sr.quiz_node : root,
-                "quiz: the scene's video would last more than " + std::to_string(static_cast<int>(kMaxSeconds / 3600)) +
-                    " hours (the limit) with the question pages of one attempt: " + length_text(t + pages) +
-                    ", of which the pages " + length_text(pages) + " (each question's page and its answer's, read and thought over)");
-        return;
-    }
-
-    // Nothing invalid reaches the engine: the start, every step's controls in turn, and
-    // every experiment must be something attention::trace computes.
-    if (r.failed() || !sr.n || !sr.d) return;
-    scene::Controls start = scene::start_controls(s);
-    if (auto e = engine_check(s, start); !e.empty()) {
-        r.error(root, "the scene cannot be computed: " + e);
-        return;
-    }
-    scene::Controls c = start;
-    for (std::size_t i = 0; i < s.steps.size(); ++i) {
-        // A step that changes nothing the engine reads (keys, temperature, mask) gives it the
-        // input it was given before, which it computed: not checked again (each check reads the
-        // whole scene, and a scene may have thousands of steps).
-        const scene::Settings& set = s.steps[i].set;
-        if (set.empty()) continue;
-        const bool keys_kept = !set.key_scale && !set.keys_same && set.keys.empty();
-        const double temperature = c.temperature;
-        const bool mask = c.mask;
-        c = scene::apply(s, std::move(c), set);  // moved: the keys are not copied
-        if (keys_kept && c.temperature == temperature && c.mask == mask) continue;
-        if (auto e = engine_check(s, c); !e.empty()) {
-            r.error(sr.step_nodes.size() > i ? sr.step_nodes[i] : root,
-                    "steps[" + std::to_string(i) + "]: its settings cannot be computed: " + e);
-            return;
-        }
-    }
-    for (std::size_t i = 0; i < s.experiments.size(); ++i) {
-        if (auto e = engine_check(s, scene::apply(s, start, s.experiments[i].set)); !e.empty())
-            r.error(sr.experiment_nodes[i], "experiments[" + std::to_string(i) + "]: its settings cannot be computed: " + e);
-    }
+    // The scene as a whole: its questions to predict, the length of its video, every state computable.
+    check_scene(r, s, SceneNodes{root, sr.step_nodes, sr.experiment_nodes, sr.quiz_node}, sr.n && sr.d);
 }
 
 }  // namespace load

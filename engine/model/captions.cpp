@@ -73,16 +73,7 @@ std::vector<Cue> caption_cues(const std::string& text, double length) {
 
 const std::string& span_say(const scene::Deck& deck, const timeline::Layout& lay, int span) {
     if (span < 0 || span >= static_cast<int>(lay.spans.size())) return kNone;
-    const timeline::Span& sp = lay.spans[static_cast<std::size_t>(span)];
-    const scene::Slide& slide = deck.slides[static_cast<std::size_t>(sp.slide)];
-    if (sp.question >= 0) {  // a question page says its question, then its answer
-        if (!slide.scene || sp.question >= static_cast<int>(slide.scene->quiz.questions.size())) return kNone;
-        const scene::Question& q = slide.scene->quiz.questions[static_cast<std::size_t>(sp.question)];
-        return sp.answer ? q.answer : q.ask;
-    }
-    if (slide.kind != scene::Slide::Kind::Scene) return slide.say;
-    if (!slide.scene || sp.step >= static_cast<int>(slide.scene->steps.size())) return kNone;
-    return slide.scene->steps[static_cast<std::size_t>(sp.step)].say;
+    return timeline::span_say(deck, lay.spans[static_cast<std::size_t>(span)]);
 }
 
 std::string span_title(const scene::Deck& deck, const timeline::Layout& lay, int span) {

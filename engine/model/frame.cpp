@@ -162,7 +162,7 @@ Frame frame_of(const timeline::View& v) {
     Frame f;
     f.blank = v.blank;
     f.laser = v.laser;
-    if (v.quiz) f.quiz = quiz_card(v);
+    if (v.quiz && !answer_page(v)) f.quiz = quiz_card(v);
     if (!v.slide_ptr) return f;
     const scene::Slide& s = *v.slide_ptr;
     switch (s.kind) {

@@ -172,8 +172,9 @@ std::vector<std::vector<std::string>> caption_blocks(const std::string& text);
 // share of the rest in proportion to its characters; when length < kCaptionMin × cues, equal
 // shares. No text (or no length): no cues.
 std::vector<Cue> caption_cues(const std::string& text, double length);
-// What span `span` narrates and is called: a step's `say` and step_title, a title or text
-// slide's `say` and title ("" out of range).
+// What span `span` narrates and is called: a step's `say` (its `ask` on its question beat) and
+// step_title, a title or text slide's `say` and title, a quiz page's question or answer ("" out
+// of range; timeline::span_say).
 const std::string& span_say(const scene::Deck& deck, const timeline::Layout& lay, int span);
 std::string span_title(const scene::Deck& deck, const timeline::Layout& lay, int span);
 // The cues of a span over its animation and hold, relative to its start.

@@ -36,6 +36,34 @@ TokenRow build(const Row& m, Tag<TokenRow>) {
     return out;
 }
 
+// An answer page of a video or handout (a quiz page, revealed) whose picture shows the narration
+// panel: the answer goes there, and the picture of the step or experiment stays in view.
+bool answer_page(const timeline::View& v) {
+    return v.quiz && v.quiz->page && v.quiz->revealed && v.quiz->question && v.panels &&
+           std::find(v.panels->begin(), v.panels->end(), scene::Panel::Narration) != v.panels->end();
+}
+
+namespace {
+
+Narration answer(const timeline::View& v, Narration out) {
+    const timeline::View::Quiz& q = *v.quiz;
+    const scene::Question& qu = *q.question;
+    out = Narration{};
+    out.kind = Narration::Kind::Answer;
+    out.heading = "Check yourself";
+    out.aside = "answer " + std::to_string(q.index + 1) + " of " + std::to_string(q.total);
+    out.title = qu.ask;
+    out.subheading = "Answer";
+    if (qu.correct >= 0 && static_cast<std::size_t>(qu.correct) < qu.choices.size()) {
+        out.subheading = "the right answer";  // ticked, as the card marks it
+        out.choice = qu.choices[static_cast<std::size_t>(qu.correct)];
+    }
+    out.text = qu.answer;
+    return out;
+}
+
+}  // namespace
+
 Narration build(const Row& row, Tag<Narration>) {
     const timeline::View& v = *row.view;
     Narration out;
@@ -44,6 +72,8 @@ Narration build(const Row& row, Tag<Narration>) {
         // An experiment replaces the step's narration (whose numbers no longer hold): what was
         // set and what to look for.
         const scene::Experiment& ex = sc.experiments[static_cast<std::size_t>(v.experiment)];
+        if (answer_page(v)) return answer(v, out);
+        out.kind = Narration::Kind::Experiment;
         out.experiment = true;
         out.heading = "Try this";
         out.aside = "0 resets · E for more";
@@ -52,7 +82,18 @@ Narration build(const Row& row, Tag<Narration>) {
         out.text = ex.look_for.empty() ? "How the weights and the new vector change." : ex.look_for;
         return out;
     }
+    if (answer_page(v)) return answer(v, out);
     const scene::StageInfo& st = scene::info(v.stage);
+    if (v.asking && v.step_ptr) {
+        // The question beat: the question alone (the step's `say` answers it, after it plays).
+        out.kind = Narration::Kind::Predict;
+        out.heading = "Predict first";
+        out.aside = "nothing has moved yet";
+        out.title = scene::step_title(*v.step_ptr);
+        out.text = v.step_ptr->ask;
+        out.prompt = "Commit to an answer, then go on: the step plays and answers it.";
+        return out;
+    }
     out.heading = "In plain words";
     out.title = v.step_ptr ? scene::step_title(*v.step_ptr) : st.title;
     out.text = v.step_ptr && !v.step_ptr->say.empty() ? v.step_ptr->say

@@ -58,4 +58,9 @@ struct Row {
 };
 Row focused_row(const timeline::View& v);
 
+// Whether the view is an answer page of a video or handout whose picture shows the narration
+// panel: the answer is written there (panels.cpp) instead of on a card over the picture, so the
+// step or experiment that shows it stays in view.
+bool answer_page(const timeline::View& v);
+
 }  // namespace model

@@ -211,8 +211,9 @@ const std::vector<Row> kRows = {
      "a PDF handout prints each page's speaker notes beneath it"},
     {"--no-questions", nullptr, nullptr, kExport, set<&Values::no_questions>,
      "leave out the quizzes' questions: a video or handout of a whole\n"
-     "deck or scene otherwise asks each after its scene, a page to\n"
-     "predict it, then its answer (never with --still, --steps, --replay)"},
+     "deck or scene otherwise asks each after the step it follows (its\n"
+     "'after:', else its scene's last), a page to predict it, then its\n"
+     "answer (never with --still, --steps, --replay)"},
     {"--single-file", nullptr, nullptr, kExport, set<&Values::single_file>,
      "with a web page: every picture, clip, script and style inside\n"
      "the one .html file (the SVGs gzip-compressed), for e-mail and\n"

@@ -44,10 +44,31 @@ std::vector<Chapter> chapters(const scene::Deck& deck, const timeline::Layout& l
         double start = static_cast<double>(i) / plan.fps;
         if (exact && i > 0) start = lay.spans[static_cast<std::size_t>(span)].start - plan.t0;
         if (!out.empty()) out.back().end = start;
-        out.push_back(Chapter{span, model::span_title(deck, lay, span), start, length});
+        Chapter c{span, model::span_title(deck, lay, span), start, length};
+        // A step played after its question beat goes on in the chapter that asked it.
+        if (!out.empty()) {
+            const timeline::Span& was = lay.spans[static_cast<std::size_t>(out.back().span)];
+            const timeline::Span& is = lay.spans[static_cast<std::size_t>(span)];
+            c.continues = was.asking && !is.asking && is.question < 0 && was.slide == is.slide && was.step == is.step;
+        }
+        out.push_back(std::move(c));
     }
     return out;
 }
+
+namespace {
+
+// The chapters a player lists: a step's question beat and its play as one.
+std::vector<Chapter> listed(const std::vector<Chapter>& chapters) {
+    std::vector<Chapter> out;
+    for (const Chapter& c : chapters) {
+        if (c.continues && !out.empty()) out.back().end = c.end;
+        else out.push_back(c);
+    }
+    return out;
+}
+
+}  // namespace
 
 std::vector<model::Cue> captions(const scene::Deck& deck, const timeline::Layout& lay,
                                  const std::vector<Chapter>& chapters) {
@@ -70,19 +91,11 @@ std::vector<VoiceClip> voices(const scene::Deck& deck, const timeline::Layout& l
                               const std::vector<Chapter>& chapters) {
     std::vector<VoiceClip> out;
     for (const Chapter& c : chapters) {
-        const timeline::Span& sp = lay.spans[static_cast<std::size_t>(c.span)];
-        if (sp.question >= 0) continue;  // a question page has no voice of its own (its captions say it)
-        const scene::Slide& slide = deck.slides[static_cast<std::size_t>(sp.slide)];
-        const std::string* path = &slide.voice;
-        double seconds = slide.voice_seconds;
-        if (slide.kind == scene::Slide::Kind::Scene) {
-            if (!slide.scene || sp.step >= static_cast<int>(slide.scene->steps.size())) continue;
-            const scene::Step& step = slide.scene->steps[static_cast<std::size_t>(sp.step)];
-            path = &step.voice;
-            seconds = step.voice_seconds;
-        }
-        const double length = std::min(seconds, c.end - c.start);
-        if (!path->empty() && length > 0) out.push_back(VoiceClip{*path, c.start, length});
+        // A step's clip, its question's on its question beat; a question page has none (its
+        // captions say it).
+        const timeline::SpanVoice voice = timeline::span_voice(deck, lay.spans[static_cast<std::size_t>(c.span)]);
+        const double length = std::min(voice.seconds, c.end - c.start);
+        if (!voice.path->empty() && length > 0) out.push_back(VoiceClip{*voice.path, c.start, length});
     }
     return out;
 }
@@ -98,7 +111,7 @@ std::string ffmetadata(const std::vector<Chapter>& chapters) {
         return out;
     };
     std::string text = ";FFMETADATA1\n";
-    for (const Chapter& c : chapters) {
+    for (const Chapter& c : listed(chapters)) {
         const long long a = millis(c.start), b = millis(c.end);
         if (b <= a) continue;
         text += "[CHAPTER]\nTIMEBASE=1/1000\nSTART=" + std::to_string(a) + "\nEND=" + std::to_string(b) +
@@ -109,7 +122,7 @@ std::string ffmetadata(const std::vector<Chapter>& chapters) {
 
 std::string chapter_list(const std::vector<Chapter>& chapters) {
     std::string text;
-    for (const Chapter& c : chapters) {
+    for (const Chapter& c : listed(chapters)) {
         const long long s = static_cast<long long>(std::floor(c.start + 1e-9));
         char buf[32];
         if (s >= 3600) std::snprintf(buf, sizeof buf, "%lld:%02lld:%02lld ", s / 3600, s / 60 % 60, s % 60);

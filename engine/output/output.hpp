@@ -207,6 +207,9 @@ struct Chapter {
     std::string title;  // model::span_title
     double start = 0.0;
     double end = 0.0;
+    // The step played right after its question beat (the chapter before): the video's chapter
+    // list (ffmetadata, chapter_list) gives the two one chapter, from the question on.
+    bool continues = false;
 };
 // The chapters of an export: one each time the step shown changes, read from `scan` (the
 // export's shots, a fresh instance: a replay's shots move forward only). `exact`: the plain
@@ -218,7 +221,8 @@ std::vector<Chapter> chapters(const scene::Deck& deck, const timeline::Layout& l
 // cut at its end, its last cue held to its end.
 std::vector<model::Cue> captions(const scene::Deck& deck, const timeline::Layout& lay,
                                  const std::vector<Chapter>& chapters);
-// The chapters as an FFMETADATA file (millisecond time base), as ffmpeg reads it to mux them.
+// The chapters as an FFMETADATA file (millisecond time base), as ffmpeg reads it to mux them; a
+// chapter that `continues` the one before is part of it here and in chapter_list.
 std::string ffmetadata(const std::vector<Chapter>& chapters);
 // The chapters as video sites read them from a description: "0:00 Title" lines ("1:02:03 …"
 // past an hour), each start rounded down to the second.
@@ -245,8 +249,12 @@ struct VoiceFolder {
 };
 // --voice espeak: gives every step and title or text slide of `deck` that has narration (`say`)
 // but no voice clip a draft clip spoken by espeak-ng (WAV files in `folder`), with its length,
-// so that the timeline holds it and the export mixes it as a recorded clip. False with `error`
-// set when espeak-ng is missing or fails.
+// so that the timeline holds it and the export mixes it as a recorded clip; likewise a step's
+// question (`ask`) without its `ask_voice`. False with `error` set when espeak-ng is missing or
+// fails.
+// The draft voice's pace (espeak-ng -s): under scene::kNarrationWordsPerMinute, so that a step
+// lasts its clip, heard whole at a calm pace, rather than a clip that hurries its words.
+constexpr int kDraftVoiceWordsPerMinute = 150;
 bool draft_voices(scene::Deck& deck, VoiceFolder& folder, std::string& error);
 
 // Exports a deck that is already loaded. `events` non-empty means --replay. Messages go to

@@ -1,7 +1,9 @@
 // output: `--voice espeak` — a draft voice for every step (and title or text slide) that has
-// narration but no voice clip, synthesised from its `say` with espeak-ng into WAV files in a
-// temporary folder, so that an author can hear the timing before recording. The steps are then
-// timed and mixed exactly as with recorded clips (scene::step_hold, the ffmpeg sink's mix).
+// narration but no voice clip, synthesised from its `say` (and a step's question, its `ask`) with
+// espeak-ng into WAV files in a temporary folder, so that an author can hear the timing before
+// recording. It speaks at kDraftVoiceWordsPerMinute, a little under the pace the timeline holds
+// words for, so a draft never hurries the narration. The steps are then timed and mixed exactly
+// as with recorded clips (scene::step_hold, scene::ask_hold, the ffmpeg sink's mix).
 // espeak-ng is started through sys/process with an argument vector; the text goes in a file.
 #include <cerrno>
 #include <cstdint>
@@ -49,7 +51,7 @@ std::string speak(const std::string& espeak, const std::string& text_file, const
     sys::Child child;
     std::string why;
     const sys::Stream null = sys::Stream::null();
-    if (!child.start({{espeak, "-w", wav, "-f", text_file}, null, null, null}, why)) return why;
+    if (!child.start({{espeak, "-s", std::to_string(kDraftVoiceWordsPerMinute), "-w", wav, "-f", text_file}, null, null, null}, why)) return why;
     const sys::Status status = child.wait();
     if (!status.ok()) return "espeak-ng failed (" + std::string(status.exited ? status.text() : "killed") + ")";
     return "";
@@ -101,7 +103,8 @@ bool draft_voices(scene::Deck& deck, VoiceFolder& folder, std::string& error) {
         if (!slide.scene) continue;
         auto sc = std::make_shared<scene::Scene>(*slide.scene);
         for (scene::Step& step : sc->steps)
-            if (!voice(step.say, step.voice, step.voice_seconds)) return false;
+            if (!voice(step.ask, step.ask_voice, step.ask_voice_seconds) || !voice(step.say, step.voice, step.voice_seconds))
+                return false;
         slide.scene = std::move(sc);
     }
     return true;

@@ -20,6 +20,7 @@ Controls start_controls(const Scene& s) {
     c.temperature = s.temperature;
     c.mask = s.mask;
     c.keys = s.k;
+    for (const Settings& set : s.prelude) c = apply(s, std::move(c), set);
     return c;
 }
 

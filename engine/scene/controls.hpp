@@ -42,6 +42,7 @@ struct Controls {
     core::Mat keys;  // the keys in force (start: the scene's k)
     std::optional<std::pair<int, int>> compare;
 };
+// The scene's start: its `start`, then its prelude (the settings of the steps a deck left out).
 Controls start_controls(const Scene& s);
 // `set` on top of `c`. Values the scene cannot take are ignored: a focus out of range, a
 // negative temperature, a moved key of the wrong width or token. Keys: first every key becomes

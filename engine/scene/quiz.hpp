@@ -29,7 +29,6 @@ std::size_t draw_count(const Quiz& quiz);
 // A question's pages in the video and the handout: the question and its choices to predict,
 // then its answer. Each cross-fades in (kCrossFade) and holds long enough to read its words (at
 // least kDefaultHold); the question's page kThinkSeconds more, to think before the answer.
-constexpr double kThinkSeconds = 4.0;
 std::string question_page_text(const Question& q, bool answer);
 double question_page_hold(const Question& q, bool answer);
 // The longest the pages of one attempt can add to a video: the draw_count(quiz) questions whose

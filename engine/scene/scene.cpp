@@ -53,13 +53,19 @@ double step_animation(const Step& s) { return s.duration >= 0 ? s.duration : def
 
 double step_hold(const Step& s) {
     if (s.hold >= 0) return s.hold;
-    if (s.voice_seconds > 0) return std::max(0.0, s.voice_seconds - step_animation(s));
+    // A voice never hurries the words: the step lasts the clip, or the words at a calm pace.
+    if (s.voice_seconds > 0) return std::max(0.0, std::max(s.voice_seconds, reading_time(s.say)) - step_animation(s));
     return std::max(kDefaultHold, reading_time(s.say) - step_animation(s));
+}
+
+double ask_hold(const Step& s) {
+    if (s.ask.empty()) return 0.0;
+    return std::max({kDefaultHold, reading_time(s.ask), s.ask_voice_seconds}) + kThinkSeconds;
 }
 
 double slide_hold(const Slide& s) {
     if (s.duration >= 0) return s.duration;
-    if (s.voice_seconds > 0) return std::max(0.0, s.voice_seconds - kCrossFade);
+    if (s.voice_seconds > 0) return std::max(0.0, std::max(s.voice_seconds, reading_time(s.say)) - kCrossFade);
     // Read on screen while heard: the longer of the slide's text and its narration.
     std::string text = s.title + " " + s.subtitle;
     for (const auto& b : s.bullets) text += " " + b;
@@ -69,7 +75,7 @@ double slide_hold(const Slide& s) {
 double slide_end(double start, const Slide& s) {
     if (s.kind != Slide::Kind::Scene || !s.scene) return start + kCrossFade + slide_hold(s);
     double t = start;
-    for (const Step& st : s.scene->steps) t = t + step_animation(st) + step_hold(st);
+    for (const Step& st : s.scene->steps) t = t + ask_hold(st) + step_animation(st) + step_hold(st);
     return t + quiz_pages_seconds(s.scene->quiz);  // the question pages a played-through video adds
 }
 
@@ -93,6 +99,26 @@ std::vector<Panel> default_panels(std::size_t n) {
 }
 
 std::string step_title(const Step& s) { return s.title.empty() ? info(s.stage).title : s.title; }
+
+Scene part_of(const Scene& whole, int first, int last, bool experiments, bool quiz) {
+    Scene part = whole;
+    const int n = static_cast<int>(whole.steps.size());
+    first = std::clamp(first, 0, std::max(0, n - 1));
+    last = std::clamp(last, first, std::max(0, n - 1));
+    part.steps.assign(whole.steps.begin() + first, whole.steps.begin() + last + 1);
+    for (int i = 0; i < first; ++i)
+        if (!whole.steps[static_cast<std::size_t>(i)].set.empty()) part.prelude.push_back(whole.steps[static_cast<std::size_t>(i)].set);
+    if (!experiments) part.experiments.clear();
+    if (!quiz) {
+        part.quiz = Quiz{};
+        return part;
+    }
+    for (Question& q : part.quiz.questions) {
+        q.after = q.after >= first && q.after <= last ? q.after - first : -1;
+        if (!experiments) q.experiment.clear();
+    }
+    return part;
+}
 
 Deck deck_of(std::shared_ptr<const Scene> s) {
     Deck deck;

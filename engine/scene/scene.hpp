@@ -25,7 +25,11 @@ std::vector<std::string> ease_names();
 // One step of a walkthrough: a marker on the timeline.
 struct Step {
     Stage stage = Stage::Blend;   // the stage this step reveals (defaults: the six stages)
+    std::string id;               // a name quiz questions follow it by (`after:`); "" none
     std::string title;            // short heading ("Scale by √d"); "" gives the stage's (step_title)
+    std::string ask;              // a question to predict before the step moves ("" none): the
+                                  // timeline asks it over the step's before state (a beat of its
+                                  // own, ask_hold), then plays the step, whose `say` answers it
     std::string say;              // narration a student reads alone
     std::string notes;            // speaker notes, shown only to the presenter
     Settings set;                 // controls this step sets, tweened during its animation
@@ -37,6 +41,8 @@ struct Step {
     std::string voice;            // a voice clip heard from the step's start (a path, resolved
                                   // by the loader); "" none
     double voice_seconds = 0;     // its length (measured by the loader); 0 without a clip
+    std::string ask_voice;        // a voice clip of the question (`ask`), heard from its beat's start
+    double ask_voice_seconds = 0; // its length
     std::vector<Panel> panels;    // the panels this step shows instead of the scene's (a picture
                                   // of its own, e.g. why √d); empty: the scene's. This step only.
 };
@@ -55,6 +61,8 @@ struct Question {
     std::vector<std::string> choices;  // optional; when given, `correct` indexes it
     int correct = -1;
     std::string experiment;            // title of an experiment that demonstrates the answer
+    int after = -1;                    // the step (index into the scene's steps) it is asked after in
+                                       // a video or handout; -1: after the scene's last step
 };
 
 struct Quiz {
@@ -85,6 +93,10 @@ struct Scene {
     std::vector<Step> steps;      // default: the six stages scores … blend
     std::vector<Experiment> experiments;
     Quiz quiz;
+    // A part of a scene (a deck's `steps: A-B`): the `set` of every step left out before the
+    // first one kept, in order, applied on top of the start (start_controls), so that the part
+    // opens with the controls the whole scene has there. Empty for a whole scene.
+    std::vector<Settings> prelude;
 
     std::size_t n() const { return tokens.size(); }
     std::size_t d() const { return k.empty() ? 0 : k[0].size(); }
@@ -127,6 +139,10 @@ constexpr double kDefaultHold = 1.5;
 constexpr double kDefaultSlideDuration = 4.0;
 constexpr double kCrossFade = 0.4;
 
+// Seconds of silence a video leaves to think before it shows an answer: after a step's question
+// (`ask`) before the step moves, after a quiz question before its answer page.
+constexpr double kThinkSeconds = 4.0;
+
 // A calm pace for narration read or heard in a video: 160 words a minute.
 constexpr double kNarrationWordsPerMinute = 160;
 // Seconds a viewer needs to read `text` at kNarrationWordsPerMinute: a video holds each step
@@ -135,14 +151,19 @@ constexpr double kNarrationWordsPerMinute = 160;
 double reading_time(const std::string& text);
 
 // How long exports show a step or a slide (the timeline lays the deck out with these): a step's
-// animation is its `duration`, else its stage's; it then holds for `hold`, else until its voice
-// clip has been heard (animation and hold last the clip, or the animation alone when longer),
-// else until its narration can have been read (at least kDefaultHold). A title or text slide
-// cross-fades in (kCrossFade), then holds for `duration`, else until its voice clip ends, else
-// long enough to read it (at least kDefaultSlideDuration).
+// animation is its `duration`, else its stage's; it then holds for `hold`, else until its
+// narration has been heard and can have been read: animation and hold last the longer of its
+// voice clip and its `say` at kNarrationWordsPerMinute (or the animation alone when longer;
+// without a clip, at least kDefaultHold). A title or text slide cross-fades in (kCrossFade), then
+// holds for `duration`, else until its voice clip ends and its `say` can have been read (the
+// slide lasts the longer), else long enough to read it (at least kDefaultSlideDuration).
 double step_animation(const Step& s);
 double step_hold(const Step& s);
 double slide_hold(const Slide& s);
+// A step's question beat (a step with `ask`; 0 without): nothing moves while its question is read
+// or heard (its `ask_voice`, else the words at kNarrationWordsPerMinute, at least kDefaultHold),
+// then kThinkSeconds of silence to commit to a prediction before the step plays.
+double ask_hold(const Step& s);
 // When a slide that starts at `start` ends in exports: after each of its steps' animation and
 // hold (a scene), or its cross-fade and hold; summed in the order the timeline sums them.
 double slide_end(double start, const Slide& s);
@@ -153,6 +174,12 @@ std::vector<Step> default_steps();
 std::string step_title(const Step& s);
 // The default panels for a scene of n tokens (one-row layout for small n, matrix otherwise).
 std::vector<Panel> default_panels(std::size_t n);
+
+// Part of a scene, as a deck takes it: steps [first, last] (0-based, inclusive, within the
+// scene's), with the steps before `first` kept as the prelude; without its experiments or quiz
+// when they are not kept. The questions kept follow their steps (`after`) when those are kept,
+// else come after the part's last step; a question loses the experiment the part leaves out.
+Scene part_of(const Scene& whole, int first, int last, bool experiments, bool quiz);
 
 // A one-scene deck around a scene (so that a lone scene presents and exports like a deck).
 Deck deck_of(std::shared_ptr<const Scene> s);

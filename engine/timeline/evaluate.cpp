@@ -21,6 +21,10 @@ struct Tweened {
 Tweened tween(const scene::Controls& a, const scene::Controls& b, double u) {
     Tweened out;
     out.controls = b;
+    if (u >= 1.0) {  // at its end, exactly b: a step's end is the next question beat's picture, bit for bit
+        out.mask_u = b.mask ? 1.0 : 0.0;
+        return out;
+    }
     out.controls.focus = u < 0.5 ? a.focus : b.focus;
     out.controls.temperature = tween_temperature(a.temperature, b.temperature, u);
     for (std::size_t i = 0; i < b.keys.size() && i < a.keys.size(); ++i)
@@ -68,8 +72,14 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
     v.laser = s.laser;
     const double at = s.paused ? s.paused_at : now;
 
-    if (sp.question >= 0) v.u_linear = v.u = 1.0;  // a question page: over the end of the last step
-    if (sp.step == 0 && v.span > 0) {
+    // A question page: over the end of the step it follows. A question beat: nothing moves.
+    if (sp.question >= 0 || sp.asking) v.u_linear = v.u = 1.0;
+    v.asking = sp.asking;
+    // The same step's question beat just before: the picture goes on, it does not fade in again.
+    const bool after_its_question = v.span > 0 && lay.spans[static_cast<std::size_t>(v.span - 1)].asking &&
+                                    lay.spans[static_cast<std::size_t>(v.span - 1)].slide == sp.slide &&
+                                    lay.spans[static_cast<std::size_t>(v.span - 1)].step == sp.step;
+    if (sp.step == 0 && v.span > 0 && !after_its_question) {
         v.fade_u = clamp01(v.local / scene::kCrossFade);
         if (v.fade_u < 1.0) v.fade_from_span = v.span - 1;
     }
@@ -121,11 +131,13 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
     v.step_ptr = &sc.steps[static_cast<std::size_t>(sp.step)];
     v.stage = v.step_ptr->stage;
     v.prev_stage = sp.step > 0 ? sc.steps[static_cast<std::size_t>(sp.step - 1)].stage : scene::Stage::Tokens;
+    if (sp.asking) v.stage = v.prev_stage;  // the question beat shows what the step before showed
 
-    // The script: the scene's start, every earlier step's `set`, and this step's tweened in.
+    // The script: the scene's start, every earlier step's `set`, and this step's tweened in (on
+    // its question beat, not yet).
     scene::Controls before = scene::start_controls(sc);
     for (int i = 0; i < sp.step; ++i) before = scene::apply(sc, before, sc.steps[static_cast<std::size_t>(i)].set);
-    scene::Controls after = scene::apply(sc, before, v.step_ptr->set);
+    scene::Controls after = sp.asking ? before : scene::apply(sc, before, v.step_ptr->set);
     Tweened now_c = tween(before, after, v.u);
 
     // The person at the controls, on top of the script.
@@ -136,11 +148,18 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
     }
     // An experiment: its settings on top of the scene's start (as its `look_for` describes it,
     // whichever step it is tried from), tweened in from whatever was there.
-    if (s.experiment >= 0 && static_cast<std::size_t>(s.experiment) < sc.experiments.size()) {
-        v.experiment = s.experiment;
+    // An answer page whose question names an experiment shows that experiment, set as the page opens.
+    int experiment = s.experiment;
+    double experiment_started = s.experiment_started;
+    if (sp.question >= 0 && sp.answer && experiment < 0) {
+        experiment = answer_experiment(sc, sp.question);
+        experiment_started = s.span_started;
+    }
+    if (experiment >= 0 && static_cast<std::size_t>(experiment) < sc.experiments.size()) {
+        v.experiment = experiment;
         scene::Controls target =
-            scene::apply(sc, scene::start_controls(sc), sc.experiments[static_cast<std::size_t>(s.experiment)].set);
-        double ue = clamp01((at - s.experiment_started) / kExperimentTween);
+            scene::apply(sc, scene::start_controls(sc), sc.experiments[static_cast<std::size_t>(experiment)].set);
+        double ue = clamp01((at - experiment_started) / kExperimentTween);
         double mask_from = now_c.mask_u;
         Tweened t = tween(now_c.controls, target, ease(scene::Ease::InOutCubic, ue));
         t.mask_u = core::lerp(mask_from, target.mask ? 1.0 : 0.0, ease(scene::Ease::InOutCubic, ue));

@@ -30,9 +30,13 @@ struct Span {
     double anim = 0.0;       // animation length
     double hold = 0.0;       // hold after the animation
     scene::Ease ease = scene::Ease::InOutCubic;
+    // A step's question beat (a step with `ask`): the question over the step's before state,
+    // nothing moving (no animation; held for scene::ask_hold in exports, until the next command
+    // live). The span after it is the same step, played and answered by its `say`.
+    bool asking = false;
     // A "Check yourself" page (Pages::WithQuestions): question `question` of the slide's scene's
-    // quiz (file order) over the end of the scene's last step, asked (predict it) or, when
-    // `answer`, answered. -1: a step or a slide.
+    // quiz (file order) over the end of step `step` (the one it follows, scene::Question::after,
+    // else the scene's last), asked (predict it) or, when `answer`, answered. -1: a step or a slide.
     int question = -1;
     bool answer = false;
     int asked = 0, asks = 0;  // its place among the questions this scene asks, and how many
@@ -64,9 +68,10 @@ struct Layout {
     // The first span of a slide, or -1.
     int first_of(int slide) const;
 };
-// What the timeline lays out: the steps and slides (the window), or also, after each scene with
-// a quiz, every question as a page to predict followed by its answer (the video and the
-// handout: the window keeps the interactive quiz).
+// What the timeline lays out: the steps and slides (the window), or also every quiz question as a
+// page to predict followed by its answer (the video and the handout: the window keeps the
+// interactive quiz), right after the step it follows (scene::Question::after), else after the
+// scene's last step. Either way a step with `ask` is two spans: its question beat, then the step.
 // WithQuestions asks every question (the handout); WithDrawnQuestions the ones a first attempt
 // draws with `seed` (the quiz's `draw`, in the order drawn: the video).
 enum class Pages { Steps, WithQuestions, WithDrawnQuestions };
@@ -76,9 +81,22 @@ constexpr double kThinkSeconds = scene::kThinkSeconds;
 Layout layout(const scene::Deck& deck, Pages pages = Pages::Steps, std::uint64_t seed = 1);
 // A span's title: its step's, its slide's, or "Check yourself: question 2" / "Answer 2".
 std::string span_title(const scene::Deck& deck, const Span& sp);
+// What a span narrates: a step's `say` (its `ask` on its question beat), a title or text slide's
+// `say`, a question page's question or answer ("" out of range).
+const std::string& span_say(const scene::Deck& deck, const Span& sp);
+// The voice clip heard from a span's start and its length: a step's `voice` (its `ask_voice` on
+// its question beat), a title or text slide's; none ("", 0) for a question page.
+struct SpanVoice {
+    const std::string* path = nullptr;  // never null
+    double seconds = 0;
+};
+SpanVoice span_voice(const scene::Deck& deck, const Span& sp);
 
 // Seconds an experiment takes to set the controls (tweened in from whatever was there).
 constexpr double kExperimentTween = 0.8;
+// The experiment (index into the scene's) that question `question` of the scene's quiz names, whose
+// picture its answer page shows (set as the page opens, over kExperimentTween); -1 for none.
+int answer_experiment(const scene::Scene& sc, int question);
 
 // Eased progress: u in [0, 1] → [0, 1].
 double ease(scene::Ease e, double u);
@@ -222,8 +240,12 @@ struct View {
     // experiment; null for title/text slides.
     const std::vector<scene::Panel>* panels = nullptr;
 
-    scene::Stage stage = scene::Stage::Blend;       // the stage this step reveals
+    scene::Stage stage = scene::Stage::Blend;       // the stage this step reveals (on its question
+                                                    // beat, the stage shown before it)
     scene::Stage prev_stage = scene::Stage::Tokens;  // the stage shown before it (same slide), for transitions
+    // The step's question beat (Span::asking): the step's `ask` over its before state — the
+    // controls and stage the step before ended with, nothing moving.
+    bool asking = false;
     double local = 0.0;       // seconds since the step's animation started (scaled by speed)
     double u = 1.0;           // eased animation progress in [0, 1]
     double u_linear = 1.0;    // un-eased progress

@@ -415,7 +415,7 @@ std::string Site::page_text(std::string& error) const {
             const scene::Step& st = slide.scene->steps[static_cast<std::size_t>(sp.step)];
             if (heading.empty()) heading = slide.scene->title;
             title = scene::step_title(st);
-            say = st.say;
+            say = timeline::span_say(deck_, sp);  // its question, on its question beat
             notes = st.notes;
         } else {
             kind = slide.kind == scene::Slide::Kind::Title ? "title" : "text";
@@ -428,6 +428,7 @@ std::string Site::page_text(std::string& error) const {
         json_strings(data, slide.kind == scene::Slide::Kind::Text ? slide.bullets : std::vector<std::string>{});
         data += ',';
         json_text(data, "say", say);
+        data += std::string("\"ask\":") + (sp.asking ? "true" : "false") + ",";
         json_text(data, "notes", notes);
         data += "\"slide\":" + std::to_string(sp.slide) + ",";
         json_key(data, "trials");

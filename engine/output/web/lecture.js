@@ -344,6 +344,9 @@
     ul.textContent = '';
     for (const b of s.bullets) { const li = document.createElement('li'); li.textContent = b; ul.appendChild(li); }
     text('say', s.say);
+    // A step's question beat: the question alone, over the picture before the step moves.
+    $('predict').hidden = !s.ask;
+    $('say').classList.toggle('question', !!s.ask);
     text('notes-text', s.notes);
     $('notes').hidden = !s.notes;
     $('btn-try').disabled = !s.trials.length;
