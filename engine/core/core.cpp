@@ -1,3 +1,5 @@
+// core: colours, printable text for diagnostics, a diagnostic as file:line:col text, JSON
+// strings and numbers, and the "did you mean" of an unknown name (edit distance).
 #include "core/core.hpp"
 
 #include <algorithm>

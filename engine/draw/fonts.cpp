@@ -1,3 +1,5 @@
+// draw/fonts: the faces the painter draws with, loaded once from a folder of TrueType files
+// through FreeType into cairo font faces; a missing or unreadable face is an error naming it.
 #include "draw/fonts.hpp"
 
 #include <cairo-ft.h>

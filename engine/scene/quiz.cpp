@@ -1,3 +1,5 @@
+// scene/quiz: the quiz draw — which questions an attempt asks and in which order, and the order
+// of their choices — from a seeded splitmix64, so a seed gives the same draw everywhere.
 #include "scene/quiz.hpp"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// scene: the durations a deck plays for (animation, hold, reading time), the default steps and
+// panels of a scene that gives none, a step's title, a scene as a deck of one slide.
 #include "scene/scene.hpp"
 
 #include <algorithm>

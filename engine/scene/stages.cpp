@@ -1,3 +1,4 @@
+// scene/stages: the lookups of the stage table (scene/stages.hpp).
 #include "scene/stages.hpp"
 
 namespace scene {
