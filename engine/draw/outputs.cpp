@@ -17,53 +17,62 @@ namespace {
 
 struct OutputsGeom {
     core::Rect labels, values, outputs, arrow;
-    double values_w = 0, outputs_w = 0, cell_h = 0;  // a cell of V, of A·V
+    std::vector<double> values_w, outputs_w;  // each column's width, of V and of A·V
+    double cell_h = 0;
 };
 
 // The width a number needs at kMinText, from DejaVu Sans' advances (digits 0.636 em, the point
 // 0.318, the minus sign 0.838), with the cell's margins: the geometry is the same for painting
 // and hit testing, which has no cairo (the painter measures again before writing the numbers).
-double number_width(const model::Grid& g) {
-    double widest = 0;
-    for (const auto& row : g.text)
-        for (const std::string& t : row) {
-            double w = 0;
-            for (std::size_t i = 0; i < t.size(); ++i) {
-                if (t.compare(i, 3, "−") == 0) {
-                    w += 0.838;
-                    i += 2;
-                } else {
-                    w += t[i] == '.' ? 0.318 : 0.636;
-                }
-            }
-            widest = std::max(widest, w * kMinText);
+double number_width(const std::string& t) {
+    double w = 0;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        if (t.compare(i, 3, "−") == 0) {
+            w += 0.838;
+            i += 2;
+        } else {
+            w += t[i] == '.' ? 0.318 : 0.636;
         }
-    return widest + 10;
+    }
+    return w * kMinText + 6;
+}
+
+// Each column of a grid as wide as its widest number (at least `least`, at most 88).
+std::vector<double> column_widths(const model::Grid& g, double least) {
+    std::vector<double> w(g.text.empty() ? 0 : g.text[0].size(), least);
+    for (const auto& row : g.text)
+        for (std::size_t j = 0; j < row.size() && j < w.size(); ++j) w[j] = std::max(w[j], number_width(row[j]));
+    for (double& x : w) x = std::min(x, 88.0);
+    return w;
+}
+
+double total(const std::vector<double>& w) {
+    double t = 0;
+    for (double x : w) t += x;
+    return t;
 }
 
 OutputsGeom outputs_geom(const model::Outputs& o, const core::Rect& panel) {
     const core::Rect content = card_content(panel);
     OutputsGeom g;
     const double rows = std::max<double>(1, static_cast<double>(o.tokens.size()));
-    const double cols = std::max<double>(1, o.values.value.empty() ? 1 : static_cast<double>(o.values.value[0].size()));
-    const double label_w = 96, arrow_w = 60, head_h = 34, caption_h = 64, legend_h = 32;
+    const double label_w = 84, arrow_w = 48, head_h = 34, caption_h = 64, legend_h = 32;
     g.cell_h = std::min(48.0, (content.h - head_h - caption_h - legend_h) / rows);
-    // Each grid's cells as wide as its numbers (at least as tall as they are, at most 88), shrunk
-    // alike where the panel is narrower than that.
-    double vw = std::clamp(number_width(o.values), g.cell_h, 88.0), ow = std::clamp(number_width(o.outputs), g.cell_h, 88.0);
-    const double room = content.w - label_w - arrow_w;
-    if (cols * (vw + ow) > room) {
-        const double k = room / (cols * (vw + ow));
-        vw *= k, ow *= k;
-    }
-    g.values_w = vw, g.outputs_w = ow;
+    // Each column as wide as its numbers (at least as wide as a cell is tall), all shrunk alike
+    // where the panel is narrower than that.
+    g.values_w = column_widths(o.values, g.cell_h);
+    g.outputs_w = column_widths(o.outputs, g.cell_h);
+    const double room = content.w - label_w - arrow_w, need = total(g.values_w) + total(g.outputs_w);
+    if (need > room)
+        for (auto* w : {&g.values_w, &g.outputs_w})
+            for (double& x : *w) x *= room / need;
     const double grid_h = g.cell_h * rows;
-    const double x0 = content.x + std::max(0.0, (room - cols * (vw + ow)) / 2);
+    const double x0 = content.x + std::max(0.0, (room - need) / 2);
     const double y0 = content.y + head_h;
     g.labels = {x0, y0, label_w - 8, grid_h};
-    g.values = {x0 + label_w, y0, vw * cols, grid_h};
+    g.values = {x0 + label_w, y0, total(g.values_w), grid_h};
     g.arrow = {g.values.right(), y0, arrow_w, grid_h};
-    g.outputs = {g.arrow.right(), y0, ow * cols, grid_h};
+    g.outputs = {g.arrow.right(), y0, total(g.outputs_w), grid_h};
     return g;
 }
 
@@ -72,18 +81,20 @@ OutputsGeom outputs_geom(const model::Outputs& o, const core::Rect& panel) {
 bool numbers_fit(Canvas& c, const model::Outputs& o, const OutputsGeom& g) {
     if (g.cell_h * 0.82 - 4 < kMinText) return false;
     c.font(Font::Regular, kMinText);
-    for (const auto& [grid, w] : {std::pair{&o.values, g.values_w}, std::pair{&o.outputs, g.outputs_w}})
+    for (const auto& [grid, w] : {std::pair{&o.values, &g.values_w}, std::pair{&o.outputs, &g.outputs_w}})
         for (const auto& row : grid->text)
-            for (const std::string& t : row)
-                if (c.measure(t) > w - 6) return false;
+            for (std::size_t j = 0; j < row.size(); ++j)
+                if (c.measure(row[j]) > (*w)[j] - 5) return false;  // the text's box is the cell inset by 2
     return true;
 }
 
-void grid(Canvas& c, const model::Grid& m, const core::Rect& at, double cell_w, double cell_h, bool numbers, double alpha) {
-    for (std::size_t i = 0; i < m.tone.size(); ++i)
+void grid(Canvas& c, const model::Grid& m, const core::Rect& at, const std::vector<double>& cell_w, double cell_h,
+          bool numbers, double alpha) {
+    for (std::size_t i = 0; i < m.tone.size(); ++i) {
+        double x = at.x;
         for (std::size_t j = 0; j < m.tone[i].size(); ++j) {
-            const core::Rect cell{at.x + static_cast<double>(j) * cell_w, at.y + static_cast<double>(i) * cell_h, cell_w,
-                                  cell_h};
+            const core::Rect cell{x, at.y + static_cast<double>(i) * cell_h, cell_w[j], cell_h};
+            x += cell_w[j];
             const core::Color fill = c.th.shade(model::Scale::Diverging, m.tone[i][j]);
             c.rounded(cell.inset(1.5), 4);
             c.color(fill, alpha);
@@ -92,6 +103,7 @@ void grid(Canvas& c, const model::Grid& m, const core::Rect& at, double cell_w, 
             c.color(c.th.ink_on(fill), alpha);
             c.text_in(m.text[i][j], cell.inset(2), Font::Regular, kMinText, kMinText, Align::Center);
         }
+    }
 }
 
 void paint(Canvas& c, const model::Outputs& o, const core::Rect& r) {
@@ -151,6 +163,6 @@ void hit(const model::Outputs& o, const core::Rect& r, core::Point p, Hit& h) {
 
 }  // namespace
 
-extern const PanelDef<model::Outputs> kOutputsPanel{{Slot::Where::Big, 21, 1.35}, paint, hit};
+extern const PanelDef<model::Outputs> kOutputsPanel{{Slot::Where::Big, 21, 1.0}, paint, hit};
 
 }  // namespace draw

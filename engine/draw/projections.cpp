@@ -156,6 +156,6 @@ void paint(Canvas& c, const model::Projections& p, const core::Rect& r) {
 
 }  // namespace
 
-extern const PanelDef<model::Projections> kProjectionsPanel{{Slot::Where::Big, 24, 2.0}, paint, nullptr};
+extern const PanelDef<model::Projections> kProjectionsPanel{{Slot::Where::Big, 24, 1.7}, paint, nullptr};
 
 }  // namespace draw
