@@ -809,7 +809,18 @@ int check_numbers(const model::Frame& f, const std::string& where) {
         REQUIRE(j < n);
         for (const std::string& line : sf.arithmetic.lines) {
             INFO("arithmetic: " << line);
-            if (line.rfind("= (", 0) == 0) CHECK(last_value(line) == support::rounded(tr.scores(focus, j), 2));
+            if (line.rfind("= (", 0) == 0) {
+                CHECK(last_value(line) == support::rounded(tr.scores(focus, j), 2));
+                // The coordinates as written multiply out to the q·k as written: a student who
+                // recomputes the line from the page gets its result.
+                const std::regex pair(R"(\(([^)]+)\)\(([^)]+)\))");
+                double product = 0;
+                int terms = 0;
+                for (std::sregex_iterator p(line.begin(), line.end(), pair), e; p != e; ++p, ++terms)
+                    product += support::read_number((*p)[1]) * support::read_number((*p)[2]);
+                CHECK(terms == static_cast<int>(v.scene->d()));
+                CHECK(support::rounded(product, 2) == last_value(line));
+            }
             if (line.rfind("÷ √d:", 0) == 0) CHECK(last_value(line) == support::rounded(tr.scaled(focus, j), 2));
             if (line.rfind("share:", 0) == 0) CHECK(last_value(line) == support::percent_of(weight(focus, j), whole));
             if (line.rfind("exp:", 0) == 0 && tr.has_logits()) {
@@ -925,11 +936,11 @@ TEST_CASE("every step lights its own stage on the pipeline; a picture step the s
                 if (!slide.scene) continue;
                 const scene::Step& step = slide.scene->steps[static_cast<std::size_t>(sp.step)];
                 const auto has = [&](scene::Panel p) { return std::find(step.panels.begin(), step.panels.end(), p) != step.panels.end(); };
-                std::optional<scene::Stage> want = step.stage;
-                if (step.stage == scene::Stage::Tokens) want.reset();
-                if (has(scene::Panel::Scaling)) want = scene::Stage::Scale;
-                if (has(scene::Panel::Outputs)) want = scene::Stage::Blend;
-                if (has(scene::Panel::Block)) want.reset();
+                // The lit card's stage, or -1 for none.
+                int want = step.stage == scene::Stage::Tokens ? -1 : static_cast<int>(step.stage);
+                if (has(scene::Panel::Scaling)) want = static_cast<int>(scene::Stage::Scale);
+                if (has(scene::Panel::Outputs)) want = static_cast<int>(scene::Stage::Blend);
+                if (has(scene::Panel::Block)) want = -1;
                 pictures += has(scene::Panel::Scaling) || has(scene::Panel::Block) || has(scene::Panel::Outputs);
                 for (double u : {0.5, 1.0}) {
                     const model::Frame f = model::frame_at(r.deck, lay, timeline::state_at_span(lay, span), sp.start + u * sp.anim);
@@ -938,7 +949,7 @@ TEST_CASE("every step lights its own stage on the pipeline; a picture step the s
                     INFO(file.filename().string() << " step " << span + 1 << " '" << scene::step_title(step) << "' at u " << u);
                     for (const model::StageCard& c : f.scene.pipeline.cards) {
                         INFO("card " << c.label);
-                        const auto state = c.stage == want ? model::StageCard::State::Active
+                        const auto state = static_cast<int>(c.stage) == want ? model::StageCard::State::Active
                                                            : (c.stage <= step.stage ? model::StageCard::State::Done
                                                                                     : model::StageCard::State::Ahead);
                         CHECK(c.state == state);

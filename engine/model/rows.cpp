@@ -316,9 +316,17 @@ Arithmetic build(const Row& m, Tag<Arithmetic>) {
     const core::Vec& k = m.view->controls.keys[j];
     if (m.prog[Stage::Scores] >= 1) {
         if (m.d <= 3) {
-            // The coordinates to the precision that reproduces the product (a key dragged freely
-            // may need more than 2 decimals), at least 2.
-            const int dq = std::max(2, decimals_for({q, k}, 4));
+            // The coordinates to the fewest decimals (2 at least, 4 at most) whose products,
+            // added and rounded, give the q·k the line ends with: a key dragged freely may need a
+            // third; a key that no decimal writes (the keys' mean) keeps 2 when they reproduce it.
+            int dq = 2;
+            for (; dq < 4; ++dq) {
+                const double unit = std::pow(10.0, dq);
+                const auto shown = [unit](double x) { return std::round(x * unit) / unit; };
+                double product = 0;
+                for (std::size_t i = 0; i < m.d; ++i) product += shown(q[i]) * shown(k[i]);
+                if (num(product) == num(m.raw[j])) break;
+            }
             std::string sym = "q·k = ", nums = "= ";
             for (std::size_t i = 0; i < m.d; ++i) {
                 sym += (i ? " + q" : "q") + subscript(i + 1) + "k" + subscript(i + 1);
