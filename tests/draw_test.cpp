@@ -25,6 +25,7 @@
 #include "support/decks.hpp"
 #include "support/fonts.hpp"
 #include "support/image.hpp"
+#include "support/rounding.hpp"
 #include "support/views.hpp"
 #include "timeline/timeline.hpp"
 
@@ -313,6 +314,87 @@ TEST_CASE("scores on a diverging scale: negative and positive on either side, 0 
         CHECK(mid);
         CHECK(f.scene.score_row.legend.low.rfind("−", 0) == 0);
     }
+}
+
+TEST_CASE("a plane's axis labels write their gridline's value exactly, for any step and extent", "[draw]") {
+    // The property: gridlines every grid_step(span), a nice step (1, 2, 2.5 or 5 × 10^k); each
+    // gridline of any extent labelled with its value, in the fewest decimals that write it.
+    std::mt19937 rng(27);
+    std::uniform_real_distribution<double> exponent(-3, 4), unit(0, 1);
+    int lines = 0, halves = 0;
+    for (int trial = 0; trial < 4000; ++trial) {
+        const double span = std::pow(10.0, exponent(rng));
+        const double step = draw::grid_step(span);
+        INFO("span " << span << ", step " << step);
+        const double mantissa = step / std::pow(10.0, std::floor(std::log10(step) + 1e-12));
+        CHECK((std::fabs(mantissa - 1) < 1e-9 || std::fabs(mantissa - 2) < 1e-9 || std::fabs(mantissa - 2.5) < 1e-9 ||
+               std::fabs(mantissa - 5) < 1e-9));
+        CHECK(span / step <= 6 + 1e-9);  // about six lines across, never fewer than two
+        CHECK(span / step > 2);
+        const double x0 = (unit(rng) - 0.7) * span;
+        for (double k = std::ceil(x0 / step); k * step <= x0 + span; ++k, ++lines) {
+            const double value = k * step;
+            const std::string label = draw::grid_label(value);
+            INFO("gridline " << value << " labelled '" << label << "'");
+            CHECK(support::read_number(label) == Approx(value).margin(1e-9 * step));
+            // The fewest decimals: no trailing zero after the point.
+            if (label.find('.') != std::string::npos) CHECK(label.back() != '0');
+            halves += std::fabs(mantissa - 2.5) < 1e-9 && std::fmod(k, 2.0) != 0;
+        }
+    }
+    CHECK(draw::grid_label(2.5) == "2.5");
+    CHECK(draw::grid_label(-2.5) == "−2.5");
+    CHECK(draw::grid_label(5) == "5");
+    CHECK(draw::grid_label(0.25) == "0.25");
+    CHECK(lines > 10000);
+    CHECK(halves > 100);  // the case that was wrong: odd multiples of a 2.5 step
+
+    // Drawn: on the key plane of the one-query-row scene, with its panels (gridlines every 2.5), each number
+    // under the plane sits where the plane puts its value, found from the key dots' own places.
+    auto sc = support::cat_scene();
+    using scene::Panel;
+    sc->panels = {Panel::TokenRow, Panel::KeyPlane,  Panel::ValuePlane, Panel::ScoreRow, Panel::WeightBars,
+                  Panel::Pipeline, Panel::Readouts, Panel::Narration,  Panel::Arithmetic, Panel::Controls};
+    sc->steps.back().set.key_scale = 2.0;  // as its "double every key" step: the plane holds the doubled keys
+    support::Staged row(sc);
+    const timeline::View v = row.view(row.span_of(Stage::Scores), 1.0);
+    draw::Recorder rec;
+    draw::Options opt = support::draw_options();
+    opt.recorder = &rec;
+    draw_view(v, 1920, 1080, opt);
+    int kp = -1;
+    for (std::size_t i = 0; i < rec.panels.size(); ++i)
+        if (rec.panels[i].name == "key-plane") kp = static_cast<int>(i);
+    REQUIRE(kp >= 0);
+    // x in plane units → pixels, from the two keys furthest apart in x.
+    std::size_t a = 0, b = 0;
+    for (std::size_t j = 0; j < v.controls.keys.size(); ++j) {
+        if (v.controls.keys[j][0] < v.controls.keys[a][0]) a = j;
+        if (v.controls.keys[j][0] > v.controls.keys[b][0]) b = j;
+    }
+    const auto* ma = mark(rec, "key:" + std::to_string(a));
+    const auto* mb = mark(rec, "key:" + std::to_string(b));
+    REQUIRE(ma);
+    REQUIRE(mb);
+    const double scale = (mb->rect.x - ma->rect.x) / (v.controls.keys[b][0] - v.controls.keys[a][0]);
+    const auto px = [&](double x) { return ma->rect.x + (x - v.controls.keys[a][0]) * scale; };
+    // The x axis's labels: the numbers on the panel's lowest line of numbers.
+    double bottom = 0;
+    const auto is_number = [](const std::string& t) { return !t.empty() && t.find_first_not_of("0123456789.−") == std::string::npos; };
+    for (const auto& t : rec.texts)
+        if (t.panel == kp && is_number(t.text)) bottom = std::max(bottom, t.rect.y);
+    int checked = 0;
+    bool half = false;
+    for (const auto& t : rec.texts) {
+        if (t.panel != kp || !is_number(t.text) || std::fabs(t.rect.y - bottom) > 1) continue;
+        const double value = support::read_number(t.text);
+        INFO("label '" << t.text << "' centred at " << t.rect.x + t.rect.w / 2 << ", the plane puts " << value << " at " << px(value));
+        CHECK(std::fabs(t.rect.x + t.rect.w / 2 - px(value)) < 2);
+        half = half || t.text.find(".5") != std::string::npos;
+        ++checked;
+    }
+    CHECK(checked >= 2);
+    CHECK(half);  // the scene's step is 2.5: a label such as "2.5" is drawn
 }
 
 TEST_CASE("weights before the softmax step are not drawn; at softmax they are", "[draw]") {
