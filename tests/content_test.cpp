@@ -8,6 +8,7 @@
 #include <fstream>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -20,6 +21,7 @@
 #include "model/model.hpp"
 #include "scene/quiz.hpp"
 #include "scene/scene.hpp"
+#include "support/rounding.hpp"
 
 namespace fs = std::filesystem;
 
@@ -724,55 +726,164 @@ TEST_CASE("every step and experiment of the repo's scenes keeps the controls val
 
 namespace {
 
-// The exact sum of displayed shares ("43%", "0.125", "1/6"), as a reduced fraction.
-std::pair<long long, long long> shown_sum(const std::vector<std::string>& shown) {
-    long long n = 0, d = 1;
-    for (const std::string& s : shown) {
-        long long a = 0, b = 1;
-        INFO("shown: '" << s << "'");
-        REQUIRE(model::share_value(s, a, b));
-        n = n * b + a * d;
-        d *= b;
-        const long long g = std::gcd(n, d);
-        n /= g, d /= g;
-    }
-    return {n, d};
+// Whether a page writes weights in whole percent (its matrix writes its cells in 0.01).
+bool whole_percent(const model::SceneFrame& sf) {
+    return std::find(sf.panels.begin(), sf.panels.end(), scene::Panel::Matrix) != sf.panels.end() &&
+           sf.n <= model::Matrix::kNumbers;
 }
 
-// Every displayed row of weights of one frame adds up to exactly 1 (100 %) as written, and the
-// other panels quote the same numbers.
-void check_rows(const model::Frame& f, const std::string& where) {
-    if (f.kind != model::Frame::Kind::Scene || !f.scene.error.empty()) return;
+bool shows(const model::SceneFrame& sf, scene::Panel p) {
+    return std::find(sf.panels.begin(), sf.panels.end(), p) != sf.panels.end();
+}
+
+// The number after the last "= " or " · " of a line ("share:  6.84 ÷ 15.54 = 44%" → "44%"), or
+// after its last space ("share:  17%" → "17%").
+std::string last_value(const std::string& line) {
+    if (line.find("= ") == std::string::npos && line.find(" · ") == std::string::npos)
+        return line.substr(line.rfind(' ') + 1);
+    const std::size_t eq = line.rfind("= "), dot = line.rfind(" · ");
+    const std::size_t at = eq == std::string::npos ? (dot == std::string::npos ? 0 : dot + 4)
+                                                    : (dot == std::string::npos || eq > dot ? eq + 2 : dot + 4);
+    return line.substr(at);
+}
+
+// Every number the frame shows for a weight, a score or an output, at the end of a step's
+// animation (or with an experiment set), is the trace's value correctly rounded at the precision
+// it is shown with (support/rounding.hpp, written apart from model/display); a weight has one
+// precision on a page, so it reads the same digits in every panel. Returns how many it checked.
+int check_numbers(const model::Frame& f, const std::string& where) {
+    if (f.kind != model::Frame::Kind::Scene || !f.scene.error.empty()) return 0;
     const model::SceneFrame& sf = f.scene;
-    INFO(where);
+    const timeline::View& v = *f.view;
+    const attention::Trace& tr = v.trace;
     const scene::Scene& sc = *sf.scene;
-    if (sc.has(scene::Panel::WeightBars) && sf.weight_bars.shares) {
-        std::vector<std::string> labels;
-        for (const model::Bar& b : sf.weight_bars.bars) labels.push_back(b.hide >= 0.999 ? "0%" : b.label);
-        const auto [n, d] = shown_sum(labels);
-        CHECK(n == d);
-        if (sc.has(scene::Panel::Graph))
-            for (std::size_t j = 0; j < sf.graph.nodes.size(); ++j)
-                if (!sf.graph.nodes[j].label.empty()) CHECK(sf.graph.nodes[j].label == sf.weight_bars.bars[j].label);
-    }
-    if (sc.has(scene::Panel::Matrix))
-        for (int i = 0; i < sf.n; ++i) {
-            if (!sf.matrix.row_budget(i)) continue;
-            const std::vector<std::string>& text = sf.matrix.row_text(i);
-            if (text.empty()) continue;  // too many tokens to write numbers
-            std::vector<std::string> visible;
-            for (int j = 0; j < sf.n; ++j)
-                if (sf.matrix.cell(i, j).hide < 0.5) visible.push_back(text[static_cast<std::size_t>(j)]);
-            const auto [n, d] = shown_sum(visible);
-            CHECK(n == d);
-            CHECK(sf.matrix.row_sum(i) == "1.00");
+    const std::size_t n = tr.n, focus = static_cast<std::size_t>(sf.focus);
+    const bool whole = whole_percent(sf);
+    auto weight = [&](std::size_t i, std::size_t j) { return tr.weights(i, j); };
+    int checked = 0;
+    INFO(where);
+    // Weights: the bars, the graph's labels, the readouts, the arithmetic's share.
+    if (shows(sf, scene::Panel::WeightBars) && sf.weight_bars.shares)
+        for (std::size_t j = 0; j < n; ++j, ++checked) {
+            INFO("bar " << sc.tokens[j]);
+            CHECK(sf.weight_bars.bars[j].label == support::percent_of(weight(focus, j), whole));
         }
+    if (shows(sf, scene::Panel::Graph))
+        for (std::size_t j = 0; j < n; ++j)
+            if (!sf.graph.nodes[j].label.empty()) {
+                INFO("graph node " << sc.tokens[j]);
+                CHECK(sf.graph.nodes[j].label == support::percent_of(weight(focus, j), whole));
+                ++checked;
+                // The matrix's cell of the same weight: the same digits.
+                if (shows(sf, scene::Panel::Matrix) && !sf.matrix.row_text(sf.focus).empty())
+                    CHECK(support::read_number(sf.matrix.row_text(sf.focus)[j]) * 100 ==
+                          Approx(support::read_number(sf.graph.nodes[j].label)).margin(1e-9));
+            }
+    double top = 0, sum = 0;
+    for (std::size_t j = 0; j < n; ++j) top = std::max(top, weight(focus, j)), sum += weight(focus, j);
+    if (shows(sf, scene::Panel::Readouts) && v.stage >= scene::Stage::Softmax) {
+        for (const model::Readout& r : sf.readouts.rows) {
+            INFO("readout " << r.name << ": " << r.value);
+            if (r.name == "Top weight") CHECK(last_value(r.value) == support::percent_of(top, whole));
+            if (r.name == "Σ weights") CHECK(r.value == support::rounded(sum, 2));
+            if (r.name == "New vector" && v.stage >= scene::Stage::Blend) {
+                std::string want = "(";
+                for (std::size_t c = 0; c < tr.dv && c < 4; ++c) want += (c ? ", " : "") + support::rounded(tr.output(focus, c), 2);
+                CHECK(r.value == want + (tr.dv > 4 ? ", …)" : ")"));
+            }
+            ++checked;
+        }
+    }
+    // Scores: the score row, q·k before the scale stage and q·k/√d from it on.
+    if (shows(sf, scene::Panel::ScoreRow) && sf.score_row.scored)
+        for (std::size_t j = 0; j < n; ++j, ++checked) {
+            const double s = v.stage >= scene::Stage::Scale ? tr.scaled(focus, j) : tr.scores(focus, j);
+            INFO("score of " << sc.tokens[j]);
+            CHECK(sf.score_row.cells[j].value == support::rounded(s, 2));
+        }
+    // The arithmetic of one key: its q·k, ÷ √d, exp and share.
+    if (shows(sf, scene::Panel::Arithmetic) && !sf.arithmetic.aside.empty()) {
+        const std::string word = sf.arithmetic.aside.substr(0, sf.arithmetic.aside.find(" · "));
+        const std::size_t j = static_cast<std::size_t>(std::find(sc.tokens.begin(), sc.tokens.end(), word) - sc.tokens.begin());
+        REQUIRE(j < n);
+        for (const std::string& line : sf.arithmetic.lines) {
+            INFO("arithmetic: " << line);
+            if (line.rfind("= (", 0) == 0) {
+                CHECK(last_value(line) == support::rounded(tr.scores(focus, j), 2));
+                // The coordinates as written multiply out to the q·k as written: a student who
+                // recomputes the line from the page gets its result.
+                const std::regex pair(R"(\(([^)]+)\)\(([^)]+)\))");
+                double product = 0;
+                int terms = 0;
+                for (std::sregex_iterator p(line.begin(), line.end(), pair), e; p != e; ++p, ++terms)
+                    product += support::read_number((*p)[1]) * support::read_number((*p)[2]);
+                CHECK(terms == static_cast<int>(v.scene->d()));
+                CHECK(support::rounded(product, 2) == last_value(line));
+            }
+            if (line.rfind("÷ √d:", 0) == 0) CHECK(last_value(line) == support::rounded(tr.scaled(focus, j), 2));
+            if (line.rfind("share:", 0) == 0) CHECK(last_value(line) == support::percent_of(weight(focus, j), whole));
+            if (line.rfind("exp:", 0) == 0 && tr.has_logits()) {
+                CHECK(line == "exp:  exp(" + support::rounded(tr.logits(focus, j), 2) + ") = " +
+                                  support::rounded(std::exp(tr.logits(focus, j)), 2));
+            }
+            ++checked;
+        }
+    }
+    // The matrix: each cell its weight (or score), each row's Σ the true sum of its weights.
+    if (shows(sf, scene::Panel::Matrix)) {
+        for (int i = 0; i < static_cast<int>(n); ++i) {
+            const std::vector<std::string>& text = sf.matrix.row_text(i);
+            const std::size_t I = static_cast<std::size_t>(i);
+            if (sf.matrix.row_budget(i)) {
+                double row_sum = 0;
+                for (std::size_t j = 0; j < n; ++j) row_sum += weight(I, j);
+                CHECK(sf.matrix.row_sum(i) == support::rounded(row_sum, 2));
+                ++checked;
+            } else {
+                CHECK(sf.matrix.row_sum(i).empty());  // no sum of scores
+            }
+            for (std::size_t j = 0; j < text.size(); ++j, ++checked) {
+                INFO("cell (" << sc.tokens[I] << ", " << sc.tokens[j] << ")");
+                if (sf.matrix.row_budget(i)) CHECK(text[j] == support::decimal_of(weight(I, j)));
+                else CHECK(text[j] == support::rounded(v.stage >= scene::Stage::Scale ? tr.scaled(I, j) : tr.scores(I, j), 2));
+            }
+        }
+        if (sf.matrix.compare) {
+            const auto [a, b] = *sf.matrix.compare;
+            const std::size_t A = static_cast<std::size_t>(a), B = static_cast<std::size_t>(b);
+            CHECK(sf.matrix.compare_note == sc.tokens[A] + " reads " + sc.tokens[B] + ": " + support::percent_of(weight(A, B), whole) +
+                                                "   ·   " + sc.tokens[B] + " reads " + sc.tokens[A] + ": " +
+                                                support::percent_of(weight(B, A), whole));
+            ++checked;
+        }
+    }
+    // Every output at once: V as the scene writes it, A·V at 0.01.
+    if (shows(sf, scene::Panel::Outputs) && !sf.outputs.outputs.text.empty())
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t c = 0; c < tr.dv; ++c, ++checked) {
+                CHECK(sf.outputs.outputs.text[i][c] == support::rounded(tr.output(i, c), 2));
+                CHECK(support::read_number(sf.outputs.values.text[i][c]) == Approx(sc.v[i][c]).margin(1e-12));
+            }
+    // The projections: every entry of x, W and q, k, v written exactly (the products too).
+    for (const model::Projections::Equation& e : sf.projections.equations)
+        for (const model::Projections::Grid* g : {&e.x, &e.w, &e.out})
+            for (std::size_t r = 0; r < g->value.size(); ++r)
+                for (std::size_t c = 0; c < g->value[r].size(); ++c, ++checked) {
+                    INFO(e.w_name << " / " << e.out_name << ": " << g->text[r][c]);
+                    CHECK(support::read_number(g->text[r][c]) == Approx(g->value[r][c]).margin(1e-9));
+                }
+    // The temperature: as set, or the limit it is.
+    if (shows(sf, scene::Panel::Controls)) {
+        const double T = v.controls.temperature;
+        CHECK(sf.controls.temperature == (T == 0 ? "T → 0" : std::isinf(T) ? "T → ∞" : "T = " + support::rounded(T, 2)));
+        ++checked;
+    }
+    return checked;
 }
 
-}  // namespace
-
-TEST_CASE("every displayed row of weights adds up to 1 as written, on every step and experiment", "[content]") {
-    int frames = 0, rows_with_weights = 0;
+// Every frame at the end of a step's animation, and with each experiment of its scene set.
+template <class Check>
+void for_every_step_and_experiment(Check check) {
     for (const char* folder : {"scenes", "slides"})
         for (const fs::path& file : yaml_files(folder)) {
             const load::Result r = load::load_file(file.string());
@@ -782,27 +893,148 @@ TEST_CASE("every displayed row of weights adds up to 1 as written, on every step
             for (int span = 0; span < static_cast<int>(lay.spans.size()); ++span) {
                 const timeline::Span& sp = lay.spans[static_cast<std::size_t>(span)];
                 const timeline::State st = timeline::state_at_span(lay, span);
-                // The step's end (what stays on screen) and the middle of its animation.
-                for (double u : {0.5, 1.0}) {
-                    const model::Frame f = model::frame_at(r.deck, lay, st, sp.start + u * sp.anim);
-                    check_rows(f, file.filename().string() + " step " + std::to_string(span + 1) + " u " + std::to_string(u));
-                    ++frames;
-                    rows_with_weights += f.scene.weight_bars.shares || f.scene.matrix.row_budget(0);
-                }
-                // Every experiment of the slide's scene, once it has been set.
+                const std::string where = file.filename().string() + " step " + std::to_string(span + 1);
+                check(model::frame_at(r.deck, lay, st, sp.start + sp.anim), where, -1);
                 const scene::Slide& slide = r.deck.slides[static_cast<std::size_t>(sp.slide)];
                 if (!slide.scene) continue;
                 for (int e = 0; e < static_cast<int>(slide.scene->experiments.size()); ++e) {
-                    timeline::State ex = timeline::apply(r.deck, lay, st, timeline::cmd::Experiment{e}, sp.start);
-                    const model::Frame f = model::frame_at(r.deck, lay, ex, sp.start + sp.anim + 5.0);
-                    check_rows(f, file.filename().string() + " step " + std::to_string(span + 1) + " experiment " +
-                                      slide.scene->experiments[static_cast<std::size_t>(e)].title);
-                    ++frames;
+                    const timeline::State ex = timeline::apply(r.deck, lay, st, timeline::cmd::Experiment{e}, sp.start);
+                    check(model::frame_at(r.deck, lay, ex, sp.start + sp.anim + 5.0),
+                          where + " experiment " + slide.scene->experiments[static_cast<std::size_t>(e)].title, e);
                 }
             }
         }
-    CHECK(frames > 500);
-    CHECK(rows_with_weights > 50);  // the check saw weights, not only empty panels
+}
+
+}  // namespace
+
+TEST_CASE("every number a page shows is the trace's value correctly rounded, the same digits in every panel", "[content]") {
+    int frames = 0, numbers = 0;
+    for_every_step_and_experiment([&](const model::Frame& f, const std::string& where, int) {
+        numbers += check_numbers(f, where);
+        ++frames;
+    });
+    CHECK(frames > 400);
+    CHECK(numbers > 10000);  // the check saw the numbers, not only empty panels
+}
+
+TEST_CASE("every step lights its own stage on the pipeline; a picture step the stage it pictures", "[content]") {
+    // What a step lights, from its data: the step's stage (none for the tokens, which are not on
+    // the pipeline); a step with a picture of its own lights what it pictures: the √d picture
+    // (scaling) ÷ √d, the outputs Σ aᵢvᵢ, the block (the whole head) no one stage. Every stage
+    // up to the step's own is done, the ones after it ahead.
+    int steps = 0, pictures = 0;
+    for (const char* folder : {"scenes", "slides"})
+        for (const fs::path& file : yaml_files(folder)) {
+            const load::Result r = load::load_file(file.string());
+            REQUIRE(r.ok());
+            const timeline::Layout lay = timeline::layout(r.deck);
+            for (int span = 0; span < static_cast<int>(lay.spans.size()); ++span) {
+                const timeline::Span& sp = lay.spans[static_cast<std::size_t>(span)];
+                const scene::Slide& slide = r.deck.slides[static_cast<std::size_t>(sp.slide)];
+                if (!slide.scene) continue;
+                const scene::Step& step = slide.scene->steps[static_cast<std::size_t>(sp.step)];
+                const auto has = [&](scene::Panel p) { return std::find(step.panels.begin(), step.panels.end(), p) != step.panels.end(); };
+                // The lit card's stage, or -1 for none.
+                int want = step.stage == scene::Stage::Tokens ? -1 : static_cast<int>(step.stage);
+                if (has(scene::Panel::Scaling)) want = static_cast<int>(scene::Stage::Scale);
+                if (has(scene::Panel::Outputs)) want = static_cast<int>(scene::Stage::Blend);
+                if (has(scene::Panel::Block)) want = -1;
+                pictures += has(scene::Panel::Scaling) || has(scene::Panel::Block) || has(scene::Panel::Outputs);
+                for (double u : {0.5, 1.0}) {
+                    const model::Frame f = model::frame_at(r.deck, lay, timeline::state_at_span(lay, span), sp.start + u * sp.anim);
+                    REQUIRE(f.kind == model::Frame::Kind::Scene);
+                    if (!shows(f.scene, scene::Panel::Pipeline)) continue;
+                    INFO(file.filename().string() << " step " << span + 1 << " '" << scene::step_title(step) << "' at u " << u);
+                    for (const model::StageCard& c : f.scene.pipeline.cards) {
+                        INFO("card " << c.label);
+                        const auto state = static_cast<int>(c.stage) == want ? model::StageCard::State::Active
+                                                           : (c.stage <= step.stage ? model::StageCard::State::Done
+                                                                                    : model::StageCard::State::Ahead);
+                        CHECK(c.state == state);
+                    }
+                    ++steps;
+                }
+            }
+        }
+    CHECK(steps > 100);
+    CHECK(pictures >= 4);  // the √d picture and the block in the scene and in the lecture, the outputs
+}
+
+TEST_CASE("ties are judged on the weights: the period's 18.59 % and 18.71 % are no tie", "[content]") {
+    const load::Result r = load::load_file((kSource / "scenes" / "one-query-row.yaml").string());
+    REQUIRE(r.ok());
+    const timeline::Layout lay = timeline::layout(r.deck);
+    int found = 0;
+    for (int span = 0; span < static_cast<int>(lay.spans.size()); ++span) {
+        const timeline::Span& sp = lay.spans[static_cast<std::size_t>(span)];
+        if (model::span_title(r.deck, lay, span) != "Try it: the period asks") continue;
+        ++found;
+        const model::Frame f = model::frame_at(r.deck, lay, timeline::state_at_span(lay, span), sp.start + sp.anim);
+        const attention::Trace& tr = f.view->trace;
+        const std::size_t period = 5, chased = 2, mouse = 4;
+        REQUIRE(f.scene.focus == static_cast<int>(period));
+        // What makes this the case: two weights a tenth of a percent apart, written alike.
+        REQUIRE(tr.weights(period, mouse) > tr.weights(period, chased));
+        REQUIRE(tr.weights(period, mouse) - tr.weights(period, chased) < 0.002);
+        REQUIRE(model::percent(tr.weights(period, mouse)) == model::percent(tr.weights(period, chased)));
+        CHECK(f.scene.readouts.rows[2].value == "mouse · 19%");
+        CHECK(f.scene.arithmetic.heading == "Arithmetic of the best match");
+        CHECK(f.scene.arithmetic.aside == "mouse");
+        CHECK(f.scene.key_plane.emphasis == static_cast<int>(mouse));
+        for (std::size_t j = 0; j < tr.n; ++j) CHECK(f.scene.weight_bars.bars[j].best == (j == mouse));
+    }
+    CHECK(found == 1);
+}
+
+TEST_CASE("the lecture shows a small T that gives about 99 % to one token, and says so", "[content]") {
+    const load::Result r = load::load_file((kSource / "slides" / "lecture.yaml").string());
+    REQUIRE(r.ok());
+    const timeline::Layout lay = timeline::layout(r.deck);
+    int pages = 0;
+    for (int span = 0; span < static_cast<int>(lay.spans.size()); ++span) {
+        const timeline::Span& sp = lay.spans[static_cast<std::size_t>(span)];
+        const model::Frame f = model::frame_at(r.deck, lay, timeline::state_at_span(lay, span), sp.start + sp.anim);
+        if (f.kind != model::Frame::Kind::Scene) continue;
+        const double T = f.view->controls.temperature;
+        if (!(T > 0 && T <= 0.25)) continue;
+        const attention::Trace& tr = f.view->trace;
+        const std::size_t focus = static_cast<std::size_t>(f.scene.focus);
+        double top = 0;
+        for (std::size_t j = 0; j < tr.n; ++j) top = std::max(top, tr.weights(focus, j));
+        if (support::percent_of(top, whole_percent(f.scene)) != "99%") continue;
+        ++pages;
+        INFO("step " << span + 1);
+        // Not 1: T is positive, and no visible weight is 0, or written so.
+        CHECK(top < 1.0);
+        for (std::size_t j = 0; j < tr.n; ++j) CHECK(tr.weights(focus, j) > 0.0);
+        CHECK(f.scene.readouts.rows[2].value.ends_with("· 99%"));
+        CHECK(f.scene.narration.text.find("about 99%") != std::string::npos);
+        for (int i = 0; i < f.scene.n; ++i)
+            for (const std::string& cell : f.scene.matrix.row_text(i)) CHECK(cell != "0");
+    }
+    CHECK(pages == 1);
+}
+
+TEST_CASE("the projections' matrices are written to the precision that reproduces q, k and v", "[content]") {
+    const load::Result r = load::load_file((kSource / "scenes" / "projections.yaml").string());
+    REQUIRE(r.ok());
+    const timeline::Layout lay = timeline::layout(r.deck);
+    const model::Frame f = model::frame_at(r.deck, lay, timeline::state_at_span(lay, 1), lay.spans[1].start + lay.spans[1].anim);
+    REQUIRE(f.scene.focus == 2);  // chased asks
+    const auto& eqs = f.scene.projections.equations;
+    REQUIRE(eqs.size() == 3);
+    // chased's key is (−0.05, 1.52): x · W_K of one-decimal numbers, never (−0.1, 1.5).
+    CHECK(eqs[1].out.text == std::vector<std::vector<std::string>>{{"−0.05", "1.52"}});
+    // A student multiplying the page's x by the page's W gets the page's q, k, v exactly.
+    for (const auto& e : eqs)
+        for (std::size_t c = 0; c < e.out.text[0].size(); ++c) {
+            double product = 0;
+            for (std::size_t m = 0; m < e.x.text[0].size(); ++m)
+                product += support::read_number(e.x.text[0][m]) * support::read_number(e.w.text[m][c]);
+            INFO(e.out_name << "[" << c << "] = " << e.out.text[0][c]);
+            CHECK(support::read_number(e.out.text[0][c]) == Approx(product).margin(1e-9));
+        }
 }
 
 namespace {
@@ -813,6 +1045,7 @@ struct Quote {
     std::string asker, word;  // asker "" = the word asking in that step
     double percent = 0;
     std::string text;
+    std::string number;       // as written: "44", "2.6"
 };
 
 std::vector<Quote> quotes_in(const std::string& say) {
@@ -831,13 +1064,13 @@ std::vector<Quote> quotes_in(const std::string& say) {
         if (std::regex_search(clause, m, std::regex(R"((\S+) gives)"))) subject = m[1];
         if (std::regex_search(clause, std::regex(R"(first (row|word))"))) subject = "#0";  // the first row
         for (std::sregex_iterator r(clause.begin(), clause.end(), reads), e; r != e; ++r)
-            out.push_back({(*r)[1], (*r)[2], std::stod((*r)[3]), r->str()});
+            out.push_back({(*r)[1], (*r)[2], std::stod((*r)[3]), r->str(), (*r)[3]});
         for (std::sregex_iterator r(clause.begin(), clause.end(), gives_word), e; r != e; ++r)
-            out.push_back({(*r)[1], (*r)[2], std::stod((*r)[3]), r->str()});
+            out.push_back({(*r)[1], (*r)[2], std::stod((*r)[3]), r->str(), (*r)[3]});
         for (std::sregex_iterator r(clause.begin(), clause.end(), share_to), e; r != e; ++r) {
             std::string word = (*r)[3];
             while (!word.empty() && std::ispunct(static_cast<unsigned char>(word.back()))) word.pop_back();
-            out.push_back({(*r)[1].matched ? (*r)[1].str() : subject, word, std::stod((*r)[2]), r->str()});
+            out.push_back({(*r)[1].matched ? (*r)[1].str() : subject, word, std::stod((*r)[2]), r->str(), (*r)[2]});
         }
     }
     return out;
@@ -861,14 +1094,25 @@ int check_quotes(const std::string& say, const timeline::View& v, const std::str
         if (a < 0 || b < 0) continue;  // not a share between two tokens ("… 100% of the weight")
         INFO(where << ": \"" << q.text << "\" (" << sc.tokens[static_cast<std::size_t>(a)] << " → "
                    << sc.tokens[static_cast<std::size_t>(b)] << ")");
-        // "about N%" is the share the screen shows for that row (a row that adds up to 100 %),
-        // rounded as written (N, or N.N).
-        std::vector<double> row(sc.tokens.size());
-        for (std::size_t j = 0; j < row.size(); ++j) row[j] = v.trace.weights(static_cast<std::size_t>(a), j);
-        const std::string shown = model::shares(row, model::ShareStyle::Percent)[static_cast<std::size_t>(b)];
-        const double unit = std::regex_search(q.text, std::regex(R"(\d\.\d+%)")) ? 0.1 : 1.0;
-        INFO("the screen shows " << shown);
-        CHECK(std::fabs(std::stod(shown) - q.percent) <= 0.5 * unit + 1e-9);
+        // "about N%" is that weight as the page writes it: correctly rounded, at the page's one
+        // precision for weights (whole percent where its matrix writes cells), the same digits.
+        const std::vector<scene::Panel>& panels = v.panels ? *v.panels : sc.panels;
+        const bool whole = std::find(panels.begin(), panels.end(), scene::Panel::Matrix) != panels.end() &&
+                           sc.n() <= static_cast<std::size_t>(model::Matrix::kNumbers);
+        const std::string shown = support::percent_of(v.trace.weights(static_cast<std::size_t>(a), static_cast<std::size_t>(b)), whole);
+        INFO("the page writes " << shown);
+        CHECK(q.number + "%" == shown);
+        ++checked;
+    }
+    // "X's own key scores −1.12", "cat's scores 1.74": the score q·k, correctly rounded.
+    const std::regex scores(R"((\S+)'s (?:own key )?scores (−?\d+\.\d+))");
+    for (std::sregex_iterator r(say.begin(), say.end(), scores), e; r != e; ++r) {
+        const int b = token_index(*v.scene, (*r)[1]);
+        if (b < 0) continue;
+        const std::string number = (*r)[2];
+        const int decimals = static_cast<int>(number.size() - number.find('.') - 1);
+        INFO(where << ": \"" << r->str() << "\"");
+        CHECK(number == support::rounded(v.trace.scores(static_cast<std::size_t>(v.controls.focus), static_cast<std::size_t>(b)), decimals));
         ++checked;
     }
     return checked;
@@ -887,7 +1131,7 @@ TEST_CASE("the narration's quoting parser finds what it should", "[content]") {
     CHECK((q[4].word == "itself" && q[4].percent == 100));
 }
 
-TEST_CASE("every share the narration quotes is the share on screen at that step", "[content]") {
+TEST_CASE("every number the narration quotes is the number on screen at that step, the same digits", "[content]") {
     int checked = 0;
     for (const char* folder : {"scenes", "slides"})
         for (const fs::path& file : yaml_files(folder)) {
@@ -938,7 +1182,15 @@ std::vector<std::string> frame_texts(const model::Frame& f) {
     add(s.weight_bars.aside), add(s.weight_bars.empty_note), add(s.weight_bars.hidden_label);
     for (const auto& b : s.weight_bars.bars) add(b.label);
     add(s.matrix.heading), add(s.matrix.aside), add(s.matrix.sum_heading), add(s.matrix.compare_note);
-    add(s.matrix.legend_name), add(s.matrix.legend_low), add(s.matrix.legend_high);
+    for (const model::Legend* l : {&s.matrix.legend, &s.score_row.legend, &s.outputs.legend, &s.projections.legend})
+        add(l->name), add(l->low), add(l->mid), add(l->high);
+    for (const model::Grid* g : {&s.outputs.values, &s.outputs.outputs})
+        for (const auto& row : g->text)
+            for (const auto& t : row) add(t);
+    for (const auto& e : s.projections.equations)
+        for (const model::Grid* g : {&e.x, &e.w, &e.out})
+            for (const auto& row : g->text)
+                for (const auto& t : row) add(t);
     for (int i = 0; i < s.n; ++i) {
         add(s.matrix.row_sum(i));
         for (const auto& t : s.matrix.row_text(i)) add(t);

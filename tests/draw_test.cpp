@@ -25,6 +25,7 @@
 #include "support/decks.hpp"
 #include "support/fonts.hpp"
 #include "support/image.hpp"
+#include "support/rounding.hpp"
 #include "support/views.hpp"
 #include "timeline/timeline.hpp"
 
@@ -251,47 +252,149 @@ TEST_CASE("pixel probes: what a frame shows means what it should", "[draw]") {
     }
 }
 
-TEST_CASE("the score row's legend says what its colours show, in both themes", "[draw]") {
-    Fixture row(sentence_scene());
+TEST_CASE("scores on a diverging scale: negative and positive on either side, 0 the neutral colour, a legend that says so", "[draw]") {
+    auto sc = sentence_scene();
+    sc->k[0] = {0.9, -1.0};  // at right angles to chased's query (1.0, 0.9): a score of exactly 0
+    Fixture row(sc);
     const timeline::View v = row.view(row.span_of(Stage::Scores), 1.0);
     const model::Frame f = model::frame_of(v);
     REQUIRE(f.scene.score_row.scored);
-    std::size_t worst = 0, best = 0;
-    for (std::size_t j = 0; j < f.scene.score_row.cells.size(); ++j) {
-        if (f.scene.score_row.cells[j].heat < f.scene.score_row.cells[worst].heat) worst = j;
-        if (f.scene.score_row.cells[j].heat > f.scene.score_row.cells[best].heat) best = j;
+    const auto& cells = f.scene.score_row.cells;
+    REQUIRE(v.trace.scores(2, 0) == 0.0);
+    std::size_t lowest = 0, highest = 0;
+    for (std::size_t j = 0; j < cells.size(); ++j) {
+        if (cells[j].tone < cells[lowest].tone) lowest = j;
+        if (cells[j].tone > cells[highest].tone) highest = j;
     }
-    REQUIRE(f.scene.score_row.cells[best].heat - f.scene.score_row.cells[worst].heat > 0.5);
+    REQUIRE(v.trace.scores(2, lowest) < 0);  // what makes this a test: both signs
+    REQUIRE(v.trace.scores(2, highest) > 0);
     for (auto theme : {draw::ThemeKind::Light, draw::ThemeKind::Dark}) {
         INFO((theme == draw::ThemeKind::Dark ? "dark" : "light"));
         draw::Recorder rec;
         draw::Options opt = support::draw_options(theme);
         opt.recorder = &rec;
         auto img = draw_view(v, 1280, 720, opt);
-        // The legend's claim: "<look> = poor match · <look> = good match".
-        std::string legend;
-        for (const auto& t : rec.texts)
-            if (t.text.find("poor match") != std::string::npos) legend = t.text;
-        INFO("legend: " << legend);
-        const auto eq = legend.find(" = poor match");
-        REQUIRE(eq != std::string::npos);
-        const std::string poor_look = legend.substr(0, eq);
-        const bool poor_is_light = poor_look == "pale" || poor_look == "bright" || poor_look == "light";
-        const bool poor_is_dark = poor_look == "deep" || poor_look == "dark";
-        REQUIRE(poor_is_light != poor_is_dark);
-        CHECK(legend.find((poor_is_light ? std::string("deep") : std::string("bright")) + " = good match") != std::string::npos);
-        // What the cells show: the worst score's fill against the best score's.
         auto fill_of = [&](std::size_t j) {
             const auto* m = mark(rec, "score:" + std::to_string(j));
             REQUIRE(m);
-            const Rgb p = pixel(*img, {m->rect.x + 4, m->rect.y + m->rect.h / 2});
-            return 0.2126 * p.r + 0.7152 * p.g + 0.0722 * p.b;
+            return pixel(*img, {m->rect.x + 6, m->rect.y + m->rect.h / 2});
         };
-        const double poor = fill_of(worst), good = fill_of(best);
-        INFO("luminance: poor " << poor << ", good " << good);
-        if (poor_is_light) CHECK(poor > good + 60);
-        else CHECK(poor + 60 < good);
+        // 0 is the neutral colour: a grey, neither warm nor cool.
+        const Rgb zero = fill_of(0);
+        INFO("0: " << zero.r << "," << zero.g << "," << zero.b);
+        CHECK(std::abs(zero.r - zero.b) <= 12);
+        CHECK(std::abs(zero.r - zero.g) <= 12);
+        // A negative score is warm (red-orange), a positive one cool (blue): opposite sides.
+        for (std::size_t j = 0; j < cells.size(); ++j) {
+            const double s = v.trace.scores(2, j);
+            if (std::fabs(cells[j].tone) < 0.15) continue;  // too near 0 to have a hue to speak of
+            const Rgb p = fill_of(j);
+            INFO("key " << j << " score " << s << ": " << p.r << "," << p.g << "," << p.b);
+            if (s < 0) CHECK(p.r - p.b > 25);
+            else CHECK(p.b - p.r > 25);
+        }
+        // Further from 0, further from the neutral colour, on both sides.
+        CHECK(dist(fill_of(lowest), zero) > 40);
+        CHECK(dist(fill_of(highest), zero) > 40);
+        // The legend: "−m", the gradient warm → neutral → cool, "m"; its middle written "0".
+        const auto* legend = mark(rec, "legend:score");
+        REQUIRE(legend);
+        const double y = legend->rect.y + legend->rect.h / 2;
+        const Rgb left = pixel(*img, {legend->rect.x + 3, y}), right = pixel(*img, {legend->rect.right() - 3, y});
+        CHECK(left.r - left.b > 25);
+        CHECK(right.b - right.r > 25);
+        bool low = false, high = false, mid = false;
+        for (const auto& t : rec.texts) {
+            low = low || t.text == f.scene.score_row.legend.low;
+            high = high || t.text == f.scene.score_row.legend.high;
+            mid = mid || (t.text == "0" && t.rect.x > legend->rect.x && t.rect.right() < legend->rect.right());
+        }
+        CHECK(low);
+        CHECK(high);
+        CHECK(mid);
+        CHECK(f.scene.score_row.legend.low.rfind("−", 0) == 0);
     }
+}
+
+TEST_CASE("a plane's axis labels write their gridline's value exactly, for any step and extent", "[draw]") {
+    // The property: gridlines every grid_step(span), a nice step (1, 2, 2.5 or 5 × 10^k); each
+    // gridline of any extent labelled with its value, in the fewest decimals that write it.
+    std::mt19937 rng(27);
+    std::uniform_real_distribution<double> exponent(-3, 4), unit(0, 1);
+    int lines = 0, halves = 0;
+    for (int trial = 0; trial < 4000; ++trial) {
+        const double span = std::pow(10.0, exponent(rng));
+        const double step = draw::grid_step(span);
+        INFO("span " << span << ", step " << step);
+        const double mantissa = step / std::pow(10.0, std::floor(std::log10(step) + 1e-12));
+        CHECK((std::fabs(mantissa - 1) < 1e-9 || std::fabs(mantissa - 2) < 1e-9 || std::fabs(mantissa - 2.5) < 1e-9 ||
+               std::fabs(mantissa - 5) < 1e-9));
+        CHECK(span / step <= 6 + 1e-9);  // about six lines across, never fewer than two
+        CHECK(span / step > 2);
+        const double x0 = (unit(rng) - 0.7) * span;
+        for (double k = std::ceil(x0 / step); k * step <= x0 + span; ++k, ++lines) {
+            const double value = k * step;
+            const std::string label = draw::grid_label(value);
+            INFO("gridline " << value << " labelled '" << label << "'");
+            CHECK(support::read_number(label) == Approx(value).margin(1e-9 * step));
+            // The fewest decimals: no trailing zero after the point.
+            if (label.find('.') != std::string::npos) CHECK(label.back() != '0');
+            halves += std::fabs(mantissa - 2.5) < 1e-9 && std::fmod(k, 2.0) != 0;
+        }
+    }
+    CHECK(draw::grid_label(2.5) == "2.5");
+    CHECK(draw::grid_label(-2.5) == "−2.5");
+    CHECK(draw::grid_label(5) == "5");
+    CHECK(draw::grid_label(0.25) == "0.25");
+    CHECK(lines > 10000);
+    CHECK(halves > 100);  // the case that was wrong: odd multiples of a 2.5 step
+
+    // Drawn: on the key plane of the one-query-row scene, with its panels (gridlines every 2.5), each number
+    // under the plane sits where the plane puts its value, found from the key dots' own places.
+    auto sc = support::cat_scene();
+    using scene::Panel;
+    sc->panels = {Panel::TokenRow, Panel::KeyPlane,  Panel::ValuePlane, Panel::ScoreRow, Panel::WeightBars,
+                  Panel::Pipeline, Panel::Readouts, Panel::Narration,  Panel::Arithmetic, Panel::Controls};
+    sc->steps.back().set.key_scale = 2.0;  // as its "double every key" step: the plane holds the doubled keys
+    support::Staged row(sc);
+    const timeline::View v = row.view(row.span_of(Stage::Scores), 1.0);
+    draw::Recorder rec;
+    draw::Options opt = support::draw_options();
+    opt.recorder = &rec;
+    draw_view(v, 1920, 1080, opt);
+    int kp = -1;
+    for (std::size_t i = 0; i < rec.panels.size(); ++i)
+        if (rec.panels[i].name == "key-plane") kp = static_cast<int>(i);
+    REQUIRE(kp >= 0);
+    // x in plane units → pixels, from the two keys furthest apart in x.
+    std::size_t a = 0, b = 0;
+    for (std::size_t j = 0; j < v.controls.keys.size(); ++j) {
+        if (v.controls.keys[j][0] < v.controls.keys[a][0]) a = j;
+        if (v.controls.keys[j][0] > v.controls.keys[b][0]) b = j;
+    }
+    const auto* ma = mark(rec, "key:" + std::to_string(a));
+    const auto* mb = mark(rec, "key:" + std::to_string(b));
+    REQUIRE(ma);
+    REQUIRE(mb);
+    const double scale = (mb->rect.x - ma->rect.x) / (v.controls.keys[b][0] - v.controls.keys[a][0]);
+    const auto px = [&](double x) { return ma->rect.x + (x - v.controls.keys[a][0]) * scale; };
+    // The x axis's labels: the numbers on the panel's lowest line of numbers.
+    double bottom = 0;
+    const auto is_number = [](const std::string& t) { return !t.empty() && t.find_first_not_of("0123456789.−") == std::string::npos; };
+    for (const auto& t : rec.texts)
+        if (t.panel == kp && is_number(t.text)) bottom = std::max(bottom, t.rect.y);
+    int checked = 0;
+    bool half = false;
+    for (const auto& t : rec.texts) {
+        if (t.panel != kp || !is_number(t.text) || std::fabs(t.rect.y - bottom) > 1) continue;
+        const double value = support::read_number(t.text);
+        INFO("label '" << t.text << "' centred at " << t.rect.x + t.rect.w / 2 << ", the plane puts " << value << " at " << px(value));
+        CHECK(std::fabs(t.rect.x + t.rect.w / 2 - px(value)) < 2);
+        half = half || t.text.find(".5") != std::string::npos;
+        ++checked;
+    }
+    CHECK(checked >= 2);
+    CHECK(half);  // the scene's step is 2.5: a label such as "2.5" is drawn
 }
 
 TEST_CASE("weights before the softmax step are not drawn; at softmax they are", "[draw]") {

@@ -110,6 +110,9 @@ void for_each_text(model::SceneFrame& f, const std::function<void(const std::str
     }
     fn("score row heading", f.score_row.heading);
     for (std::size_t k = 0; k < f.score_row.cells.size(); ++k) fn("score" + i(k), f.score_row.cells[k].value);
+    fn("score row legend low", f.score_row.legend.low);
+    fn("score row legend mid", f.score_row.legend.mid);
+    fn("score row legend high", f.score_row.legend.high);
     fn("weight bars Σ", f.weight_bars.aside);
     fn("weight bars hidden", f.weight_bars.hidden_label);
     fn("weight bars hidden short", f.weight_bars.hidden_short);
@@ -117,8 +120,9 @@ void for_each_text(model::SceneFrame& f, const std::function<void(const std::str
     auto& m = f.matrix;
     fn("matrix aside", m.aside);
     fn("matrix compare note", m.compare_note);
-    fn("matrix legend low", m.legend_low);
-    fn("matrix legend high", m.legend_high);
+    fn("matrix legend low", m.legend.low);
+    fn("matrix legend mid", m.legend.mid);
+    fn("matrix legend high", m.legend.high);
     for (std::size_t r = 0; r < m.texts.size(); ++r)
         for (std::size_t c = 0; c < m.texts[r].size(); ++c) fn("matrix cell" + i(r) + i(c), m.texts[r][c]);
     for (std::size_t r = 0; r < m.sums.size(); ++r) fn("matrix row sum" + i(r), m.sums[r]);

@@ -1,5 +1,5 @@
-// Tests for model/: displayed rounding (rows of shares that add up as shown, ties kept, exact
-// values exact) and the frame model, without a pixel: every panel's numbers agree with the
+// Tests for model/: displayed rounding (every number its value correctly rounded, ties judged on
+// the weights) and the frame model, without a pixel: every panel's numbers agree with the
 // attention Trace and with each other, and the stage rules hold.
 #include <catch2/catch.hpp>
 
@@ -16,37 +16,13 @@
 #include "model/display.hpp"
 #include "model/model.hpp"
 #include "support/decks.hpp"
+#include "support/rounding.hpp"
 #include "support/views.hpp"
 
 namespace {
 
-using model::ShareStyle;
+using model::Percent;
 using scene::Stage;
-
-struct Fraction {
-    long long n = 0, d = 1;
-};
-
-Fraction value_of(const std::string& s) {
-    Fraction f;
-    INFO("shown: '" << s << "'");
-    REQUIRE(model::share_value(s, f.n, f.d));
-    return f;
-}
-
-// The exact sum of a row as shown.
-Fraction sum_shown(const std::vector<std::string>& row) {
-    Fraction sum;
-    for (const std::string& s : row) {
-        const Fraction f = value_of(s);
-        sum.n = sum.n * f.d + f.n * sum.d;
-        sum.d *= f.d;
-        const long long g = std::gcd(sum.n, sum.d);
-        sum.n /= g;
-        sum.d /= g;
-    }
-    return sum;
-}
 
 // A row of weights: softmax of random scores at a random temperature, with some keys hidden.
 std::vector<double> random_row(std::mt19937& rng, std::size_t n, bool mask) {
@@ -62,63 +38,97 @@ std::vector<double> random_row(std::mt19937& rng, std::size_t n, bool mask) {
 
 }  // namespace
 
-TEST_CASE("a row of shares adds up exactly as shown, each within one display step", "[model][display]") {
+TEST_CASE("every number is its value rounded half away from zero at the precision shown", "[model][display]") {
+    std::mt19937 rng(8);
+    std::uniform_real_distribution<double> mantissa(-10, 10);
+    std::uniform_int_distribution<int> exponent(-4, 3), digits(0, 4);
+    for (int trial = 0; trial < 20000; ++trial) {
+        const double x = mantissa(rng) * std::pow(10.0, exponent(rng));
+        const int d = digits(rng);
+        INFO("x = " << x << ", " << d << " decimals");
+        CHECK(model::num(x, d) == support::rounded(x, d));
+    }
+    // Halves go away from zero (printf's go to even), exact ones and the decimals a student
+    // writes (0.285 is 0.28499999999999998 as a double).
+    CHECK(model::num(2.5, 0) == "3");
+    CHECK(model::num(-2.5, 0) == "−3");
+    CHECK(model::num(0.125) == "0.13");
+    CHECK(model::num(0.285) == "0.29");
+    CHECK(model::num(1.005) == "1.01");
+    CHECK(model::num(-0.05, 1) == "−0.1");
+    CHECK(model::num(0.1835) == "0.18");  // bank's money: 0.18, never a forced 0.19
+    CHECK(model::num(-0.25) == "−0.25");
+    CHECK(model::num(-0.001) == "0.00");  // no "−0.00"
+    CHECK(model::num(1.0 / 0.0) == "∞");
+    CHECK(model::num(1e300, 1).size() > 300);  // too large to count in units: still written whole
+}
+
+TEST_CASE("weights are written correctly rounded, each on its own: no row is forced to add up", "[model][display]") {
     std::mt19937 rng(8);
     for (int trial = 0; trial < 3000; ++trial) {
         const std::size_t n = 1 + rng() % 16;
         const std::vector<double> w = random_row(rng, n, trial % 3 == 0);
-        for (ShareStyle style : {ShareStyle::Percent, ShareStyle::Decimal}) {
-            const std::vector<std::string> shown = model::shares(w, style);
-            REQUIRE(shown.size() == n);
-            const Fraction sum = sum_shown(shown);
-            INFO("trial " << trial << ", first entry " << shown[0]);
-            CHECK(sum.n == sum.d);  // exactly 1 (100 %)
-            for (std::size_t j = 0; j < n; ++j) {
-                const Fraction f = value_of(shown[j]);
-                const double v = static_cast<double>(f.n) / static_cast<double>(f.d);
-                // One step of the coarsest style: 1 % or 0.01.
-                CHECK(std::fabs(v - w[j]) <= 0.01 + 1e-12);
-                if (w[j] == 0) CHECK((shown[j] == "0%" || shown[j] == "0"));
-                for (std::size_t k = 0; k < n; ++k) {
-                    if (w[k] == w[j]) CHECK(shown[k] == shown[j]);  // ties stay ties
-                    if (w[k] < w[j]) {                              // and the order stays
-                        const Fraction g = value_of(shown[k]);
-                        CHECK(g.n * f.d <= f.n * g.d);
-                    }
-                }
+        for (std::size_t j = 0; j < n; ++j) {
+            INFO("trial " << trial << ", weight " << w[j]);
+            CHECK(model::percent(w[j]) == support::percent_of(w[j]));
+            CHECK(model::percent(w[j], Percent::Whole) == support::percent_of(w[j], true));
+            CHECK(model::decimal(w[j]) == support::decimal_of(w[j]));
+            // A positive weight is never written as 0; only an exact 0 is.
+            if (w[j] > 0) {
+                CHECK(model::percent(w[j]) != "0%");
+                CHECK(model::percent(w[j]).find_first_not_of("0.%") != std::string::npos);
+                CHECK(model::decimal(w[j]) != "0");
+                CHECK(model::decimal(w[j]) != "0.00");
+            } else {
+                CHECK(model::percent(w[j]) == "0%");
+                CHECK(model::decimal(w[j]) == "0");
             }
         }
     }
+    // The cases the forced sums got wrong: bank's money at 18.35 %, the period at T = 4 at 10.50 %,
+    // weights of 0.56 % and 0.51 % that a row of decimals showed as 0.00.
+    CHECK(model::decimal(0.183496) == "0.18");
+    CHECK(model::percent(0.183496) == "18%");
+    CHECK(model::percent(0.1050) == "11%");  // 10.50 % rounds half away: 11 %
+    CHECK(model::percent(0.104996) == "10%");
+    CHECK(model::decimal(0.0056) == "0.01");
+    CHECK(model::decimal(0.0051) == "0.01");
+    CHECK(model::decimal(0.0049) == "<0.01");
+    // The precision boundary at 10 %, judged on the value as rounded.
+    CHECK(model::percent(0.0994) == "9.9%");
+    CHECK(model::percent(0.0996) == "10%");
+    CHECK(model::percent(0.0004) == "<0.1%");
+    CHECK(model::percent(0.0005) == "0.1%");
+    CHECK(model::percent(0.004, Percent::Whole) == "<1%");
+    // No fractions: equal shares are written as numbers too, and may add up to more than 100 %.
+    CHECK(model::percent(1.0 / 6) == "17%");
+    CHECK(model::decimal(1.0 / 6) == "0.17");
+    CHECK(model::percent(0.125) == "13%");
+    CHECK(model::decimal(0.125) == "0.13");
+    CHECK(model::percent(1.0) == "100%");
+    CHECK(model::decimal(1.0) == "1.00");
 }
 
-TEST_CASE("exact shares are shown exactly; equal shares that no decimal ends are fractions", "[model][display]") {
-    CHECK(model::shares(std::vector<double>(8, 0.125), ShareStyle::Percent) == std::vector<std::string>(8, "12.5%"));
-    CHECK(model::shares(std::vector<double>(8, 0.125), ShareStyle::Decimal) == std::vector<std::string>(8, "0.125"));
-    CHECK(model::shares({0.5, 0.25, 0.25}, ShareStyle::Percent) == std::vector<std::string>{"50%", "25%", "25%"});
-    CHECK(model::shares(std::vector<double>(6, 1.0 / 6), ShareStyle::Percent) == std::vector<std::string>(6, "1/6"));
-    CHECK(model::shares({1.0 / 3, 1.0 / 3, 1.0 / 3, 0, 0}, ShareStyle::Decimal) ==
-          std::vector<std::string>{"1/3", "1/3", "1/3", "0", "0"});
-    CHECK(model::shares({1.0, 0.0, 0.0}, ShareStyle::Percent) == std::vector<std::string>{"100%", "0%", "0%"});
-    // Largest remainder: 33.4 + 33.4 + 33.2 needs a decimal to add up without splitting the tie.
-    CHECK(model::shares({0.334, 0.334, 0.332}, ShareStyle::Percent) == std::vector<std::string>{"33.4%", "33.4%", "33.2%"});
-    // Small shares keep a decimal; the row still adds up.
-    const auto small = model::shares({0.4321, 0.5629, 0.005}, ShareStyle::Percent);
-    CHECK(small[2] == "0.5%");
-    CHECK(sum_shown(small).n == sum_shown(small).d);
-    // A row that is not a distribution is written entry by entry.
-    CHECK(model::shares({0.5, 0.2}, ShareStyle::Percent) == std::vector<std::string>{"50%", "20%"});
+TEST_CASE("ties are judged on the weights, never on their text", "[model][display]") {
+    // 18.59 % and 18.71 % both read "19%", and are not a tie.
+    CHECK(model::percent(0.1859) == model::percent(0.1871));
+    CHECK_FALSE(model::same_weight(0.1859, 0.1871));
+    CHECK(model::same_weight(1.0 / 6, (1.0 / 6) * (1 + 1e-14)));
+    CHECK_FALSE(model::same_weight(1.0 / 6, (1.0 / 6) * (1 + 1e-10)));
+    CHECK(model::same_weight(0.0, 0.0));
 }
 
-TEST_CASE("displayed numbers: a real minus, no negative zero, infinities", "[model][display]") {
-    CHECK(model::num(-0.25) == "−0.25");
-    CHECK(model::num(-0.001) == "0.00");
-    CHECK(model::num(1.0 / 0.0) == "∞");
-    CHECK(model::num(2.5, 0) == "2");  // printf rounds half to even
-    long long n = 0, d = 0;
-    CHECK(model::share_value("4.2%", n, d));
-    CHECK((n == 42 && d == 1000));
-    CHECK_FALSE(model::share_value("abc", n, d));
-    CHECK_FALSE(model::share_value("1/6%", n, d));
+TEST_CASE("matrices are written to the precision that reproduces them; temperatures' limits as limits", "[model][display]") {
+    CHECK(model::decimals_for({{0.1, 1.0, 0.0}}, 3) == 1);
+    CHECK(model::decimals_for({{-0.05, 1.52}, {1.6, 0.12}}, 3) == 2);  // x·W of one-decimal entries
+    CHECK(model::decimals_for({{1.0, 2.0}}, 3) == 0);
+    CHECK(model::decimals_for({{1.0 / 3}}, 3) == 3);  // no exact writing: at most `most`
+    CHECK(model::decimals_for({{0.15 - 0.2}}, 3) == 2);  // −0.05 as a double computes it
+    CHECK(model::temperature(0.25) == "0.25");
+    CHECK(model::temperature(1) == "1.00");
+    CHECK(model::temperature(0) == "→ 0");
+    CHECK(model::temperature(attention::kInfinity) == "→ ∞");
+    CHECK(model::temperature(0.001) == "0.001");  // a positive T is never written 0
 }
 
 namespace {
@@ -162,13 +172,13 @@ TEST_CASE("the frame's numbers are the trace's, as the stages reach them", "[mod
     CHECK_FALSE(s.at(Stage::Scores, 0.0).score_row.scored);
     CHECK(s.at(Stage::Scores, 0.0).score_row.cells[1].value == "—");
 
-    // Weights: no bars before the softmax; at the blend, shares that add up and match the graph,
-    // the readouts and the arithmetic; the hidden keys (mask on) exactly 0 %.
+    // Weights: no bars before the softmax; at the blend, each share its weight correctly rounded,
+    // the same text in the readouts and the arithmetic; the hidden keys (mask on) exactly 0 %.
     CHECK_FALSE(s.at(Stage::Mask, 1.0).weight_bars.shown);
     const model::SceneFrame blend = s.at(Stage::Blend, 1.0);
     std::vector<std::string> labels;
     for (const model::Bar& b : blend.weight_bars.bars) labels.push_back(b.label);
-    CHECK(sum_shown(labels).n == sum_shown(labels).d);
+    for (std::size_t j = 0; j < tr.n; ++j) CHECK(labels[j] == support::percent_of(tr.weights(f, j)));
     for (std::size_t j = f + 1; j < tr.n; ++j) {
         CHECK(tr.weights(f, j) == 0.0);
         CHECK(labels[j] == "0%");
@@ -223,7 +233,7 @@ TEST_CASE("the stages: done before the step's own, running during it, ahead afte
     CHECK(f.header.right == "step 3 of 6 · Temperature");
 }
 
-TEST_CASE("the matrix: each row that shows weights adds up as written", "[model]") {
+TEST_CASE("the matrix: each cell its weight correctly rounded, each row's Σ its true sum", "[model]") {
     auto sc = support::sentence_scene();
     sc->panels = {scene::Panel::Matrix, scene::Panel::Graph};
     support::Staged st(sc);
@@ -233,11 +243,15 @@ TEST_CASE("the matrix: each row that shows weights adds up as written", "[model]
     for (int i = 0; i < static_cast<int>(v.trace.n); ++i) {
         REQUIRE(m.row_budget(i));
         const std::vector<std::string>& text = m.row_text(i);
-        CHECK(sum_shown(text).n == sum_shown(text).d);
+        REQUIRE(text.size() == v.trace.n);
+        double sum = 0;
+        for (int j = 0; j < static_cast<int>(v.trace.n); ++j) sum += v.trace.weights(static_cast<std::size_t>(i), static_cast<std::size_t>(j));
+        CHECK(m.row_sum(i) == support::rounded(sum, 2));
         CHECK(m.row_sum(i) == "1.00");
         for (int j = 0; j < static_cast<int>(v.trace.n); ++j) {
             const model::Matrix::Cell c = m.cell(i, j);
             CHECK(c.weight == v.trace.weights(static_cast<std::size_t>(i), static_cast<std::size_t>(j)));
+            CHECK(text[static_cast<std::size_t>(j)] == support::decimal_of(c.weight));
             if (j > i) CHECK(c.hide == 1.0);
         }
     }
@@ -254,13 +268,6 @@ TEST_CASE("a cross-fade carries the step beneath at its end", "[model]") {
     CHECK(f.fade > 0);
     CHECK(f.fade < 1);
     CHECK_FALSE(model::frame_at(deck, lay, s, lay.spans[1].start + scene::kCrossFade).under);
-}
-
-TEST_CASE("a long row is rounded quickly, still adding up", "[model][display]") {
-    std::mt19937 rng(3);
-    const std::vector<double> w = random_row(rng, 4096, false);
-    const std::vector<std::string> shown = model::shares(w, ShareStyle::Percent);
-    CHECK(sum_shown(shown).n == sum_shown(shown).d);
 }
 
 TEST_CASE("a frame made by frame_at keeps what it reads alive", "[model]") {
@@ -297,11 +304,11 @@ TEST_CASE("identical keys tie: no key is crowned the best match", "[model]") {
         const timeline::View v = st.view(static_cast<int>(st.lay.spans.size()) - 1, 1.0);
         const model::SceneFrame f = model::frame_of(v).scene;
         CHECK(f.readouts.rows[2].name == "Top weight");
-        CHECK(f.readouts.rows[2].value == "6-way tie · 1/6");
+        CHECK(f.readouts.rows[2].value == "6-way tie · 17%");  // 1/6, correctly rounded
         CHECK(f.arithmetic.heading == "Arithmetic of its own key");
         CHECK(f.arithmetic.aside == "chased · a tie");
         REQUIRE_FALSE(f.arithmetic.lines.empty());
-        CHECK(f.arithmetic.lines.back() == "all equal: every visible key gets 1/6");
+        CHECK(f.arithmetic.lines.back() == "all equal: every visible key gets 17%");
         for (const model::Bar& b : f.weight_bars.bars) CHECK_FALSE(b.best);
         CHECK(f.key_plane.emphasis == -1);
     }
@@ -309,9 +316,9 @@ TEST_CASE("identical keys tie: no key is crowned the best match", "[model]") {
         support::Staged st(sc);
         const timeline::View v = st.view(static_cast<int>(st.lay.spans.size()) - 1, 1.0);
         const model::SceneFrame f = model::frame_of(v).scene;
-        CHECK(f.readouts.rows[2].value == "3-way tie · 1/3");
+        CHECK(f.readouts.rows[2].value == "3-way tie · 33%");
         CHECK(f.arithmetic.aside == "chased · a tie");
-        CHECK(f.arithmetic.lines.back() == "all equal: every visible key gets 1/3");
+        CHECK(f.arithmetic.lines.back() == "all equal: every visible key gets 33%");
     }
 }
 
@@ -325,6 +332,28 @@ TEST_CASE("two keys tied for the top weight are named as equals", "[model]") {
     const std::string& value = f.readouts.rows[2].value;
     CHECK(value.rfind("cat = mouse · ", 0) == 0);
     CHECK(f.arithmetic.aside == "chased · a tie");
+}
+
+TEST_CASE("two weights that read the same are not a tie: the heavier is the best match", "[model]") {
+    // mouse's key a hair shorter than cat's along the question: 1 % apart as weights, the same
+    // "N%" as text. The old rule (ties by text) crowned neither.
+    auto sc = sentence_all_panels();
+    sc->steps[3].set.mask = false;
+    sc->k[1] = {1.45, 1.2};  // cat 40.4 %
+    sc->k[4] = {1.44, 1.2};  // mouse 40.1 %
+    support::Staged st(sc);
+    const timeline::View v = st.view(static_cast<int>(st.lay.spans.size()) - 1, 1.0);
+    const model::SceneFrame f = model::frame_of(v).scene;
+    const double cat = v.trace.weights(2, 1), mouse = v.trace.weights(2, 4);
+    INFO("cat " << cat << ", mouse " << mouse);
+    REQUIRE(cat > mouse);
+    REQUIRE(model::percent(cat) == model::percent(mouse));  // what makes this a test
+    CHECK(f.readouts.rows[2].value == "cat · " + model::percent(cat));
+    CHECK(f.arithmetic.heading == "Arithmetic of the best match");
+    CHECK(f.arithmetic.aside == "cat");
+    CHECK(f.weight_bars.bars[1].best);
+    CHECK_FALSE(f.weight_bars.bars[4].best);
+    CHECK(f.key_plane.emphasis == 1);
 }
 
 TEST_CASE("the graph labels its three heaviest edges, the self-loop among them", "[model]") {
@@ -373,16 +402,22 @@ TEST_CASE("every sum on screen says what it sums; no raw Σ q·k that softmax ne
             CHECK(r.name.find("Raw") == std::string::npos);
         }
     }
-    // The matrix's sums: of the scores shown while the rows show scores, of the weights after.
+    // The matrix's sums: none while the rows show scores (softmax never adds scores up: a "Σ
+    // scores" column invited that misconception), the true sum of each row's weights after.
     const model::Frame fs = model::frame_of(scored);
-    CHECK(fs.scene.matrix.sum_heading == "Σ scores");
+    CHECK(fs.scene.matrix.sum_heading.empty());
     for (int i = 0; i < static_cast<int>(scored.trace.n); ++i) {
-        double sum = 0;
-        for (int j = 0; j < static_cast<int>(scored.trace.n); ++j)
-            if (fs.scene.matrix.cell(i, j).hide < 0.5) sum += fs.scene.matrix.cell(i, j).score;
-        CHECK(fs.scene.matrix.row_sum(i) == model::num(sum));
+        REQUIRE_FALSE(fs.scene.matrix.row_text(i).empty());  // the row shows its scores
+        CHECK(fs.scene.matrix.row_sum(i).empty());
     }
-    CHECK(model::frame_of(end).scene.matrix.sum_heading == "Σ weights");
+    const model::Frame fe = model::frame_of(end);
+    CHECK(fe.scene.matrix.sum_heading == "Σ weights");
+    for (int i = 0; i < static_cast<int>(end.trace.n); ++i) {
+        double sum = 0;
+        for (int j = 0; j < static_cast<int>(end.trace.n); ++j)
+            if (fe.scene.matrix.cell(i, j).hide < 0.5) sum += end.trace.weights(static_cast<std::size_t>(i), static_cast<std::size_t>(j));
+        CHECK(fe.scene.matrix.row_sum(i) == support::rounded(sum, 2));
+    }
     // Half-way through the softmax some rows show weights, some still scores: the column sums
     // weights, and a row of scores shows no sum under that heading.
     int softmax_span = -1;
@@ -410,7 +445,7 @@ TEST_CASE("the score row stays on q·k/√d whatever T: the dial acts inside the
     const int span = s.span_of(Stage::Blend);
     const double t = s.time(span, 1.0);
     std::vector<std::string> values;
-    std::vector<double> heats;
+    std::vector<double> tones;
     std::vector<std::string> shares;
     for (const double T : {1.0, 0.25, 4.0, attention::kInfinity, 0.0}) {
         const timeline::State st = timeline::apply(s.deck, s.lay, s.state(span), timeline::cmd::Temperature{T}, t);
@@ -420,16 +455,16 @@ TEST_CASE("the score row stays on q·k/√d whatever T: the dial acts inside the
         CHECK(f.score_row.heading == "Match scores · q·k / √d");
         std::vector<std::string> vs;
         std::vector<double> hs;
-        for (const model::ScoreCell& c : f.score_row.cells) vs.push_back(c.value), hs.push_back(c.heat);
+        for (const model::ScoreCell& c : f.score_row.cells) vs.push_back(c.value), hs.push_back(c.tone);
         std::string sh;
         for (const model::Bar& b : f.weight_bars.bars) sh += b.label + " ";
         if (values.empty()) {
-            values = vs, heats = hs;
+            values = vs, tones = hs;
             // The row shows q·k/√d itself.
             for (std::size_t j = 0; j < vs.size(); ++j) CHECK(vs[j] == model::num(v.trace.scaled(2, j)));
         }
         CHECK(vs == values);
-        CHECK(hs == heats);
+        CHECK(hs == tones);
         shares.push_back(sh);
     }
     // …while the weights do follow the dial.
@@ -444,9 +479,9 @@ TEST_CASE("scores are coloured on one scale for every row: a faint question's ro
         const timeline::State st = timeline::apply(s.deck, s.lay, s.state(span), timeline::cmd::Focus{focus}, t);
         const timeline::View v = timeline::evaluate(s.deck, s.lay, st, t);
         const model::SceneFrame f = model::frame_of(v).scene;
-        double lo = 1, hi = 0;
-        for (const model::ScoreCell& c : f.score_row.cells) lo = std::min(lo, c.heat), hi = std::max(hi, c.heat);
-        return hi - lo;
+        double lo = 1, hi = -1;
+        for (const model::ScoreCell& c : f.score_row.cells) lo = std::min(lo, c.tone), hi = std::max(hi, c.tone);
+        return (hi - lo) / 2;  // of the scale's whole range, −1 … 1
     };
     // chased's query is long and the period's short ({0.1, 0.1}): on a per-row scale both rows
     // would span the whole colour range; on one scale the period's spans a small part of it.
@@ -616,7 +651,7 @@ TEST_CASE("why √d: random dot products spread as √d, and softmax saturates w
         CHECK(st.reveal == 1.0);
     }
     // One row of scores at d = 128: softmax gives nearly everything to one key without the
-    // division, a mixture with it; both rows add up as written.
+    // division, a mixture with it; every share written correctly rounded.
     const auto top = [](const model::Scaling::Bars& b) { return *std::max_element(b.share.begin(), b.share.end()); };
     CHECK(top(s.raw) > 0.95);
     CHECK(top(s.scaled) < 0.6);
@@ -627,8 +662,8 @@ TEST_CASE("why √d: random dot products spread as √d, and softmax saturates w
     CHECK(s.raw.note.find(model::num(s.raw.gradient, 3)) != std::string::npos);
     for (const model::Scaling::Bars* b : {&s.raw, &s.scaled}) {
         REQUIRE(b->share.size() == static_cast<std::size_t>(model::kScalingExampleKeys));
-        const Fraction sum = sum_shown(b->text);
-        CHECK(sum.n == sum.d);
+        REQUIRE(b->text.size() == b->share.size());
+        for (std::size_t j = 0; j < b->share.size(); ++j) CHECK(b->text[j] == support::percent_of(b->share[j]));
     }
     // The same row: the division by √128 does not reorder the keys.
     for (std::size_t i = 0; i < s.raw.share.size(); ++i)
@@ -685,14 +720,23 @@ TEST_CASE("every output at once: row i of A·V blends the values by row i of A",
         CHECK(tr.causal == mask);
         REQUIRE(o.outputs.value.size() == sc.n());
         REQUIRE(o.values.value.size() == sc.n());
+        double largest_v = 0;
+        for (const auto& row : sc.v)
+            for (double x : row) largest_v = std::max(largest_v, std::fabs(x));
+        CHECK(o.legend.scale == model::Scale::Diverging);
+        CHECK(o.legend.low == support::rounded(-largest_v, 1));
+        CHECK(o.legend.high == support::rounded(largest_v, 1));
         for (std::size_t i = 0; i < sc.n(); ++i)
             for (std::size_t c = 0; c < sc.dv(); ++c) {
                 double blend = 0;
                 for (std::size_t j = 0; j < sc.n(); ++j) blend += tr.weights(i, j) * sc.v[j][c];
                 CHECK(o.outputs.value[i][c] == Approx(blend).margin(1e-12));
                 CHECK(o.values.value[i][c] == sc.v[i][c]);
-                CHECK(o.outputs.heat[i][c] >= 0.0);
-                CHECK(o.outputs.heat[i][c] <= 1.0);
+                // On the values' one diverging scale, written at 0.01 (V as the scene writes it).
+                CHECK(o.outputs.tone[i][c] == Approx(o.outputs.value[i][c] / largest_v).margin(1e-12));
+                CHECK(o.values.tone[i][c] == Approx(sc.v[i][c] / largest_v).margin(1e-12));
+                CHECK(o.outputs.text[i][c] == support::rounded(blend, 2));
+                CHECK(o.values.text[i][c] == model::num(sc.v[i][c], model::decimals_for(sc.v, 2)));
             }
         // Under the mask the first token reads only itself: its new vector is its own value.
         if (mask)
@@ -865,4 +909,83 @@ TEST_CASE("an answer page writes the answer on the narration panel over the pict
         }
     }
     CHECK(seen == 2);
+TEST_CASE("one score, one colour: the score row and the matrix colour a score alike, by its sign", "[model]") {
+    auto sc = sentence_all_panels();
+    sc->panels.push_back(scene::Panel::Matrix);
+    support::Staged st(sc);
+    for (Stage stage : {Stage::Scores, Stage::Scale}) {
+        int span = -1;
+        for (std::size_t i = 0; i < st.lay.spans.size(); ++i)
+            if (sc->steps[static_cast<std::size_t>(st.lay.spans[i].step)].stage == stage) span = static_cast<int>(i);
+        REQUIRE(span >= 0);
+        const timeline::View v = st.view(span, 1.0);
+        const model::SceneFrame f = model::frame_of(v).scene;
+        const std::size_t focus = static_cast<std::size_t>(f.focus);
+        int negative = 0, positive = 0;
+        for (std::size_t j = 0; j < v.trace.n; ++j) {
+            const double score = stage == Stage::Scores ? v.trace.scores(focus, j) : v.trace.scaled(focus, j);
+            const double t = f.score_row.cells[j].tone;
+            INFO("key " << j << ", score " << score << ", tone " << t);
+            CHECK(t == f.matrix.cell(static_cast<int>(focus), static_cast<int>(j)).score_tone);
+            CHECK(t >= -1.0);
+            CHECK(t <= 1.0);
+            CHECK((score < 0) == (t < 0));  // the other side of the scale's 0
+            negative += score < 0, positive += score > 0;
+        }
+        CHECK(negative > 0);  // what makes this a test: scores of both signs
+        CHECK(positive > 0);
+        // Both legends are the scores' diverging one, −m … 0 … m for the largest |q·k| m.
+        CHECK(f.score_row.legend.scale == model::Scale::Diverging);
+        CHECK(f.score_row.legend.mid == "0");
+        CHECK(f.matrix.legend.low == f.score_row.legend.low);
+        CHECK(f.matrix.legend.high == f.score_row.legend.high);
+        CHECK(support::read_number(f.score_row.legend.low) == -support::read_number(f.score_row.legend.high));
+    }
+    // Once the weights arrive, the matrix's legend is theirs: sequential, 0 … 1.
+    const timeline::View last = st.view(static_cast<int>(st.lay.spans.size()) - 1, 1.0);
+    const model::SceneFrame end = model::frame_of(last).scene;
+    CHECK(end.matrix.legend.scale == model::Scale::Sequential);
+    CHECK(end.matrix.legend.low == "0");
+    CHECK(end.matrix.legend.high == "1");
+}
+
+TEST_CASE("a picture step lights what it pictures on the pipeline: √d its ÷ √d, the block no one stage", "[model]") {
+    using P = scene::Panel;
+    for (const auto& [panels, want] : {std::pair{std::vector<P>{P::TokenRow, P::Scaling, P::Pipeline}, std::optional<Stage>{Stage::Scale}},
+                                       std::pair{std::vector<P>{P::TokenRow, P::Block, P::Pipeline}, std::optional<Stage>{}},
+                                       std::pair{std::vector<P>{P::TokenRow, P::Outputs, P::Pipeline}, std::optional<Stage>{Stage::Blend}}}) {
+        Pictured p(panels);
+        const model::Pipeline& pl = p.at(1.0).scene.pipeline;
+        REQUIRE(pl.cards.size() == 6);
+        for (const model::StageCard& c : pl.cards) {
+            INFO("card " << c.label);
+            // The step is at the blend: every stage's numbers are there, the pictured one lit.
+            CHECK(c.state == (c.stage == want ? model::StageCard::State::Active : model::StageCard::State::Done));
+        }
+        // Mid-animation the lit card runs with the picture.
+        const model::Pipeline& mid = p.at(0.5).scene.pipeline;
+        for (const model::StageCard& c : mid.cards) CHECK(c.running.has_value() == (c.stage == want));
+    }
+}
+
+TEST_CASE("T = 0 and T = ∞ are shown as the limits they are", "[model]") {
+    Sentence s;
+    const int span = s.span_of(Stage::Blend);
+    const double t = s.time(span, 1.0);
+    for (const auto& [T, limit] : {std::pair{0.0, "→ 0"}, std::pair{attention::kInfinity, "→ ∞"}}) {
+        const timeline::State st = timeline::apply(s.deck, s.lay, s.state(span), timeline::cmd::Temperature{T}, t);
+        const timeline::View v = timeline::evaluate(s.deck, s.lay, st, t);
+        const model::SceneFrame f = model::frame_of(v).scene;
+        CHECK(f.controls.temperature == std::string("T ") + limit);
+        CHECK(f.readouts.rows[1].name == "Temperature T");
+        CHECK(f.readouts.rows[1].value == std::string(limit) + " (limit)");
+        bool line = false;
+        for (const std::string& l : f.arithmetic.lines) line = line || l.rfind(std::string("÷ T:  T ") + limit, 0) == 0;
+        CHECK(line);
+    }
+    const timeline::State st = timeline::apply(s.deck, s.lay, s.state(span), timeline::cmd::Temperature{0.05}, t);
+    const timeline::View v = timeline::evaluate(s.deck, s.lay, st, t);
+    const model::SceneFrame f = model::frame_of(v).scene;
+    CHECK(f.controls.temperature == "T = 0.05");
+    CHECK(f.readouts.rows[1].value == "0.05");
 }

@@ -1,5 +1,5 @@
 // draw/canvas: the thin layer over Cairo every panel paints through — RAII for cairo objects,
-// the theme (light/dark, Okabe–Ito categorical colours, a heat scale per theme), text that fits
+// the theme (light/dark, Okabe–Ito categorical colours, the colour scales), text that fits
 // its box (text.cpp), shapes (shapes.cpp) and the raster caches behind cards, dots and hatching
 // (sprites.cpp). Internal to draw/: nothing outside draw/ includes this header.
 #pragma once
@@ -43,10 +43,15 @@ struct Theme {
     core::Color accent2;  // sky blue: the other side of a comparison
     core::Color hidden, hidden_hatch;  // masked: a neutral fill and its hatching
     core::Color hover;
-    // Sequential heat scale, t in [0, 1]: YlGnBu (pale → deep) on light, viridis (dark → bright) on dark.
-    core::Color heat(double t) const;
-    // What the heat scale's ends look like, in words a legend can say ("pale = poor match · …").
-    const char* heat_legend = "";
+    // The one colour-scale function: the colour of a number on its scale (model::Scale).
+    //  - Sequential, t in [0, 1] (a weight): YlGnBu, pale → deep, on light; viridis, dark →
+    //    bright, on dark.
+    //  - Diverging, t in [−1, 1] (a signed number over its quantity's magnitude, model::tone):
+    //    red-orange below 0, blue above (ColorBrewer RdBu; on dark, the same hues brightening
+    //    away from a dark grey), and `neutral` at exactly 0.
+    // Out of range is clamped; NaN is the scale's start (sequential) or neutral (diverging).
+    core::Color shade(model::Scale scale, double t) const;
+    core::Color neutral;  // the diverging scale's 0
     // Ink that reads on top of a fill.
     core::Color ink_on(const core::Color& fill) const;
 };

@@ -171,6 +171,12 @@ Hit hit_test(const timeline::View& view, core::Point design, Space space = {});
 inline constexpr double kSliderDetents[] = {0.0, 0.25, 0.5, 1.0, 2.0, 4.0, std::numeric_limits<double>::infinity()};
 inline constexpr double kSliderDetent = 8.0;
 
+// A plane's grid (the key and value planes): gridlines every grid_step(span) plane units — 1, 2,
+// 2.5 or 5 times a power of ten, about six across the span — each labelled with its value
+// exactly, in the fewest decimals that write it (grid_label(2.5) is "2.5", grid_label(5) "5").
+double grid_step(double span);
+std::string grid_label(double value);
+
 // For dragging: the key-plane coordinates of a design-space point (nullopt if no key plane).
 std::optional<core::Point> key_plane_point(const timeline::View& view, core::Point design, Space space = {});
 

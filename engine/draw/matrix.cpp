@@ -63,7 +63,7 @@ void paint(Canvas& c, const model::Matrix& m, const core::Rect& r) {
     c.font(Font::Regular, fs);
     for (int i = 0; i < n && numbers; ++i)
         for (const std::string& t : m.row_text(i))
-            if (c.measure(t) > g.cell - 2 * std::min(2.0, g.cell * 0.05) - 6) {
+            if (c.measure(t) > g.cell - 2 * std::min(2.0, g.cell * 0.05) - 3) {  // "<0.01" is the widest
                 numbers = false;
                 break;
             }
@@ -91,7 +91,7 @@ void paint(Canvas& c, const model::Matrix& m, const core::Rect& r) {
         }
     }
     c.color(c.th.ink_soft);
-    {
+    if (!m.sum_heading.empty()) {
         // "Σ weights" over the column of sums, reaching to the card's edge; where even that is
         // too narrow, the Σ alone (the card's aside says what the rows add up to).
         const double mid = g.sums.x + g.sums.w / 2, half = std::max(g.sums.w / 2, card_content(r).right() - mid);
@@ -108,9 +108,10 @@ void paint(Canvas& c, const model::Matrix& m, const core::Rect& r) {
             core::Rect cell{g.grid.x + j * g.cell, g.grid.y + i * g.cell, g.cell, g.cell};
             core::Rect in = cell.inset(std::min(2.0, g.cell * 0.05));
             if (c.recording()) c.mark("cell:" + std::to_string(i) + ":" + std::to_string(j), cell);
-            // The score's colour as the row arrives, then the weight's as the softmax reaches it.
-            core::Color fill = core::lerp(c.th.bg, c.th.heat(cl.score_heat), cl.score_reveal);
-            fill = core::lerp(fill, c.th.heat(cl.weight), cl.weight_reveal);
+            // The score's colour (diverging, the score row's) as the row arrives, then the weight's
+            // (sequential) as the softmax reaches it.
+            core::Color fill = core::lerp(c.th.bg, c.th.shade(model::Scale::Diverging, cl.score_tone), cl.score_reveal);
+            fill = core::lerp(fill, c.th.shade(model::Scale::Sequential, cl.weight), cl.weight_reveal);
             // The mask flips a cell over, left to right, to its hatched back.
             bool back = cl.hide >= 0.5;
             double k = back ? 2 * cl.hide - 1 : 1 - 2 * cl.hide;
@@ -123,7 +124,8 @@ void paint(Canvas& c, const model::Matrix& m, const core::Rect& r) {
                 cairo_fill(c.cr);
                 if (numbers && !text.empty() && k > 0.8) {
                     c.color(c.th.ink_on(fill));
-                    c.text_in(text[static_cast<std::size_t>(j)], face.inset(3), Font::Regular, fs, 8, Align::Center);
+                    c.text_in(text[static_cast<std::size_t>(j)], {face.x + 1.5, face.y, face.w - 3, face.h}, Font::Regular, fs,
+                              fs, Align::Center);
                 }
             }
         }
@@ -159,30 +161,20 @@ void paint(Canvas& c, const model::Matrix& m, const core::Rect& r) {
         outline(a, b, c.th.accent);
         outline(b, a, c.th.accent2);
     }
-    // Legend: the heat scale, with what it means now.
+    // Legend: the scale the cells are on now (the scores', then the weights'), and the hatching.
     if (m.scored) {
-        core::Rect bar{g.legend.x + 150, g.legend.y + 4, std::min(360.0, g.legend.w - 300), 16};
-        PatternPtr pat(cairo_pattern_create_linear(bar.x, 0, bar.right(), 0));
-        for (int i = 0; i <= 8; ++i) {
-            core::Color col = c.th.heat(i / 8.0);
-            cairo_pattern_add_color_stop_rgb(pat.get(), i / 8.0, col.r, col.g, col.b);
-        }
-        c.rounded(bar, 4);
-        cairo_set_source(c.cr, pat.get());
-        cairo_fill(c.cr);
-        c.color(c.th.ink_soft);
-        c.text_in(m.legend_name, {g.legend.x, bar.y - 4, 140, 24}, Font::Bold, 17, 10, Align::Right);
-        c.text_in(m.legend_low, {bar.x - 40, bar.bottom() + 2, 80, 20}, Font::Regular, 15, 9, Align::Center);
-        c.text_in(m.legend_high, {bar.right() - 40, bar.bottom() + 2, 80, 20}, Font::Regular, 15, 9, Align::Center);
-        core::Rect hid{bar.right() + 40, bar.y - 2, 26, 20};
-        if (hid.right() + 80 < g.legend.right()) {
+        const core::Rect line{g.legend.x, g.legend.y, std::max(0.0, g.legend.w - 130), 24};
+        const double used = paint_legend(c, m.legend, line, Align::Left, 300);
+        const core::Rect hid{line.x + used + 30, line.y + 2, 26, 20};
+        if (hid.right() + 90 < g.legend.right()) {
             c.hatch(hid, 3);
             c.color(c.th.ink_soft);
-            c.text_in("hidden", {hid.right() + 8, hid.y - 2, 80, 24}, Font::Regular, 16, 9);
+            c.text_in("hidden", {hid.right() + 8, hid.y - 2, 80, 24}, Font::Regular, kMinText, kMinText);
         }
         if (!m.compare_note.empty()) {
             c.color(c.th.ink);
-            c.text_in(m.compare_note, {g.legend.x, bar.bottom() + 22, g.legend.w, 24}, Font::Bold, 17, 9, Align::Center);
+            c.text_in(m.compare_note, {g.legend.x, line.bottom() + 6, g.legend.w, 24}, Font::Bold, kMinText, kMinText,
+                      Align::Center);
         }
     }
 }

@@ -1,6 +1,7 @@
 // draw/outputs: every new vector at once — the values V and the product A·V side by side, a row
-// per token (numbers where they fit at kMinText, else colours alone), the asking token's row lit
-// in both, the product's rows arriving together.
+// per token, coloured on the values' diverging scale with its legend under them, their numbers
+// as the model writes them (where they fit at kMinText, else colours alone), the asking token's
+// row lit in both, the product's rows arriving together.
 //
 //               V                  A·V
 //   The      ▦ ▦ ▦ ▦     →     ▦ ▦ ▦ ▦
@@ -16,54 +17,93 @@ namespace {
 
 struct OutputsGeom {
     core::Rect labels, values, outputs, arrow;
-    double cell_w = 0, cell_h = 0;
+    std::vector<double> values_w, outputs_w;  // each column's width, of V and of A·V
+    double cell_h = 0;
 };
+
+// The width a number needs at kMinText, from DejaVu Sans' advances (digits 0.636 em, the point
+// 0.318, the minus sign 0.838), with the cell's margins: the geometry is the same for painting
+// and hit testing, which has no cairo (the painter measures again before writing the numbers).
+double number_width(const std::string& t) {
+    double w = 0;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        if (t.compare(i, 3, "−") == 0) {
+            w += 0.838;
+            i += 2;
+        } else {
+            w += t[i] == '.' ? 0.318 : 0.636;
+        }
+    }
+    return w * kMinText + 6;
+}
+
+// Each column of a grid as wide as its widest number (at least `least`, at most 88).
+std::vector<double> column_widths(const model::Grid& g, double least) {
+    std::vector<double> w(g.text.empty() ? 0 : g.text[0].size(), least);
+    for (const auto& row : g.text)
+        for (std::size_t j = 0; j < row.size() && j < w.size(); ++j) w[j] = std::max(w[j], number_width(row[j]));
+    for (double& x : w) x = std::min(x, 88.0);
+    return w;
+}
+
+double total(const std::vector<double>& w) {
+    double t = 0;
+    for (double x : w) t += x;
+    return t;
+}
 
 OutputsGeom outputs_geom(const model::Outputs& o, const core::Rect& panel) {
     const core::Rect content = card_content(panel);
     OutputsGeom g;
     const double rows = std::max<double>(1, static_cast<double>(o.tokens.size()));
-    const double cols = std::max<double>(1, o.values.value.empty() ? 1 : static_cast<double>(o.values.value[0].size()));
-    const double label_w = 104, arrow_w = 70, head_h = 34, caption_h = 64;
-    g.cell_h = std::min(48.0, (content.h - head_h - caption_h) / rows);
-    g.cell_w = std::min(88.0, (content.w - label_w - arrow_w) / (2 * cols));
-    const double grid_w = g.cell_w * cols, grid_h = g.cell_h * rows;
-    const double x0 = content.x + std::max(0.0, (content.w - label_w - arrow_w - 2 * grid_w) / 2);
+    const double label_w = 84, arrow_w = 48, head_h = 34, caption_h = 64, legend_h = 32;
+    g.cell_h = std::min(48.0, (content.h - head_h - caption_h - legend_h) / rows);
+    // Each column as wide as its numbers (at least as wide as a cell is tall), all shrunk alike
+    // where the panel is narrower than that.
+    g.values_w = column_widths(o.values, g.cell_h);
+    g.outputs_w = column_widths(o.outputs, g.cell_h);
+    const double room = content.w - label_w - arrow_w, need = total(g.values_w) + total(g.outputs_w);
+    if (need > room)
+        for (auto* w : {&g.values_w, &g.outputs_w})
+            for (double& x : *w) x *= room / need;
+    const double grid_h = g.cell_h * rows;
+    const double x0 = content.x + std::max(0.0, (room - need) / 2);
     const double y0 = content.y + head_h;
     g.labels = {x0, y0, label_w - 8, grid_h};
-    g.values = {x0 + label_w, y0, grid_w, grid_h};
+    g.values = {x0 + label_w, y0, total(g.values_w), grid_h};
     g.arrow = {g.values.right(), y0, arrow_w, grid_h};
-    g.outputs = {g.arrow.right(), y0, grid_w, grid_h};
+    g.outputs = {g.arrow.right(), y0, total(g.outputs_w), grid_h};
     return g;
 }
 
-// Decimals every number of both grids can be written with in a cell (2, 1), or −1: colours alone.
-int decimals_that_fit(Canvas& c, const model::Outputs& o, const OutputsGeom& g) {
-    if (g.cell_h * 0.82 - 4 < kMinText) return -1;
+// Whether every number of both grids, as the model writes it, fits its cell at kMinText (else the
+// cells show colours alone: a number the back row cannot read is not shown).
+bool numbers_fit(Canvas& c, const model::Outputs& o, const OutputsGeom& g) {
+    if (g.cell_h * 0.82 - 4 < kMinText) return false;
     c.font(Font::Regular, kMinText);
-    for (int d : {2, 1}) {
-        bool fits = true;
-        for (const model::Grid* grid : {&o.values, &o.outputs})
-            for (const auto& row : grid->value)
-                for (double v : row) fits = fits && c.measure(num(v, d)) <= g.cell_w - 6;
-        if (fits) return d;
-    }
-    return -1;
+    for (const auto& [grid, w] : {std::pair{&o.values, &g.values_w}, std::pair{&o.outputs, &g.outputs_w}})
+        for (const auto& row : grid->text)
+            for (std::size_t j = 0; j < row.size(); ++j)
+                if (c.measure(row[j]) > (*w)[j] - 5) return false;  // the text's box is the cell inset by 2
+    return true;
 }
 
-void grid(Canvas& c, const model::Grid& m, const core::Rect& at, const OutputsGeom& g, int decimals, double alpha) {
-    for (std::size_t i = 0; i < m.value.size(); ++i)
-        for (std::size_t j = 0; j < m.value[i].size(); ++j) {
-            const core::Rect cell{at.x + static_cast<double>(j) * g.cell_w, at.y + static_cast<double>(i) * g.cell_h,
-                                  g.cell_w, g.cell_h};
-            const core::Color fill = c.th.heat(m.heat[i][j]);
+void grid(Canvas& c, const model::Grid& m, const core::Rect& at, const std::vector<double>& cell_w, double cell_h,
+          bool numbers, double alpha) {
+    for (std::size_t i = 0; i < m.tone.size(); ++i) {
+        double x = at.x;
+        for (std::size_t j = 0; j < m.tone[i].size(); ++j) {
+            const core::Rect cell{x, at.y + static_cast<double>(i) * cell_h, cell_w[j], cell_h};
+            x += cell_w[j];
+            const core::Color fill = c.th.shade(model::Scale::Diverging, m.tone[i][j]);
             c.rounded(cell.inset(1.5), 4);
             c.color(fill, alpha);
             cairo_fill(c.cr);
-            if (decimals < 0 || alpha <= 0) continue;
+            if (!numbers || alpha <= 0) continue;
             c.color(c.th.ink_on(fill), alpha);
-            c.text_in(num(m.value[i][j], decimals), cell.inset(2), Font::Regular, kMinText, kMinText, Align::Center);
+            c.text_in(m.text[i][j], cell.inset(2), Font::Regular, kMinText, kMinText, Align::Center);
         }
+    }
 }
 
 void paint(Canvas& c, const model::Outputs& o, const core::Rect& r) {
@@ -74,7 +114,7 @@ void paint(Canvas& c, const model::Outputs& o, const core::Rect& r) {
         return;
     }
     const OutputsGeom g = outputs_geom(o, r);
-    const int decimals = decimals_that_fit(c, o, g);
+    const bool numbers = numbers_fit(c, o, g);
     c.color(c.th.value);
     c.text_in(o.values_name, {g.values.x, g.values.y - 34, g.values.w, 30}, Font::Bold, 22, kMinText, Align::Center);
     c.color(c.th.output_ink);
@@ -91,8 +131,8 @@ void paint(Canvas& c, const model::Outputs& o, const core::Rect& r) {
         c.text_in(o.tokens[i], {g.labels.x, y, g.labels.w, g.cell_h}, fo ? Font::Bold : Font::Regular, 20, kMinText,
                   Align::Right);
     }
-    grid(c, o.values, g.values, g, decimals, 1.0);
-    grid(c, o.outputs, g.outputs, g, decimals, o.reveal);
+    grid(c, o.values, g.values, g.values_w, g.cell_h, numbers, 1.0);
+    grid(c, o.outputs, g.outputs, g.outputs_w, g.cell_h, numbers, o.reveal);
     // "A ·" over the arrow between them: each row of the product blends every row of V.
     c.color(c.th.ink_soft);
     c.text_in("A ·", {g.arrow.x, g.arrow.y + g.arrow.h / 2 - 40, g.arrow.w, 30}, Font::Bold, 22, kMinText, Align::Center);
@@ -107,6 +147,8 @@ void paint(Canvas& c, const model::Outputs& o, const core::Rect& r) {
     c.color(c.th.query, o.reveal);
     c.rounded({g.outputs.x - 3, fy - 3, g.outputs.w + 6, g.cell_h + 6}, 6);
     cairo_stroke(c.cr);
+    // What the colours mean: the values' scale, shared by V and A·V.
+    paint_legend(c, o.legend, {g.labels.x, g.values.bottom() + 6, g.outputs.right() - g.labels.x, 26}, Align::Center);
     c.color(c.th.ink_soft);
     c.paragraph(o.caption, {content.x, content.bottom() - 58, content.w, 58}, Font::Italic, kMinText, kMinText, 1.25);
 }

@@ -15,7 +15,6 @@
 namespace draw {
 
 using model::num;
-using model::percent;
 using scene::Panel;
 
 // ---- the panel registry ------------------------------------------------------------------------
@@ -68,6 +67,11 @@ Placement place_panels(const std::vector<Panel>& panels, Space space = {});
 core::Rect card_content(const core::Rect& r);
 
 void paint_header(Canvas& c, const model::Header& h, const core::Rect& r);
+// A colour scale's legend in one line inside `box` (legend.cpp): its name (where there is room),
+// the low end's number, the gradient (at most bar_w wide; a diverging scale's 0 written on its
+// middle), the high end's number. Returns the width used, 0 when even a short gradient does not fit.
+double paint_legend(Canvas& c, const model::Legend& l, const core::Rect& box, Align align = Align::Left,
+                    double bar_w = 200);
 void paint_title_slide(Canvas& c, const model::TitleSlide& s);
 void paint_text_slide(Canvas& c, const model::TextSlide& s);
 // The "Check yourself" card over the frame.

@@ -7,9 +7,8 @@
 
 namespace draw {
 
-namespace {
-
-double nice_step(double span) {
+double grid_step(double span) {
+    if (!(span > 0) || !std::isfinite(span)) return 1;
     double raw = span / 6;
     double p = std::pow(10.0, std::floor(std::log10(raw)));
     for (double k : {1.0, 2.0, 2.5, 5.0, 10.0})
@@ -17,7 +16,10 @@ double nice_step(double span) {
     return 10 * p;
 }
 
-}  // namespace
+std::string grid_label(double value) {
+    // The fewest decimals that write the gridline's value exactly: 2.5 is "2.5", never "2".
+    return num(value, model::decimals_for({{value}}, 9));
+}
 
 Plane fit_plane(const model::Extent& e, const core::Rect& area) {
     double x0 = e.x0, x1 = e.x1, y0 = e.y0, y1 = e.y1;
@@ -127,13 +129,16 @@ core::Rect Labels::place(Canvas& c, std::string_view s, core::Point p, double r,
 void paint_plane_grid(Canvas& c, const Plane& p, Labels* labels) {
     Saved saved(c.cr);
     c.clip_rect(p.area);
-    double step = nice_step(std::max(p.x1 - p.x0, p.y1 - p.y0));
+    const double step = grid_step(std::max(p.x1 - p.x0, p.y1 - p.y0));
+    // The gridlines are whole multiples of the step, counted (not stepped: no drift).
+    const double kx0 = std::ceil(p.x0 / step), kx1 = std::floor(p.x1 / step);
+    const double ky0 = std::ceil(p.y0 / step), ky1 = std::floor(p.y1 / step);
     // Grid and axes as snapped boxes: crisp, and one memory fill per line instead of a
     // rasterised path.
     const core::Point a = p.to({p.x0, p.y1}), b = p.to({p.x1, p.y0});
     c.color(c.th.grid);
-    for (double x = std::ceil(p.x0 / step) * step; x <= p.x1; x += step) c.vline(p.to({x, 0}).x, a.y, b.y, 1.2);
-    for (double y = std::ceil(p.y0 / step) * step; y <= p.y1; y += step) c.hline(a.x, b.x, p.to({0, y}).y, 1.2);
+    for (double k = kx0; k <= kx1; ++k) c.vline(p.to({k * step, 0}).x, a.y, b.y, 1.2);
+    for (double k = ky0; k <= ky1; ++k) c.hline(a.x, b.x, p.to({0, k * step}).y, 1.2);
     cairo_fill(c.cr);
     c.color(c.th.axis);
     c.hline(a.x, b.x, p.to({0, 0}).y, 1.6);
@@ -143,23 +148,24 @@ void paint_plane_grid(Canvas& c, const Plane& p, Labels* labels) {
     // (At the frame's smallest size; the labels beside dots keep clear of them.)
     c.font(Font::Regular, kMinText);
     c.color(c.th.ink_faint);
-    const int digits = step < 1 ? (step < 0.5 ? 2 : 1) : 0;
     double last_right = -1e300;
-    for (double x = std::ceil(p.x0 / step) * step; x <= p.x1; x += step) {
+    for (double k = kx0; k <= kx1; ++k) {
+        const double x = k * step;
         core::Point q = p.to({x, p.y0});
-        if (std::fabs(x) < 1e-9 || q.x < p.area.x + 40 || q.x > p.area.right() - 24) continue;
-        const std::string t = num(x, digits);
+        if (k == 0 || q.x < p.area.x + 40 || q.x > p.area.right() - 24) continue;
+        const std::string t = grid_label(x);
         if (q.x - c.measure(t) / 2 < last_right + 8) continue;  // every other one where they would touch
         const core::Rect box = c.text(t, q.x, p.area.bottom() - 5, Align::Center);
         last_right = box.right();
         if (labels) labels->taken.push_back(box);
     }
     double last_top = 1e300;
-    for (double y = std::ceil(p.y0 / step) * step; y <= p.y1; y += step) {
+    for (double k = ky0; k <= ky1; ++k) {
+        const double y = k * step;
         core::Point q = p.to({p.x0, y});
-        if (std::fabs(y) < 1e-9 || q.y < p.area.y + 20 || q.y > p.area.bottom() - 40) continue;
+        if (k == 0 || q.y < p.area.y + 20 || q.y > p.area.bottom() - 40) continue;
         if (q.y + 7 > last_top - 6) continue;
-        const core::Rect box = c.text(num(y, digits), p.area.x + 4, q.y + 7);
+        const core::Rect box = c.text(grid_label(y), p.area.x + 4, q.y + 7);
         last_top = box.y;
         if (labels) labels->taken.push_back(box);
     }

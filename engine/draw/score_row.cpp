@@ -1,5 +1,6 @@
-// draw/score_row: one heat-coloured cell per key with the score the current stage has reached;
-// cells the mask hides fold over to a hatched "hidden" face.
+// draw/score_row: one cell per key with the score the current stage has reached, coloured on the
+// scores' diverging scale (the matrix's) with its legend beside the heading; cells the mask hides
+// fold over to a hatched "hidden" face.
 #include <algorithm>
 #include <cmath>
 
@@ -29,7 +30,13 @@ core::Rect folded(const core::Rect& r, double f, bool& back) {
 }
 
 void paint(Canvas& c, const model::ScoreRow& row, const core::Rect& r) {
-    c.card(r, row.heading, row.scored ? c.th.heat_legend : "");
+    c.card(r, row.heading);
+    if (row.scored) {
+        // The legend on the heading's row, right of the heading.
+        c.font(Font::Bold, kMinText);
+        const double head_x = r.x + 18 + std::min(c.measure(row.heading), (r.w - 36) * 0.5) + 24;
+        paint_legend(c, row.legend, {head_x, r.y + 10, r.right() - 18 - head_x, 30}, Align::Right);
+    }
     Cells cells = score_row_cells(static_cast<int>(row.cells.size()), r);
     for (std::size_t j = 0; j < row.cells.size(); ++j) {
         const model::ScoreCell& sc = row.cells[j];
@@ -46,11 +53,15 @@ void paint(Canvas& c, const model::ScoreRow& row, const core::Rect& r) {
                           Align::Center);
             }
         } else {
-            core::Color fill = row.scored ? c.th.heat(sc.heat) : c.th.bg;
+            core::Color fill = row.scored ? c.th.shade(model::Scale::Diverging, sc.tone) : c.th.bg;
             c.mark("score:" + std::to_string(j), face);
             c.rounded(face, 8);
             c.color(fill);
-            cairo_fill(c.cr);
+            cairo_fill_preserve(c.cr);
+            // A fine edge: a score near 0 is the neutral colour, close to the card's.
+            c.color(c.th.card_edge);
+            cairo_set_line_width(c.cr, 1);
+            cairo_stroke(c.cr);
             if (face.h > 30) {
                 core::Color ink = c.th.ink_on(fill);
                 c.color(ink, 0.85);

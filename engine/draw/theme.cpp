@@ -1,4 +1,5 @@
-// draw/theme: the light and dark themes (Okabe–Ito categorical colours, a heat scale per theme).
+// draw/theme: the light and dark themes (Okabe–Ito categorical colours) and the colour scales:
+// one sequential scale for weights, one diverging scale, centred on 0, for signed numbers.
 #include <algorithm>
 #include <cmath>
 
@@ -18,10 +19,16 @@ constexpr std::array<unsigned, 9> kYlGnBu = {0xffffd9, 0xedf8b1, 0xc7e9b4, 0x7fc
                                              0x1d91c0, 0x225ea8, 0x253494, 0x081d58};
 constexpr std::array<unsigned, 9> kViridis = {0x440154, 0x472c7a, 0x3b518b, 0x2c718e, 0x21908d,
                                               0x27ad81, 0x5cc863, 0xaadc32, 0xfde725};
+// Diverging scales, from −1 through 0 (the middle stop, a grey) to 1. Light: ColorBrewer RdBu
+// (red-orange below 0, blue above; colour-blind safe), its middle a light grey that shows on a
+// white card. Dark: the same two hues, brightening away from a dark grey.
+constexpr std::array<unsigned, 9> kRdBu = {0xb2182b, 0xd6604d, 0xf4a582, 0xfddbc7, 0xe9e9e9,
+                                           0xd1e5f0, 0x92c5de, 0x4393c3, 0x2166ac};
+constexpr std::array<unsigned, 9> kRdBuDark = {0xf58a5e, 0xc96947, 0x925039, 0x5a3a31, 0x33363d,
+                                               0x2d4a60, 0x34698f, 0x4a8fc2, 0x74bdef};
 
 Theme make_light() {
     Theme t;
-    t.heat_legend = "pale = poor match · deep = good match";
     t.dark = false;
     t.bg = hex(0xf6f5f1);
     t.card = hex(0xffffff);
@@ -42,13 +49,13 @@ Theme make_light() {
     t.hidden = hex(0xe4e2dc);
     t.hidden_hatch = hex(0xa8a59c);
     t.hover = hex(0xd55e00);
+    t.neutral = hex(kRdBu[4]);
     return t;
 }
 
 Theme make_dark() {
     Theme t;
     t.dark = true;
-    t.heat_legend = "dark = poor match · bright = good match";
     t.bg = hex(0x121418);
     t.card = hex(0x1c1f25);
     t.card_edge = hex(0x2e323a);
@@ -68,17 +75,21 @@ Theme make_dark() {
     t.hidden = hex(0x2a2d33);
     t.hidden_hatch = hex(0x5b6069);
     t.hover = hex(0xf07a2c);
+    t.neutral = hex(kRdBuDark[4]);
     return t;
 }
 
 }  // namespace
 
-core::Color Theme::heat(double x) const {
-    const auto& stops = dark ? kViridis : kYlGnBu;
-    if (!(x > 0)) x = 0;  // NaN → 0
-    if (x > 1) x = 1;
-    double f = x * (stops.size() - 1);
-    std::size_t i = std::min<std::size_t>(static_cast<std::size_t>(f), stops.size() - 2);
+core::Color Theme::shade(model::Scale scale, double t) const {
+    const bool diverging = scale == model::Scale::Diverging;
+    const auto& stops = diverging ? (dark ? kRdBuDark : kRdBu) : (dark ? kViridis : kYlGnBu);
+    // Place on the stops: 0 … 1 (diverging: −1 … 1 mapped there, 0 on the middle stop).
+    double x = diverging ? 0.5 + 0.5 * t : t;
+    if (!(x == x)) x = diverging ? 0.5 : 0.0;  // NaN
+    x = std::clamp(x, 0.0, 1.0);
+    const double f = x * static_cast<double>(stops.size() - 1);
+    const std::size_t i = std::min<std::size_t>(static_cast<std::size_t>(f), stops.size() - 2);
     return core::lerp(hex(stops[i]), hex(stops[i + 1]), f - static_cast<double>(i));
 }
 

@@ -99,7 +99,7 @@ Scaling::Bars bars(const std::string& label, const std::vector<double>& scores) 
     Scaling::Bars b;
     b.label = label;
     b.share = attention::softmax_row(scores, std::vector<bool>(scores.size(), true), 1.0);
-    b.text = shares(b.share, ShareStyle::Percent);
+    for (double a : b.share) b.text.push_back(percent(a));
     return b;
 }
 
@@ -168,27 +168,35 @@ Outputs build(const Row& r, Tag<Outputs>) {
     out.hover = r.view->hover;
     out.tokens = r.sc->tokens;
     out.aside = std::to_string(r.n) + " rows, one product";
-    double mag = 1e-12;
-    for (const auto& row : r.sc->v)
-        for (double x : row) mag = std::max(mag, std::fabs(x));
-    const auto heat = [mag](double x) { return std::clamp(0.5 + 0.5 * x / mag, 0.0, 1.0); };
+    // V and A·V on the values' one scale (a convex blend stays within it); V written as the
+    // scene writes it (to 0.01 at most), A·V at 0.01.
+    const double mag = r.scales.value;
+    out.legend = {Scale::Diverging, "value", num(-mag, 1), "0", num(mag, 1)};
+    const int v_decimals = decimals_for(r.sc->v, 2);
     if (tr.n > static_cast<std::size_t>(Outputs::kMaxRows) || tr.dv > static_cast<std::size_t>(Outputs::kMaxColumns)) {
         out.note = "A·V has " + std::to_string(tr.n) + " rows of " + std::to_string(tr.dv) +
                    " numbers: too many to draw here; the readouts show the asking token's row.";
         return out;
     }
+    const auto add = [mag](Grid& g, std::vector<double> row, int decimals) {
+        std::vector<std::string> text;
+        std::vector<double> tones;
+        for (double x : row) {
+            text.push_back(num(x, decimals));
+            tones.push_back(tone(x, mag));
+        }
+        g.value.push_back(std::move(row));
+        g.text.push_back(std::move(text));
+        g.tone.push_back(std::move(tones));
+    };
     for (std::size_t i = 0; i < tr.n; ++i) {
-        std::vector<double> vv(tr.dv), vh(tr.dv), ov(tr.dv), oh(tr.dv);
+        std::vector<double> vv(tr.dv), ov(tr.dv);
         for (std::size_t c = 0; c < tr.dv; ++c) {
             vv[c] = r.sc->v[i][c];
-            vh[c] = heat(vv[c]);
             ov[c] = tr.output(i, c);
-            oh[c] = heat(ov[c]);
         }
-        out.values.value.push_back(std::move(vv));
-        out.values.heat.push_back(std::move(vh));
-        out.outputs.value.push_back(std::move(ov));
-        out.outputs.heat.push_back(std::move(oh));
+        add(out.values, std::move(vv), v_decimals);
+        add(out.outputs, std::move(ov), 2);
     }
     out.reveal = smooth(r.view->u);
     out.caption = "Row i of A·V is Σⱼ aᵢⱼ vⱼ: token i's new vector, its input to the next layer.";

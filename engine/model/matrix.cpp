@@ -1,10 +1,10 @@
 // model/matrix: the attention matrix as a heatmap. Scores fill in row by row during the scores
-// step, then the softmax turns each row into weights (the row sums land on 1). Cells are read
-// through Matrix::cell so that a matrix of thousands of tokens is never copied; the numbers
-// written in the cells (small matrices only) are rounded row by row so that each row adds up.
+// step (on the scores' diverging scale, the score row's), then the softmax turns each row into
+// weights (a sequential scale) and the column beside it shows each row's true sum, 1. Cells are
+// read through Matrix::cell so that a matrix of thousands of tokens is never copied; the numbers
+// written in the cells (small matrices only) are each the value correctly rounded.
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 #include "model/model.hpp"
 #include "model/row.hpp"
@@ -29,7 +29,7 @@ Matrix::Cell Matrix::cell(int i, int j) const {
     double s = tr.scores(I, J) * c.score_reveal;
     s = core::lerp(s, scaled, p_scale);
     c.score = s;
-    c.score_heat = std::clamp(0.5 + 0.5 * s / magnitude, 0.0, 1.0);
+    c.score_tone = tone(s, magnitude);
     c.weight = tr.weights(I, J);
     if (open) c.weight = core::lerp(open->weights(I, J), c.weight, mask_u);
     c.hide = (j > i && mask_u > 0) ? mask_u * p_mask : 0.0;
@@ -65,65 +65,44 @@ Matrix build(const Row& m, Tag<Matrix>) {
     out.focus = m.focus;
     out.hover = v.hover;
     out.scored = out.p_scores > 0;
-    out.weights_legend = out.p_softmax >= 0.5;
-    out.aside = out.weights_legend ? "every row sums to 1" : (out.scored ? "scores" : "");
-    double mag = 0;
-    for (double s : tr.scores.data) mag = std::max(mag, std::fabs(s));
-    out.magnitude = mag < 1e-9 ? 1 : mag;
-    out.legend_name = out.weights_legend ? "weight" : "score";
-    out.legend_low = out.weights_legend ? "0" : num(-out.magnitude, 1);
-    out.legend_high = out.weights_legend ? "1" : num(out.magnitude, 1);
+    const bool weights_legend = out.p_softmax >= 0.5;
+    out.aside = weights_legend ? "every row sums to 1" : (out.scored ? "scores" : "");
+    // The scores' scale is the scene's, the score row's: one score, one colour.
+    out.magnitude = m.scales.score;
+    out.legend = weights_legend ? Legend{Scale::Sequential, "weight", "0", "", "1"} : score_legend(m.scales);
 
-    // The numbers of each row and its sum (over the cells not folded away).
+    // The numbers of each row, and the sum of its weights (over the cells not folded away).
     const int n = m.n;
     const bool write = n <= Matrix::kNumbers;
     out.sums.resize(static_cast<std::size_t>(n));
     out.budgets.resize(static_cast<std::size_t>(n));
     if (write) out.texts.resize(static_cast<std::size_t>(n));
     std::vector<Matrix::Cell> cells(static_cast<std::size_t>(n));
-    std::vector<double> weights(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
         for (int j = 0; j < n; ++j) cells[static_cast<std::size_t>(j)] = out.cell(i, j);
         if (!(out.scored && cells[0].score_reveal > 0.3)) continue;  // the row has not arrived
         const bool budget = cells[0].weights;
         out.budgets[static_cast<std::size_t>(i)] = budget;
         std::vector<std::string> text;
-        if (budget) {
-            for (int j = 0; j < n; ++j) weights[static_cast<std::size_t>(j)] = cells[static_cast<std::size_t>(j)].weight;
-            text = write ? shares(weights, ShareStyle::Decimal) : std::vector<std::string>{};
-        }
-        if (!budget && write)
-            for (int j = 0; j < n; ++j) text.push_back(num(cells[static_cast<std::size_t>(j)].score));
-        // The sum of what the row shows: its written numbers exactly where there are some.
-        long long sn = 0, sd = 1;
-        double sum = 0;
-        bool exact = write && budget;
-        for (int j = 0; j < n; ++j) {
-            const Matrix::Cell& c = cells[static_cast<std::size_t>(j)];
-            if (c.hide >= 0.5) continue;  // hidden cells take no part in the row
-            sum += budget ? c.weight : c.score;
-            long long a = 0, b = 1;
-            if (exact && share_value(text[static_cast<std::size_t>(j)], a, b)) {
-                sn = sn * b + a * sd;
-                sd *= b;
-                const long long g = std::gcd(sn, sd);
-                sn /= g, sd /= g;
-            } else {
-                exact = false;
+        if (write)
+            for (int j = 0; j < n; ++j) {
+                const Matrix::Cell& c = cells[static_cast<std::size_t>(j)];
+                text.push_back(budget ? decimal(c.weight) : num(c.score));
             }
+        // Σ weights: the true sum of the row's visible weights (1, whatever the cells, each
+        // rounded on its own, add up to as written). A row of scores has no sum: softmax never
+        // adds scores up.
+        if (budget) {
+            double sum = 0;
+            for (int j = 0; j < n; ++j)
+                if (cells[static_cast<std::size_t>(j)].hide < 0.5) sum += cells[static_cast<std::size_t>(j)].weight;
+            out.sums[static_cast<std::size_t>(i)] = num(sum);
         }
-        out.sums[static_cast<std::size_t>(i)] = num(exact ? static_cast<double>(sn) / static_cast<double>(sd) : sum);
         if (write) out.texts[static_cast<std::size_t>(i)] = std::move(text);
     }
-
-    // The sums' column says what it adds up: the scores shown, or the weights. Once a row shows
-    // weights the column sums weights only (a row still showing scores shows no sum).
     bool has_weights = false;
     for (int i = 0; i < n; ++i) has_weights = has_weights || out.budgets[static_cast<std::size_t>(i)];
-    out.sum_heading = has_weights ? "Σ weights" : "Σ scores";
-    if (has_weights)
-        for (int i = 0; i < n; ++i)
-            if (!out.budgets[static_cast<std::size_t>(i)]) out.sums[static_cast<std::size_t>(i)].clear();
+    out.sum_heading = has_weights ? "Σ weights" : "";
 
     // Compare (A,B) against (B,A): reading is not symmetric.
     if (v.controls.compare) {
@@ -132,12 +111,8 @@ Matrix build(const Row& m, Tag<Matrix>) {
             out.compare = v.controls.compare;
             const auto& t = m.sc->tokens;
             const std::size_t A = static_cast<std::size_t>(a), B = static_cast<std::size_t>(b);
-            // Each as its row shows it, so the note agrees with the cells and the bars.
-            auto shown = [&](std::size_t row, std::size_t col) {
-                std::vector<double> w(tr.n);
-                for (std::size_t j = 0; j < tr.n; ++j) w[j] = tr.weights(row, j);
-                return shares(w, ShareStyle::Percent)[col];
-            };
+            // Each at the page's precision, so the note reads the digits of the cells it outlines.
+            auto shown = [&](std::size_t row, std::size_t col) { return m.weight_text(tr.weights(row, col)); };
             out.compare_note = t[A] + " reads " + t[B] + ": " + shown(A, B) + "   ·   " + t[B] + " reads " + t[A] + ": " + shown(B, A);
         }
     }

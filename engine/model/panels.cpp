@@ -8,9 +8,43 @@
 
 namespace model {
 
+namespace {
+
+// What panel P is a picture of (its kPictures), or nothing when it is not a picture.
+template <class P>
+std::optional<Pictures> pictures_of() {
+    if constexpr (requires { P::kPictures; }) return P::kPictures;
+    else return std::nullopt;
+}
+
+std::optional<Pictures> pictures(scene::Panel p) {
+    switch (p) {
+#define ATTNLAB_PANEL_PICTURES(e, name, member) \
+    case scene::Panel::e:                        \
+        return pictures_of<e>();
+        ATTNLAB_PANELS(ATTNLAB_PANEL_PICTURES)
+#undef ATTNLAB_PANEL_PICTURES
+    }
+    return std::nullopt;
+}
+
+// The pipeline card a step lights: its own stage; on a step with a picture of its own (its own
+// panels), the stage the picture is about (the √d picture: ÷ √d), or none when it pictures the
+// whole head (the block). None for the tokens, which are not on the pipeline.
+std::optional<scene::Stage> lit_stage(const timeline::View& v) {
+    if (v.step_ptr && !v.step_ptr->panels.empty() && v.experiment < 0)
+        for (scene::Panel p : v.step_ptr->panels)
+            if (const std::optional<Pictures> pic = pictures(p)) return pic->stage;
+    if (!*scene::info(v.stage).label) return std::nullopt;  // not on the pipeline (the tokens)
+    return v.stage;
+}
+
+}  // namespace
+
 Pipeline build(const Row& row, Tag<Pipeline>) {
     const timeline::View& v = *row.view;
     Pipeline out;
+    const std::optional<scene::Stage> lit = lit_stage(v);
     int number = 0;
     for (const scene::StageInfo& st : scene::stages()) {
         if (!*st.label) continue;  // not on the pipeline (the tokens)
@@ -19,8 +53,9 @@ Pipeline build(const Row& row, Tag<Pipeline>) {
         c.number = std::to_string(++number);
         c.label = st.label;
         c.caption = st.caption;
-        c.state = st.stage == v.stage ? StageCard::State::Active
-                                      : (st.stage < v.stage ? StageCard::State::Done : StageCard::State::Ahead);
+        // Done: every stage whose numbers the step shows (up to its own), but the one it lights.
+        c.state = st.stage == lit ? StageCard::State::Active
+                                  : (st.stage <= v.stage ? StageCard::State::Done : StageCard::State::Ahead);
         if (c.state == StageCard::State::Active && v.u < 1) c.running = v.u_linear;
         out.cards.push_back(std::move(c));
     }
@@ -105,7 +140,9 @@ ControlPanel build(const Row& row, Tag<ControlPanel>) {
     const timeline::View& v = *row.view;
     ControlPanel out;
     const double T = v.controls.temperature;
-    out.temperature = "T = " + num(T);
+    // "T = 0.25"; the limits as limits: "T → 0", "T → ∞".
+    const std::string shown = temperature(T);
+    out.temperature = shown.rfind("→", 0) == 0 ? "T " + shown : "T = " + shown;
     out.slider = scene::temperature_unit(T);
     for (double t : {0.0, 0.25, 1.0, 4.0, attention::kInfinity})
         out.ticks.push_back({scene::temperature_unit(t), std::isinf(t) ? "∞" : (t == 0.25 ? "0.25" : num(t, 0))});
@@ -129,18 +166,26 @@ Projections build(const Row& m, Tag<Projections>) {
     const scene::Projections& p = *m.sc->projections;
     const std::size_t f = static_cast<std::size_t>(m.focus);
     if (f >= p.x.size()) return out;
-    double mag = 1e-9;
-    for (const core::Mat* a : {&p.x, &p.w_q, &p.w_k, &p.w_v, &m.sc->q, &m.sc->k, &m.sc->v})
-        for (const auto& row : *a)
-            for (double x : row) mag = std::max(mag, std::fabs(x));
-    auto grid = [&](const core::Mat& a, bool lit) {
+    // One diverging scale for every entry of x, W and q, k, v (v's, the value scale's too), and
+    // each grid written to the precision that reproduces it: x and W as the scene writes them,
+    // the products exactly (x·W of one-decimal entries has two: chased's key is (−0.05, 1.52)).
+    const double mag = m.scales.projection;
+    out.legend = {Scale::Diverging, "entry", num(-mag, 1), "0", num(mag, 1)};
+    // (The precision of a whole matrix: asking another token does not change it.)
+    auto grid = [&](const core::Mat& a, const core::Mat& whole, bool lit) {
         Projections::Grid g;
         g.lit = lit;
+        const int decimals = decimals_for(whole, 3);
         for (const auto& row : a) {
             g.value.emplace_back(row);
-            std::vector<double> heat;
-            for (double x : row) heat.push_back(std::clamp(0.5 + 0.5 * x / mag, 0.0, 1.0));
-            g.heat.push_back(std::move(heat));
+            std::vector<std::string> text;
+            std::vector<double> tones;
+            for (double x : row) {
+                text.push_back(num(x, decimals));
+                tones.push_back(tone(x, mag));
+            }
+            g.text.push_back(std::move(text));
+            g.tone.push_back(std::move(tones));
         }
         return g;
     };
@@ -149,21 +194,22 @@ Projections build(const Row& m, Tag<Projections>) {
     const struct {
         const core::Mat* w;
         const core::Vec* out;
+        const core::Mat* whole;  // every token's product
         const char* wn;
         const char* on;
         Ink ink;
-    } eqs[3] = {{&p.w_q, &m.sc->q[f], "W_Q", "q", Ink::Query},
-                {&p.w_k, &m.sc->k[f], "W_K", "k", Ink::Key},
-                {&p.w_v, &m.sc->v[f], "W_V", "v", Ink::Value}};
+    } eqs[3] = {{&p.w_q, &m.sc->q[f], &m.sc->q, "W_Q", "q", Ink::Query},
+                {&p.w_k, &m.sc->k[f], &m.sc->k, "W_K", "k", Ink::Key},
+                {&p.w_v, &m.sc->v[f], &m.sc->v, "W_V", "v", Ink::Value}};
     for (const auto& e : eqs) {
         Projections::Equation eq;
         eq.x_name = "x · " + tok;
         eq.w_name = e.wn;
         eq.out_name = std::string(e.on) + " · " + tok;
         eq.ink = e.ink;
-        eq.x = grid(x, true);
-        eq.w = grid(*e.w, false);
-        eq.out = grid(core::Mat{*e.out}, true);
+        eq.x = grid(x, p.x, true);
+        eq.w = grid(*e.w, *e.w, false);
+        eq.out = grid(core::Mat{*e.out}, *e.whole, true);
         out.equations.push_back(std::move(eq));
     }
     return out;

@@ -1,10 +1,15 @@
 // model/parts: the small pieces the panels' models share — easing of a stage's progress, the
-// region a plane shows, a small matrix drawn as cells. Cairo-free, like the rest of model/.
+// region a plane shows, the colour scales (a number's place on its quantity's scale, and the
+// legend that says what the colours mean), a small matrix drawn as cells, and what a picture
+// panel is a picture of. Cairo-free, like the rest of model/.
 #pragma once
 
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "core/core.hpp"
+#include "scene/stages.hpp"
 
 namespace model {
 
@@ -17,12 +22,40 @@ struct Extent {
     double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
 };
 
-// A small matrix drawn as cells: its numbers and a heat per entry.
+// The two colour scales a frame uses (draw/ paints both with one function, Theme::shade).
+enum class Scale {
+    Sequential,  // a weight, 0 … 1: pale (little) → deep (much)
+    Diverging,   // a signed quantity (scores, V, A·V, projections), −1 … 1 of its magnitude:
+                 // one hue below 0, another above, the neutral colour at 0
+};
+// A signed number's place on its diverging scale: x / magnitude, clamped to −1 … 1. The magnitude
+// is the quantity's, one per scene (model::Scales), so one number has one colour in every panel.
+double tone(double x, double magnitude);
+
+// What a scale's colours mean: the name of the quantity and the numbers at its ends (and, for a
+// diverging scale, its middle, 0).
+struct Legend {
+    Scale scale = Scale::Diverging;
+    std::string name;              // "score", "weight", "value"
+    std::string low, mid, high;    // "−2.7", "0", "2.7"; sequential: "0", "", "1"
+};
+
+// A small matrix drawn as cells: its numbers, as written, and each entry's tone on the grid's
+// diverging scale.
 struct Grid {
-    std::vector<std::vector<double>> value;  // rows × columns (written with as many
-                                             // decimals as the cell's size allows)
-    std::vector<std::vector<double>> heat;   // 0 … 1
+    std::vector<std::vector<double>> value;     // rows × columns, the numbers themselves
+    std::vector<std::vector<std::string>> text; // as written: rounded at the grid's precision
+    std::vector<std::vector<double>> tone;      // −1 … 1 (model::tone)
     bool lit = false;
+};
+
+// What a picture panel is a picture of, for the pipeline's lit card: a panel whose struct declares
+//     static constexpr Pictures kPictures{scene::Stage::Scale};
+// lights that stage's card on a step that shows it among its own panels (the √d picture lights
+// ÷ √d); Pictures{} (no stage) is a picture of the whole head, and lights no card. A panel
+// without kPictures is not a picture: its steps light their own stage.
+struct Pictures {
+    std::optional<scene::Stage> stage;
 };
 
 }  // namespace model

@@ -24,6 +24,22 @@ struct Progress {
 };
 Progress progress(const timeline::View& v);
 
+// The magnitudes of the scene's colour scales, one per quantity, computed once per frame from the
+// scene (scales_of), so that one number has one colour wherever it is shown.
+struct Scales {
+    double score = 1;       // the largest |q·k| between any query and key of the scene as written
+                            // (not as dragged or set by a step: a flat row looks flat, doubled keys
+                            // more decisive); above kFixedScaleTokens, of the trace as it stands
+    double value = 1;       // the largest |v| coordinate: V and A·V (a convex blend never goes beyond);
+                            // in a scene with projections, `projection` (v is one of its products)
+    double projection = 1;  // the largest |entry| of x, W_Q, W_K, W_V, q, k and v
+};
+// Scores are coloured on the scene as written up to this many tokens; beyond, on the trace.
+constexpr std::size_t kFixedScaleTokens = 64;
+Scales scales_of(const timeline::View& v);
+// The scores' legend: "score", −magnitude … 0 … magnitude (the score row's and the matrix's).
+Legend score_legend(const Scales& s);
+
 struct Row {
     const timeline::View* view = nullptr;
     const scene::Scene* sc = nullptr;
@@ -43,17 +59,20 @@ struct Row {
     std::vector<double> hide;      // 0 visible … 1 folded away by the mask
     std::vector<double> weight;    // softmax weights (mask fold tweened)
     std::vector<double> bar;       // bar height now, 0 … 1 (two softmax beats)
-    std::vector<std::string> share;  // the weights as displayed (a row that adds up)
-    double score_scale = 1;        // magnitude for the heat colour of scores
+    std::vector<std::string> share;  // the weights as written on this page (percent at `precision`)
+    Percent precision = Percent::Fine;  // Whole on a page whose matrix writes its cells (0.01):
+                                   // one weight, one precision, in every panel of the page
+    Scales scales;                 // the colour scales' magnitudes
     int best = 0;                  // the key with the largest weight (the first, in a tie)
-    std::vector<int> top;          // the keys whose weight equals the largest as displayed: more
-                                   // than one is a tie, and then no key is "the best match"
+    std::vector<int> top;          // the visible keys whose weight is the largest (same_weight):
+                                   // more than one is a tie, and then no key is "the best match"
     core::Vec out;                 // Σ aᵢvᵢ with the weights shown (the trace's output)
     double exp_sum = 0;            // Σ exp(logits) over the keys shown: the softmax's
                                    // denominator (the trace's log_norm); 0 at T = 0 or ∞
     bool folding = false;          // the mask is part-way through its fold
 
-    double heat(double s) const;   // 0 poor … 1 good, on the row's scale
+    double score_tone(double s) const { return tone(s, scales.score); }  // −1 … 1
+    std::string weight_text(double w) const { return percent(w, precision); }
     bool tied() const { return top.size() > 1; }
 };
 Row focused_row(const timeline::View& v);

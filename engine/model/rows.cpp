@@ -31,17 +31,25 @@ Progress progress(const timeline::View& v) {
     return out;
 }
 
-double Row::heat(double s) const { return std::clamp(0.5 + 0.5 * s / score_scale, 0.0, 1.0); }
+double tone(double x, double magnitude) {
+    if (!std::isfinite(x)) return x > 0 ? 1.0 : (x < 0 ? -1.0 : 0.0);
+    return std::clamp(x / magnitude, -1.0, 1.0);
+}
 
 namespace {
 
-// The scores' colour scale: the largest |q·k| between any query and any key of the scene as
-// written (not as dragged or set by a step), so every row and every step is coloured on one
-// scale: a flat row looks flat, and doubled keys look more decisive. Above kFixedScaleTokens
-// (where no score row is shown) the row's own largest score.
-constexpr std::size_t kFixedScaleTokens = 64;
+// The largest |entry| of some matrices (1e-9 at least: a magnitude divides).
+double largest(std::initializer_list<const core::Mat*> mats) {
+    double mag = 1e-9;
+    for (const core::Mat* m : mats)
+        for (const auto& row : *m)
+            for (double x : row)
+                if (std::isfinite(x)) mag = std::max(mag, std::fabs(x));
+    return mag;
+}
 
-double fixed_score_scale(const scene::Scene& sc) {
+// The largest |q·k| between any query and any key of the scene as written.
+double largest_score(const scene::Scene& sc) {
     double mag = 0;
     for (const core::Vec& q : sc.q)
         for (const core::Vec& k : sc.k) {
@@ -61,7 +69,37 @@ double logit_shown(const attention::Trace& tr, std::size_t f, std::size_t j) {
     return std::isinf(tr.temperature) ? 0.0 : tr.scaled(f, j);
 }
 
+// The precision of the weights on a page: whole percent when its matrix writes its cells (in
+// steps of 0.01), so that a weight reads "0.07" in its cell and "7%" in the graph, never "6.7%".
+Percent page_precision(const timeline::View& v, int n) {
+    const std::vector<scene::Panel>& panels = v.panels ? *v.panels : v.scene->panels;
+    const bool matrix = std::find(panels.begin(), panels.end(), scene::Panel::Matrix) != panels.end();
+    return matrix && n <= Matrix::kNumbers ? Percent::Whole : Percent::Fine;
+}
+
 }  // namespace
+
+Scales scales_of(const timeline::View& v) {
+    Scales out;
+    const scene::Scene& sc = *v.scene;
+    double score = 0;
+    if (sc.n() <= kFixedScaleTokens) {
+        score = largest_score(sc);
+    } else {
+        // Too many pairs to score on every frame: the trace's scores (computed anyway).
+        for (double s : v.trace.scores.data)
+            if (std::isfinite(s)) score = std::max(score, std::fabs(s));
+    }
+    out.score = score > 1e-9 ? score : 1.0;
+    if (sc.projections) {
+        const scene::Projections& p = *sc.projections;
+        out.projection = largest({&p.x, &p.w_q, &p.w_k, &p.w_v, &sc.q, &sc.k, &sc.v});
+        out.value = out.projection;
+    } else {
+        out.value = largest({&sc.v});
+    }
+    return out;
+}
 
 Row focused_row(const timeline::View& v) {
     Row m;
@@ -87,7 +125,7 @@ Row focused_row(const timeline::View& v) {
     const bool open = v.open.n == n && v.mask_u < 1.0;
     const double ps = m.prog[Stage::Scores], pc = m.prog[Stage::Scale];
     const double pm = m.prog[Stage::Mask], px = m.prog[Stage::Softmax];
-    double wmax = 0, mag = 0;
+    double wmax = 0;
     for (std::size_t j = 0; j < n; ++j) {
         m.raw[j] = tr.scores(f, j);
         m.scaled[j] = tr.scaled(f, j);
@@ -103,10 +141,9 @@ Row focused_row(const timeline::View& v) {
         if (open) w = core::lerp(v.open.weights(f, j), w, v.mask_u);
         m.weight[j] = w;
         wmax = std::max(wmax, w);
-        mag = std::max(mag, std::fabs(m.raw[j]));
     }
-    if (n <= kFixedScaleTokens) mag = fixed_score_scale(*v.scene);
-    m.score_scale = mag > 1e-9 ? mag : 1.0;
+    m.scales = scales_of(v);
+    m.precision = page_precision(v, m.n);
     // Softmax in two beats: bars grow to e^s (relative to the largest), then rescale to shares.
     const double b1 = smooth(beat(px, 0.0, 0.5)), b2 = smooth(beat(px, 0.5, 1.0));
     double best = -1;
@@ -118,9 +155,11 @@ Row focused_row(const timeline::View& v) {
             m.best = static_cast<int>(j);
         }
     }
-    m.share = shares(m.weight, ShareStyle::Percent);
+    for (double w : m.weight) m.share.push_back(m.weight_text(w));
+    // Ties on the weights themselves, never on their text.
     for (std::size_t j = 0; j < n; ++j)
-        if (m.hide[j] < 1 && m.share[j] == m.share[static_cast<std::size_t>(m.best)]) m.top.push_back(static_cast<int>(j));
+        if (m.hide[j] < 1 && same_weight(m.weight[j], m.weight[static_cast<std::size_t>(m.best)]))
+            m.top.push_back(static_cast<int>(j));
     // The new vector and the softmax's denominator, from the trace; while the mask folds, the
     // weights move linearly between the open trace's and the masked one's, and so does Σ aᵢvᵢ.
     m.out = tr.output.row_vec(f);
@@ -131,6 +170,10 @@ Row focused_row(const timeline::View& v) {
     return m;
 }
 
+Legend score_legend(const Scales& s) {
+    return {Scale::Diverging, "score", num(-s.score, 1), "0", num(s.score, 1)};
+}
+
 ScoreRow build(const Row& m, Tag<ScoreRow>) {
     ScoreRow out;
     const timeline::View& v = *m.view;
@@ -139,12 +182,13 @@ ScoreRow build(const Row& m, Tag<ScoreRow>) {
     out.scored = m.prog.reached(Stage::Scores);
     // Badges during the step that applies them.
     if (v.stage == Stage::Scale && m.prog[Stage::Scale] < 1) out.badge_scale = std::sin(M_PI * v.u);
+    out.legend = score_legend(m.scales);
     for (int j = 0; j < m.n; ++j) {
         const std::size_t J = static_cast<std::size_t>(j);
         ScoreCell c;
         c.token = m.sc->tokens[J];
         c.value = out.scored ? num(m.shown[J]) : "—";
-        c.heat = m.heat(m.shown[J]);
+        c.tone = m.score_tone(m.shown[J]);
         c.hide = m.hide[J];
         c.focus = j == m.focus;
         c.hover = j == v.hover;
@@ -193,15 +237,12 @@ Graph build(const Row& m, Tag<Graph>) {
     out.focus = m.focus;
     const double px = m.prog[Stage::Softmax];
     // The labelled edges: the three heaviest of at least 5 % — the self-loop like any other —
-    // and any that ties the third as displayed. `third` is the weight of the third heaviest.
+    // and any whose weight ties the third's. `third` is the weight of the third heaviest.
     std::vector<double> order;
     for (int j = 0; j < m.n; ++j)
         if (m.hide[static_cast<std::size_t>(j)] < 1) order.push_back(m.weight[static_cast<std::size_t>(j)]);
     std::sort(order.begin(), order.end(), std::greater<>());
     const double third = order.empty() ? 0 : order[std::min<std::size_t>(2, order.size() - 1)];
-    std::string third_shown;
-    for (int j = 0; j < m.n; ++j)
-        if (m.weight[static_cast<std::size_t>(j)] == third) third_shown = m.share[static_cast<std::size_t>(j)];
     for (int j = 0; j < m.n; ++j) {
         const std::size_t J = static_cast<std::size_t>(j);
         GraphNode node;
@@ -209,7 +250,7 @@ Graph build(const Row& m, Tag<Graph>) {
         node.focus = j == m.focus;
         node.hover = j == m.view->hover;
         node.hidden = m.hide[J] > 0.5;
-        const bool heavy = m.weight[J] >= third || m.share[J] == third_shown;
+        const bool heavy = m.weight[J] >= third || same_weight(m.weight[J], third);
         if (px >= 1 && m.hide[J] < 1 && m.weight[J] >= 0.05 && heavy) node.label = m.share[J];
         out.nodes.push_back(std::move(node));
         if (px > 0) {
@@ -224,7 +265,7 @@ Readouts build(const Row& m, Tag<Readouts>) {
     const bool weights = m.prog[Stage::Softmax] >= 1;
     std::string top = "—", sum = "—", out = "—";
     if (weights && m.tied()) {
-        // No key won: "cat = mouse · 39%" for two, "6-way tie · 1/6" for more.
+        // No key won (equal weights): "cat = mouse · 39%" for two, "6-way tie · 17%" for more.
         const std::string& share = m.share[static_cast<std::size_t>(m.best)];
         if (m.top.size() == 2)
             top = m.sc->tokens[static_cast<std::size_t>(m.top[0])] + " = " + m.sc->tokens[static_cast<std::size_t>(m.top[1])] +
@@ -245,7 +286,7 @@ Readouts build(const Row& m, Tag<Readouts>) {
         out += m.out.size() > 4 ? ", …)" : ")";
     }
     return {{{"d", std::to_string(m.d) + "   (√d = " + num(m.sqrt_d) + ")"},
-             {"Temperature T", num(m.T)},
+             {"Temperature T", m.T == 0 || std::isinf(m.T) ? temperature(m.T) + " (limit)" : temperature(m.T)},
              {"Top weight", top},
              {"Σ weights", sum},
              {"New vector", out}}};
@@ -264,8 +305,8 @@ std::string subscript(std::size_t i) {
 
 Arithmetic build(const Row& m, Tag<Arithmetic>) {
     Arithmetic a;
-    // The best match's row; in a tie for the top weight (as displayed) no key is the best, and
-    // the arithmetic shows the asking token's own key instead.
+    // The best match's row; in a tie for the top weight (equal weights, not equal text) no key is
+    // the best, and the arithmetic shows the asking token's own key instead.
     const bool tied = m.prog.reached(Stage::Softmax) && m.tied();
     const std::size_t f = static_cast<std::size_t>(m.focus);
     const std::size_t j = tied ? f : static_cast<std::size_t>(m.best);
@@ -275,10 +316,21 @@ Arithmetic build(const Row& m, Tag<Arithmetic>) {
     const core::Vec& k = m.view->controls.keys[j];
     if (m.prog[Stage::Scores] >= 1) {
         if (m.d <= 3) {
+            // The coordinates to the fewest decimals (2 at least, 4 at most) whose products,
+            // added and rounded, give the q·k the line ends with: a key dragged freely may need a
+            // third; a key that no decimal writes (the keys' mean) keeps 2 when they reproduce it.
+            int dq = 2;
+            for (; dq < 4; ++dq) {
+                const double unit = std::pow(10.0, dq);
+                const auto shown = [unit](double x) { return std::round(x * unit) / unit; };
+                double product = 0;
+                for (std::size_t i = 0; i < m.d; ++i) product += shown(q[i]) * shown(k[i]);
+                if (num(product) == num(m.raw[j])) break;
+            }
             std::string sym = "q·k = ", nums = "= ";
             for (std::size_t i = 0; i < m.d; ++i) {
                 sym += (i ? " + q" : "q") + subscript(i + 1) + "k" + subscript(i + 1);
-                nums += (i ? " + (" : "(") + num(q[i]) + ")(" + num(k[i]) + ")";
+                nums += (i ? " + (" : "(") + num(q[i], dq) + ")(" + num(k[i], dq) + ")";
             }
             nums += " = " + num(m.raw[j]);
             a.lines.push_back(sym);
@@ -290,9 +342,9 @@ Arithmetic build(const Row& m, Tag<Arithmetic>) {
     if (m.prog[Stage::Scale] >= 1)
         a.lines.push_back("÷ √d:  " + num(m.raw[j]) + " ÷ " + num(m.sqrt_d) + " = " + num(m.scaled[j]));
     if (m.prog[Stage::Temperature] >= 1) {
-        if (std::isinf(m.T)) a.lines.push_back("÷ T:  T = ∞, every score counts the same");
-        else if (m.T <= 0) a.lines.push_back("÷ T:  T = 0, the best match takes everything");
-        else a.lines.push_back("÷ T:  " + num(m.scaled[j]) + " ÷ " + num(m.T) + " = " + num(m.tempered[j]));
+        if (std::isinf(m.T)) a.lines.push_back("÷ T:  T → ∞, every score counts the same");
+        else if (m.T <= 0) a.lines.push_back("÷ T:  T → 0, the best match takes everything");
+        else a.lines.push_back("÷ T:  " + num(m.scaled[j]) + " ÷ " + temperature(m.T) + " = " + num(m.tempered[j]));
     }
     if (m.prog[Stage::Softmax] >= 1 && m.T > 0 && !std::isinf(m.T)) {
         const double total = m.exp_sum;
@@ -300,7 +352,7 @@ Arithmetic build(const Row& m, Tag<Arithmetic>) {
         a.lines.push_back("exp:  exp(" + num(m.tempered[j]) + ") = " + num(e));
         // The share as the weight bars show it; while the mask folds, the quotient itself.
         std::string share = m.share[j];
-        if (m.folding) share = percent(std::isfinite(total) ? e / total : m.weight[j]);
+        if (m.folding) share = m.weight_text(std::isfinite(total) ? e / total : m.weight[j]);
         a.lines.push_back("share:  " + num(e) + " ÷ " + num(total) + " = " + share);
     } else if (m.prog[Stage::Softmax] >= 1) {
         a.lines.push_back("share:  " + m.share[j]);

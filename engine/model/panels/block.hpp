@@ -18,6 +18,7 @@ ATTNLAB_PANEL(Block, "block", block)
 // inputs with positions, h heads side by side, add & norm, feed-forward, add & norm, on to the
 // next layer — with what the lecture shows lit and what it leaves out greyed.
 struct Block {
+    static constexpr Pictures kPictures{};  // the whole head: a step showing it lights no one stage
     std::string heading = "One head of one Transformer block";
     std::string aside = "grey: not in this lecture";
     struct Part {

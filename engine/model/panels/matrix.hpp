@@ -21,7 +21,7 @@ ATTNLAB_PANEL(Matrix, "matrix", matrix)
 struct Matrix {
     struct Cell {
         double score = 0;        // the score shown now (counting up, scaled, tempered)
-        double score_heat = 0.5; // its heat on the matrix's scale
+        double score_tone = 0;   // −1 … 1 on the scores' diverging scale (the score row's)
         double score_reveal = 0; // 0 … 1: how far the score colour has come in (row by row)
         double weight = 0;       // the weight (the mask's fold tweened)
         double weight_reveal = 0;// 0 … 1: how far the weight colour has come in (row by row)
@@ -33,20 +33,19 @@ struct Matrix {
     std::vector<std::string> tokens;
     int focus = 0, hover = -1;
     bool scored = false;         // scoring has started (legend, colours)
-    bool weights_legend = false;
-    double magnitude = 1;        // the largest |score|: the legend's ends
-    std::string legend_name, legend_low, legend_high;
-    std::string sum_heading = "Σ row";  // what the sums add: "Σ scores", "Σ weights"
+    double magnitude = 1;        // the scores' scale (model::Scales::score): the legend's ends
+    Legend legend;               // the scores' (diverging), or once the weights arrive the weights'
+    std::string sum_heading;     // "Σ weights" once a row shows weights; "" before (no sum of scores)
     std::optional<std::pair<int, int>> compare;
-    std::string compare_note;    // "it reads animal: 43%   ·   animal reads it: 4.1%"
+    std::string compare_note;    // "it reads animal: 43%   ·   animal reads it: 4%" (the page's precision)
 
     Cell cell(int i, int j) const;
     // The numbers written in row i (empty when the row shows none yet, or the matrix is too big
-    // to write numbers: more than kMatrixNumbers tokens) and the row's sum as shown.
+    // to write numbers: more than kNumbers tokens), each correctly rounded ("0.44", "<0.01", "0"
+    // for a masked cell), and the true sum of its weights.
     const std::vector<std::string>& row_text(int i) const;
-    std::string row_sum(int i) const;  // "" while the row has not arrived (or shows scores
-                                       // while other rows show weights)
-    bool row_budget(int i) const;      // the sum is the weights' (1), not the scores'
+    std::string row_sum(int i) const;  // "1.00"; "" while the row has not arrived or shows scores
+    bool row_budget(int i) const;      // the row shows weights (and so its sum)
 
     static constexpr int kNumbers = 24;
 

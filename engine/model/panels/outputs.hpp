@@ -15,9 +15,11 @@ namespace model {
 ATTNLAB_PANEL(Outputs, "outputs", outputs)
 
 // Every new vector at once: the values V (n × dv) and the product A·V (a row per token, the
-// weights as they stand), on one heat scale; the asking token's row lit. Up to kMaxRows tokens
-// and kMaxColumns value coordinates; beyond that only `note`.
+// weights as they stand), their numbers at 0.01 and their colours on the values' one diverging
+// scale, with its legend; the asking token's row lit. Up to kMaxRows tokens and kMaxColumns
+// value coordinates; beyond that only `note`.
 struct Outputs {
+    static constexpr Pictures kPictures{scene::Stage::Blend};  // A·V: Σ aᵢvᵢ for every row
     static constexpr int kMaxRows = 64, kMaxColumns = 16;
     std::string heading = "All outputs at once";
     std::string aside;            // "14 rows, one product"
@@ -26,6 +28,7 @@ struct Outputs {
     int focus = 0, hover = -1;
     Grid values;                  // V
     Grid outputs;                 // A·V
+    Legend legend;                // the values' scale: "−1.0 … 0 … 1.0"
     std::string values_name = "V";
     std::string outputs_name = "A·V";
     double reveal = 1;            // 0 … 1: every row of the product arriving together

@@ -25,6 +25,7 @@ struct Projections {
         Grid x, w, out;
     };
     std::vector<Equation> equations;  // empty: no projections
+    Legend legend;                    // the one diverging scale of every entry shown
     std::string caption = "every token uses the same three matrices";
 };
 

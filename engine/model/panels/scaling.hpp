@@ -27,6 +27,7 @@ inline constexpr std::size_t kScalingExampleDim = 128;
 inline constexpr int kScalingExampleKeys = 6;
 
 struct Scaling {
+    static constexpr Pictures kPictures{scene::Stage::Scale};  // a step showing it lights ÷ √d
     std::string heading = "Why divide by √d";
     std::string aside = "random q and k, coordinates of size 1";
     struct Strip {
@@ -44,7 +45,7 @@ struct Scaling {
     struct Bars {
         std::string label;               // "softmax( q·k )"
         std::vector<double> share;       // 0 … 1, summing to 1
-        std::vector<std::string> text;   // as displayed, adding up to 100 %
+        std::vector<std::string> text;   // as displayed, each share correctly rounded
         double gradient = 0;             // the largest ∂aᵢ/∂sⱼ: aᵢ(1 − aᵢ) at its largest
         std::string note;                // "one key takes 99% · gradient ≤ 0.008"
     };

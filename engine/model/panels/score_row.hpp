@@ -17,13 +17,15 @@ ATTNLAB_PANEL(ScoreRow, "score-row", score_row)
 struct ScoreCell {
     std::string token;
     std::string value;  // the score this stage has reached ("1.92"), "—" before scoring
-    double heat = 0.5;  // 0 poor … 1 good match, on the scene's one scale (model/rows.cpp)
+    double tone = 0;    // −1 … 1 on the scores' diverging scale (model::Scales::score): the same
+                        // score has the same colour here and in the matrix
     double hide = 0;    // the mask's fold: 0 front … 1 hidden face
     bool focus = false, hover = false;
 };
 struct ScoreRow {
     std::string heading;     // "Match scores · q·k / √d"
-    bool scored = false;     // cells coloured by heat
+    bool scored = false;     // cells coloured by their tone, the legend shown
+    Legend legend;           // the scores' scale: "−2.7 … 0 … 2.7"
     std::vector<ScoreCell> cells;
     double badge_scale = 0;  // opacity of the "÷√d" badge on each cell during its step
     // No "÷T" badge: the row stays on q·k/√d, T acts inside the softmax.
