@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "app/cairo_text.hpp"
 #include "app/narrator.hpp"
 #include "app/session.hpp"
 #include "app/watch.hpp"
@@ -27,7 +28,6 @@
 #include "sdl/audio.hpp"
 #include "sdl/events.hpp"
 #include "sdl/sdl.hpp"
-#include "sdl/text.hpp"
 #include "sdl/window.hpp"
 
 namespace sdl {
@@ -165,8 +165,7 @@ std::uint64_t clock_seed() {
 
 }  // namespace
 
-int present_command(const std::vector<std::string>& args, std::shared_ptr<const draw::Fonts> fonts,
-                    const std::string& font_dir) {
+int present_command(const std::vector<std::string>& args, std::shared_ptr<const draw::Fonts> fonts) {
     const auto t_start = std::chrono::steady_clock::now();
     Options o;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -251,9 +250,9 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
     so.student = o.student;
     so.draw.theme = o.dark ? draw::ThemeKind::Dark : draw::ThemeKind::Light;
     so.draw.fonts = std::move(fonts);
-    // The overlay's text: SDL2_ttf with the same DejaVu files (none when they fail: no overlay).
-    std::string text_problem;
-    const std::shared_ptr<TtfText> text = TtfText::open(font_dir, text_problem);
+    // The overlay's text: the frames' own text stack (shaping, bidi, the fallback faces), so the
+    // help, the messages and the quiz's keys draw every script a slide does.
+    const std::shared_ptr<app::CairoText> text = std::make_shared<app::CairoText>(so.draw.fonts);
     so.text = text;
     auto clock = [t_start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count(); };
     Session session(deck, clock, so);
