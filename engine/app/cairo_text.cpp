@@ -72,7 +72,7 @@ void CairoText::paint(const Pixels& target, const std::vector<OverlayText>& text
         cairo_set_source_rgba(cr, t.colour.r / 255.0, t.colour.g / 255.0, t.colour.b / 255.0, t.colour.a / 255.0);
         double y = std::lround(t.y) + m.ascent;
         for (const std::string& l : lines(t.text, t.px, t.face, t.wrap)) {
-            draw::show_text(cr, *fonts_, l, font_of(t.face), size_of(t.px), x, y);
+            missing_ += draw::show_text(cr, *fonts_, l, font_of(t.face), size_of(t.px), x, y);
             y += m.line;
         }
     }

@@ -21,6 +21,8 @@ public:
     TextSize measure(const std::string& text, int px, Face face, int wrap = 0) override;
     TextSize line_size(const std::string& text, int px, Face face) override;
     void paint(const Pixels& target, const std::vector<OverlayText>& texts) override;
+    // Glyphs painted so far that were .notdef: characters no face has, drawn as empty boxes.
+    long missing_glyphs() const { return missing_; }
 
 private:
     struct Metrics {
@@ -32,6 +34,7 @@ private:
     int width(const std::string& s, int px, Face face) const;
 
     std::shared_ptr<const draw::Fonts> fonts_;
+    long missing_ = 0;
 };
 
 }  // namespace app

@@ -155,7 +155,8 @@ double text_advance(const Fonts& fonts, std::string_view s, Font f, double size)
 // breaks a line too. A word wider than `width` stands alone on its line.
 std::vector<std::string> wrap_text(const Fonts& fonts, std::string_view s, Font f, double size, double width);
 // Draws `s` at `size` in `cr`'s source, the pen starting at (x, baseline) in user space.
-void show_text(cairo_t* cr, const Fonts& fonts, std::string_view s, Font f, double size, double x, double baseline);
+// Returns how many of its glyphs are .notdef (characters no face has, drawn as empty boxes).
+int show_text(cairo_t* cr, const Fonts& fonts, std::string_view s, Font f, double size, double x, double baseline);
 
 // What is under a design-space point, for the window's mouse handling.
 struct Hit {

@@ -13,7 +13,10 @@ namespace draw {
 std::u32string decode_utf8(std::string_view s, std::vector<std::uint32_t>* starts) {
     std::u32string out;
     out.reserve(s.size());
-    if (starts) starts->reserve(s.size());
+    if (starts) {
+        starts->clear();
+        starts->reserve(s.size());
+    }
     std::size_t i = 0;
     while (i < s.size()) {
         const auto b = static_cast<unsigned char>(s[i]);

@@ -48,7 +48,7 @@ Direction direction_of(std::string_view s);
 Direction label_direction(std::string_view s);
 
 // UTF-8 → code points, and back. Bytes that are not UTF-8 decode as U+FFFD, one byte each.
-// `starts` (when given) receives the byte where each code point begins.
+// `starts` (when given) is set to the byte where each code point begins.
 std::u32string decode_utf8(std::string_view s, std::vector<std::uint32_t>* starts = nullptr);
 void append_utf8(std::string& out, char32_t c);
 

@@ -255,6 +255,11 @@ Canvas::Fit Canvas::fit(std::string_view s, const core::Rect& box, Font f, doubl
     min_size = std::max(min_size, floor());
     double sz = std::max(floor(), std::min(size, box.h * 0.82));
     font(f, sz);
+    // Scripts whose ink rises or falls past DejaVu's (Arabic's hamza over alef, Devanagari's
+    // vowel signs) shrink until their ink fits the box's height too.
+    if (const Shaped& sh = shaped(head); sh.ink_y1 - sh.ink_y0 > 0 && (sh.ink_y1 - sh.ink_y0) * sz > box.h)
+        sz = std::max({floor(), min_size, box.h / (sh.ink_y1 - sh.ink_y0)});
+    font(f, sz);
     double w = measure(head);
     if (w > box.w || !whole) {
         // Past the characters that could fit at min_size, the text is wider than the box at any
@@ -304,6 +309,14 @@ core::Rect Canvas::place(const Fit& ft, const core::Rect& box, Align a) const {
     else if (a == Align::Right) x = box.right();
     double asc = ascent(), desc = descent();
     double base = box.y + box.h / 2 + (asc - desc) / 2;
+    // Ink past the line's ascent or descent (a taller script) moves the baseline so that it stays
+    // in the box, where it fits.
+    const Shaped& sh = shaped(ft.shown);
+    const double top = base + sh.ink_y0 * size_, bottom = base + sh.ink_y1 * size_;
+    if (bottom - top <= box.h) {
+        if (top < box.y) base += box.y - top;
+        else if (bottom > box.bottom()) base -= bottom - box.bottom();
+    }
     cut_ = ft.cut;
     const core::Rect r = text(ft.shown, x, base, a);
     cut_ = false;
@@ -486,11 +499,12 @@ std::vector<std::string> wrap_text(const Fonts& fonts, std::string_view s, Font 
     return lines;
 }
 
-void show_text(cairo_t* cr, const Fonts& fonts, std::string_view s, Font f, double size, double x, double baseline) {
-    if (s.empty()) return;
+int show_text(cairo_t* cr, const Fonts& fonts, std::string_view s, Font f, double size, double x, double baseline) {
+    if (s.empty()) return 0;
     const Canvas c(cr, theme_for(ThemeKind::Light), fonts, nullptr);
     c.font(f, size);
     c.text(s, x, baseline);
+    return c.shaped(s).notdef;
 }
 
 }  // namespace draw
