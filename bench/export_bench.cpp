@@ -32,6 +32,7 @@
 #include "floor.hpp"
 #include "load/load.hpp"
 #include "output/output.hpp"
+#include "sys/process.hpp"
 #include "support/fonts.hpp"
 
 extern char** environ;
@@ -156,7 +157,7 @@ double png_floor(const Frames& frames) {
 // attnlab's own arguments.
 double mp4_floor(const Frames& frames, const output::Format& mp4, double fps) {
     TempDir dir;
-    const std::string ffmpeg = output::find_in_path("ffmpeg");
+    const std::string ffmpeg = sys::find_in_path("ffmpeg");
     if (ffmpeg.empty()) bench::fail("export_bench", "ffmpeg is not in PATH");
     std::vector<std::string> args = output::ffmpeg_arguments(ffmpeg, mp4.ffmpeg, kW, kH, fps, dir.path + "/floor.mp4");
     std::vector<char*> argv;
@@ -195,7 +196,7 @@ double mp4_floor(const Frames& frames, const output::Format& mp4, double fps) {
 
 // The frames of a video file, as ffprobe counts its packets (0 when it cannot tell).
 std::size_t video_frames(const std::string& file) {
-    const std::string ffprobe = output::find_in_path("ffprobe");
+    const std::string ffprobe = sys::find_in_path("ffprobe");
     if (ffprobe.empty()) bench::fail("export_bench", "ffprobe is not in PATH: cannot count the video's frames");
     int fds[2];
     if (pipe2(fds, O_CLOEXEC) != 0) bench::fail("export_bench", "pipe");

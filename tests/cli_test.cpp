@@ -1,6 +1,7 @@
-// The `attnlab check`, `attnlab trace` and `attnlab export --help` commands, run as a subprocess (ATTNLAB_BINARY): exit
-// codes, `ok FILE`, error lines, and trace's JSON checked against an independent implementation
-// of softmax(Q·Kᵀ/(√d·T))·V written here in long double (no code shared with engine/attention).
+// The `attnlab check`, `attnlab trace` and `attnlab export --help` commands, and the option errors present and
+// export share, run as a subprocess (ATTNLAB_BINARY): exit codes, `ok FILE`, error lines, and trace's JSON checked
+// against an independent implementation of softmax(Q·Kᵀ/(√d·T))·V written here in long double (no code shared with
+// engine/attention).
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
@@ -19,6 +20,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -818,4 +820,79 @@ TEST_CASE("present: --start-at past the last step is an error naming the count, 
     CHECK(r.code == 2);
     CHECK(contains(r.err, "--start-at 99"));
     CHECK(contains(r.err, "has 6 steps"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// present and export read their options from one table: the same bad value, the same words
+
+TEST_CASE("present and export refuse the same bad --size and --seed with the same message and exit code", "[cli][options]") {
+    TempDir tmp;
+    const std::string scene = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml";
+    const std::string out = (tmp.path / "never.mp4").string();
+    struct Bad {
+        std::string option;
+        std::vector<std::string> values;  // none: the option is the last argument, without its value
+    };
+    const std::vector<Bad> cases = {
+        {"--size", {"10x10", "15x100", "100x15", "16385x100", "100x16385", "1920", "x1080", "1920x", "wxh",
+                    "1920x1080px", "-64x64", "+64x64", " 64x64", "64x64 ", "0x0", "64*64", ""}},
+        {"--seed", {"-1", "x", "1.5", "18446744073709551616", "99999999999999999999", "+3", " 3", "3 ", "0x10", "1e3", ""}},
+        {"--size", {}},
+        {"--seed", {}},
+    };
+    int compared = 0;
+    for (const Bad& bad : cases) {
+        std::vector<std::optional<std::string>> values(bad.values.begin(), bad.values.end());
+        if (values.empty()) values.push_back(std::nullopt);
+        for (const auto& v : values) {
+            INFO(bad.option << " " << (v ? "'" + *v + "'" : "(no value)"));
+            std::vector<std::string> present = {scene, bad.option}, exported = {"export", scene, "-o", out, bad.option};
+            if (v) {
+                present.push_back(*v);
+                exported.push_back(*v);
+            }
+            const Run p = attnlab(present), e = attnlab(exported);
+            CHECK(p.code == 2);
+            CHECK(e.code == p.code);
+            CHECK(e.err == p.err);  // word for word
+            CHECK(p.out.empty());
+            // One line naming the option and, when there is one, the value refused.
+            CHECK(p.err.rfind("attnlab: error: " + bad.option + (v ? " expects " : " needs a value"), 0) == 0);
+            if (v) CHECK(contains(p.err, "not '" + *v + "'"));
+            CHECK(std::count(p.err.begin(), p.err.end(), '\n') == 1);
+            ++compared;
+        }
+    }
+    CHECK(compared == 30);
+    CHECK_FALSE(std::filesystem::exists(out));
+    // The one size rule, in --help as in the message.
+    const Run size = attnlab({"--size", "8x8"});
+    CHECK(contains(size.err, "each side from 16 to 16384"));
+    for (const char* command : {"present", "export"}) {
+        const Run help = attnlab({command, "--help"});
+        CHECK(help.code == 0);
+        CHECK(contains(help.out, "--size WxH            size in pixels, each side from 16 to 16384"));
+        CHECK(contains(help.out, "--seed N"));
+        CHECK_FALSE(contains(help.out, "{"));  // every word of the table's help filled in
+    }
+}
+
+TEST_CASE("present and export: an unknown option is named, with the nearest one or the command that takes it", "[cli][options]") {
+    const std::string scene = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml";
+    Run r = attnlab({scene, "--sise", "640x360"});
+    CHECK(r.code == 2);
+    CHECK(r.err == "attnlab: error: unknown option for present: --sise (did you mean '--size'? see 'attnlab present "
+                   "--help')\n");
+    r = attnlab({"export", scene, "-o", "x.mp4", "--sise", "640x360"});
+    CHECK(r.code == 2);
+    CHECK(r.err == "attnlab: error: unknown option for export: --sise (did you mean '--size'? see 'attnlab export "
+                   "--help')\n");
+    r = attnlab({"export", scene, "-o", "x.mp4", "--presenter"});
+    CHECK(r.code == 2);
+    CHECK(contains(r.err, "unknown option for export: --presenter (an option of present, not of export;"));
+    r = attnlab({scene, "--steps", "1-2"});
+    CHECK(r.code == 2);
+    CHECK(contains(r.err, "unknown option for present: --steps (an option of export, not of present;"));
+    r = attnlab({scene, "--zzzzzzzz"});
+    CHECK(r.err == "attnlab: error: unknown option for present: --zzzzzzzz (see 'attnlab present --help')\n");
 }

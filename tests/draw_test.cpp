@@ -1,11 +1,7 @@
-// Tests for draw/: golden frames, pixel probes that check meaning, text staying inside its
-// panel at every output size, hit testing and determinism.
+// Tests for draw/: pixel probes that check meaning, text staying inside its panel at every
+// output size, hit testing and determinism. The golden frames (stored pictures and texts) are
+// in golden_test.cpp.
 //
-// Golden images live in tests/golden/ (640×360). After an intended change to the pictures,
-// regenerate them with:
-//     ATTNLAB_REGENERATE_GOLDEN=1 ctest -R draw_test
-// (from the build directory), look at the new PNGs, and commit them. On a mismatch the test
-// writes <name>.actual.png and <name>.diff.png into the build directory's tests/ folder.
 // To write a PNG of every stage for looking at: ATTNLAB_PREVIEW_DIR=/tmp/x ./draw_test "[.preview]"
 #include <catch2/catch.hpp>
 
@@ -26,8 +22,9 @@
 
 #include "draw/draw.hpp"
 #include "scene/scene.hpp"
+#include "support/decks.hpp"
 #include "support/fonts.hpp"
-#include "support/golden.hpp"
+#include "support/image.hpp"
 #include "support/views.hpp"
 #include "timeline/timeline.hpp"
 
@@ -35,61 +32,13 @@ namespace {
 
 using scene::Stage;
 
+using support::draw_view;
+using support::Image;
+using support::matrix_scene;
 using support::sentence_scene;
 
-std::shared_ptr<scene::Scene> matrix_scene() {
-    auto s = std::make_shared<scene::Scene>();
-    s->id = "matrix";
-    s->title = "Attention is a matrix";
-    s->tokens = {"The", "animal", "didn't", "cross", "the", "street", "because", "it", "was", "too", "tired", "."};
-    const std::size_t n = s->tokens.size();
-    for (std::size_t i = 0; i < n; ++i) {
-        double a = 0.9 * static_cast<double>(i);
-        s->q.push_back({std::cos(a), std::sin(a), 0.5 * std::cos(2 * a), 0.3});
-        s->k.push_back({std::cos(a + 0.4), std::sin(a + 0.4), 0.5 * std::sin(a), -0.2});
-        s->v.push_back({std::cos(a), std::sin(a)});
-    }
-    s->focus = 7;
-    s->panels = scene::default_panels(n);
-    s->steps = scene::default_steps();
-    s->steps[3].set.mask = true;
-    s->steps[5].set.compare = std::make_pair(7, 1);
-    return s;
-}
-
 // A deck, its layout and a view at (span, u); the span of a stage.
-struct Fixture : support::Staged {
-    using support::Staged::Staged;
-    int span_of(Stage s) const {
-        for (std::size_t i = 0; i < lay.spans.size(); ++i)
-            if (deck.slides[0].scene->steps[static_cast<std::size_t>(lay.spans[i].step)].stage == s) return static_cast<int>(i);
-        return -1;
-    }
-};
-
-struct Image {
-    cairo_surface_t* s;
-    Image(int w, int h) : s(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h)) {}
-    explicit Image(cairo_surface_t* loaded) : s(loaded) {}
-    ~Image() { cairo_surface_destroy(s); }
-    Image(const Image&) = delete;
-    Image& operator=(const Image&) = delete;
-    int w() const { return cairo_image_surface_get_width(s); }
-    int h() const { return cairo_image_surface_get_height(s); }
-    const unsigned char* px(int x, int y) const {
-        return cairo_image_surface_get_data(s) + y * cairo_image_surface_get_stride(s) + x * 4;
-    }
-    bool ok() const { return cairo_surface_status(s) == CAIRO_STATUS_SUCCESS; }
-};
-
-std::unique_ptr<Image> draw_view(const timeline::View& v, int w, int h, draw::Options opt = support::draw_options()) {
-    auto img = std::make_unique<Image>(w, h);
-    cairo_t* cr = cairo_create(img->s);
-    draw::frame(cr, w, h, v, opt);
-    cairo_destroy(cr);
-    cairo_surface_flush(img->s);
-    return img;
-}
+using Fixture = support::Staged;
 
 // Colour (0..255, BGRA in memory) at a design-space point of an image.
 struct Rgb {
@@ -124,10 +73,6 @@ Rgb rgb_of(const char* hex) {
     unsigned v = static_cast<unsigned>(std::strtoul(hex + 1, nullptr, 16));
     return {int((v >> 16) & 0xff), int((v >> 8) & 0xff), int(v & 0xff)};
 }
-
-void compare_golden(const Image& img, const std::string& name) { support::compare_golden(img.s, name); }
-using support::compare_text_golden;
-using support::recorded;
 
 }  // namespace
 
@@ -217,42 +162,6 @@ TEST_CASE("every text box stays inside its panel at every output size", "[draw]"
             }
         }
     }
-}
-
-TEST_CASE("golden frames at 640x360: pixels, and every text with its box", "[draw]") {
-    Fixture row(sentence_scene()), mat(matrix_scene());
-    auto both = [](const timeline::View& v, const std::string& name, draw::ThemeKind theme) {
-        draw::Recorder rec;
-        draw::Options opt = support::draw_options();
-        opt.theme = theme;
-        opt.recorder = &rec;
-        compare_golden(*draw_view(v, 640, 360, opt), name);
-        REQUIRE(rec.texts.size() > 20);
-        compare_text_golden(rec, name);
-    };
-    SECTION("one-row layout, scores counting up") {
-        both(row.view(row.span_of(Stage::Scores), 0.5), "row_scores_half", draw::ThemeKind::Light);
-    }
-    SECTION("one-row layout, blend finished") {
-        both(row.view(row.span_of(Stage::Blend), 1.0), "row_blend_end", draw::ThemeKind::Light);
-    }
-    SECTION("matrix layout, softmax filling rows, dark") {
-        both(mat.view(mat.span_of(Stage::Softmax), 0.6), "matrix_softmax_dark", draw::ThemeKind::Dark);
-    }
-}
-
-TEST_CASE("a text golden fails on a digit that changes", "[draw]") {
-    Fixture row(sentence_scene());
-    draw::Recorder rec;
-    draw::Options opt = support::draw_options();
-    opt.recorder = &rec;
-    draw_view(row.view(row.span_of(Stage::Blend), 1.0), 640, 360, opt);
-    const std::string before = recorded(rec);
-    bool changed = false;
-    for (auto& t : rec.texts)
-        if (t.text == "70%") t.text = "71%", changed = true;
-    REQUIRE(changed);
-    CHECK(recorded(rec) != before);
 }
 
 TEST_CASE("pixel probes: what a frame shows means what it should", "[draw]") {
@@ -453,26 +362,11 @@ TEST_CASE("the same view gives identical pixels", "[draw]") {
 TEST_CASE("title and text slides cross-fade into a scene", "[draw]") {
     scene::Deck deck;
     deck.title = "How attention works";
-    scene::Slide title;
-    title.kind = scene::Slide::Kind::Title;
-    title.title = "Attention is a weighted read";
-    title.subtitle = "Part 1";
-    scene::Slide text;
-    text.kind = scene::Slide::Kind::Text;
-    text.title = "Where q, k and v come from";
-    text.bullets = {"One input x per token", "q = x·W_Q, k = x·W_K, v = x·W_V"};
-    scene::Slide sc;
-    sc.scene = sentence_scene();
-    deck.slides = {title, text, sc};
+    deck.slides = {support::title_slide("Attention is a weighted read", "Part 1"),
+                   support::text_slide("Where q, k and v come from", {"One input x per token", "q = x·W_Q, k = x·W_K, v = x·W_V"}),
+                   support::scene_slide(sentence_scene())};
     timeline::Layout lay = timeline::layout(deck);
-    auto at = [&](double t) {
-        auto img = std::make_unique<Image>(640, 360);
-        cairo_t* cr = cairo_create(img->s);
-        draw::render(cr, 640, 360, deck, lay, timeline::state_at(lay, t), t, support::draw_options());
-        cairo_destroy(cr);
-        cairo_surface_flush(img->s);
-        return img;
-    };
+    auto at = [&](double t) { return support::render_at(deck, lay, timeline::state_at(lay, t), t, 640, 360); };
     const double t2 = lay.spans[2].start;
     auto before = at(t2 - 0.01), mid = at(t2 + scene::kCrossFade / 2), after = at(t2 + scene::kCrossFade + 0.01);
     // Half-way through the fade a pixel lies between the text slide's and the scene's.
@@ -714,11 +608,7 @@ TEST_CASE("the end screen: the score and what it is made of, the ones missed, bu
 
 TEST_CASE("the quiz card before a pick: no feedback, no answer; on a text slide too", "[draw]") {
     scene::Deck deck;
-    scene::Slide text;
-    text.kind = scene::Slide::Kind::Text;
-    text.title = "Check yourself";
-    text.bullets = {"Questions from the whole deck"};
-    deck.slides = {text};
+    deck.slides = {support::text_slide("Check yourself", {"Questions from the whole deck"})};
     timeline::Layout lay = timeline::layout(deck);
     timeline::View v = timeline::evaluate(deck, lay, timeline::state_at_span(lay, 0), 1.0);
     scene::Question q;

@@ -15,6 +15,7 @@
 #include "attention/attention.hpp"
 #include "model/display.hpp"
 #include "model/model.hpp"
+#include "support/decks.hpp"
 #include "support/views.hpp"
 
 namespace {
@@ -131,11 +132,6 @@ std::shared_ptr<scene::Scene> sentence_all_panels() {
 
 struct Sentence : support::Staged {
     Sentence() : support::Staged(sentence_all_panels()) {}
-    int span_of(Stage s) const {
-        for (std::size_t i = 0; i < lay.spans.size(); ++i)
-            if (deck.slides[0].scene->steps[static_cast<std::size_t>(lay.spans[i].step)].stage == s) return static_cast<int>(i);
-        return -1;
-    }
     // The frame at (stage, u), made by frame_at. The copy of its panels outlives the frame: fine
     // for every panel but the matrix, whose cells read the frame's view (this scene has none).
     model::SceneFrame at(Stage s, double u) const {
@@ -249,13 +245,7 @@ TEST_CASE("the matrix: each row that shows weights adds up as written", "[model]
 
 TEST_CASE("a cross-fade carries the step beneath at its end", "[model]") {
     scene::Deck deck;
-    scene::Slide title;
-    title.kind = scene::Slide::Kind::Title;
-    title.title = "Attention";
-    deck.slides.push_back(title);
-    scene::Slide sc;
-    sc.scene = support::sentence_scene();
-    deck.slides.push_back(sc);
+    deck.slides = {support::title_slide("Attention"), support::scene_slide(support::sentence_scene())};
     const timeline::Layout lay = timeline::layout(deck);
     timeline::State s = timeline::state_at_span(lay, 1);
     const model::Frame f = model::frame_at(deck, lay, s, lay.spans[1].start + scene::kCrossFade / 2);

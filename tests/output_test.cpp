@@ -24,7 +24,9 @@
 #include <thread>
 
 #include "output/output.hpp"
+#include "sys/process.hpp"
 #include "timeline/timeline.hpp"
+#include "support/decks.hpp"
 #include "support/fonts.hpp"
 #include "support/pixels.hpp"
 
@@ -51,14 +53,7 @@ struct TempDir {
 // A three-token scene with steps of the given animation and hold lengths, and a quiz of
 // `questions` questions (three drawn an attempt) when asked.
 scene::Deck test_deck(const std::vector<std::pair<double, double>>& timing, int questions = 0) {
-    auto s = std::make_shared<scene::Scene>();
-    s->id = "test";
-    s->title = "Test scene";
-    s->tokens = {"a", "b", "c"};
-    s->q = {{1, 0}, {0, 1}, {1, 1}};
-    s->k = {{1, 0.2}, {-0.3, 1}, {0.8, 0.9}};
-    s->v = {{1, 0}, {0, 1}, {-1, -0.5}};
-    s->panels = scene::default_panels(3);
+    auto s = support::abc_scene();
     std::vector<scene::Step> all = scene::default_steps();
     for (std::size_t i = 0; i < timing.size(); ++i) {
         scene::Step st = all[i % all.size()];
@@ -402,14 +397,9 @@ TEST_CASE("the PDF handout carries the narration of title and text slides", "[ou
         return;
     }
     scene::Deck deck = test_deck(kUneven);
-    scene::Slide title;
-    title.kind = scene::Slide::Kind::Title;
-    title.title = "Attention";
+    scene::Slide title = support::title_slide("Attention");
     title.say = "Welcome: today one word learns which other words matter to it.";
-    scene::Slide text;
-    text.kind = scene::Slide::Kind::Text;
-    text.title = "Three ideas";
-    text.bullets = {"scores", "weights", "a blend"};
+    scene::Slide text = support::text_slide("Three ideas", {"scores", "weights", "a blend"});
     text.say = "Remember three ideas before the numbers arrive: scores, weights, and a blend of values.";
     deck.slides.insert(deck.slides.begin(), {title, text});
     TempDir tmp;
@@ -556,7 +546,7 @@ TEST_CASE("--still writes one picture of a step's final state", "[output]") {
 }
 
 TEST_CASE("an MP4's duration and frame count read back with ffprobe", "[output]") {
-    const std::string ffprobe = output::find_in_path("ffprobe");
+    const std::string ffprobe = sys::find_in_path("ffprobe");
     if (ffprobe.empty()) FAIL("ffprobe (from ffmpeg, which the project installs) is not in PATH");
     scene::Deck deck = test_deck(kUneven);
     const double total = timeline::layout(deck).total;
@@ -917,7 +907,7 @@ TEST_CASE("every row of the table of formats is chosen by its own name and write
     for (const output::Format& f : output::formats()) {
         const bool still = f.content == output::Content::Still, folder = f.target == output::Target::Folder;
         INFO("format " << f.name << (folder ? " (folder)" : "") << (still ? " (still)" : ""));
-        CHECK((f.make != nullptr) != f.is_site());  // a web page is made of other rows' outputs
+        CHECK(f.make != nullptr);  // every row has its sink, a web page's too (made of other rows' outputs)
         CHECK(!f.help.empty());
         CHECK(output::find_format(f.name, f.target, still) == &f);  // no two rows answer to one name and shape
         if (f.uses_ffmpeg()) CHECK(f.is_video());
@@ -1022,9 +1012,11 @@ struct Hooked {
     std::string err;
 };
 
-// Runs `attnlab export ARGS` with ATTNLAB_TEST_HOOK=hook. The first time the hook stops the process (SIGSTOP),
-// `sig` is sent to it (0: none) and it is continued; later stops are just continued.
-Hooked run_hooked(const std::vector<std::string>& args, const std::string& hook, int sig = 0) {
+// Runs `attnlab_hooked export ARGS` (attnlab's export with test hooks: tests/support/attnlab_hooked.cpp)
+// with ATTNLAB_TEST_HOOK=hook. The first time the hook stops the process (SIGSTOP), `sig` is sent to it
+// (0: none) and it is continued; later stops are just continued. `binary`: another program to run so.
+Hooked run_hooked(const std::vector<std::string>& args, const std::string& hook, int sig = 0,
+                  const std::string& binary = ATTNLAB_HOOKED_BINARY) {
     TempDir io;
     const std::string err_path = io / "err";
     std::vector<std::string> env_store;
@@ -1034,7 +1026,7 @@ Hooked run_hooked(const std::vector<std::string>& args, const std::string& hook,
     std::vector<char*> envp;
     for (auto& kv : env_store) envp.push_back(kv.data());
     envp.push_back(nullptr);
-    std::vector<std::string> argv_s = {ATTNLAB_BINARY, "export"};
+    std::vector<std::string> argv_s = {binary, "export"};
     argv_s.insert(argv_s.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (auto& a : argv_s) argv.push_back(a.data());
@@ -1205,6 +1197,25 @@ TEST_CASE("every export kind: an error, SIGINT, SIGTERM or SIGKILL mid-export le
                 }
             }
         }
+    }
+}
+
+TEST_CASE("attnlab itself has no test hooks: ATTNLAB_TEST_HOOK neither stops nor fails its export", "[output][atomic]") {
+    for (const std::string hook : {"frame:0=fail", "finished=fail", "frame:0=stop", "finished=stop,linked=fail"}) {
+        INFO(hook);
+        const Kind k{format("png", output::Target::Folder)};
+        TempDir tmp;
+        k.write_old(tmp);
+        const Hooked plain = run_hooked(k.args(tmp), hook, SIGKILL, ATTNLAB_BINARY);
+        CHECK(plain.stops == 0);
+        CHECK(plain.code == 0);
+        CHECK(looks_like("png", slurp(tmp / "out/frame_000000.png")));
+        CHECK(leftovers(tmp, k).empty());
+        // The same hook in the test build does act: the seam is there, only not in attnlab.
+        const Hooked hooked = run_hooked(k.args(tmp), hook, SIGKILL);
+        const bool stops = hook.find("=stop") != std::string::npos;
+        CHECK(hooked.stops == (stops ? 1 : 0));
+        CHECK(hooked.code == (stops ? 128 + SIGKILL : 2));
     }
 }
 
@@ -1456,9 +1467,7 @@ scene::Deck narrated_deck() {
                        "can tell apart; otherwise one key takes every weight.";
     sc->steps[1].hold = -1;  // held long enough to read it
     deck.slides.front().scene = sc;
-    scene::Slide title;
-    title.kind = scene::Slide::Kind::Title;
-    title.title = "Attention = a weighted average; #1";
+    scene::Slide title = support::title_slide("Attention = a weighted average; #1");
     title.say = "Attention is a weighted average of values.";
     title.duration = 1.3;
     deck.slides.insert(deck.slides.begin(), title);
@@ -1477,7 +1486,7 @@ std::vector<std::string> json_values(const std::string& json, const std::string&
 }
 
 std::string need_ffprobe() {
-    const std::string ffprobe = output::find_in_path("ffprobe");
+    const std::string ffprobe = sys::find_in_path("ffprobe");
     if (ffprobe.empty()) FAIL("ffprobe (from ffmpeg, which the project installs) is not in PATH");
     return ffprobe;
 }
@@ -1498,14 +1507,7 @@ namespace {
 // A deck for the web page: three steps (the second does not move), narration and notes, an
 // experiment and a quiz of two questions.
 scene::Deck web_deck() {
-    auto s = std::make_shared<scene::Scene>();
-    s->id = "web";
-    s->title = "Web scene";
-    s->tokens = {"a", "b", "c"};
-    s->q = {{1, 0}, {0, 1}, {1, 1}};
-    s->k = {{1, 0.2}, {-0.3, 1}, {0.8, 0.9}};
-    s->v = {{1, 0}, {0, 1}, {-1, -0.5}};
-    s->panels = scene::default_panels(3);
+    auto s = support::abc_scene("web", "Web scene");
     const std::vector<scene::Step> all = scene::default_steps();
     const double anim[] = {0.3, 0.0, 0.3};
     for (int i = 0; i < 3; ++i) {
@@ -1666,7 +1668,7 @@ std::vector<std::string> words(const std::string& s) {
 
 TEST_CASE("captions: WebVTT and SRT beside the video cover each step's narration within its span, and are muxed", "[output][narration]") {
     const std::string ffprobe = need_ffprobe();
-    const std::string ffmpeg = output::find_in_path("ffmpeg");
+    const std::string ffmpeg = sys::find_in_path("ffmpeg");
     REQUIRE(!ffmpeg.empty());
     const scene::Deck deck = narrated_deck();
     const timeline::Layout lay = timeline::layout(deck);

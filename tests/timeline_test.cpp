@@ -6,31 +6,23 @@
 #include <set>
 #include <random>
 
+#include "support/decks.hpp"
 #include "timeline/timeline.hpp"
 
 using namespace timeline;
 
 namespace {
 
+// support::tiny_scene with an experiment "cold" (T = 0).
 std::shared_ptr<scene::Scene> tiny_scene() {
-    auto s = std::make_shared<scene::Scene>();
-    s->id = "tiny";
-    s->tokens = {"a", "b", "c"};
-    s->q = {{1, 0}, {0, 1}, {1, 1}};
-    s->k = {{1, 0}, {0, 1}, {1, 1}};
-    s->v = {{1, 0}, {0, 1}, {1, 1}};
-    s->steps = scene::default_steps();
-    s->panels = scene::default_panels(3);
+    auto s = support::tiny_scene();
     s->experiments.push_back({"cold", scene::Settings{.temperature = 0.0}, "one-hot"});
     return s;
 }
 
 scene::Deck two_slide_deck() {
     scene::Deck deck = scene::deck_of(tiny_scene());
-    scene::Slide title;
-    title.kind = scene::Slide::Kind::Title;
-    title.title = "Attention";
-    deck.slides.insert(deck.slides.begin(), title);
+    deck.slides.insert(deck.slides.begin(), support::title_slide("Attention"));
     return deck;
 }
 
@@ -110,9 +102,7 @@ scene::Deck odd_deck() {
         sc->steps[i].hold = hold[i];
         sc->steps[i].ease = eases[i];
     }
-    scene::Slide slide;
-    slide.scene = sc;
-    deck.slides.push_back(slide);
+    deck.slides.push_back(support::scene_slide(sc));
     return deck;
 }
 

@@ -1,67 +1,33 @@
 // app/narrator: --narrate — voice clips played through the platform's speaker, steps advanced
-// on their planned time, any key or click takes over (see the header).
+// on their planned time, any key or click takes over (see the header). The clips are decoded by
+// ffmpeg, started through sys/process.
 #include "app/narrator.hpp"
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <limits>
 #include <utility>
 
 #include "app/session.hpp"
-#include "output/output.hpp"
-
-extern char** environ;
+#include "sys/process.hpp"
 
 namespace app {
 
 bool decode_clip(const std::string& path, std::vector<std::int16_t>& pcm, std::string& why) {
-    const std::string ffmpeg = output::find_in_path("ffmpeg");
+    const std::string ffmpeg = sys::find_in_path("ffmpeg");
     if (ffmpeg.empty()) {
         why = "ffmpeg is not in PATH; it is needed to play voice clips (install ffmpeg)";
         return false;
     }
-    std::vector<std::string> args = {ffmpeg, "-v", "error", "-nostdin", "-protocol_whitelist", "file", "-i",
-                                     "file:" + path, "-map", "0:a:0", "-ac", "1", "-ar", std::to_string(Speaker::kRate),
-                                     "-f", "s16le", "-acodec", "pcm_s16le", "pipe:1"};
-    std::vector<char*> argv;
-    for (std::string& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    int fd[2];
-    if (pipe2(fd, O_CLOEXEC) != 0) {
-        why = std::string("cannot create a pipe to ffmpeg: ") + std::strerror(errno);
+    sys::Child child;
+    if (!child.start({{ffmpeg, "-v", "error", "-nostdin", "-protocol_whitelist", "file", "-i", "file:" + path, "-map",
+                       "0:a:0", "-ac", "1", "-ar", std::to_string(Speaker::kRate), "-f", "s16le", "-acodec",
+                       "pcm_s16le", "pipe:1"},
+                      sys::Stream::inherit(), sys::Stream::pipe(), sys::Stream::null()},
+                     why))
         return false;
-    }
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, fd[1], 1);
-    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-    pid_t pid = -1;
-    const int rc = posix_spawn(&pid, ffmpeg.c_str(), &fa, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&fa);
-    close(fd[1]);
-    if (rc != 0) {
-        close(fd[0]);
-        why = "cannot start " + ffmpeg + ": " + std::strerror(rc);
-        return false;
-    }
     std::string bytes;
-    char buf[65536];
-    for (;;) {
-        const ssize_t n = read(fd[0], buf, sizeof buf);
-        if (n > 0) bytes.append(buf, static_cast<std::size_t>(n));
-        else if (n == 0 || errno != EINTR) break;
-    }
-    close(fd[0]);
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || bytes.size() < 2) {
+    child.read_all(&bytes, nullptr);
+    if (!child.wait().ok() || bytes.size() < 2) {
         why = "ffmpeg cannot decode it";
         return false;
     }

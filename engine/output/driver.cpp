@@ -1,7 +1,10 @@
-// output: the export driver — every format goes through the same life cycle: begin, frames or
-// pages, finish, and only then commit (rename into place). Raster sinks are fed by a render-ahead
-// thread; vector sinks are handed shots to paint. Progress on the terminal; SIGINT and SIGTERM
-// stop the export and remove everything it wrote.
+// output: the export driver — every format goes through the same life cycle: begin, the pieces
+// a sink is made of (other rows' outputs, e.g. a web page's pictures and clips, each driven
+// through its own row's sink the same way), frames or pages, finish, and only then commit (rename
+// into place). Raster sinks are fed by a render-ahead thread; vector sinks are handed shots to
+// paint. Each frame or page is counted into the progress (progress.cpp); SIGINT and SIGTERM stop
+// the export and remove everything it wrote. Knows no format by name: the table's rows and the
+// sinks they make say it all.
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -15,71 +18,13 @@
 #include <optional>
 #include <thread>
 
-#include "output/site.hpp"
+#include "output/progress.hpp"
 #include "output/sinks.hpp"
+#include "sys/process.hpp"
 
 namespace output {
 
 namespace {
-
-// A bar on a terminal (at most ten redraws a second), a summary line at the end, and the
-// caller's on_progress.
-class Progress {
-public:
-    Progress(std::ostream& err, const Options& opt, long total, const char* noun)
-        : err_(err), opt_(opt), total_(total), noun_(noun), start_(Clock::now()) {}
-
-    void tick() {
-        ++done_;
-        if (opt_.on_progress) opt_.on_progress(done_, total_);
-        if (!opt_.tty || opt_.quiet) return;
-        auto now = Clock::now();
-        if (done_ < total_ && now - last_ < std::chrono::milliseconds(100)) return;
-        last_ = now;
-        double secs = seconds();
-        double rate = secs > 0 ? done_ / secs : 0.0;
-        double eta = rate > 0 ? (total_ - done_) / rate : 0.0;
-        const int width = 30;
-        int filled = total_ > 0 ? static_cast<int>(width * done_ / total_) : width;
-        std::string bar(static_cast<std::size_t>(filled), '#');
-        bar.resize(width, '.');
-        char line[160];
-        std::snprintf(line, sizeof line, "\r[%s] %s %ld/%ld  %.1f %ss/s  ETA %d:%02d ", bar.c_str(), noun_, done_,
-                      total_, rate, noun_, static_cast<int>(eta) / 60, static_cast<int>(eta) % 60);
-        err_ << line << std::flush;
-        drawn_ = true;
-    }
-
-    void clear() {
-        if (drawn_) err_ << "\r" << std::string(78, ' ') << "\r" << std::flush;
-        drawn_ = false;
-    }
-
-    void summary(const std::string& what, const std::string& out) {
-        clear();
-        if (opt_.quiet) return;
-        double secs = seconds();
-        char line[240];
-        std::snprintf(line, sizeof line, "attnlab: wrote %s to %s in %.1f s", what.c_str(), out.c_str(), secs);
-        err_ << line;
-        if (total_ > 1) {
-            std::snprintf(line, sizeof line, " (%.1f %ss/s)", secs > 0 ? done_ / secs : 0.0, noun_);
-            err_ << line;
-        }
-        err_ << "\n";
-    }
-
-private:
-    using Clock = std::chrono::steady_clock;
-    double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
-
-    std::ostream& err_;
-    const Options& opt_;
-    long total_, done_ = 0;
-    const char* noun_;
-    bool drawn_ = false;
-    Clock::time_point start_, last_{};
-};
 
 void on_signal(int sig) { g_stop.store(sig); }
 
@@ -108,17 +53,17 @@ private:
     struct sigaction old_int_ {}, old_term_ {}, old_pipe_ {};
 };
 
-// A test hook at `point` (hook_fails): false, or true with `error` saying so.
-bool hook_failed(const std::string& point, std::string& error) {
-    if (!hook_fails(point)) return false;
-    error = "test hook '" + point + "' failed (ATTNLAB_TEST_HOOK)";
+// A test's hook at `point` (hook_fails): false, or true with `error` saying so.
+bool hook_failed(const Hooks* hooks, const std::string& point, std::string& error) {
+    if (!hook_fails(hooks, point)) return false;
+    error = "test hook '" + point + "' failed";
     return true;
 }
 
 // Renders shots ahead on one thread while this one hands them, in order, to a raster sink.
 // False when the sink failed; stops early (true) on a signal.
 bool feed_raster(Sink& sink, FramePool& pool, const Shots& shots, const Painter& painter, Progress& progress,
-                 std::string& error) {
+                 const Hooks* hooks, std::string& error) {
     std::mutex m;
     std::condition_variable cv, space;
     std::deque<Frame> ready;  // at most kAhead frames: repeats take no image from the pool
@@ -174,7 +119,7 @@ bool feed_raster(Sink& sink, FramePool& pool, const Shots& shots, const Painter&
             if (f.image) pool.release(std::move(f.image));
             break;
         }
-        ok = sink.frame(std::move(f), error) && !hook_failed("frame:" + std::to_string(i), error);
+        ok = sink.frame(std::move(f), error) && !hook_failed(hooks, "frame:" + std::to_string(i), error);
         if (ok) progress.tick();
     }
     {
@@ -188,10 +133,10 @@ bool feed_raster(Sink& sink, FramePool& pool, const Shots& shots, const Painter&
 }
 
 // Hands each shot to a vector sink, which paints it on its own surface.
-bool feed_vector(Sink& sink, const Shots& shots, Progress& progress, std::string& error) {
+bool feed_vector(Sink& sink, const Shots& shots, Progress& progress, const Hooks* hooks, std::string& error) {
     for (long i = 0; i < shots.count() && !g_stop.load(); ++i) {
         if (!sink.frame(Frame{i, shots.at(i), nullptr, nullptr}, error) ||
-            hook_failed("frame:" + std::to_string(i), error))
+            hook_failed(hooks, "frame:" + std::to_string(i), error))
             return false;
         progress.tick();
     }
@@ -200,15 +145,41 @@ bool feed_vector(Sink& sink, const Shots& shots, Progress& progress, std::string
 
 enum class Outcome { Done, Failed, Interrupted };
 
-// begin, every shot, finish. Leaves the sink finished (not committed) on Done, aborted otherwise.
-Outcome drive(Sink& sink, const Shots& shots, const Painter& painter, const Options& opt, Progress& progress,
-              std::string& error) {
-    // Declared first, destroyed last: a raster sink hands images back until finish or abort returns.
-    std::optional<FramePool> pool;
-    if (sink.input() == Sink::Input::Raster) pool.emplace(opt.width, opt.height, sink.pool_size());
+// What every sink of one export is made with, and where its progress goes.
+struct Making {
+    const Options& opt;
+    const Painter& painter;
+    const std::string& ffmpeg;
+    int first, last;  // the spans shown
+    Progress& progress;
+
+    // Row `f`'s sink writing `out`; its pieces are counted in the progress.
+    std::unique_ptr<Sink> sink(const Format& f, const std::string& out, MuxInputs mux = {}) const {
+        std::unique_ptr<Sink> s =
+            f.make(SinkSpec{f, opt, out, opt.width, opt.height, opt.fps, ffmpeg, painter, std::move(mux), first, last});
+        for (const Piece& p : s->pieces()) progress.expect(p.shots.count());
+        return s;
+    }
+};
+
+// begin, the sink's pieces (each written whole by its own row's sink and committed into this
+// sink's folder, still under its temporary name), every shot, finish. Leaves the sink finished
+// (not committed) on Done, aborted otherwise.
+Outcome drive(Sink& sink, const Shots& shots, const Making& making, std::string& error) {
     bool ok = sink.begin(error);
-    if (ok && pool) ok = feed_raster(sink, *pool, shots, painter, progress, error);
-    else if (ok) ok = feed_vector(sink, shots, progress, error);
+    for (std::size_t i = 0; ok && !g_stop.load() && i < sink.pieces().size(); ++i) {
+        const Piece& piece = sink.pieces()[i];
+        const std::unique_ptr<Sink> part = making.sink(*piece.format, piece.out);
+        ok = drive(*part, piece.shots, making, error) == Outcome::Done && part->commit(error);
+    }
+    // Made before the frames, destroyed after finish or abort: a raster sink hands images back
+    // until those return.
+    std::optional<FramePool> pool;
+    if (sink.input() == Sink::Input::Raster) pool.emplace(making.opt.width, making.opt.height, sink.pool_size());
+    if (ok && !g_stop.load()) {
+        ok = pool ? feed_raster(sink, *pool, shots, making.painter, making.progress, making.opt.hooks, error)
+                  : feed_vector(sink, shots, making.progress, making.opt.hooks, error);
+    }
     if (ok && !g_stop.load()) ok = sink.finish(error);
     const Outcome out = g_stop.load() ? Outcome::Interrupted : ok ? Outcome::Done : Outcome::Failed;
     if (out != Outcome::Done) sink.abort();
@@ -223,7 +194,6 @@ struct Part {
     int span = -1;  // --split-steps: the step the clip shows
     Shots scan;     // the same shots again, for its chapters (a narrated video)
     bool exact = true;  // the plain timeline: chapters start where their spans do
-    const Format* format = nullptr;  // the row that writes it: the export's own unless set (a web page's parts)
 };
 
 std::string clip_name(const std::string& stem, const Format& f, int span) {
@@ -275,7 +245,7 @@ std::vector<Part> parts(const scene::Deck& deck, const timeline::Layout& lay, co
     switch (opt.format->content) {
         case Content::Still: return {Part{opt.out, page_shots(lay, opt.still - 1, opt.still - 1, opt.seed), {}}};
         case Content::Pages: return {Part{opt.out, page_shots(lay, first, last, opt.seed), {}}};
-        case Content::Site: return {};  // the Site's parts
+        case Content::Site: return {Part{opt.out, Shots{}, {}}};  // nothing of its own: its sink's pieces
         case Content::Frames: break;
     }
     if (!opt.split_steps) {
@@ -362,14 +332,13 @@ bool narrate(const scene::Deck& deck, const timeline::Layout& lay, const Format&
     return true;
 }
 
-// What to say at the end: "120 frames (1920x1080, 30 fps)", "12 pages", "step 3", …
-std::string summary(const Options& opt, const std::vector<Part>& written, long total) {
-    switch (opt.format->content) {
-        case Content::Still: return "step " + std::to_string(opt.still);
-        case Content::Pages: return std::to_string(total) + " pages";
-        case Content::Site: return "a web page";  // the Site says more
-        case Content::Frames: break;
-    }
+// What to say at the end: "120 frames (1920x1080, 30 fps)", "12 pages", "step 3", … unless the
+// one sink says it itself (a web page: its steps, clips and experiments).
+std::string summary(const Options& opt, const std::vector<Part>& written, long total,
+                    const std::vector<std::unique_ptr<Sink>>& sinks) {
+    if (sinks.size() == 1 && !sinks.front()->summary().empty()) return sinks.front()->summary();
+    if (opt.format->content == Content::Still) return "step " + std::to_string(opt.still);
+    if (opt.format->content == Content::Pages) return std::to_string(total) + " pages";
     if (opt.split_steps)
         return std::to_string(written.size()) + " clips (" + std::to_string(total) + " frames) and " +
                stem_of(opt) + ".json";
@@ -379,8 +348,8 @@ std::string summary(const Options& opt, const std::vector<Part>& written, long t
 
 // The ffmpeg to use (for a format that needs it), or why OUT cannot be written.
 std::string check_output(const Options& opt, std::string& ffmpeg) {
-    if (opt.format->uses_ffmpeg() || opt.format->is_site()) {
-        ffmpeg = find_in_path("ffmpeg");
+    if (opt.format->needs_ffmpeg()) {
+        ffmpeg = sys::find_in_path("ffmpeg");
         if (ffmpeg.empty())
             return "ffmpeg was not found in PATH; it is needed to write " + opt.out +
                    " (install ffmpeg, or export PNG frames with -o DIR/)";
@@ -428,7 +397,8 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
     // A whole deck or scene played through also asks its quizzes' questions, each a page to
     // predict and then its answer; a still, a range of steps and a replay keep the window's steps.
     // (A web page asks them in its own quiz.)
-    const bool questions = opt.questions && opt.format->content != Content::Still && !opt.format->is_site() &&
+    const bool questions = opt.questions &&
+                           (opt.format->content == Content::Frames || opt.format->content == Content::Pages) &&
                            !opt.steps && opt.replay.empty();
     // (A handout asks them all; a video the ones a first attempt draws, as in the window.)
     const timeline::Pages pages = !questions ? timeline::Pages::Steps
@@ -449,12 +419,6 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
     std::vector<Part> todo = parts(deck, lay, opt, events, first, last, recorded_seconds);
     std::string error;
     Outcome o = Outcome::Done;
-    std::optional<Site> site;
-    if (opt.format->is_site()) {
-        site.emplace(deck, lay, opt, first, last);
-        if (!site->begin(error)) o = Outcome::Failed;
-        for (const SitePart& p : site->parts()) todo.push_back(Part{p.out, p.shots, {}, -1, {}, true, p.format});
-    }
     if (opt.split_steps) {
         // A killed export may have been cutting other steps: its leftovers of every clip go.
         const std::string stem = stem_of(opt);
@@ -466,12 +430,12 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
     for (const Part& p : todo) total += p.shots.count();
     Progress progress(err, opt, total, opt.format->content == Content::Pages ? "page" : "frame");
     const Painter painter(deck, lay, opt.draw, opt.notes);
+    const Making making{opt, painter, ffmpeg, first, last, progress};
 
     // Every part is written completely before any is committed.
     std::vector<std::unique_ptr<Sink>> sinks;
     std::vector<Narration> narrations(opt.format->narrated() ? todo.size() : 0);
     for (std::size_t i = 0; i < todo.size() && o == Outcome::Done; ++i) {
-        const Format& f = todo[i].format ? *todo[i].format : *opt.format;
         MuxInputs mux;
         if (opt.format->narrated()) {
             if (!narrate(deck, lay, *opt.format, todo[i], opt.draw.captions, recorded, narrations[i], error)) {
@@ -480,8 +444,8 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
             }
             mux = narrations[i].mux;
         }
-        sinks.push_back(f.make(SinkSpec{f, todo[i].out, opt.width, opt.height, opt.fps, ffmpeg, painter, mux}));
-        o = drive(*sinks.back(), todo[i].shots, painter, opt, progress, error);
+        sinks.push_back(making.sink(*opt.format, todo[i].out, mux));
+        o = drive(*sinks.back(), todo[i].shots, making, error);
         if (opt.format->narrated()) narrations[i].metadata.reset();  // read by ffmpeg: removed
     }
     std::optional<Staged> index, chapter_list_file;
@@ -498,7 +462,7 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
                                    todo[i].plan.t0 - todo.front().plan.t0 + todo[i].plan.duration});
         if (!stage(chapter_list_file, stem_of(opt) + kChapterList, chapter_list(list), error)) o = Outcome::Failed;
     }
-    if (o == Outcome::Done && hook_failed("finished", error)) o = Outcome::Failed;
+    if (o == Outcome::Done && hook_failed(opt.hooks, "finished", error)) o = Outcome::Failed;
     // Checked last before the renames: an interrupted export leaves nothing, even when complete.
     // (A signal after this point finds the renames under way: they finish, and the export is done.)
     if (o == Outcome::Done && g_stop.load()) o = Outcome::Interrupted;
@@ -508,14 +472,9 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
     for (std::size_t i = 0; i < narrations.size() && o == Outcome::Done; ++i)
         if (!narrations[i].vtt->commit(error) || !narrations[i].srt->commit(error)) o = Outcome::Failed;
     if (o == Outcome::Done && chapter_list_file && !chapter_list_file->commit(error)) o = Outcome::Failed;
-    // A web page's parts are in its folder, still under its temporary name: the page, then the rename.
-    if (o == Outcome::Done && site && !site->finish(error)) o = Outcome::Failed;
-    if (o == Outcome::Done && site && g_stop.load()) o = Outcome::Interrupted;
-    if (o == Outcome::Done && site && !site->commit(error)) o = Outcome::Failed;
     if (o != Outcome::Done) {
         for (auto& s : sinks) s->abort();
         if (index) index->discard();
-        if (site) site->discard();
         // The narrations' and the chapter list's files are discarded as they go.
     }
     progress.clear();
@@ -527,16 +486,17 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
         err << "attnlab: error: " << error << "\n";
         return 2;
     }
-    progress.summary(site ? site->summary() : summary(opt, todo, total),
+    progress.summary(summary(opt, todo, total, sinks),
                      opt.split_steps ? stem_of(opt) + "-*." + opt.format->name : opt.out);
     return 0;
 }
 
 int export_command(const std::vector<std::string>& args, const Loader& load, std::shared_ptr<const draw::Fonts> fonts,
-                   std::vector<WebKey> keys) {
+                   std::vector<WebKey> keys, const Hooks* hooks) {
     Options opt;
     opt.draw.fonts = std::move(fonts);
     opt.keys = std::move(keys);
+    opt.hooks = hooks;
     bool help = false;
     std::string error;
     if (!parse_options(args, opt, help, error)) {

@@ -1,11 +1,15 @@
 // output: `attnlab export`. Frame sinks with a begin / frame / end life cycle (PNG sequence,
-// ffmpeg pipe, PDF/SVG pages, stills), chosen from the table of formats (formats.hpp) and fed
-// by one driver. Draws only through draw::render; knows no window.
+// ffmpeg pipe, PDF/SVG pages, stills, the web page), chosen from the table of formats
+// (formats.hpp) and fed by one driver. Draws only through draw::render; knows no window.
 //
-// The rooms: formats.cpp (the table), options.cpp (the command line and its help), plan.cpp
+// The room: formats.cpp (the table), options.cpp (export's options and its help), plan.cpp
 // (which frames or pages, replaying a recording), driver.cpp (the life cycle, the render-ahead
-// thread, progress, signals), and the sinks (png.cpp, ffmpeg.cpp, pages.cpp) over files.cpp
-// (the one commit-by-rename path every output reaches its final name through).
+// thread, signals), progress.cpp (the bar and the summary line), frames.cpp (frame buffers and
+// the painter), narration.cpp and voice.cpp (a narrated video's chapters, captions and voice),
+// staging.cpp (the one commit-by-rename path every output reaches its final name through), and
+// sinks/, one file per sink: png.cpp, ffmpeg.cpp, pages.cpp (PDF and SVG), site.cpp (the web
+// page, made of other rows' outputs). sinks.hpp, staging.hpp and progress.hpp are internal to
+// output/.
 #pragma once
 
 #include <cstdint>
@@ -35,6 +39,19 @@ struct WebKey {
     std::vector<std::string> keys;  // KeyboardEvent.key names, with "Ctrl+", "Alt+", "Shift+" in front
     std::string label;              // the keys as the help shows them ("→ ↓ Space PageDown Enter")
     std::string help;               // what they do; "" shares the line of the row above
+};
+
+// Points of an export where a test stops it or makes it fail on purpose (the tests of atomic
+// exports). Only a test build makes one (tests/support/attnlab_hooked.cpp); attnlab itself
+// passes none, and an export without hooks calls nothing.
+struct Hooks {
+    // Called at each point: "frame:N" once frame or page N (0-based, per output) is in its sink,
+    // "finished" once every output is complete under its temporary name, and in a folder's swap
+    // "linked" (what the new folder keeps of the old one is linked into it), "exchange" (the two
+    // folders are about to exchange names), "exchanged", "aside" (the old folder renamed aside,
+    // the new one not yet in). True makes the step at that point fail ("exchange": as on a file
+    // system that cannot exchange names, so the swap goes the other way).
+    std::function<bool(const std::string& point)> at;
 };
 
 // Every option of `attnlab export`; defaults as documented in `attnlab export --help`.
@@ -68,6 +85,7 @@ struct Options {
     // Called on the exporting thread each time a frame or page has reached its sink, with the
     // count so far and the total (optional).
     std::function<void(long done, long total)> on_progress;
+    const Hooks* hooks = nullptr;            // a test's (see Hooks); none in attnlab itself
 };
 
 // Parses the arguments after `export`. On a mistake returns false with `error` set. `help` is set
@@ -231,9 +249,6 @@ struct VoiceFolder {
 // set when espeak-ng is missing or fails.
 bool draft_voices(scene::Deck& deck, VoiceFolder& folder, std::string& error);
 
-// Looks an executable up in $PATH ("" when absent). A name with a '/' is taken as a path.
-std::string find_in_path(const std::string& name);
-
 // Exports a deck that is already loaded. `events` non-empty means --replay. Messages go to
 // `err`. Returns the exit code: 0 done, 2 error, 130 interrupted by SIGINT, 143 by SIGTERM (on
 // an error or an interruption the old output, if any, is left as it was and nothing else).
@@ -244,8 +259,8 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
 using Loader = std::function<bool(const std::string& path, scene::Deck& deck, core::Diagnostics& errors)>;
 // `attnlab export …` with the arguments after "export". Returns the process exit code.
 // `fonts` are the fonts frames are drawn with (loaded by the caller).
-// `keys`: the web page's keys (Options::keys).
+// `keys`: the web page's keys (Options::keys); `hooks`: a test's (Options::hooks).
 int export_command(const std::vector<std::string>& args, const Loader& load, std::shared_ptr<const draw::Fonts> fonts,
-                   std::vector<WebKey> keys = {});
+                   std::vector<WebKey> keys = {}, const Hooks* hooks = nullptr);
 
 }  // namespace output

@@ -2,11 +2,7 @@
 // narration but no voice clip, synthesised from its `say` with espeak-ng into WAV files in a
 // temporary folder, so that an author can hear the timing before recording. The steps are then
 // timed and mixed exactly as with recorded clips (scene::step_hold, the ffmpeg sink's mix).
-// espeak-ng is started with fork and execve of an argument vector; the text goes in a file.
-#include <fcntl.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
+// espeak-ng is started through sys/process with an argument vector; the text goes in a file.
 #include <cerrno>
 #include <cstdint>
 #include <cstdlib>
@@ -17,8 +13,7 @@
 #include <memory>
 
 #include "output/sinks.hpp"
-
-extern char** environ;
+#include "sys/process.hpp"
 
 namespace output {
 
@@ -51,28 +46,12 @@ namespace {
 
 // Runs espeak-ng writing `text` (read from a file) as speech to `wav`. "" or why it failed.
 std::string speak(const std::string& espeak, const std::string& text_file, const std::string& wav) {
-    std::vector<std::string> args = {espeak, "-w", wav, "-f", text_file};
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    const pid_t pid = fork();
-    if (pid < 0) return std::strerror(errno);
-    if (pid == 0) {
-        const int null = open("/dev/null", O_RDWR);
-        if (null >= 0) {
-            dup2(null, 0);
-            dup2(null, 1);
-            dup2(null, 2);
-        }
-        execve(espeak.c_str(), argv.data(), environ);
-        _exit(127);
-    }
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        return "espeak-ng failed (" + std::string(WIFEXITED(status) ? "exit " + std::to_string(WEXITSTATUS(status))
-                                                                     : "killed") + ")";
+    sys::Child child;
+    std::string why;
+    const sys::Stream null = sys::Stream::null();
+    if (!child.start({{espeak, "-w", wav, "-f", text_file}, null, null, null}, why)) return why;
+    const sys::Status status = child.wait();
+    if (!status.ok()) return "espeak-ng failed (" + std::string(status.exited ? status.text() : "killed") + ")";
     return "";
 }
 
@@ -84,7 +63,7 @@ VoiceFolder::~VoiceFolder() {
 }
 
 bool draft_voices(scene::Deck& deck, VoiceFolder& folder, std::string& error) {
-    const std::string espeak = find_in_path("espeak-ng");
+    const std::string espeak = sys::find_in_path("espeak-ng");
     if (espeak.empty()) {
         error = "--voice espeak needs espeak-ng, which is not in PATH (install the Debian package espeak-ng)";
         return false;

@@ -25,6 +25,7 @@
 #include "app/session.hpp"
 #include "app/watch.hpp"
 #include "load/load.hpp"
+#include "options/options.hpp"
 #include "sdl/audio.hpp"
 #include "sdl/events.hpp"
 #include "sdl/sdl.hpp"
@@ -39,35 +40,24 @@ using app::Watcher;
 
 namespace {
 
-constexpr const char* kPresentUsage = R"(usage: attnlab [present] [FILE] [options]
-  FILE                 a deck or a scene (default: slides/lecture.yaml, looked up in the
-                       current directory, then in the source tree beside the executable)
-options:
-  --presenter          open the presenter window (notes, next step, timer); S toggles it
-  --talk-time MM:SS    talk length for the presenter timer (also H:MM:SS or minutes)
-  --screen N           put the slides on display N (0-based), fullscreen
-  --fullscreen         start fullscreen
-  --size WxH           window size (default 1280x720)
-  --student            self-paced study: drawn controls (back, next, replay, pause, a
-                       scrubber, speed, overview, Try this, Check yourself) and the place
-                       where you stopped remembered in $XDG_STATE_HOME/attnlab/places
-  --start-at STEP      open at step STEP (1-based, as the counter shows it); overrides
-                       the remembered place
-  --seed N             seed for the quiz draws (default: from the clock; --record keeps it)
-  --exit-after-last    quit on Next after the last step has finished
-  --narrate            a self-running kiosk: each step's (or title or text slide's) voice
-                       clip plays, and the next step follows when it ends; a step without
-                       one holds for its planned time. The first key or click takes over
-                       (the sound stops; that press does nothing else)
-  --record FILE        write every command as timestamped lines (for export --replay),
-                       and the microphone into FILE.wav on the same clock
-  --no-audio           with --record: do not record the microphone
-  --theme light|dark   frame theme
-  --fps                show frames per second (F12 toggles)
-environment:
-  ATTNLAB_RENDERER=software|accelerated   override the renderer choice
-Keys: press ? or F1 in the window.
-)";
+// What the option table cannot know of present: the words of its help that differ from export's.
+options::Context present_context() {
+    options::Context ctx;
+    ctx.words = {{"default size", "1280x720"}, {"seed", "\n(default: from the clock; --record keeps it)"}};
+    return ctx;
+}
+
+// `attnlab present --help`: its option lines from the option table.
+std::string present_usage() {
+    return "usage: attnlab [present] [FILE] [options]\n"
+           "  FILE                  a deck or a scene (default: slides/lecture.yaml, looked up in the\n"
+           "                        current directory, then in the source tree beside the executable)\n"
+           "options:\n" +
+           options::help(options::kPresent, present_context()) +
+           "environment:\n"
+           "  ATTNLAB_RENDERER=software|accelerated   override the renderer choice\n"
+           "Keys: press ? or F1 in the window.\n";
+}
 
 int fail(const std::string& what) {
     std::cerr << "attnlab: error: " << core::printable(what) << "\n";
@@ -90,32 +80,6 @@ std::string default_deck() {
     return rel;
 }
 
-bool parse_talk_time(const std::string& s, double& seconds) {
-    double parts[3] = {0, 0, 0};
-    int n = 0;
-    std::size_t i = 0;
-    while (i <= s.size() && n < 3) {
-        std::size_t j = s.find(':', i);
-        std::string p = s.substr(i, j == std::string::npos ? std::string::npos : j - i);
-        if (p.empty() || p.find_first_not_of("0123456789.") != std::string::npos) return false;
-        parts[n++] = std::atof(p.c_str());
-        if (j == std::string::npos) break;
-        i = j + 1;
-    }
-    if (n == 1) seconds = parts[0] * 60;
-    else if (n == 2) seconds = parts[0] * 60 + parts[1];
-    else seconds = parts[0] * 3600 + parts[1] * 60 + parts[2];
-    return seconds > 0;
-}
-
-bool parse_int(const std::string& s, int& out) {
-    char* end = nullptr;
-    long v = std::strtol(s.c_str(), &end, 10);
-    if (s.empty() || !end || *end != '\0' || v < 0 || v > 1000000) return false;
-    out = static_cast<int>(v);
-    return true;
-}
-
 struct Options {
     std::string file;
     bool presenter = false;
@@ -134,13 +98,27 @@ struct Options {
     std::optional<std::uint64_t> seed;
 };
 
-bool parse_seed(const std::string& s, std::uint64_t& out) {
-    if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos || s.size() > 20) return false;
-    errno = 0;
-    char* end = nullptr;
-    const unsigned long long v = std::strtoull(s.c_str(), &end, 10);
-    if (errno == ERANGE || !end || *end != '\0') return false;
-    out = v;
+// Reads present's arguments (the option table's rows for present) into `o`; `help` set for -h.
+// False with `error` set.
+bool parse_options(const std::vector<std::string>& args, Options& o, bool& help, std::string& error) {
+    options::Values v;
+    if (!options::parse(options::kPresent, args, present_context(), v, error)) return false;
+    help = v.help;
+    o.file = v.file;
+    o.presenter = v.presenter;
+    o.talk_time = v.talk_time;
+    o.screen = v.screen.value_or(-1);
+    o.fullscreen = v.fullscreen;
+    if (v.size) o.width = v.size->first, o.height = v.size->second;
+    o.start_at = v.start_at;
+    o.exit_after_last = v.exit_after_last;
+    o.record = v.record;
+    o.no_audio = v.no_audio;
+    o.narrate = v.narrate;
+    o.dark = v.theme == options::Theme::Dark;
+    o.fps = v.show_fps;
+    o.student = v.student;
+    o.seed = v.seed;
     return true;
 }
 
@@ -168,54 +146,12 @@ std::uint64_t clock_seed() {
 int present_command(const std::vector<std::string>& args, std::shared_ptr<const draw::Fonts> fonts) {
     const auto t_start = std::chrono::steady_clock::now();
     Options o;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        auto value = [&](std::string& out) {
-            if (i + 1 >= args.size()) return false;
-            out = args[++i];
-            return true;
-        };
-        std::string v;
-        if (a == "--help" || a == "-h") {
-            std::cout << kPresentUsage;
-            return 0;
-        } else if (a == "--presenter") o.presenter = true;
-        else if (a == "--fullscreen") o.fullscreen = true;
-        else if (a == "--exit-after-last") o.exit_after_last = true;
-        else if (a == "--fps") o.fps = true;
-        else if (a == "--student") o.student = true;
-        else if (a == "--narrate") o.narrate = true;
-        else if (a == "--seed") {
-            std::uint64_t seed = 0;
-            if (!value(v) || !parse_seed(v, seed)) return fail("--seed expects a whole number from 0 to 18446744073709551615");
-            o.seed = seed;
-        }
-        else if (a == "--talk-time") {
-            if (!value(v) || !parse_talk_time(v, o.talk_time)) return fail("--talk-time expects MM:SS, H:MM:SS or minutes");
-        } else if (a == "--screen") {
-            if (!value(v) || !parse_int(v, o.screen)) return fail("--screen expects a display number (0, 1, …)");
-        } else if (a == "--start-at") {
-            if (!value(v) || !parse_int(v, o.start_at) || o.start_at < 1) return fail("--start-at expects a step number ≥ 1");
-        } else if (a == "--size") {
-            if (!value(v) || std::sscanf(v.c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 64 || o.height < 64 ||
-                o.width > 16384 || o.height > 16384)
-                return fail("--size expects WIDTHxHEIGHT, e.g. 1920x1080");
-        } else if (a == "--no-audio") {
-            o.no_audio = true;
-        } else if (a == "--record") {
-            if (!value(v)) return fail("--record expects a FILE");
-            o.record = v;
-        } else if (a == "--theme") {
-            if (!value(v) || (v != "light" && v != "dark")) return fail("--theme expects light or dark");
-            o.dark = v == "dark";
-        } else if (!a.empty() && a[0] == '-') {
-            std::cerr << "attnlab: error: unknown option for present: " << a << "\n\n" << kPresentUsage;
-            return 2;
-        } else if (o.file.empty()) {
-            o.file = a;
-        } else {
-            return fail("present takes one FILE (got '" + o.file + "' and '" + a + "')");
-        }
+    bool help = false;
+    std::string error;
+    if (!parse_options(args, o, help, error)) return fail(error);
+    if (help) {
+        std::cout << present_usage();
+        return 0;
     }
     if (o.file.empty()) o.file = default_deck();
 

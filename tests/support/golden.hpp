@@ -1,77 +1,156 @@
-// Test support: golden frames as Manim keeps them — a stored PNG compared with a per-channel
-// tolerance and a share of pixels allowed over it (a diff image written on failure), and a text
-// golden of every panel and text the Recorder saw, compared exactly. Regenerate them with
-// ATTNLAB_REGENERATE_GOLDEN=1 (see tests/draw_test.cpp), then look at them.
+// Test support: golden frames, as Manim keeps its control frames. A golden is a stored picture
+// (tests/golden/<name>.png) or a stored list of every panel and every text the Recorder saw,
+// with its box and size (tests/golden/<name>.txt). The comparisons return a verdict with their
+// counts, so that a test can check that a change is caught as well as that none happened; the
+// check_* functions REQUIRE a match, regenerate the golden instead when
+// ATTNLAB_REGENERATE_GOLDEN=1, and on a mismatch write what was drawn and a diff image into
+// the build's tests/golden-diff/.
+//
+// The pixel tolerance is Manim's, and measured to be tight enough: a channel may differ by
+// kChannelTolerance, and at most kMismatchShare of the pixels (2 of 640×360) by more. Renders
+// here are deterministic (one Cairo, the repository's fonts: repeated renders, and the Debug
+// ASan/UBSan build, draw the same bytes), while changing the first or the last digit of any text
+// of five frames (the blend and softmax steps, both layouts) to any other digit moved 11 pixels
+// or more past that tolerance. golden_test's "a pixel golden fails on a digit that changes"
+// keeps it so.
 #pragma once
 
 #include <catch2/catch.hpp>
 
-#include <cairo.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <ostream>
+#include <sstream>
 #include <string>
 
 #include "draw/draw.hpp"
+#include "support/image.hpp"
 
 namespace support {
 
-// Golden comparison: per-channel tolerance and the share of pixels allowed to exceed it.
-inline void compare_golden(cairo_surface_t* img, const std::string& name) {
-    struct Surface {  // frees a surface it owns
-        cairo_surface_t* s;
-        ~Surface() { cairo_surface_destroy(s); }
-        int w() const { return cairo_image_surface_get_width(s); }
-        int h() const { return cairo_image_surface_get_height(s); }
-        const unsigned char* px(int x, int y) const {
-            return cairo_image_surface_get_data(s) + y * cairo_image_surface_get_stride(s) + x * 4;
+// A channel (B, G, R or A, 0…255) may differ by this much: rounding, not a change.
+constexpr int kChannelTolerance = 1;
+// The share of a frame's pixels that may differ by more (Manim's ratio): 2 pixels of 640×360.
+constexpr double kMismatchShare = 1e-5;
+
+inline bool regenerating() {
+    const char* regen = std::getenv("ATTNLAB_REGENERATE_GOLDEN");
+    return regen && std::string(regen) == "1";
+}
+
+inline std::string golden_file(const std::string& name, const std::string& extension) {
+    return std::string(ATTNLAB_SOURCE_DIR) + "/tests/golden/" + name + extension;
+}
+
+// Where a mismatch leaves what was drawn and the diff: the build's tests/golden-diff/.
+inline std::string diff_file(const std::string& name, const std::string& suffix) {
+    const std::filesystem::path p = std::filesystem::path(ATTNLAB_TEST_OUTPUT) / "golden-diff" / (name + suffix);
+    std::error_code ec;
+    std::filesystem::create_directories(p.parent_path(), ec);
+    return p.string();
+}
+
+inline const char* regenerate_hint() {
+    return "regenerate after an intended change: ATTNLAB_REGENERATE_GOLDEN=1 ctest --test-dir build -R golden_test";
+}
+
+// ---- pixels --------------------------------------------------------------------------------
+
+struct PixelVerdict {
+    bool ok = false;
+    std::string problem;  // why the images cannot be compared ("" when they were)
+    long over = 0;        // pixels with a channel differing by more than kChannelTolerance
+    long allowed = 0;     // how many may: kMismatchShare of the pixels
+    long pixels = 0;
+    int worst = 0;        // the largest difference of a channel
+};
+
+inline std::ostream& operator<<(std::ostream& os, const PixelVerdict& v) {
+    if (!v.problem.empty()) return os << v.problem;
+    return os << v.over << " of " << v.pixels << " pixels differ by more than " << kChannelTolerance
+              << " in a channel (" << v.allowed << " may); the largest difference is " << v.worst;
+}
+
+// `now` against `want`. With `diff`, a picture of where they differ: `now` dimmed, and every
+// pixel over the tolerance red.
+inline PixelVerdict compare_pixels(const Image& now, const Image& want, std::unique_ptr<Image>* diff = nullptr) {
+    PixelVerdict v;
+    if (!want.ok()) {
+        v.problem = "the golden could not be read";
+        return v;
+    }
+    if (now.w() != want.w() || now.h() != want.h()) {
+        v.problem = "the frame is " + std::to_string(now.w()) + "×" + std::to_string(now.h()) + ", the golden " +
+                    std::to_string(want.w()) + "×" + std::to_string(want.h());
+        return v;
+    }
+    v.pixels = static_cast<long>(now.w()) * now.h();
+    v.allowed = static_cast<long>(kMismatchShare * static_cast<double>(v.pixels));
+    if (diff) *diff = std::make_unique<Image>(now.w(), now.h());
+    for (int y = 0; y < now.h(); ++y)
+        for (int x = 0; x < now.w(); ++x) {
+            const unsigned char* a = now.px(x, y);
+            const unsigned char* b = want.px(x, y);
+            int d = 0;
+            for (int ch = 0; ch < 4; ++ch) d = std::max(d, std::abs(int(a[ch]) - int(b[ch])));
+            v.worst = std::max(v.worst, d);
+            const bool over = d > kChannelTolerance;
+            v.over += over;
+            if (diff) {
+                unsigned char* o = (*diff)->px(x, y);
+                o[0] = over ? 0 : a[0] / 3;
+                o[1] = over ? 0 : a[1] / 3;
+                o[2] = over ? 255 : a[2] / 3;
+                o[3] = 255;
+            }
         }
-    };
-    cairo_surface_flush(img);
-    const Surface got{cairo_surface_reference(img)};
-    const std::string golden = std::string(ATTNLAB_SOURCE_DIR) + "/tests/golden/" + name + ".png";
-    if (const char* regen = std::getenv("ATTNLAB_REGENERATE_GOLDEN"); regen && *regen == '1') {
-        REQUIRE(cairo_surface_write_to_png(img, golden.c_str()) == CAIRO_STATUS_SUCCESS);
+    if (diff) cairo_surface_mark_dirty((*diff)->s);
+    v.ok = v.over <= v.allowed;
+    return v;
+}
+
+// `now` against tests/golden/<name>.png (no regeneration, nothing written).
+inline PixelVerdict compare_to_golden(const Image& now, const std::string& name, std::unique_ptr<Image>* diff = nullptr) {
+    const auto want = Image::load(golden_file(name, ".png"));
+    PixelVerdict v = compare_pixels(now, *want, diff);
+    if (!v.problem.empty()) v.problem = golden_file(name, ".png") + ": " + v.problem;
+    return v;
+}
+
+// REQUIREs that `now` matches tests/golden/<name>.png (or writes it when regenerating). On a
+// mismatch, golden-diff/<name>.actual.png and <name>.diff.png are written.
+inline void check_pixel_golden(const Image& now, const std::string& name) {
+    const std::string golden = golden_file(name, ".png");
+    if (regenerating()) {
+        std::error_code ec;
+        std::filesystem::create_directories(std::filesystem::path(golden).parent_path(), ec);
+        REQUIRE(now.write(golden));
         WARN("regenerated " << golden);
         return;
     }
-    const Surface want{cairo_image_surface_create_from_png(golden.c_str())};
-    INFO("golden " << golden << " (regenerate: ATTNLAB_REGENERATE_GOLDEN=1 ctest -R draw_test)");
-    REQUIRE(cairo_surface_status(want.s) == CAIRO_STATUS_SUCCESS);
-    REQUIRE(want.w() == got.w());
-    REQUIRE(want.h() == got.h());
-    const int tol = 8;  // antialiasing only: the renderer is deterministic on one Cairo version
-    long bad = 0;
-    const Surface diff{cairo_image_surface_create(CAIRO_FORMAT_ARGB32, got.w(), got.h())};
-    unsigned char* dd = cairo_image_surface_get_data(diff.s);
-    const int ds = cairo_image_surface_get_stride(diff.s);
-    for (int y = 0; y < got.h(); ++y)
-        for (int x = 0; x < got.w(); ++x) {
-            const unsigned char* a = got.px(x, y);
-            const unsigned char* b = want.px(x, y);
-            int d = 0;
-            for (int ch = 0; ch < 3; ++ch) d = std::max(d, std::abs(int(a[ch]) - int(b[ch])));
-            unsigned char* o = dd + y * ds + x * 4;
-            bool over = d > tol;
-            bad += over;
-            o[0] = over ? 0 : a[0] / 3;
-            o[1] = over ? 0 : a[1] / 3;
-            o[2] = over ? 255 : a[2] / 3;
-            o[3] = 255;
-        }
-    double ratio = double(bad) / (got.w() * got.h());
-    if (ratio > 1e-4) {
-        cairo_surface_mark_dirty(diff.s);
-        cairo_surface_write_to_png(img, (name + ".actual.png").c_str());
-        cairo_surface_write_to_png(diff.s, (name + ".diff.png").c_str());
+    std::unique_ptr<Image> diff;
+    const PixelVerdict v = compare_to_golden(now, name, &diff);
+    INFO("golden " << golden << " (" << regenerate_hint() << ")");
+    INFO(v);
+    if (!v.ok && v.problem.empty()) {
+        const std::string actual = diff_file(name, ".actual.png"), picture = diff_file(name, ".diff.png");
+        now.write(actual);
+        diff->write(picture);
+        INFO("wrote " << actual << " and " << picture << " (red: over the tolerance)");
+        REQUIRE(v.ok);
     }
-    INFO("mismatched pixels: " << bad << " (" << ratio * 100 << "%); wrote " << name << ".diff.png in the test's working dir");
-    CHECK(ratio <= 1e-4);
+    REQUIRE(v.ok);
 }
 
-// Text golden: every panel and every text the Recorder saw — the string, its box and size —
-// compared exactly, so that a digit that changes or a label that moves fails.
+// ---- texts and boxes -----------------------------------------------------------------------
+
+// Every panel and every text the Recorder saw — the string, its box and size — one a line; a
+// text with glyphs no face has says how many ("notdef N").
 inline std::string recorded(const draw::Recorder& rec) {
     std::string out;
     char buf[256];
@@ -80,48 +159,85 @@ inline std::string recorded(const draw::Recorder& rec) {
         out += buf;
     }
     for (const auto& t : rec.texts) {
-        std::snprintf(buf, sizeof buf, "text %s %.2f %.2f %.2f %.2f %.2f |", t.panel >= 0 ? rec.panels[static_cast<std::size_t>(t.panel)].name.c_str() : "-",
-                      t.rect.x, t.rect.y, t.rect.w, t.rect.h, t.size);
+        std::snprintf(buf, sizeof buf, "text %s %.2f %.2f %.2f %.2f %.2f |",
+                      t.panel >= 0 ? rec.panels[static_cast<std::size_t>(t.panel)].name.c_str() : "-", t.rect.x,
+                      t.rect.y, t.rect.w, t.rect.h, t.size);
         out += buf + t.text + "|";
-        if (t.notdef > 0) out += " notdef " + std::to_string(t.notdef);  // a character no face has
+        if (t.notdef > 0) out += " notdef " + std::to_string(t.notdef);  // a character no face has: an empty box
         out += "\n";
     }
     return out;
 }
 
-inline void compare_text_golden(const draw::Recorder& rec, const std::string& name) {
-    const std::string golden = std::string(ATTNLAB_SOURCE_DIR) + "/tests/golden/" + name + ".txt";
-    const std::string now = recorded(rec);
-    if (const char* regen = std::getenv("ATTNLAB_REGENERATE_GOLDEN"); regen && *regen == '1') {
-        std::FILE* f = std::fopen(golden.c_str(), "wb");
-        REQUIRE(f);
-        std::fwrite(now.data(), 1, now.size(), f);
-        std::fclose(f);
+struct TextVerdict {
+    bool ok = false;
+    std::string problem;      // why there was nothing to compare with ("" when there was)
+    int line = 0;             // the first line that differs (1-based; 0 when none does)
+    std::string now, wanted;  // that line now and in the golden ("" past the end)
+};
+
+inline std::ostream& operator<<(std::ostream& os, const TextVerdict& v) {
+    if (!v.problem.empty()) return os << v.problem;
+    if (v.ok) return os << "the same";
+    return os << "line " << v.line << " differs\nnow:    " << v.now << "\nwanted: " << v.wanted;
+}
+
+// Exactly equal, or the first line that differs.
+inline TextVerdict compare_text(const std::string& now, const std::string& want) {
+    TextVerdict v;
+    if (want.empty()) {
+        v.problem = "the golden is empty or missing";
+        return v;
+    }
+    v.ok = now == want;
+    if (v.ok) return v;
+    std::istringstream a(now), b(want);
+    for (int line = 1;; ++line) {
+        std::string la, lb;
+        const bool more_a = static_cast<bool>(std::getline(a, la)), more_b = static_cast<bool>(std::getline(b, lb));
+        if (la != lb || more_a != more_b || (!more_a && !more_b)) {
+            v.line = line;
+            v.now = la;
+            v.wanted = lb;
+            return v;
+        }
+    }
+}
+
+inline std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// `now` against tests/golden/<name>.txt (no regeneration, nothing written).
+inline TextVerdict compare_text_to_golden(const std::string& now, const std::string& name) {
+    TextVerdict v = compare_text(now, read_file(golden_file(name, ".txt")));
+    if (!v.problem.empty()) v.problem = golden_file(name, ".txt") + ": " + v.problem;
+    return v;
+}
+
+// REQUIREs that `now` matches tests/golden/<name>.txt exactly (or writes it when
+// regenerating). On a mismatch, golden-diff/<name>.actual.txt is written.
+inline void check_text_golden(const std::string& now, const std::string& name) {
+    const std::string golden = golden_file(name, ".txt");
+    if (regenerating()) {
+        std::error_code ec;
+        std::filesystem::create_directories(std::filesystem::path(golden).parent_path(), ec);
+        std::ofstream(golden, std::ios::binary) << now;
+        REQUIRE(read_file(golden) == now);
         WARN("regenerated " << golden);
         return;
     }
-    std::string want;
-    if (std::FILE* f = std::fopen(golden.c_str(), "rb")) {
-        char buf[4096];
-        for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) want.append(buf, n);
-        std::fclose(f);
+    const TextVerdict v = compare_text_to_golden(now, name);
+    INFO("text golden " << golden << " (" << regenerate_hint() << ")");
+    INFO(v);
+    if (!v.ok && v.problem.empty()) {
+        const std::string actual = diff_file(name, ".actual.txt");
+        std::ofstream(actual, std::ios::binary) << now;
+        INFO("wrote " << actual << " (diff -u it against the golden)");
+        REQUIRE(v.ok);
     }
-    INFO("text golden " << golden << " (regenerate: ATTNLAB_REGENERATE_GOLDEN=1 ctest -R draw_test)");
-    REQUIRE(!want.empty());
-    if (now != want) {
-        // The first line that differs, to say what changed.
-        std::size_t a = 0, b = 0;
-        while (true) {
-            const std::size_t ea = now.find('\n', a), eb = want.find('\n', b);
-            const std::string la = now.substr(a, ea - a), lb = want.substr(b, eb - b);
-            if (la != lb || ea == std::string::npos || eb == std::string::npos) {
-                INFO("now:    " << la << "\nwanted: " << lb);
-                CHECK(now == want);
-                break;
-            }
-            a = ea + 1, b = eb + 1;
-        }
-    }
+    REQUIRE(v.ok);
 }
 
 }  // namespace support

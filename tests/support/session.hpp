@@ -1,8 +1,8 @@
 // Test support for the tests of the presenter core (app_test, student_test, and voice_test's
-// narration): the cat scene built in code, a deck of a title slide and one scene, a session at a
-// fixed window size driven by the core's own events (app/events.hpp) and drawn into pixels of its
-// own, its overlay's text painted with Cairo (app/cairo_text.hpp), and where a drawn thing sits in
-// design space. SDL-free: what links this links the core alone (sdl_test drives SDL's events).
+// narration): a session at a fixed window size driven by the core's own events (app/events.hpp)
+// and drawn into pixels of its own, its overlay's text painted with Cairo (app/cairo_text.hpp),
+// and where a drawn thing sits in design space. SDL-free: what links this links the core alone
+// (sdl_test drives SDL's events). Their decks (support::cat_scene, titled_deck) are in decks.hpp.
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -18,41 +18,12 @@
 #include "app/pixels.hpp"
 #include "app/session.hpp"
 #include "draw/draw.hpp"
+#include "support/decks.hpp"
 #include "support/fonts.hpp"
 #include "scene/scene.hpp"
 #include "timeline/timeline.hpp"
 
 namespace support {
-
-// "The cat chased the mouse ." with hand-placed 2-D vectors, focus on "chased", the default
-// panels and steps; no experiments, quiz or notes (each test adds its own).
-inline std::shared_ptr<scene::Scene> cat_scene() {
-    auto s = std::make_shared<scene::Scene>();
-    s->id = "cat";
-    s->title = "Each word decides which other words matter";
-    s->tokens = {"The", "cat", "chased", "the", "mouse", "."};
-    s->q = {{1.0, 0.8}, {0.3, -1.3}, {1.8, 0.7}, {1.2, 0.1}, {0.2, -1.2}, {0.15, -0.12}};
-    s->k = {{-0.6, 0.9}, {1.2, 0.8}, {0.2, -1.0}, {-0.5, 1.0}, {1.3, 0.3}, {-0.9, -0.5}};
-    s->v = {{-1.8, -0.2}, {-0.9, 1.6}, {0.2, -1.6}, {-1.5, -0.6}, {1.0, 1.5}, {1.7, -0.5}};
-    s->focus = 2;
-    s->panels = scene::default_panels(6);
-    s->steps = scene::default_steps();
-    return s;
-}
-
-// A deck titled "test": a title slide "Attention", then the scene.
-inline std::shared_ptr<const scene::Deck> titled_deck(std::shared_ptr<const scene::Scene> s) {
-    auto d = std::make_shared<scene::Deck>();
-    d->title = "test";
-    scene::Slide title;
-    title.kind = scene::Slide::Kind::Title;
-    title.title = "Attention";
-    d->slides.push_back(title);
-    scene::Slide sl;
-    sl.scene = std::move(s);
-    d->slides.push_back(sl);
-    return d;
-}
 
 // A session in a w×h window (points = pixels) on a clock the test sets (`t`), with pixels of the
 // window's size to render into; the overlay's text measured and painted by `text` (Cairo's,

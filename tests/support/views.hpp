@@ -1,6 +1,6 @@
-// Test support: the sentence scene of the first explainer built in code, and a deck of one
-// scene with its layout, giving the state, the instant and the view at (span, u) — u from 0 at
-// the span's start to 1 at the end of its animation. Shared by draw_test and draw_bench.
+// Test support: a deck of one scene with its layout, giving the state, the instant and the view
+// at (span, u) — u from 0 at the span's start to 1 at the end of its animation — and the span of
+// a stage. The scenes themselves are in support/decks.hpp.
 #pragma once
 
 #include <cstddef>
@@ -8,26 +8,10 @@
 #include <utility>
 
 #include "scene/scene.hpp"
+#include "support/decks.hpp"
 #include "timeline/timeline.hpp"
 
 namespace support {
-
-// "The cat chased the mouse ." with hand-placed 2-D vectors, focus on "chased", the default
-// panels and steps, and the mask switched on at the mask step.
-inline std::shared_ptr<scene::Scene> sentence_scene() {
-    auto s = std::make_shared<scene::Scene>();
-    s->id = "one-query-row";
-    s->title = "Each word decides which other words matter";
-    s->tokens = {"The", "cat", "chased", "the", "mouse", "."};
-    s->q = {{0.3, -0.5}, {0.8, 0.2}, {1.0, 0.9}, {0.2, -0.4}, {0.6, 0.5}, {0.1, 0.1}};
-    s->k = {{-0.6, 0.3}, {1.2, 0.6}, {0.2, -0.8}, {-0.5, 0.2}, {0.9, 1.0}, {-0.2, -0.6}};
-    s->v = {{-1.0, 0.6}, {1.4, 1.0}, {0.2, -1.2}, {-0.8, 0.4}, {1.0, 1.6}, {-0.2, -0.4}};
-    s->focus = 2;
-    s->panels = scene::default_panels(6);
-    s->steps = scene::default_steps();
-    s->steps[3].set.mask = true;  // the mask step switches the mask on
-    return s;
-}
 
 // A deck of one scene and its layout.
 struct Staged {
@@ -42,6 +26,12 @@ struct Staged {
     }
     timeline::View view(int span_index, double u) const {
         return timeline::evaluate(deck, lay, state(span_index), time(span_index, u));
+    }
+    // The first span whose step is of stage `s` (-1 when none is).
+    int span_of(scene::Stage s) const {
+        for (std::size_t i = 0; i < lay.spans.size(); ++i)
+            if (deck.slides[0].scene->steps[static_cast<std::size_t>(lay.spans[i].step)].stage == s) return static_cast<int>(i);
+        return -1;
     }
 };
 

@@ -1,16 +1,13 @@
-// output: the ffmpeg sink. ffmpeg is started with fork and execve of an argument vector (never a
-// shell), dies with attnlab (PR_SET_PDEATHSIG), and reads raw I420 frames from a pipe enlarged to
-// 1 MiB; the BGRA → I420 conversion is done here with libyuv (~1 ms a frame) on the rendering
-// thread (prepare), so that the thread feeding the pipe mostly waits and x264 keeps a core. A
-// repeated frame (a hold) sends the I420 of the frame before again, neither rendered nor
-// converted. The encoder's arguments come from the format's row (formats.cpp); this file knows
-// no codec. The output is staged under a temporary name and renamed only after ffmpeg exited
-// with status 0.
+// output/sinks/ffmpeg: the ffmpeg sink. ffmpeg is started through sys/process with an argument
+// vector (never a shell), in its own process group, dying with attnlab (die_with_parent), and
+// reads raw I420 frames from a pipe enlarged to 1 MiB; the BGRA → I420 conversion is done here
+// with libyuv (~1 ms a frame) on the rendering thread (prepare), so that the thread feeding the
+// pipe mostly waits and x264 keeps a core. A repeated frame (a hold) sends the I420 of the frame
+// before again, neither rendered nor converted. The encoder's arguments come from the format's
+// row (formats.cpp); this file knows no codec. The output is staged under a temporary name and
+// renamed only after ffmpeg exited with status 0.
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/prctl.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <libyuv.h>
@@ -21,8 +18,7 @@
 #include <cstring>
 
 #include "output/sinks.hpp"
-
-extern char** environ;
+#include "sys/process.hpp"
 
 namespace output {
 
@@ -74,74 +70,16 @@ public:
             err_fd_ = mkostemp(name, O_CLOEXEC);
             if (err_fd_ >= 0) unlink(name);
         }
-        int fds[2];
-        if (pipe2(fds, O_CLOEXEC) != 0) {
-            error = std::string("cannot create a pipe to ffmpeg: ") + std::strerror(errno);
-            return false;
-        }
-        fcntl(fds[1], F_SETPIPE_SZ, 1 << 20);  // 64 KiB by default: a 1080p frame is 3 MiB
-
-        std::vector<std::string> args = arguments();
-        std::vector<char*> argv;
-        for (auto& a : args) argv.push_back(a.data());
-        argv.push_back(nullptr);
-
-        // fork + exec rather than posix_spawn, for what posix_spawn cannot ask: ffmpeg is killed
-        // when attnlab dies (PR_SET_PDEATHSIG). Without it, a SIGKILLed attnlab closes the pipe
-        // and ffmpeg takes that for the end of the video, finishing the temporary file into a
-        // playable one. A pipe with O_CLOEXEC reports a failed exec's errno.
-        int report[2];
-        if (pipe2(report, O_CLOEXEC) != 0) {
-            close(fds[0]);
-            close(fds[1]);
-            error = std::string("cannot create a pipe to ffmpeg: ") + std::strerror(errno);
-            return false;
-        }
-        const pid_t parent = getpid();
-        pid_ = fork();
-        if (pid_ == 0) {
-            // The child: async-signal-safe calls only, until exec.
-            prctl(PR_SET_PDEATHSIG, SIGKILL);
-            if (getppid() != parent) _exit(127);  // attnlab died before the line above
-            // Its own process group: Ctrl-C reaches attnlab, which stops ffmpeg and cleans up.
-            setpgid(0, 0);
-            struct sigaction dfl {};
-            dfl.sa_handler = SIG_DFL;
-            sigemptyset(&dfl.sa_mask);
-            for (int sig : {SIGPIPE, SIGINT, SIGTERM}) sigaction(sig, &dfl, nullptr);
-            sigset_t none;
-            sigemptyset(&none);
-            sigprocmask(SIG_SETMASK, &none, nullptr);
-            int null = open("/dev/null", O_WRONLY);
-            if (dup2(fds[0], 0) < 0 || null < 0 || dup2(null, 1) < 0 || (err_fd_ >= 0 && dup2(err_fd_, 2) < 0)) {
-                int e = errno;
-                (void)!write(report[1], &e, sizeof e);
-                _exit(127);
-            }
-            execve(ffmpeg_.c_str(), argv.data(), environ);
-            int e = errno;
-            (void)!write(report[1], &e, sizeof e);
-            _exit(127);
-        }
-        const int fork_errno = errno;
-        close(fds[0]);
-        close(report[1]);
-        int exec_errno = 0;
-        if (pid_ > 0) {
-            ssize_t n;
-            while ((n = read(report[0], &exec_errno, sizeof exec_errno)) < 0 && errno == EINTR) {
-            }
-            if (n != static_cast<ssize_t>(sizeof exec_errno)) exec_errno = 0;  // closed by exec: started
-            if (exec_errno != 0) reap();
-        }
-        close(report[0]);
-        if (pid_ < 0 || exec_errno != 0) {
-            close(fds[1]);
-            error = "cannot start " + ffmpeg_ + ": " + std::strerror(exec_errno != 0 ? exec_errno : fork_errno);
-            pid_ = -1;
-            return false;
-        }
-        pipe_ = fds[1];
+        // ffmpeg dies with attnlab (die_with_parent: fork and exec, which posix_spawn cannot
+        // ask for). Without it, a SIGKILLed attnlab closes the pipe and ffmpeg takes that for
+        // the end of the video, finishing the temporary file into a playable one. Its own process
+        // group: Ctrl-C reaches attnlab, which stops ffmpeg and cleans up.
+        sys::Command cmd{arguments(), sys::Stream::pipe(), sys::Stream::null(),
+                         err_fd_ >= 0 ? sys::Stream::to(err_fd_) : sys::Stream::inherit()};
+        cmd.own_group = true;
+        cmd.die_with_parent = true;
+        if (!child_.start(cmd, error)) return false;
+        fcntl(child_.input(), F_SETPIPE_SZ, 1 << 20);  // 64 KiB by default: a 1080p frame is 3 MiB
         return true;
     }
 
@@ -160,10 +98,9 @@ public:
 
     bool finish(std::string& error) override {
         give_back();
-        if (pipe_ >= 0) close(pipe_);
-        pipe_ = -1;
-        int status = reap();
-        if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+        child_.close_input();
+        const sys::Status status = child_.wait();
+        if (!status.ok()) {
             error = failure(status);
             return false;
         }
@@ -174,12 +111,9 @@ public:
 
     void abort() override {
         give_back();
-        if (pipe_ >= 0) close(pipe_);
-        pipe_ = -1;
-        if (pid_ > 0) {
-            kill(pid_, SIGTERM);
-            reap();
-        }
+        child_.close_input();
+        // SIGTERM, then SIGKILL if ffmpeg has not gone within a few seconds.
+        child_.stop(SIGTERM, kStopGrace);
         staged_.discard();
         if (err_fd_ >= 0) close(err_fd_);
         err_fd_ = -1;
@@ -198,7 +132,7 @@ private:
 
     bool write_all(const uint8_t* data, std::size_t size, std::string& error) {
         while (size > 0) {
-            ssize_t n = write(pipe_, data, size);
+            ssize_t n = write(child_.input(), data, size);
             if (n < 0) {
                 if (errno == EINTR) {
                     if (g_stop.load()) {
@@ -207,10 +141,9 @@ private:
                     }
                     continue;
                 }
-                int e = errno;
-                close(pipe_);
-                pipe_ = -1;
-                int status = reap();
+                const int e = errno;
+                child_.close_input();
+                const sys::Status status = child_.wait();
                 error = e == EPIPE ? failure(status) : std::string("cannot write to ffmpeg: ") + std::strerror(e);
                 return false;
             }
@@ -220,21 +153,9 @@ private:
         return true;
     }
 
-    int reap() {
-        int status = 0;
-        if (pid_ <= 0) return status_;
-        while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-        }
-        pid_ = -1;
-        status_ = status;
-        return status;
-    }
-
     // "ffmpeg failed (exit 1):" and the last lines it wrote to stderr.
-    std::string failure(int status) const {
-        std::string head = "ffmpeg failed";
-        if (WIFEXITED(status)) head += " (exit " + std::to_string(WEXITSTATUS(status)) + ")";
-        else if (WIFSIGNALED(status)) head += " (killed by signal " + std::to_string(WTERMSIG(status)) + ")";
+    std::string failure(const sys::Status& status) const {
+        const std::string head = "ffmpeg failed (" + status.text() + ")";
         std::string tail;
         if (err_fd_ >= 0) {
             off_t size = lseek(err_fd_, 0, SEEK_END);
@@ -257,9 +178,8 @@ private:
     int w_, h_;
     double fps_;
     MuxInputs mux_;
-    pid_t pid_ = -1;
-    int status_ = 0;
-    int pipe_ = -1;
+    static constexpr double kStopGrace = 5.0;  // seconds ffmpeg has to go after SIGTERM
+    sys::Child child_;                          // ffmpeg, its standard input our pipe
     int err_fd_ = -1;
     FramePool* pool_ = nullptr;
     std::unique_ptr<Image> last_;  // the frame last sent, its I420 in `converted`

@@ -1,9 +1,20 @@
-// output: a lecture as a web page (see site.hpp). The pictures and clips are other rows' outputs,
-// drawn by the same draw::render as every export; this file plans them, titles the SVGs, and
-// writes the page: engine/output/web/lecture.html with the deck's data as JSON, the script and
-// the style (embedded at build time: web_file()).
-#include "output/site.hpp"
-
+// output/sinks/site: a lecture as a web page (`attnlab export DECK -o NAME.html`, or
+// `-o DIR/ --format html`), a sink like the others. The page is made of other rows of the table
+// of formats — its pieces: each step's final state is an SVG still and its animation a WebM and
+// an MP4 clip, each experiment of a scene the same from the scene's last step — which the driver
+// writes like any other output, into the page's folder under its temporary name. Then finish()
+// titles the pictures, writes the page (the data of every step — narration, notes, experiments,
+// quizzes, keys — as JSON beside the embedded script and style of engine/output/web/), and
+// commit() moves it all into place. Draws nothing itself: the pictures and clips are drawn by the
+// same draw::render as every export.
+//
+//   -o NAME.html              NAME.html and NAME_files/ beside it (two renames: the folder,
+//                             then the page that names it)
+//   -o DIR/index.html         DIR/index.html and DIR/lecture_files/ (as NAME.html: two renames)
+//   -o DIR/ --format html     the same files (one folder swap; other files in DIR are kept)
+//   --single-file             the one .html, with every file inside it: the WebM clips (only
+//                             them, to keep it small) as data: URIs, the SVGs gzip-compressed
+//                             and in base64 ("svgz"), inflated by the page
 #include <sys/stat.h>
 #include <zlib.h>
 
@@ -13,8 +24,11 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string_view>
+
+#include "output/sinks.hpp"
 
 namespace output {
 
@@ -176,24 +190,72 @@ void replace_all(std::string& s, const std::string& what, const std::string& wit
         s.replace(at, what.size(), with);
 }
 
-}  // namespace
+class Site final : public Sink {
+public:
+    // Plans the pieces: spans [spec.first, spec.last] of the painter's deck, which must outlive
+    // the site.
+    explicit Site(const SinkSpec& spec);
+    ~Site() override { abort(); }
 
-Site::Site(const scene::Deck& deck, const timeline::Layout& lay, const Options& opt, int first, int last)
-    : deck_(deck), lay_(lay), opt_(opt), first_(first), last_(last),
-      folder_(opt.format->target == Target::Folder) {}
+    Input input() const override { return Input::Vector; }
+    // Creates the page's folder (and file) under temporary names.
+    bool begin(std::string& error) override;
+    const std::vector<Piece>& pieces() const override { return pieces_; }
+    // The page shows nothing of its own: its pieces are its pictures and clips.
+    bool frame(Frame, std::string& error) override {
+        error = "a web page is made of its pictures and clips, not of frames of its own";
+        return false;
+    }
+    // Once every piece is in the folder: titles the pictures and writes the page, script and style.
+    bool finish(std::string& error) override;
+    bool commit(std::string& error) override;
+    void abort() override;
+    // "a web page of 12 steps (9 with a clip, 3 experiments)"
+    std::string summary() const override;
 
-bool Site::begin(std::string& error) {
-    const std::string out = strip_slashes(opt_.out);
+private:
+    struct Item {  // a step or an experiment as the page shows it
+        std::string picture;               // its SVG's name in the folder
+        std::vector<std::string> clips;    // its clips' names, WebM first; none when it does not move
+        double duration = 0.0;             // the clips' length in seconds
+        std::string title;                 // the SVG's <title>
+    };
+    std::string page_text(std::string& error) const;
+    std::string link(const std::string& file, std::string& error) const;  // a URL, or a data: URI
+    std::string packed(const std::string& file, std::string& error) const;  // gzip, then base64
+
+    const scene::Deck& deck_;
+    const timeline::Layout& lay_;
+    const Options& opt_;
+    int first_, last_;
+    bool folder_;                    // -o DIR/ --format html
+    std::string assets_;             // the folder's name as the page links it ("lecture_files")
+    std::optional<Staged> root_;     // DIR (folder form)
+    std::optional<Staged> page_;     // NAME.html (file form)
+    std::optional<Staged> files_;    // NAME_files (file form)
+    std::string dir_;                // where the parts are written (under a temporary name)
+    std::string page_path_;          // where the page is written (under a temporary name)
+    std::vector<Piece> pieces_;
+    std::vector<Item> steps_;        // one per span of [first, last]
+    struct Trial {
+        int slide = 0;
+        int experiment = 0;
+        int step = 0;  // the page's step (0-based) it is reached from
+        Item item;
+    };
+    std::vector<Trial> trials_;
+};
+
+Site::Site(const SinkSpec& spec)
+    : deck_(spec.painter.deck()), lay_(spec.painter.layout()), opt_(spec.options), first_(spec.first),
+      last_(spec.last), folder_(spec.format.target == Target::Folder) {
+    const std::string out = strip_slashes(spec.out);
     if (folder_) {
         assets_ = "lecture_files";
-        root_.emplace(out, [](const std::string& name) { return name == "index.html" || name == "lecture_files"; });
-        if (!root_->create(error)) return false;
+        root_.emplace(out, [](const std::string& name) { return name == "index.html" || name == "lecture_files"; },
+                      opt_.hooks);
         dir_ = root_->path() + "/" + assets_;
         page_path_ = root_->path() + "/index.html";
-        if (mkdir(dir_.c_str(), 0755) != 0) {
-            error = "cannot write " + out + ": " + std::strerror(errno);
-            return false;
-        }
     } else {
         const std::string stem = out.substr(0, out.size() - (out.size() >= 5 ? 5 : 0));  // without ".html"
         const std::size_t slash = stem.rfind('/');
@@ -203,8 +265,7 @@ bool Site::begin(std::string& error) {
         assets_ = (name == "index" ? std::string("lecture") : name) + "_files";
         page_.emplace(out, Target::File);
         files_.emplace(stem.substr(0, slash == std::string::npos ? 0 : slash + 1) + assets_,
-                       [](const std::string&) { return true; });
-        if (!page_->create(error) || !files_->create(error)) return false;
+                       [](const std::string&) { return true; }, opt_.hooks);
         dir_ = files_->path();
         page_path_ = page_->path();
     }
@@ -213,7 +274,7 @@ bool Site::begin(std::string& error) {
     const std::optional<std::uint64_t> seed = opt_.seed;
     auto plan_item = [&](Item& item, const std::string& stem, Shots still, Shots clip, double duration) {
         item.picture = stem + ".svg";
-        parts_.push_back({dir_ + "/" + item.picture, &site_picture_format(), std::move(still)});
+        pieces_.push_back({dir_ + "/" + item.picture, &site_picture_format(), std::move(still)});
         if (clip.count() == 0) return;
         item.duration = duration;
         for (const Format* f : site_clip_formats()) {
@@ -221,7 +282,7 @@ bool Site::begin(std::string& error) {
             // does not play, the picture shows the step's final state.
             if (opt_.single_file && f != site_clip_formats().front()) continue;
             item.clips.push_back(stem + "." + f->name);
-            parts_.push_back({dir_ + "/" + item.clips.back(), f, clip});
+            pieces_.push_back({dir_ + "/" + item.clips.back(), f, clip});
         }
     };
     for (int k = first_; k <= last_; ++k) {
@@ -256,7 +317,18 @@ bool Site::begin(std::string& error) {
             trials_.push_back(std::move(t));
         }
     }
-    return true;
+}
+
+bool Site::begin(std::string& error) {
+    if (root_) {
+        if (!root_->create(error)) return false;
+        if (mkdir(dir_.c_str(), 0755) != 0) {
+            error = "cannot write " + root_->final_path() + ": " + std::strerror(errno);
+            return false;
+        }
+        return true;
+    }
+    return page_->create(error) && files_->create(error);
 }
 
 std::string Site::link(const std::string& file, std::string& error) const {
@@ -480,7 +552,7 @@ bool Site::commit(std::string& error) {
     return page_->commit(error);
 }
 
-void Site::discard() {
+void Site::abort() {
     if (root_) root_->discard();
     if (page_) page_->discard();
     if (files_) files_->discard();
@@ -492,5 +564,9 @@ std::string Site::summary() const {
     return "a web page of " + std::to_string(steps_.size()) + " steps (" + std::to_string(clips) + " with a clip, " +
            std::to_string(trials_.size()) + " experiments)";
 }
+
+}  // namespace
+
+std::unique_ptr<Sink> make_site(const SinkSpec& spec) { return std::make_unique<Site>(spec); }
 
 }  // namespace output

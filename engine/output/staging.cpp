@@ -1,5 +1,6 @@
-// output: the one commit-by-rename path (Staged: files and folders written under a temporary
-// name and moved into place when complete), image buffers, PATH look-ups.
+// output: staging (see staging.hpp) — Staged, the one commit-by-rename path: files and folders
+// written under a temporary name and moved into place when complete, a folder by exchanging names
+// with the old one; the leftovers of killed exports; whether OUT can be written; writing a file.
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -7,58 +8,16 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 
-#include "output/sinks.hpp"
+#include "output/staging.hpp"
 
 namespace output {
 
 namespace fs = std::filesystem;
-
-std::atomic<int> g_stop{0};
-
-void Image::resize(int w, int h) {
-    width = w;
-    height = h;
-    stride = w * 4;  // cairo_format_stride_for_width(ARGB32, w) is 4·w: 32-bit pixels are aligned
-    pixels.assign(static_cast<std::size_t>(stride) * static_cast<std::size_t>(h), 0);
-}
-
-FramePool::FramePool(int width, int height, int capacity) : width_(width), height_(height), capacity_(capacity) {}
-
-std::unique_ptr<Image> FramePool::acquire() {
-    std::unique_lock lock(m_);
-    cv_.wait(lock, [&] { return closed_ || !free_.empty() || created_ < capacity_; });
-    if (closed_) return nullptr;
-    if (!free_.empty()) {
-        auto img = std::move(free_.back());
-        free_.pop_back();
-        return img;
-    }
-    ++created_;
-    lock.unlock();
-    auto img = std::make_unique<Image>();
-    img->resize(width_, height_);
-    return img;
-}
-
-void FramePool::release(std::unique_ptr<Image> img) {
-    {
-        std::lock_guard lock(m_);
-        free_.push_back(std::move(img));
-    }
-    cv_.notify_one();
-}
-
-void FramePool::close() {
-    {
-        std::lock_guard lock(m_);
-        closed_ = true;
-    }
-    cv_.notify_all();
-}
 
 std::string strip_slashes(const std::string& path) {
     std::string p = path;
@@ -178,7 +137,8 @@ bool link_others(const std::string& from, const std::string& to, const Staged::O
 // temporary name, is removed. Where the file system cannot exchange, the old folder is renamed
 // aside (".NAME.attnlab-old-PID") and the new one renamed in: a process killed between the two
 // leaves the old folder aside, and the next export to `dir` puts it back (remove_leftovers).
-bool commit_dir(const std::string& tmp, const std::string& dir, const Staged::Owns& owns, std::string& error) {
+bool commit_dir(const std::string& tmp, const std::string& dir, const Staged::Owns& owns, const Hooks* hooks,
+                std::string& error) {
     const std::string target = strip_slashes(dir);
     if (rename(tmp.c_str(), target.c_str()) == 0) return true;  // absent or empty: one atomic step
     if (errno != EEXIST && errno != ENOTEMPTY) {
@@ -193,16 +153,16 @@ bool commit_dir(const std::string& tmp, const std::string& dir, const Staged::Ow
     }
     struct stat st {};
     if (stat(target.c_str(), &st) == 0) chmod(tmp.c_str(), st.st_mode & 07777);  // the old folder's mode
-    if (hook_fails("linked")) {
+    if (hook_fails(hooks, "linked")) {
         error = "cannot write " + dir + ": test hook 'linked' failed";
         return false;
     }
     std::error_code ec;
     long rc = -1;
-    if (hook_fails("exchange")) errno = EINVAL;  // what a file system without exchange answers
+    if (hook_fails(hooks, "exchange")) errno = EINVAL;  // what a file system without exchange answers
     else rc = syscall(SYS_renameat2, AT_FDCWD, tmp.c_str(), AT_FDCWD, target.c_str(), RENAME_EXCHANGE);
     if (rc == 0) {
-        hook_fails("exchanged");
+        hook_fails(hooks, "exchanged");
         fs::remove_all(tmp, ec);  // the old folder, now under the temporary name
         return true;
     }
@@ -215,8 +175,9 @@ bool commit_dir(const std::string& tmp, const std::string& dir, const Staged::Ow
         error = "cannot write " + dir + ": " + std::strerror(errno);
         return false;
     }
-    if (hook_fails("aside") || rename(tmp.c_str(), target.c_str()) != 0) {
-        error = "cannot write " + dir + ": " + (errno ? std::strerror(errno) : "test hook 'aside' failed");
+    const bool hooked = hook_fails(hooks, "aside");
+    if (hooked || rename(tmp.c_str(), target.c_str()) != 0) {
+        error = "cannot write " + dir + ": " + (hooked ? "test hook 'aside' failed" : std::strerror(errno));
         rename(aside.c_str(), target.c_str());  // the old folder back where it was
         return false;
     }
@@ -225,28 +186,6 @@ bool commit_dir(const std::string& tmp, const std::string& dir, const Staged::Ow
 }
 
 }  // namespace
-
-bool hook_fails(const std::string& point) {
-    const char* spec = std::getenv("ATTNLAB_TEST_HOOK");
-    if (!spec || !*spec) return false;
-    const std::string all = spec;
-    std::size_t at = 0;
-    while (at <= all.size()) {
-        std::size_t comma = all.find(',', at);
-        if (comma == std::string::npos) comma = all.size();
-        const std::string item = all.substr(at, comma - at);
-        at = comma + 1;
-        const std::size_t eq = item.find('=');
-        if (eq == std::string::npos || item.compare(0, eq, point) != 0 || eq != point.size()) continue;
-        const std::string action = item.substr(eq + 1);
-        if (action == "stop") raise(SIGSTOP);
-        if (action == "fail") {
-            errno = 0;
-            return true;
-        }
-    }
-    return false;
-}
 
 void remove_leftovers(const std::string& dir, const std::function<bool(const std::string&)>& ours) {
     std::error_code ec;
@@ -301,17 +240,17 @@ std::string check_writable(const std::string& out, Target target) {
     return "";
 }
 
-Staged::Staged(std::string final_path, Target target, std::string prefix, std::string suffix)
-    : final_(strip_slashes(final_path)), tmp_(temp_name(final_, "part")), target_(target) {
+Staged::Staged(std::string final_path, Target target, std::string prefix, std::string suffix, const Hooks* hooks)
+    : final_(strip_slashes(final_path)), tmp_(temp_name(final_, "part")), target_(target), hooks_(hooks) {
     owns_ = [prefix = std::move(prefix), suffix = std::move(suffix)](const std::string& name) {
         return name.size() >= prefix.size() + suffix.size() && name.compare(0, prefix.size(), prefix) == 0 &&
                name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
     };
 }
 
-Staged::Staged(std::string final_path, Owns owns)
+Staged::Staged(std::string final_path, Owns owns, const Hooks* hooks)
     : final_(strip_slashes(final_path)), tmp_(temp_name(final_, "part")), owns_(std::move(owns)),
-      target_(Target::Folder) {}
+      target_(Target::Folder), hooks_(hooks) {}
 
 bool Staged::create(std::string& error) {
     const std::string base = base_of(final_);
@@ -337,7 +276,7 @@ bool Staged::commit(std::string& error) {
         return false;
     }
     if (target_ == Target::Folder) {
-        if (!commit_dir(tmp_, final_, owns_, error)) return false;
+        if (!commit_dir(tmp_, final_, owns_, hooks_, error)) return false;
     } else if (rename(tmp_.c_str(), final_.c_str()) != 0) {
         error = "cannot write " + final_ + ": " + std::strerror(errno);
         return false;
@@ -353,24 +292,23 @@ void Staged::discard() {
     created_ = false;
 }
 
-std::string find_in_path(const std::string& name) {
-    if (name.find('/') != std::string::npos) return access(name.c_str(), X_OK) == 0 ? name : "";
-    const char* path = std::getenv("PATH");
-    if (!path) return "";
-    std::string all = path;
-    std::size_t at = 0;
-    while (at <= all.size()) {
-        std::size_t colon = all.find(':', at);
-        if (colon == std::string::npos) colon = all.size();
-        std::string dir = all.substr(at, colon - at);
-        if (dir.empty()) dir = ".";
-        std::string candidate = dir + "/" + name;
-        struct stat st {};
-        if (stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(candidate.c_str(), X_OK) == 0)
-            return candidate;
-        at = colon + 1;
+bool write_file(const std::string& path, const std::string& bytes, std::string& why) {
+    FILE* file = std::fopen(path.c_str(), "wb");
+    if (!file) {
+        why = std::strerror(errno);
+        return false;
     }
-    return "";
+    errno = 0;
+    bool ok = std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
+    int e = ok ? 0 : (errno ? errno : EIO);
+    if (std::fflush(file) != 0 && !e) e = errno ? errno : EIO;
+    if (std::fclose(file) != 0 && !e) e = errno ? errno : EIO;
+    if (e) {
+        why = std::strerror(e);
+        std::remove(path.c_str());
+        return false;
+    }
+    return true;
 }
 
 }  // namespace output

@@ -1,4 +1,4 @@
-// output: PNG files with libpng (zlib level 1, no filtering: ~4× faster than
+// output/sinks/png: PNG files with libpng (zlib level 1, no filtering: ~4× faster than
 // cairo_surface_write_to_png for a file of the same size), the PNG-sequence sink, which encodes
 // frames on a pool of threads into a staged folder, and the one-PNG sink of --still.
 #include <libyuv.h>
@@ -74,8 +74,7 @@ bool encode(std::string* bytes, const Image& img, unsigned char* band, png_bytep
     return true;
 }
 
-}  // namespace
-
+// One image as PNG bytes (8-bit RGB, zlib level 1, no filtering). False with `error` set.
 bool encode_png(const Image& img, std::string& bytes, std::string& error) {
     thread_local std::vector<unsigned char> band;
     const std::size_t row = static_cast<std::size_t>(img.width) * 3;
@@ -92,27 +91,6 @@ bool encode_png(const Image& img, std::string& bytes, std::string& error) {
     return true;
 }
 
-bool write_file(const std::string& path, const std::string& bytes, std::string& why) {
-    FILE* file = std::fopen(path.c_str(), "wb");
-    if (!file) {
-        why = std::strerror(errno);
-        return false;
-    }
-    errno = 0;
-    bool ok = std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
-    int e = ok ? 0 : (errno ? errno : EIO);
-    if (std::fflush(file) != 0 && !e) e = errno ? errno : EIO;
-    if (std::fclose(file) != 0 && !e) e = errno ? errno : EIO;
-    if (e) {
-        why = std::strerror(e);
-        std::remove(path.c_str());
-        return false;
-    }
-    return true;
-}
-
-namespace {
-
 // Encoding threads: one a core, at most eight.
 int encoder_threads() {
     unsigned n = std::thread::hardware_concurrency();
@@ -121,8 +99,8 @@ int encoder_threads() {
 
 class PngSequence final : public Sink {
 public:
-    explicit PngSequence(const std::string& dir)
-        : staged_(dir, Target::Folder, "frame_", ".png"), threads_(encoder_threads()) {}
+    explicit PngSequence(const SinkSpec& spec)
+        : staged_(spec.out, Target::Folder, "frame_", ".png", spec.options.hooks), threads_(encoder_threads()) {}
     ~PngSequence() override { abort(); }
 
     Input input() const override { return Input::Raster; }
@@ -311,7 +289,7 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Sink> make_png_sequence(const SinkSpec& spec) { return std::make_unique<PngSequence>(spec.out); }
+std::unique_ptr<Sink> make_png_sequence(const SinkSpec& spec) { return std::make_unique<PngSequence>(spec); }
 std::unique_ptr<Sink> make_png_file(const SinkSpec& spec) { return std::make_unique<PngFile>(spec.out); }
 
 }  // namespace output
