@@ -124,12 +124,14 @@ std::vector<Fallback> debian_fallbacks(const std::string& root) {
                                   {"Kannada", "Knda"}, {"Malayalam", "Mlym"}, {"Sinhala", "Sinh"}, {"Arabic", "Arab"},
                                   {"Hebrew", "Hebr"}, {"Syriac", "Syrc"}, {"Thaana", "Thaa"}, {"Thai", "Thai"},
                                   {"Lao", "Laoo"}, {"Khmer", "Khmr"}, {"Myanmar", "Mymr"}, {"Georgian", "Geor"},
-                                  {"Armenian", "Armn"}, {"Ethiopic", "Ethi"}, {"Cherokee", "Cher"}, {"Mongolian", "Mong"},
-                                  {"Tifinagh", "Tfng"}, {"CanadianAboriginal", "Cans"}, {"Yi", "Yiii"}})
+                                  {"Armenian", "Armn"}, {"Ethiopic", "Ethi"}, {"Cherokee", "Cher"}})
         noto(family, script);
-    // Simplified Chinese's forms of the Han characters (the collection's third face).
+    // Simplified Chinese's forms of the Han characters (the collection's third face), before the
+    // faces that carry CJK punctuation for their own vertical text (Mongolian, Yi): "。" is CJK's.
     out.push_back({cjk + "NotoSansCJK-Regular.ttc", cjk + "NotoSansCJK-Bold.ttc", 2, "fonts-noto-cjk",
                    "Hani Hira Kana Hang Bopo"});
+    for (auto [family, script] : {std::pair{"Mongolian", "Mong"}, {"Tifinagh", "Tfng"}, {"CanadianAboriginal", "Cans"}, {"Yi", "Yiii"}})
+        noto(family, script);
     out.push_back({core + "NotoSansMath-Regular.ttf", "", 0, "fonts-noto-core", "Zmth"});
     out.push_back({core + "NotoSansSymbols-Regular.ttf", core + "NotoSansSymbols-Bold.ttf", 0, "fonts-noto-core", "Zsym"});
     out.push_back({core + "NotoSansSymbols2-Regular.ttf", "", 0, "fonts-noto-core", "Zsym"});

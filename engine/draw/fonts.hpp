@@ -30,8 +30,9 @@ struct Fallback {
 
 // The fixed fallback order of Debian's Noto faces under `root` (normally /usr/share/fonts):
 // Noto Sans (Latin, Greek and Cyrillic DejaVu lacks), the Indic scripts, the right-to-left
-// scripts, the other scripts of South-East Asia, Africa and the Caucasus, Noto Sans CJK SC
-// (Han, kana, Hangul), then mathematics and symbols. Files that are absent are skipped by load().
+// scripts, the other scripts of South-East Asia, Africa, the Caucasus and Cherokee, Noto Sans
+// CJK SC (Han, kana, Hangul, and so CJK punctuation), Mongolian, Tifinagh, Canadian syllabics
+// and Yi, then mathematics and symbols. Files that are absent are skipped by load().
 std::vector<Fallback> debian_fallbacks(const std::string& root = "/usr/share/fonts");
 
 class Fonts {

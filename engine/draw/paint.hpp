@@ -110,8 +110,8 @@ void paint_plane_grid(Canvas& c, const Plane& p, Labels* labels = nullptr);
 struct Cells {
     std::vector<core::Rect> cells;  // one per token
 };
-// A sentence that reads right to left (its first letter is Arabic, Hebrew …: direction_of the
-// words joined) puts its first token on the right of the rows that show it as a sentence: the
+// A sentence that reads right to left (most of its words are Arabic, Hebrew …:
+// paragraph_direction of the words joined) puts its first token on the right of the rows that show it as a sentence: the
 // token row, the score row and the weight bars (`rtl`). The matrix, the graph and the planes keep
 // their axes.
 bool reads_right_to_left(const std::vector<std::string>& words);

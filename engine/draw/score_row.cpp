@@ -12,7 +12,7 @@ namespace draw {
 bool reads_right_to_left(const std::vector<std::string>& words) {
     std::string sentence;
     for (const std::string& w : words) sentence += w + " ";
-    return direction_of(sentence) == Direction::RightToLeft;
+    return paragraph_direction(sentence) == Direction::RightToLeft;
 }
 
 Cells score_row_cells(int n, const core::Rect& panel, bool rtl) {

@@ -66,6 +66,27 @@ Direction direction_of(std::string_view s) {
     return Direction::Auto;
 }
 
+Direction paragraph_direction(std::string_view s) {
+    const std::u32string u = decode_utf8(s);
+    if (!u.empty() && u[0] == 0x200E) return Direction::LeftToRight;  // LRM first: the author's word
+    if (!u.empty() && u[0] == 0x200F) return Direction::RightToLeft;  // RLM
+    // Words, each with its first strong letter's direction.
+    long ltr = 0, rtl = 0;
+    Direction word = Direction::Auto;
+    for (char32_t c : u) {
+        if (c == ' ' || c == '\n' || c == '\t' || c == 0x3000) {
+            word = Direction::Auto;
+            continue;
+        }
+        if (word != Direction::Auto) continue;
+        const FriBidiCharType t = fribidi_get_bidi_type(c);
+        if (t == FRIBIDI_TYPE_LTR) word = Direction::LeftToRight, ++ltr;
+        else if (t == FRIBIDI_TYPE_RTL || t == FRIBIDI_TYPE_AL) word = Direction::RightToLeft, ++rtl;
+    }
+    if (ltr == rtl) return direction_of(s);
+    return rtl > ltr ? Direction::RightToLeft : Direction::LeftToRight;
+}
+
 Direction label_direction(std::string_view s) {
     bool rtl = false;
     for (char32_t c : decode_utf8(s)) {

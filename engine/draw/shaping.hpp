@@ -39,9 +39,14 @@ struct Shaped {
     bool rtl = false;  // the direction the text was laid out in
 };
 
-// The first strong character's direction (Unicode's rules P2–P3): Auto when there is none. A
-// paragraph's direction (a wrapped text, the narration: HTML's dir=auto).
+// The first strong character's direction (Unicode's rules P2–P3): Auto when there is none.
 Direction direction_of(std::string_view s);
+// A paragraph's direction (a wrapped text: the narration, a bullet, a slide's title; a sentence
+// of tokens): the direction of most of its words (a word's: its first letter's), so that an
+// English sentence quoting Arabic words reads left to right and an Arabic one quoting an English
+// word right to left, whichever word comes first; a tie goes to the first strong character
+// (direction_of). A mark that comes first decides: U+200E (LRM) or U+200F (RLM).
+Direction paragraph_direction(std::string_view s);
 // A label's direction on attnlab's left-to-right page: right to left only when it has
 // right-to-left letters and no left-to-right ones (a word of Arabic alone, its punctuation on its
 // left); a label that mixes them is a left-to-right line with its right-to-left runs reversed.

@@ -317,6 +317,15 @@ core::Rect Canvas::place(const Fit& ft, const core::Rect& box, Align a) const {
         if (top < box.y) base += box.y - top;
         else if (bottom > box.bottom()) base -= bottom - box.bottom();
     }
+    // Likewise ink before the pen's start or past its end (an Arabic final letter's tail, an
+    // italic's overhang) moves the text along, where it fits.
+    const double pen = a == Align::Center ? x - sh.advance * size_ / 2 : a == Align::Right ? x - sh.advance * size_ : x;
+    const double left = pen + std::min(0.0, sh.ink_x0) * size_;
+    const double right = pen + std::max(sh.advance, sh.ink_x1) * size_;
+    if (right - left <= box.w) {
+        if (left < box.x) x += box.x - left;
+        else if (right > box.right()) x -= right - box.right();
+    }
     cut_ = ft.cut;
     const core::Rect r = text(ft.shown, x, base, a);
     cut_ = false;
@@ -406,7 +415,7 @@ const Canvas::Para& Canvas::layout_paragraph(std::string_view s, const core::Rec
         return *p;
     }
     Para p;
-    p.rtl = direction_of(s) == Direction::RightToLeft;
+    p.rtl = paragraph_direction(s) == Direction::RightToLeft;
     double sz = std::max(size, min_size);
     const double floor = whole ? std::min(min_size, 6.0) : min_size;
     for (;;) {
