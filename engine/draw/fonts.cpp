@@ -329,6 +329,19 @@ struct Fonts::Engine::Impl {
         out.advance = pen * unit;
         std::sort(out.cuts.begin(), out.cuts.end());
         out.cuts.erase(std::unique(out.cuts.begin(), out.cuts.end()), out.cuts.end());
+        // HarfBuzz may give a mark a cluster of its own (a vowel sign over a conjunct), or each
+        // half of a conjunct its own: a text is still never cut inside a grapheme — before a
+        // character that continues the one before it, or after a virama (स्|त).
+        hb_unicode_funcs_t* uf = hb_unicode_funcs_get_default();
+        out.cuts.erase(std::remove_if(out.cuts.begin(), out.cuts.end(),
+                                      [&](std::uint32_t at) {
+                                          const auto it = std::lower_bound(starts.begin(), starts.end(), at);
+                                          if (at == 0 || it == starts.end() || *it != at) return false;
+                                          const auto i = static_cast<std::size_t>(it - starts.begin());
+                                          return continues_cluster(u[i]) ||
+                                                 hb_unicode_combining_class(uf, u[i - 1]) == HB_UNICODE_COMBINING_CLASS_VIRAMA;
+                                      }),
+                       out.cuts.end());
         out.rtl = d == Direction::RightToLeft || (d == Direction::Auto && direction_of(s) == Direction::RightToLeft);
         return out;
     }
@@ -371,7 +384,10 @@ std::vector<std::string> Fonts::Engine::fallback_files() const {
     return out;
 }
 
-Fonts::Fonts() : engine_(std::make_unique<Engine>()) {}
+Fonts::Fonts() : engine_(std::make_unique<Engine>()) {
+    static std::atomic<std::uint64_t> loaded{0};
+    engine_->serial = ++loaded;
+}
 
 std::shared_ptr<const Fonts> Fonts::load(const std::string& dir, std::string& error, const std::vector<Fallback>& fallbacks) {
     // Every DejaVu file is checked before anything is kept, so a failure leaves nothing behind.

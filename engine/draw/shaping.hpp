@@ -67,6 +67,9 @@ bool continues_cluster(char32_t c);
 struct Fonts::Engine {
     struct Impl;
     Impl* impl = nullptr;
+    // This set of faces among all loaded in the process (1, 2, …): the memos of shaped text are
+    // keyed by it, since the same text shaped with other faces gives other glyphs.
+    std::uint64_t serial = 0;
     ~Engine();
 
     // `s` shaped in `f`'s faces. Thread-safe (one shaper at a time); callers memoise.

@@ -122,7 +122,8 @@ const Shaped& Canvas::shaped(std::string_view s) const {
     if (d == Direction::Auto) d = ascii(s) ? Direction::LeftToRight : label_direction(s);
     Memo<Shaped>& memo = memos().shaped;
     std::string key;
-    key.reserve(s.size() + 2);
+    key.reserve(s.size() + 10);
+    append_bits(key, static_cast<double>(fonts_.engine().serial));  // other faces, other glyphs
     key.push_back(static_cast<char>('0' + static_cast<int>(font_)));
     key.push_back(d == Direction::RightToLeft ? 'r' : 'l');
     key.append(s);
@@ -406,6 +407,7 @@ const Canvas::Para& Canvas::layout_paragraph(std::string_view s, const core::Rec
     min_size = std::max(min_size, this->floor());  // (part of the key below)
     Memo<Para>& memo = memos().paragraphs;
     std::string key;
+    append_bits(key, static_cast<double>(fonts_.engine().serial));
     key.push_back(static_cast<char>('0' + static_cast<int>(f)));
     key.push_back(whole ? 'w' : 'p');
     for (double x : {box.w, box.h, size, min_size, leading}) append_bits(key, x);
