@@ -214,6 +214,7 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
         if (!problem.empty()) std::cerr << "attnlab: warning: " << core::printable(problem) << "; narrating without it\n";
     }
     bool place_warned = false;
+    bool boxes_warned = false;
     auto keep_place = [&] {
         std::string perr;
         if (!session.save_place(perr) && !place_warned) {
@@ -329,6 +330,12 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
             presenter->draw(
                 [&](const app::Pixels& px) { app::paint_overlay(px, session.render_presenter(px, o.talk_time, wall_clock()), text.get()); },
                 err);
+        }
+        // Characters no face has, drawn by the overlay as empty boxes: said once, as `check` says it.
+        if (text->missing_glyphs() > 0 && !boxes_warned) {
+            std::cerr << "attnlab: warning: the overlay drew " << text->missing_glyphs()
+                      << " character(s) no font attnlab draws with has, as empty boxes (attnlab check FILE names them)\n";
+            boxes_warned = true;
         }
     }
     if (o.student) keep_place();
