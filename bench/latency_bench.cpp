@@ -30,7 +30,7 @@
 #include "floor.hpp"
 #include "load/load.hpp"
 #include "sdl/events.hpp"
-#include "sdl/text.hpp"
+#include "app/cairo_text.hpp"
 #include "sdl/window.hpp"
 #include "support/fonts.hpp"
 
@@ -111,9 +111,7 @@ int main(int argc, char** argv) {
     SDL_SysWMinfo wm;
     SDL_VERSION(&wm.version);
     if (!SDL_GetWindowWMInfo(win.window(), &wm) || wm.subsystem != SDL_SYSWM_X11) fail("no X11 window");
-    std::string text_problem;
-    const std::shared_ptr<sdl::TtfText> text = sdl::TtfText::open(ATTNLAB_SOURCE_DIR "/fonts", text_problem);
-    if (!text) fail(text_problem);
+    const std::shared_ptr<app::CairoText> text = std::make_shared<app::CairoText>(support::fonts());
     // What the window's loop draws: the session's frame, then its overlay painted over it.
     auto draw = [&](app::Session& session, double* render_ms) {
         win.draw(

@@ -42,9 +42,18 @@ std::string fonts_dir() {
     return "fonts";
 }
 
+// Where Debian puts the Noto faces: /usr/share/fonts, or $ATTNLAB_FALLBACK_FONTS (a folder laid
+// out the same way; the tests point it at an empty one to see characters without a face).
+std::vector<draw::Fallback> fallbacks() {
+    const char* env = std::getenv("ATTNLAB_FALLBACK_FONTS");
+    return draw::debian_fallbacks(env && *env ? env : "/usr/share/fonts");
+}
+
+// DejaVu from `dir`, then Debian's Noto faces where the packages put them (a fixed list of
+// paths, no font configuration: the same text gives the same pixels wherever the same packages are).
 std::shared_ptr<const draw::Fonts> load_fonts(const std::string& dir) {
     std::string error;
-    auto fonts = draw::Fonts::load(dir, error);
+    auto fonts = draw::Fonts::load(dir, error, fallbacks());
     if (!fonts) std::cerr << "attnlab: error: " << core::printable(error) << "\n";
     return fonts;
 }
@@ -58,11 +67,39 @@ void print_errors(const core::Diagnostics& errors) {
     for (const auto& e : errors) std::cerr << e.format() << "\n";
 }
 
+// What `check` says of a character no face of `fonts` has: drawn, it would be an empty box.
+std::string missing_glyph(const draw::Fonts& fonts, char32_t c) {
+    if (fonts.covers(c)) return "";
+    char code[16];
+    std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(c));
+    std::string ch;
+    if (c >= 0x20 && c != 0x7F) {  // the character itself, as UTF-8
+        if (c < 0x80) ch += static_cast<char>(c);
+        else if (c < 0x800) ch += {static_cast<char>(0xC0 | (c >> 6)), static_cast<char>(0x80 | (c & 0x3F))};
+        else if (c < 0x10000)
+            ch += {static_cast<char>(0xE0 | (c >> 12)), static_cast<char>(0x80 | ((c >> 6) & 0x3F)), static_cast<char>(0x80 | (c & 0x3F))};
+        else
+            ch += {static_cast<char>(0xF0 | (c >> 18)), static_cast<char>(0x80 | ((c >> 12) & 0x3F)),
+                   static_cast<char>(0x80 | ((c >> 6) & 0x3F)), static_cast<char>(0x80 | (c & 0x3F))};
+    }
+    std::string out = "no font attnlab draws with has '" + ch + "' (" + code + "): it would be drawn as an empty box";
+    const std::string package = fonts.package_for(c);
+    if (!package.empty()) out += "; Debian's " + package + " has it (sudo apt-get install " + package + ")";
+    return out;
+}
+
 int check_command(const std::vector<std::string>& files) {
     if (files.empty()) return usage_error("check needs at least one FILE");
+    // The fonts, to say which characters no face has; without them the files are still checked.
+    std::string font_error;
+    const auto fonts = draw::Fonts::load(fonts_dir(), font_error, fallbacks());
+    if (!fonts)
+        std::cerr << "attnlab: warning: " << core::printable(font_error) << "; characters are not checked against the fonts\n";
+    load::CharacterCheck characters;
+    if (fonts) characters = [&fonts](char32_t c) { return missing_glyph(*fonts, c); };
     bool all_ok = true;
     for (const auto& f : files) {
-        load::Result r = load::load_file(f);
+        load::Result r = load::load_file(f, characters);
         print_errors(r.warnings);  // warnings do not change the exit status
         if (r.ok()) std::cout << "ok " << f << "\n";
         else {
@@ -211,5 +248,5 @@ int main(int argc, char** argv) {
     const std::string dir = fonts_dir();
     auto fonts = load_fonts(dir);
     if (!fonts) return 2;
-    return sdl::present_command(args, std::move(fonts), dir);
+    return sdl::present_command(args, std::move(fonts));
 }

@@ -26,7 +26,8 @@ std::string slurp(const fs::path& p) {
     return s.str();
 }
 
-const std::vector<std::string> kLibraries = {"Cairo", "FreeType", "yaml-cpp", "libpng", "zlib", "libyuv", "SDL2", "SDL2_ttf", "Xlib"};
+const std::vector<std::string> kLibraries = {"Cairo",  "FreeType", "libraqm", "HarfBuzz", "FriBiDi", "yaml-cpp",
+                                             "libpng", "zlib",     "libyuv",  "SDL2",     "SDL2_ttf", "Xlib"};
 
 // module ("draw", or "main" for main.cpp) → what it may include: modules and libraries.
 struct Allowed {
@@ -76,6 +77,9 @@ std::map<std::string, Allowed> design_table() {
 std::string library_of(const std::string& header) {
     if (header.rfind("cairo", 0) == 0) return "Cairo";
     if (header == "ft2build.h" || header.rfind("freetype", 0) == 0) return "FreeType";
+    if (header == "raqm.h") return "libraqm";
+    if (header == "hb.h" || header.rfind("hb-", 0) == 0 || header.rfind("harfbuzz/", 0) == 0) return "HarfBuzz";
+    if (header.rfind("fribidi", 0) == 0) return "FriBiDi";
     if (header.rfind("yaml-cpp/", 0) == 0) return "yaml-cpp";
     if (header == "png.h" || header == "pngconf.h") return "libpng";
     if (header == "zlib.h" || header == "zconf.h") return "zlib";
@@ -160,11 +164,19 @@ TEST_CASE("the design's module table is there and complete", "[architecture]") {
     CHECK(table.at("draw").libraries.count("Cairo") == 1);
     CHECK(table.at("draw").libraries.count("SDL2") == 0);
     CHECK(table.at("load").libraries == std::set<std::string>{"yaml-cpp"});
-    // The presenter core knows no platform: only its SDL backend has SDL2, SDL2_ttf and Xlib.
-    for (const char* lib : {"SDL2", "SDL2_ttf", "Xlib"}) {
+    // The presenter core knows no platform: only its SDL backend has SDL2 and Xlib.
+    for (const char* lib : {"SDL2", "Xlib"}) {
         CHECK(table.at("app").libraries.count(lib) == 0);
         CHECK(table.at("sdl").libraries.count(lib) == 1);
     }
+    // Text is shaped in one place, under draw/: the overlay's too (no SDL2_ttf anywhere).
+    for (const auto& [module, allowed] : table) {
+        INFO(module);
+        if (module != "main") CHECK(allowed.libraries.count("SDL2_ttf") == 0);
+        if (module != "draw" && module != "main")
+            for (const char* lib : {"libraqm", "HarfBuzz", "FriBiDi"}) CHECK(allowed.libraries.count(lib) == 0);
+    }
+    for (const char* lib : {"libraqm", "HarfBuzz", "FriBiDi", "FreeType"}) CHECK(table.at("draw").libraries.count(lib) == 1);
     CHECK(table.at("sdl").modules.count("app") == 1);
     CHECK(table.at("app").modules.count("sdl") == 0);
 }

@@ -396,6 +396,37 @@ TEST_CASE("check: a warning is printed with FILE:LINE:COLUMN and leaves the exit
     CHECK(attnlab({"check", file, bad}).code == 2);
 }
 
+TEST_CASE("check: a character no face has is a warning with FILE:LINE:COLUMN and its Debian package; exit 0", "[cli][check]") {
+    TempDir dir;
+    // U+E000, a private-use character: no face has it, and no package is named.
+    const std::string boxed = dir.write("boxed.yaml", "scene: boxed\ntokens: [a, \"x\uE000\", c]\n" + kTiny.substr(kTiny.find("q:")));
+    Run r = attnlab({"check", boxed});
+    CHECK(r.code == 0);
+    CHECK(r.out == "ok " + boxed + "\n");
+    INFO(r.err);
+    CHECK(r.err.rfind(boxed + ":2:", 0) == 0);
+    CHECK(contains(r.err, "warning: "));
+    CHECK(contains(r.err, "(U+E000): it would be drawn as an empty box"));
+    CHECK_FALSE(contains(r.err, "apt-get"));
+    // Chinese, Hindi and Arabic have faces where Debian's Noto packages are installed: no warning…
+    const std::string scripts = dir.write("scripts.yaml", "scene: scripts\ntitle: 注意力 — 猫追老鼠\ntokens: [猫, مرحبا, नमस्ते]\n" +
+                                                             kTiny.substr(kTiny.find("q:")));
+    Run fine = attnlab({"check", scripts});
+    CHECK(fine.code == 0);
+    CHECK(fine.err.empty());
+    // …and without them (the faces' folder empty), each character is named with its package.
+    TempDir no_fonts;
+    setenv("ATTNLAB_FALLBACK_FONTS", no_fonts.path.c_str(), 1);
+    Run bare = attnlab({"check", scripts});
+    unsetenv("ATTNLAB_FALLBACK_FONTS");
+    CHECK(bare.code == 0);
+    INFO(bare.err);
+    CHECK(contains(bare.err, scripts + ":2:"));
+    CHECK(contains(bare.err, "'猫' (U+732B)"));
+    CHECK(contains(bare.err, "Debian's fonts-noto-cjk has it (sudo apt-get install fonts-noto-cjk)"));
+    CHECK(contains(bare.err, "Debian's fonts-noto-core has it"));
+}
+
 TEST_CASE("check: several errors of one file, one per line", "[cli][check]") {
     TempDir dir;
     const std::string file = dir.write("many.yaml", "scene: m\ntokens: [a, b]\nq: [[1], [.inf]]\nk: [[1], [1]]\nv: [[1], [2]]\n"

@@ -57,6 +57,12 @@ const std::vector<std::pair<std::string, std::vector<int>>> kScenes = {
     {"one-query-row", {1, 7, 8, 17, 19}},
     {"attention-matrix", {3}},
     {"causal-matrix", {3, 9}},
+    // Scenes in other scripts, at their softmax step (the token row, the weights and their bars):
+    // CJK characters; Devanagari conjuncts; Arabic joined, its rows read right to left; titles
+    // mixing scripts.
+    {"cat-chinese", {4}},
+    {"cat-hindi", {3}},
+    {"cat-arabic", {3}},
 };
 
 load::Result load_scene(const std::string& id) {

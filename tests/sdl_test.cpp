@@ -1,7 +1,8 @@
 // sdl: the SDL window backend (engine/sdl/) without a display (SDL_VIDEODRIVER=offscreen): SDL's
 // events pushed through its own queue and translated into the presenter core's (keys, the keypad,
-// modifiers, the mouse, the window's events), the overlay's text measured and painted with
-// SDL2_ttf, and a window of the offscreen driver showing what the core drew.
+// modifiers, the mouse, the window's events), the overlay's text measured and painted as the window
+// paints it (app::CairoText, the frames' text stack), and a window of the offscreen driver showing
+// what the core drew.
 #include <SDL.h>
 
 #include <catch2/catch.hpp>
@@ -15,7 +16,7 @@
 #include "app/pixels.hpp"
 #include "app/session.hpp"
 #include "sdl/events.hpp"
-#include "sdl/text.hpp"
+#include "app/cairo_text.hpp"
 #include "sdl/window.hpp"
 #include "support/sdl.hpp"
 #include "support/session.hpp"
@@ -26,17 +27,9 @@ constexpr int W = 960, H = 540;
 
 std::shared_ptr<const scene::Deck> cat_deck() { return support::titled_deck(support::cat_scene()); }
 
-const std::string kFonts = std::string(ATTNLAB_SOURCE_DIR) + "/fonts";
-
 }  // namespace
 
 // ---- failure cases first ----
-
-TEST_CASE("SDL2_ttf without its font files gives no text painter, and says which file", "[sdl]") {
-    std::string problem;
-    CHECK_FALSE(sdl::TtfText::open("/nonexistent/fonts", problem));
-    CHECK(problem.find("/nonexistent/fonts/DejaVuSans.ttf") != std::string::npos);
-}
 
 TEST_CASE("SDL events the core does not take are not translated", "[sdl]") {
     SDL_Event e{};
@@ -145,11 +138,8 @@ TEST_CASE("A pointer event carries the modifiers SDL holds as it is translated",
 
 // ---- the overlay's text ----
 
-TEST_CASE("SDL2_ttf paints each run where its measure says, in its colour", "[sdl]") {
-    std::string problem;
-    const std::shared_ptr<sdl::TtfText> text = sdl::TtfText::open(kFonts, problem);
-    INFO(problem);
-    REQUIRE(text);
+TEST_CASE("The window's text painter paints each run where its measure says, in its colour", "[sdl]") {
+    const auto text = std::make_shared<app::CairoText>(support::fonts());
     const app::TextSize one = text->measure("attnlab keys", 20, app::Face::Bold);
     CHECK(one.w > 60);
     CHECK(one.h >= 20);
@@ -191,9 +181,7 @@ TEST_CASE("The window shows the pixels the core drew, and the overlay over them"
     int ww = 0, wh = 0, pw = 0, ph = 0;
     win.sizes(ww, wh, pw, ph);
     REQUIRE(pw > 0);
-    std::string problem;
-    const std::shared_ptr<sdl::TtfText> text = sdl::TtfText::open(kFonts, problem);
-    REQUIRE(text);
+    const auto text = std::make_shared<app::CairoText>(support::fonts());
     app::SessionOptions o;
     o.draw.fonts = support::fonts();
     o.text = text;

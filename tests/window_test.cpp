@@ -1,6 +1,8 @@
 // attnlab's window as an X server sees it: the program runs under its own Xvfb (no window
 // manager, as on a lecture-hall PC that boots straight into a session), and the test reads the
-// window's properties and geometry over Xlib, and presses keys through XTEST.
+// window's properties, geometry and pixels over Xlib, and presses keys through XTEST; attnlab's
+// standard error says whether the overlay drew characters no face has.
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -10,7 +12,11 @@
 #include <chrono>
 #include <clocale>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -26,9 +32,16 @@ namespace {
 
 using namespace std::chrono_literals;
 
-pid_t spawn(const std::vector<std::string>& argv, const std::vector<std::string>& env_set, int keep_fd = -1) {
+pid_t spawn(const std::vector<std::string>& argv, const std::vector<std::string>& env_set, int keep_fd = -1,
+            const std::string& err_file = "") {
     pid_t pid = fork();
     if (pid == 0) {
+        if (!err_file.empty()) {
+            const int fd = open(err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            if (fd < 0) _exit(126);
+            dup2(fd, 2);
+            close(fd);
+        }
         for (const auto& e : env_set) putenv(strdup(e.c_str()));
         unsetenv("SDL_VIDEODRIVER");
         for (int fd = 3; fd < 256; ++fd)
@@ -86,12 +99,14 @@ struct Server {
         if (x) XCloseDisplay(x);
         stop(xvfb);
     }
-    void start(const std::vector<std::string>& args, const std::vector<std::string>& env = {}) {
+    // attnlab on this server; its standard error into `err_file` when one is given.
+    void start(const std::vector<std::string>& args, const std::vector<std::string>& env = {},
+               const std::string& err_file = "") {
         std::vector<std::string> argv{ATTNLAB_BINARY};
         argv.insert(argv.end(), args.begin(), args.end());
         std::vector<std::string> e{"DISPLAY=" + display};
         e.insert(e.end(), env.begin(), env.end());
-        app = spawn(argv, e);
+        app = spawn(argv, e, -1, err_file);
     }
     // The first top-level window that has a WM_NAME, waiting for it to appear.
     Window window() {
@@ -185,4 +200,45 @@ TEST_CASE("F without a window manager covers the screen, and Esc and F11 give th
     CHECK(wait_size(1920, 1080));
     s.key(XK_F11);
     CHECK(wait_size(1280, 720));
+}
+
+// The overlay draws through the frames' text stack: the overview's step titles in Chinese, Hindi
+// and Arabic are real glyphs. attnlab says on its standard error when the overlay drew a
+// character no face has (an empty box); with the Noto faces it says nothing, and without them
+// (ATTNLAB_FALLBACK_FONTS: an empty folder) it does, so the check can fail.
+TEST_CASE("the overlay draws Chinese, Hindi and Arabic with real glyphs under Xvfb", "[window][text]") {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("attnlab-overlay-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir / "no-fonts");
+    auto run = [&](const std::vector<std::string>& env, const std::string& name) {
+        const std::string err = (dir / name).string();
+        {
+            Server s;
+            s.start({std::string(ATTNLAB_SOURCE_DIR) + "/slides/world-scripts.yaml", "--size", "1280x720"}, env, err);
+            const Window w = s.window();
+            for (int i = 0; i < 150 && s.size(w) != std::make_pair(1280, 720); ++i) std::this_thread::sleep_for(20ms);
+            XWarpPointer(s.x, None, w, 0, 0, 0, 0, 640, 360);  // keys go where the pointer is
+            XSync(s.x, False);
+            std::this_thread::sleep_for(500ms);
+            s.key(XK_o);  // the overview: every step's title, in its script
+            std::this_thread::sleep_for(1500ms);
+            // Something was drawn where the titles are: the window is not one colour.
+            XImage* img = XGetImage(s.x, w, 0, 0, 1280, 720, AllPlanes, ZPixmap);
+            REQUIRE(img);
+            std::set<unsigned long> colours;
+            for (int y = 0; y < 720; y += 3)
+                for (int x = 0; x < 1280; x += 3) colours.insert(XGetPixel(img, x, y));
+            XDestroyImage(img);
+            CHECK(colours.size() > 50);
+        }
+        std::ifstream in(err);
+        return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    };
+    const std::string with_faces = run({}, "with-faces.err");
+    INFO("attnlab said: " << with_faces);
+    CHECK(with_faces.find("empty boxes") == std::string::npos);
+    const std::string without = run({"ATTNLAB_FALLBACK_FONTS=" + (dir / "no-fonts").string()}, "without.err");
+    INFO("attnlab without the Noto faces said: " << without);
+    CHECK(without.find("the overlay drew") != std::string::npos);
+    CHECK(without.find("empty boxes") != std::string::npos);
+    std::filesystem::remove_all(dir);
 }

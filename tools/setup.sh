@@ -9,7 +9,11 @@ set -euo pipefail
 ATTNLAB_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ATTNLAB_BUILD=${ATTNLAB_BUILD:-$ATTNLAB_ROOT/build}
 
-packages=(build-essential cmake pkg-config libsdl2-dev libsdl2-ttf-dev libcairo2-dev libyaml-cpp-dev
+# The text stack: libraqm (shaping with HarfBuzz, right-to-left order with FriBiDi); the Noto
+# faces draw what DejaVu (fonts/) lacks: Devanagari, Arabic … (core) and Chinese, Japanese,
+# Korean (cjk).
+packages=(build-essential cmake pkg-config libsdl2-dev libcairo2-dev libyaml-cpp-dev
+          libraqm-dev libharfbuzz-dev libfribidi-dev fonts-noto-core fonts-noto-cjk
           catch2 libpng-dev libyuv-dev ffmpeg espeak-ng libxtst-dev xvfb poppler-utils python3 chromium
           ${ATTNLAB_PACKAGES_EXTRA:-})
 missing=()
@@ -20,8 +24,18 @@ if ((${#missing[@]})); then
   echo "attnlab: installing ${missing[*]}" >&2
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+  { $sudo apt-get update -qq &&
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2; } || true
+fi
+# Say which packages are still missing (no network, no sudo) rather than fail later in the build.
+still=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || still+=("$p")
+done
+if ((${#still[@]})); then
+  echo "attnlab: these Debian packages are missing and could not be installed: ${still[*]}" >&2
+  echo "attnlab: install them (sudo apt-get install ${still[*]}) and run this again" >&2
+  exit 1
 fi
 
 [ -n "${ATTNLAB_SETUP_ONLY:-}" ] && return 0

@@ -1,4 +1,4 @@
-// app/cairo_text: overlay text with Cairo and draw::Fonts (see the header).
+// app/cairo_text: overlay text through draw's text stack (see the header).
 #include "app/cairo_text.hpp"
 
 #include <algorithm>
@@ -6,51 +6,38 @@
 
 namespace app {
 
-CairoText::CairoText(std::shared_ptr<const draw::Fonts> fonts)
-    : fonts_(std::move(fonts)), measuring_(std::make_unique<Painting>(scratch_.pixels())) {}
+namespace {
 
-CairoText::Metrics CairoText::use(cairo_t* cr, int px, Face face) const {
-    const draw::Font f = face == Face::Bold ? draw::Font::Bold : face == Face::Mono ? draw::Font::Mono : draw::Font::Regular;
-    cairo_set_font_face(cr, fonts_->face(f));
-    cairo_set_font_size(cr, std::max(6, px));
-    cairo_font_extents_t fe;
-    cairo_font_extents(cr, &fe);
-    return {fe.ascent, std::ceil(fe.height), static_cast<int>(std::ceil(fe.ascent + fe.descent))};
+draw::Font font_of(Face face) {
+    return face == Face::Bold ? draw::Font::Bold : face == Face::Mono ? draw::Font::Mono : draw::Font::Regular;
+}
+double size_of(int px) { return std::max(6, px); }
+
+}  // namespace
+
+CairoText::CairoText(std::shared_ptr<const draw::Fonts> fonts) : fonts_(std::move(fonts)) {}
+
+CairoText::Metrics CairoText::metrics(int px, Face face) const {
+    const draw::LineMetrics m = draw::line_metrics(*fonts_, font_of(face), size_of(px));
+    return {m.ascent, std::ceil(m.height), static_cast<int>(std::ceil(m.ascent + m.descent))};
 }
 
-int CairoText::width(cairo_t* cr, const std::string& s) {
+int CairoText::width(const std::string& s, int px, Face face) const {
     if (s.empty()) return 0;
-    cairo_text_extents_t te;
-    cairo_text_extents(cr, s.c_str(), &te);
-    return static_cast<int>(std::ceil(te.x_advance));
+    return static_cast<int>(std::ceil(draw::text_advance(*fonts_, s, font_of(face), size_of(px))));
 }
 
-std::vector<std::string> CairoText::lines(cairo_t* cr, const std::string& text, int wrap) const {
+std::vector<std::string> CairoText::lines(const std::string& text, int px, Face face, int wrap) const {
+    // One line per "\n"-separated part; wrapped, as many as Unicode's break opportunities need.
     std::vector<std::string> out;
     std::size_t at = 0;
     while (at <= text.size()) {
         const std::size_t nl = text.find('\n', at);
         const std::string para = text.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
-        if (wrap <= 0) {
+        if (wrap <= 0 || para.empty()) {
             out.push_back(para);
         } else {
-            // Greedy: as many whole words as fit the width; a word wider than it stands alone.
-            std::string line;
-            std::size_t w = 0;
-            while (w <= para.size()) {
-                const std::size_t sp = para.find(' ', w);
-                const std::string word = para.substr(w, sp == std::string::npos ? std::string::npos : sp - w);
-                const std::string tried = line.empty() ? word : line + " " + word;
-                if (!line.empty() && width(cr, tried) > wrap) {
-                    out.push_back(line);
-                    line = word;
-                } else {
-                    line = tried;
-                }
-                if (sp == std::string::npos) break;
-                w = sp + 1;
-            }
-            out.push_back(line);
+            for (std::string& l : draw::wrap_text(*fonts_, para, font_of(face), size_of(px), wrap)) out.push_back(std::move(l));
         }
         if (nl == std::string::npos) break;
         at = nl + 1;
@@ -59,18 +46,15 @@ std::vector<std::string> CairoText::lines(cairo_t* cr, const std::string& text, 
 }
 
 TextSize CairoText::line_size(const std::string& text, int px, Face face) {
-    cairo_t* cr = measuring_->cr();
-    const Metrics m = use(cr, px, face);
-    return {width(cr, text), m.height};
+    return {width(text, px, face), metrics(px, face).height};
 }
 
 TextSize CairoText::measure(const std::string& text, int px, Face face, int wrap) {
     if (text.empty()) return {};
-    cairo_t* cr = measuring_->cr();
-    const Metrics m = use(cr, px, face);
-    const std::vector<std::string> ls = lines(cr, text, wrap);
+    const Metrics m = metrics(px, face);
+    const std::vector<std::string> ls = lines(text, px, face, wrap);
     int w = 0;
-    for (const std::string& l : ls) w = std::max(w, width(cr, l));
+    for (const std::string& l : ls) w = std::max(w, width(l, px, face));
     return {w, m.height + static_cast<int>(m.line) * static_cast<int>(ls.size() - 1)};
 }
 
@@ -80,16 +64,15 @@ void CairoText::paint(const Pixels& target, const std::vector<OverlayText>& text
     for (const OverlayText& t : texts) {
         if (t.text.empty()) continue;
         const TextSize sz = measure(t.text, t.px, t.face, t.wrap);
-        const Metrics m = use(cr, t.px, t.face);
+        const Metrics m = metrics(t.px, t.face);
         double x = t.x;
         if (t.align == 1) x -= sz.w / 2.0;
         else if (t.align == 2) x -= sz.w;
         x = std::lround(x);
         cairo_set_source_rgba(cr, t.colour.r / 255.0, t.colour.g / 255.0, t.colour.b / 255.0, t.colour.a / 255.0);
         double y = std::lround(t.y) + m.ascent;
-        for (const std::string& l : lines(cr, t.text, t.wrap)) {
-            cairo_move_to(cr, x, y);
-            cairo_show_text(cr, l.c_str());
+        for (const std::string& l : lines(t.text, t.px, t.face, t.wrap)) {
+            missing_ += draw::show_text(cr, *fonts_, l, font_of(t.face), size_of(t.px), x, y);
             y += m.line;
         }
     }

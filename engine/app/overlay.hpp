@@ -3,8 +3,8 @@
 // primitives: boxes, paths (icons, the scrubber) and text runs, in layers. The session lays them
 // out (session_overlay.cpp, session_student.cpp) with an injected TextMeasure — the platform's
 // fonts — and a backend paints the list over the frame: boxes and paths with Cairo
-// (paint_overlay), the text with its own TextPainter (SDL2_ttf in the SDL window; Cairo text,
-// cairo_text.hpp, in tests and the browser). Never part of an exported frame. Knows Cairo for the
+// (paint_overlay), the text with its own TextPainter (cairo_text.hpp: the frames' text stack, in
+// the SDL window, the tests and the browser). Never part of an exported frame. Knows Cairo for the
 // boxes; never a window or a font file.
 #pragma once
 

@@ -38,8 +38,8 @@ struct SessionOptions {
     bool overlay = true;          // lay out the overlay at all (tests turn it off to hash frames)
     bool student = false;         // --student: drawn controls along the bottom, the frame above them
     draw::Options draw;           // fonts (required) and theme for the frame
-    // Measures the overlay's text as the platform will paint it (the SDL window: SDL2_ttf; the
-    // browser and tests: CairoText). Null when the platform has no fonts: no overlay is laid out,
+    // Measures the overlay's text as the platform will paint it (CairoText: the frames' text stack,
+    // in the SDL window, the browser and the tests). Null when the platform has no fonts: no overlay is laid out,
     // and the student bar's buttons take a width estimated from their labels.
     std::shared_ptr<TextMeasure> text;
 };

@@ -14,6 +14,7 @@
 #include "core/core.hpp"
 #include "draw/draw.hpp"
 #include "draw/fonts.hpp"
+#include "draw/shaping.hpp"
 
 namespace draw {
 
@@ -77,8 +78,11 @@ public:
     void color(const core::Color& c) const { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
     void color(const core::Color& c, double alpha) const { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a * alpha); }
     void font(Font f, double size) const;
-    // Text extents with the current font, memoised per thread (key: font, size, scale, string):
-    // the same label is measured once, not once per frame.
+    // The text shaped in the current font (shaping.hpp), memoised per thread in ems (key: font,
+    // direction, string): the same label is shaped once, not once per frame or per size. The
+    // reference lives until this thread shapes another text.
+    const Shaped& shaped(std::string_view s) const;
+    // Text extents with the current font and size (from shaped()).
     struct Extents {
         double x_bearing = 0, y_bearing = 0, width = 0, height = 0, x_advance = 0;
     };
@@ -94,7 +98,7 @@ public:
     core::Rect text_in(std::string_view s, const core::Rect& box, Font f, double size, double min_size,
                        Align a = Align::Left) const;
     // What text_in shows: the font size (the current font after the call) and the text, whole
-    // or cut to its longest prefix of whole characters that fits with "…" ("" when nothing fits).
+    // or cut to its longest prefix of whole clusters that fits with "…" ("" when nothing fits).
     // Measures at most a bounded prefix of `s`, O(log n) times, however long `s` is.
     struct Fit {
         double size = 0;
@@ -104,7 +108,8 @@ public:
     Fit fit(std::string_view s, const core::Rect& box, Font f, double size, double min_size) const;
     // Draws a fit in `box` (centred vertically, aligned horizontally); returns the box it occupies.
     core::Rect place(const Fit& ft, const core::Rect& box, Align a) const;
-    // Greedy word wrap at the current font. Appends lines; returns their count.
+    // Greedy line breaking at the current font, where Unicode lets a line break (spaces, and
+    // between ideographs). Appends lines; returns their count.
     int wrap(std::string_view s, double width, std::vector<std::string>& lines) const;
     // A wrapped paragraph inside `box` starting at its top: shrinks the size until it fits.
     // Returns the height used.
@@ -170,13 +175,13 @@ public:
     double floor() const { return small_ ? 0.0 : kMinText; }
 
     void record_panel(const char* name, const core::Rect& r);
-    void record_text(const core::Rect& r, std::string_view s) const;
+    void record_text(const core::Rect& r, std::string_view s, int notdef = 0) const;
     void mark(const std::string& name, const core::Rect& r) const;
     void mark(const std::string& name, core::Point p) const { mark(name, {p.x, p.y, 0, 0}); }
     bool recording() const { return rec_ != nullptr; }
 
-    // This thread's memo tables (text.cpp): extents and paragraphs, bounded in bytes together
-    // by kTextMemoBytes.
+    // This thread's memo tables (text.cpp): shaped texts and paragraphs, bounded in bytes
+    // together by kTextMemoBytes.
     struct Memos;
     static Memos& memos();
 
@@ -184,12 +189,15 @@ private:
     struct Para {
         double size = 0;
         std::vector<std::string> lines;
+        bool rtl = false;  // the paragraph reads right to left (its first strong character's direction)
     };
     // Wraps and shrinks a paragraph (memoised like extents); `whole`: may go below min_size.
     const Para& layout_paragraph(std::string_view s, const core::Rect& box, Font f, double size, double min_size,
                                  double leading, bool whole) const;
     double draw_paragraph(const Para& p, const core::Rect& box, Font f, double leading, bool whole) const;
-    double scale_key() const;
+    // Draws a shaped text's glyphs with the pen starting at (x, baseline).
+    void show(const Shaped& sh, std::string_view s, double x, double baseline) const;
+    double scale_key() const;  // the transform's scale: design units to device pixels
 
     const Fonts& fonts_;
     Recorder* rec_;
@@ -198,6 +206,7 @@ private:
     mutable double size_ = 10;
     mutable const char* small_ = nullptr;
     mutable bool cut_ = false;  // the text being drawn is a fit cut to its box (for the Recorder)
+    mutable Direction dir_ = Direction::Auto;  // the direction texts are shaped in (a paragraph's, or each text's own)
 };
 
 

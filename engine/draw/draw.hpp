@@ -74,6 +74,7 @@ struct Recorder {
                              // last line shown, with the lines after it dropped
         std::array<core::Point, 4> corners{};  // the box's corners in output pixels (rect is their bounds;
                                                 // they differ from its corners for rotated text)
+        int notdef = 0;  // glyphs drawn as .notdef (glyph 0, a box): characters no face has
     };
     struct Mark {
         std::string name;  // what is there: "token:2", "key:4", "value:1", "cell:3:5", "diamond", "knob", "switch",
@@ -128,12 +129,12 @@ void paint_handout_note(cairo_t* cr, int width, int height, std::string_view say
 
 // ---- text, for tests and benchmarks ---------------------------------------------------------
 
-// The bytes this thread's text memos (measured extents, laid-out paragraphs) may hold together.
+// The bytes this thread's text memos (shaped texts, laid-out paragraphs) may hold together.
 constexpr std::size_t kTextMemoBytes = 8u * 1024 * 1024;
 
 // The text work of the calling thread since it started: how many times text was measured
-// (cairo text extents computed, memo misses), how many bytes those measurements read, and what
-// the memos hold now (at most kTextMemoBytes).
+// (shaped, memo misses), how many bytes those measurements read, and what the memos hold now
+// (at most kTextMemoBytes).
 struct TextStats {
     std::uint64_t measurements = 0;
     std::uint64_t measured_bytes = 0;
@@ -143,7 +144,7 @@ struct TextStats {
 TextStats text_stats();
 
 // Text fitted to a box as every panel fits its labels (regular face, left-aligned, centred
-// vertically): shrunk from `size` towards `min_size`, then cut to whole characters followed by
+// vertically): shrunk from `size` towards `min_size`, then cut to whole clusters followed by
 // "…" so that it never leaves the box. Drawn into `cr` (user space in design units).
 struct Fitted {
     core::Rect box;      // what the drawn text occupies; empty when nothing fits
@@ -152,6 +153,23 @@ struct Fitted {
 };
 Fitted fit_text(cairo_t* cr, const Fonts& fonts, std::string_view s, const core::Rect& box, double size,
                 double min_size);
+
+// ---- text through the frames' text stack, for painters outside draw/ (the window's overlay) ----
+// The same shaping, bidirectional ordering, font fallback and line breaking as every frame.
+
+// A style's line metrics at `size`: ascent, descent and line height (with the line gap).
+struct LineMetrics {
+    double ascent = 0, descent = 0, height = 0;
+};
+LineMetrics line_metrics(const Fonts& fonts, Font f, double size);
+// The advance of `s` at `size`.
+double text_advance(const Fonts& fonts, std::string_view s, Font f, double size);
+// `s` in lines no wider than `width` where Unicode lets a line break (as paragraphs break); "\n"
+// breaks a line too. A word wider than `width` stands alone on its line.
+std::vector<std::string> wrap_text(const Fonts& fonts, std::string_view s, Font f, double size, double width);
+// Draws `s` at `size` in `cr`'s source, the pen starting at (x, baseline) in user space.
+// Returns how many of its glyphs are .notdef (characters no face has, drawn as empty boxes).
+int show_text(cairo_t* cr, const Fonts& fonts, std::string_view s, Font f, double size, double x, double baseline);
 
 // What is under a design-space point, for the window's mouse handling.
 struct Hit {

@@ -114,10 +114,15 @@ void paint_plane_grid(Canvas& c, const Plane& p, Labels* labels = nullptr);
 struct Cells {
     std::vector<core::Rect> cells;  // one per token
 };
-Cells token_row_cells(int n, const core::Rect& panel);
-Cells score_row_cells(int n, const core::Rect& panel);
+// A sentence that reads right to left (most of its words are Arabic, Hebrew …:
+// paragraph_direction of the words joined) puts its first token on the right of the rows that show it as a sentence: the
+// token row, the score row and the weight bars (`rtl`). The matrix, the graph and the planes keep
+// their axes.
+bool reads_right_to_left(const std::vector<std::string>& words);
+Cells token_row_cells(int n, const core::Rect& panel, bool rtl = false);
+Cells score_row_cells(int n, const core::Rect& panel, bool rtl = false);
 // The key under p in a row of cells like the score row's (whole_height: the panel's full height).
-void hit_row(int n, const core::Rect& r, core::Point p, Hit& h, bool whole_height);
+void hit_row(int n, const core::Rect& r, core::Point p, Hit& h, bool whole_height, bool rtl = false);
 struct MatrixGeom {
     core::Rect grid;   // the n×n cells
     double cell = 0;

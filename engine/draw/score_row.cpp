@@ -10,12 +10,18 @@
 
 namespace draw {
 
-Cells score_row_cells(int n, const core::Rect& panel) {
+bool reads_right_to_left(const std::vector<std::string>& words) {
+    std::string sentence;
+    for (const std::string& w : words) sentence += w + " ";
+    return paragraph_direction(sentence) == Direction::RightToLeft;
+}
+
+Cells score_row_cells(int n, const core::Rect& panel, bool rtl) {
     Cells out;
     core::Rect content = card_content(panel);
     double gap = std::min(12.0, content.w / std::max(1, n) * 0.1);
     double w = (content.w - gap * (n - 1)) / std::max(1, n);
-    for (int j = 0; j < n; ++j) out.cells.push_back({content.x + j * (w + gap), content.y, w, content.h});
+    for (int j = 0; j < n; ++j) out.cells.push_back({content.x + (rtl ? n - 1 - j : j) * (w + gap), content.y, w, content.h});
     return out;
 }
 
@@ -37,7 +43,9 @@ void paint(Canvas& c, const model::ScoreRow& row, const core::Rect& r) {
         const double head_x = r.x + 18 + std::min(c.measure(row.heading), (r.w - 36) * 0.5) + 24;
         paint_legend(c, row.legend, {head_x, r.y + 10, r.right() - 18 - head_x, 30}, Align::Right);
     }
-    Cells cells = score_row_cells(static_cast<int>(row.cells.size()), r);
+    std::vector<std::string> words;
+    for (const model::ScoreCell& sc : row.cells) words.push_back(sc.token);
+    Cells cells = score_row_cells(static_cast<int>(row.cells.size()), r, reads_right_to_left(words));
     for (std::size_t j = 0; j < row.cells.size(); ++j) {
         const model::ScoreCell& sc = row.cells[j];
         const core::Rect cell = cells.cells[j];
@@ -101,8 +109,8 @@ void paint(Canvas& c, const model::ScoreRow& row, const core::Rect& r) {
 }  // namespace
 
 // A key's cell of the score row, or its column of the weight bars (the whole panel's height).
-void hit_row(int n, const core::Rect& r, core::Point p, Hit& h, bool whole_height) {
-    const Cells cells = score_row_cells(n, r);
+void hit_row(int n, const core::Rect& r, core::Point p, Hit& h, bool whole_height, bool rtl) {
+    const Cells cells = score_row_cells(n, r, rtl);
     for (std::size_t j = 0; j < cells.cells.size(); ++j) {
         const core::Rect& cr = cells.cells[j];
         if (p.x >= cr.x && p.x <= cr.right() && (whole_height || cr.contains(p))) {
@@ -114,7 +122,11 @@ void hit_row(int n, const core::Rect& r, core::Point p, Hit& h, bool whole_heigh
 
 namespace {
 
-void hit(const model::ScoreRow& m, const core::Rect& r, core::Point p, Hit& h) { hit_row(static_cast<int>(m.cells.size()), r, p, h, false); }
+void hit(const model::ScoreRow& m, const core::Rect& r, core::Point p, Hit& h) {
+    std::vector<std::string> words;
+    for (const model::ScoreCell& sc : m.cells) words.push_back(sc.token);
+    hit_row(static_cast<int>(m.cells.size()), r, p, h, false, reads_right_to_left(words));
+}
 
 }  // namespace
 

@@ -140,7 +140,7 @@ void Canvas::mark(const std::string& name, const core::Rect& r) const {
     rec_->marks.push_back({name, {x0, y0, x1 - x0, y1 - y0}});
 }
 
-void Canvas::record_text(const core::Rect& r, std::string_view s) const {
+void Canvas::record_text(const core::Rect& r, std::string_view s, int notdef) const {
     if (!rec_) return;
     // Corners through the current transform (rotations are not used for text).
     double xs[4] = {r.x, r.right(), r.x, r.right()}, ys[4] = {r.y, r.y, r.bottom(), r.bottom()};
@@ -154,7 +154,7 @@ void Canvas::record_text(const core::Rect& r, std::string_view s) const {
         x1 = std::max(x1, xs[i]);
         y1 = std::max(y1, ys[i]);
     }
-    rec_->texts.push_back({panel_, {x0, y0, x1 - x0, y1 - y0}, std::string(s), size_, small_ ? small_ : "", cut_, corners});
+    rec_->texts.push_back({panel_, {x0, y0, x1 - x0, y1 - y0}, std::string(s), size_, small_ ? small_ : "", cut_, corners, notdef});
 }
 
 }  // namespace draw

@@ -1,4 +1,4 @@
-// draw/slides: the deck's title and text slides.
+// draw/slides: the deck's title and text slides (a bullet in a right-to-left script mirrored).
 #include <algorithm>
 #include <utility>
 
@@ -11,7 +11,9 @@ void paint_title_slide(Canvas& c, const model::TitleSlide& s) {
     core::Rect area{160, 300, W, 480};
     c.record_panel("slide", area);
     c.color(c.th.query);
-    c.rounded({160, 340, 120, 10}, 5);
+    // A title that reads right to left is right-aligned: its rule is on the right too.
+    const bool rtl = paragraph_direction(s.title) == Direction::RightToLeft;
+    c.rounded({rtl ? area.right() - 120 : 160, 340, 120, 10}, 5);
     cairo_fill(c.cr);
     c.color(c.th.ink);
     double used = c.paragraph(s.title, {160, 380, W, 240}, Font::Bold, 84, 36, 1.15);
@@ -32,7 +34,7 @@ void paint_text_slide(Canvas& c, const model::TextSlide& s) {
     c.color(c.th.ink);
     double used = c.paragraph(s.title, {160, 120, W, 170}, Font::Bold, 64, 30, 1.15);
     c.color(c.th.query);
-    c.rounded({160, 120 + used + 26, 96, 8}, 4);
+    c.rounded({paragraph_direction(s.title) == Direction::RightToLeft ? area.right() - 96 : 160, 120 + used + 26, 96, 8}, 4);
     cairo_fill(c.cr);
     double y = 120 + used + 76;
     const double bottom = 980;
@@ -40,12 +42,14 @@ void paint_text_slide(Canvas& c, const model::TextSlide& s) {
     double size = n > 6 ? 32 : 40;
     for (const auto& b : s.bullets) {
         if (y >= bottom - 40) break;
-        c.circle({178, y + size * 0.45}, 8);
+        // A bullet that reads right to left has its dot on the right, its text right-aligned.
+        const bool rtl = paragraph_direction(b) == Direction::RightToLeft;
+        c.circle({rtl ? area.right() - 18 : 178, y + size * 0.45}, 8);
         c.color(c.th.key);
         cairo_fill(c.cr);
         c.color(c.th.ink);
         double avail = (bottom - y) ;
-        double h = c.paragraph(b, {214, y, W - 60, std::min(avail, size * 1.3 * 3)}, Font::Regular, size, 20);
+        double h = c.paragraph(b, {rtl ? area.x + 6 : 214, y, W - 60, std::min(avail, size * 1.3 * 3)}, Font::Regular, size, 20);
         y += h + size * 0.8;
     }
 }

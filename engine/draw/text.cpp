@@ -1,5 +1,7 @@
-// draw/text: text through the canvas — fonts at a size, extents (memoised per thread), text at
-// a point or fitted to a box (shrunk, then ellipsized), word wrap and paragraphs (memoised).
+// draw/text: text through the canvas — fonts at a size, shaped text (memoised per thread, in
+// ems, whatever the size), its extents, glyphs drawn at a point or fitted to a box (shrunk, then
+// ellipsized at a cluster boundary), lines broken by Unicode's rules and paragraphs (memoised,
+// right-aligned when they read right to left); and the same text for painters outside draw/.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -10,14 +12,13 @@
 #include <vector>
 
 #include "draw/canvas.hpp"
+#include "draw/shaping.hpp"
 
 namespace draw {
 
 void Canvas::font(Font f, double size) const {
     font_ = f;
     size_ = size;
-    cairo_set_font_face(cr, fonts_.face(f));
-    cairo_set_font_size(cr, size);
 }
 
 namespace {
@@ -30,7 +31,9 @@ namespace {
 constexpr std::size_t kEntryOverhead = 96;  // a hash node, its bucket and the string headers, about
 constexpr std::size_t kMemoMaxKey = 16 * 1024 + 64;
 
-std::size_t bytes_of(const Canvas::Extents&) { return sizeof(Canvas::Extents); }
+std::size_t bytes_of(const Shaped& s) {
+    return sizeof(Shaped) + s.glyphs.size() * sizeof(Glyph) + s.cuts.size() * sizeof(std::uint32_t);
+}
 template <class P>
 auto bytes_of(const P& p) -> decltype(p.lines.size()) {
     std::size_t n = sizeof(P);
@@ -77,11 +80,17 @@ void append_bits(std::string& k, double x) {
 
 bool continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
 
+bool ascii(std::string_view s) {
+    for (char c : s)
+        if (static_cast<unsigned char>(c) >= 0x80) return false;
+    return true;
+}
+
 }  // namespace
 
 // The memo tables of this thread (one per thread: cairo contexts are not shared between threads).
 struct Canvas::Memos {
-    Memo<Extents> extents{kTextMemoBytes / 2};
+    Memo<Shaped> shaped{kTextMemoBytes / 2};
     Memo<Para> paragraphs{kTextMemoBytes / 2};
 };
 
@@ -95,8 +104,8 @@ TextStats text_stats() {
     s.measurements = t_work.measurements;
     s.measured_bytes = t_work.measured_bytes;
     const Canvas::Memos& m = Canvas::memos();
-    s.memo_bytes = m.extents.bytes + m.paragraphs.bytes;
-    s.memo_entries = m.extents.map.size() + m.paragraphs.map.size();
+    s.memo_bytes = m.shaped.bytes + m.paragraphs.bytes;
+    s.memo_entries = m.shaped.map.size() + m.paragraphs.map.size();
     return s;
 }
 
@@ -106,53 +115,109 @@ double Canvas::scale_key() const {
     return m.xx;
 }
 
-Canvas::Extents Canvas::extents(std::string_view s) const {
-    Memo<Extents>& memo = memos().extents;
+const Shaped& Canvas::shaped(std::string_view s) const {
+    // The direction is resolved before the key is made (a label's own, label_direction), so that
+    // a line of a left-to-right paragraph and the same text measured alone share one entry.
+    Direction d = dir_;
+    if (d == Direction::Auto) d = ascii(s) ? Direction::LeftToRight : label_direction(s);
+    Memo<Shaped>& memo = memos().shaped;
     std::string key;
-    key.reserve(s.size() + 20);
+    key.reserve(s.size() + 10);
+    append_bits(key, static_cast<double>(fonts_.engine().serial));  // other faces, other glyphs
     key.push_back(static_cast<char>('0' + static_cast<int>(font_)));
-    append_bits(key, size_);
-    append_bits(key, scale_key());
+    key.push_back(d == Direction::RightToLeft ? 'r' : 'l');
     key.append(s);
-    if (const Extents* e = memo.find(key)) return *e;
-    cairo_text_extents_t te;
-    std::string str(s);
-    cairo_text_extents(cr, str.c_str(), &te);
+    if (const Shaped* e = memo.find(key)) return *e;
     ++t_work.measurements;
     t_work.measured_bytes += s.size();
-    const Extents e{te.x_bearing, te.y_bearing, te.width, te.height, te.x_advance};
-    memo.put(std::move(key), Extents(e));
-    return e;
+    Shaped sh = fonts_.engine().shape(s, font_, d);
+    if (Shaped* kept = memo.put(std::move(key), std::move(sh))) return *kept;  // sh is moved only when kept
+    thread_local Shaped unkept;  // a text too long to memoise lives until the next one
+    unkept = std::move(sh);
+    return unkept;
 }
 
-double Canvas::ascent() const {
-    cairo_font_extents_t fe;
-    cairo_font_extents(cr, &fe);
-    return fe.ascent;
+Canvas::Extents Canvas::extents(std::string_view s) const {
+    const Shaped& sh = shaped(s);
+    return {sh.ink_x0 * size_, sh.ink_y0 * size_, (sh.ink_x1 - sh.ink_x0) * size_, (sh.ink_y1 - sh.ink_y0) * size_,
+            sh.advance * size_};
 }
 
-double Canvas::descent() const {
-    cairo_font_extents_t fe;
-    cairo_font_extents(cr, &fe);
-    return fe.descent;
+double Canvas::ascent() const { return fonts_.engine().ascent(font_) * size_; }
+
+double Canvas::descent() const { return fonts_.engine().descent(font_) * size_; }
+
+void Canvas::show(const Shaped& sh, std::string_view s, double x, double baseline) const {
+    // Glyphs go to cairo a face at a time. A PDF keeps each run's text too (cairo_show_text_glyphs:
+    // its words can be searched and copied, ligatures and conjuncts included); a run given its
+    // text must cover whole clusters in one direction, so there runs also break where the
+    // clusters stop following each other (a change of direction).
+    thread_local std::vector<cairo_glyph_t> glyphs;
+    thread_local std::vector<cairo_text_cluster_t> clusters;
+    const bool with_text = cairo_surface_has_show_text_glyphs(cairo_get_target(cr));
+    auto next_cut = [&](std::uint32_t c) {
+        auto it = std::upper_bound(sh.cuts.begin(), sh.cuts.end(), c);
+        return it == sh.cuts.end() ? static_cast<std::uint32_t>(s.size()) : *it;
+    };
+    const std::size_t n = sh.glyphs.size();
+    for (std::size_t i = 0; i < n;) {
+        const std::uint32_t face = sh.glyphs[i].face;
+        int dir = 0;
+        std::size_t j = i + 1;
+        for (; j < n && sh.glyphs[j].face == face; ++j) {
+            if (!with_text) continue;
+            const std::uint32_t a = sh.glyphs[j - 1].cluster, b = sh.glyphs[j].cluster;
+            if (a == b) continue;
+            const int step = b == next_cut(a) ? 1 : a == next_cut(b) ? -1 : 0;
+            if (step == 0 || (dir != 0 && step != dir)) break;
+            dir = step;
+        }
+        cairo_set_font_face(cr, fonts_.engine().cairo_face(face));
+        cairo_set_font_size(cr, size_);
+        glyphs.clear();
+        for (std::size_t k = i; k < j; ++k)
+            glyphs.push_back({sh.glyphs[k].index, x + sh.glyphs[k].x * size_, baseline + sh.glyphs[k].y * size_});
+        if (!with_text) {
+            cairo_show_glyphs(cr, glyphs.data(), static_cast<int>(glyphs.size()));
+        } else {
+            // Clusters in the text's order: from the first glyph forward, or from the last backward.
+            clusters.clear();
+            std::uint32_t lo = sh.glyphs[i].cluster, hi = 0;
+            std::size_t prev = n;
+            auto add = [&](std::size_t k) {
+                const std::uint32_t c = sh.glyphs[k].cluster;
+                if (prev != n && sh.glyphs[prev].cluster == c) ++clusters.back().num_glyphs;
+                else clusters.push_back({static_cast<int>(next_cut(c) - c), 1});
+                lo = std::min(lo, c);
+                hi = std::max(hi, next_cut(c));
+                prev = k;
+            };
+            if (dir < 0)
+                for (std::size_t k = j; k-- > i;) add(k);
+            else
+                for (std::size_t k = i; k < j; ++k) add(k);
+            cairo_show_text_glyphs(cr, s.data() + lo, static_cast<int>(hi - lo), glyphs.data(), static_cast<int>(glyphs.size()),
+                                   clusters.data(), static_cast<int>(clusters.size()),
+                                   dir < 0 ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : static_cast<cairo_text_cluster_flags_t>(0));
+        }
+        i = j;
+    }
 }
 
 core::Rect Canvas::text(std::string_view s, double x, double baseline, Align a) const {
     if (s.empty()) return {x, baseline, 0, 0};
-    Extents e = extents(s);
-    double w = e.x_advance;
+    const Shaped& sh = shaped(s);
+    const double w = sh.advance * size_;
     if (a == Align::Center) x -= w / 2;
     else if (a == Align::Right) x -= w;
-    cairo_move_to(cr, x, baseline);
-    std::string str(s);
-    cairo_show_text(cr, str.c_str());
-    // The box: the advance horizontally (and any ink beyond it), ascent+descent of the glyphs.
-    double left = std::min(x, x + e.x_bearing);
-    double right = std::max(x + w, x + e.x_bearing + e.width);
-    double top = baseline + e.y_bearing;
-    double bottom = baseline + e.y_bearing + e.height;
-    core::Rect box{left, top, right - left, bottom - top};
-    record_text(box, s);
+    show(sh, s, x, baseline);
+    // The box: the advance horizontally (and any ink beyond it), the glyphs' ink vertically.
+    const double left = std::min(x, x + sh.ink_x0 * size_);
+    const double right = std::max(x + w, x + sh.ink_x1 * size_);
+    const double top = baseline + sh.ink_y0 * size_;
+    const double bottom = baseline + sh.ink_y1 * size_;
+    const core::Rect box{left, top, right - left, bottom - top};
+    record_text(box, s, sh.notdef);
     return box;
 }
 
@@ -160,10 +225,11 @@ namespace {
 
 // At most this many characters of a text are measured to fit it to a box, however long the
 // text: no visible glyph of DejaVu Sans is narrower than 0.2 em (a space is 0.32 em, "i" 0.28 em),
-// so more never fit at the smallest size; and never more than kMaxFitChars in any case. Characters
+// and joined letters of the fallback faces (an Arabic medial form) not narrower than 0.1 em, so
+// more never fit at the smallest size; and never more than kMaxFitChars in any case. Characters
 // past them are cut (with "…"; zero-width marks past them too), so fitting costs O(log n)
 // measurements of a bounded prefix.
-constexpr double kNarrowestEm = 0.2;
+constexpr double kNarrowestEm = 0.1;
 constexpr std::size_t kMaxFitChars = 4096;
 
 // Bytes of the first `chars` UTF-8 characters of s (all of s when it has fewer).
@@ -190,6 +256,11 @@ Canvas::Fit Canvas::fit(std::string_view s, const core::Rect& box, Font f, doubl
     min_size = std::max(min_size, floor());
     double sz = std::max(floor(), std::min(size, box.h * 0.82));
     font(f, sz);
+    // Scripts whose ink rises or falls past DejaVu's (Arabic's hamza over alef, Devanagari's
+    // vowel signs) shrink until their ink fits the box's height too.
+    if (const Shaped& sh = shaped(head); sh.ink_y1 - sh.ink_y0 > 0 && (sh.ink_y1 - sh.ink_y0) * sz > box.h)
+        sz = std::max({floor(), min_size, box.h / (sh.ink_y1 - sh.ink_y0)});
+    font(f, sz);
     double w = measure(head);
     if (w > box.w || !whole) {
         // Past the characters that could fit at min_size, the text is wider than the box at any
@@ -204,11 +275,11 @@ Canvas::Fit Canvas::fit(std::string_view s, const core::Rect& box, Font f, doubl
         return out;
     }
     // Still too wide at the smallest size (or cut at the limit): the longest prefix, in whole
-    // characters, that fits with "…" after it. Advances add up (no kerning through cairo's text
-    // API), so a longer prefix is never narrower: a binary search over character boundaries.
-    std::vector<std::size_t> cuts{0};  // cuts[k]: bytes of the first k characters of head
-    for (std::size_t i = 1; i <= head.size(); ++i)
-        if (i == head.size() || !continuation(head[i])) cuts.push_back(i);
+    // clusters (never inside a grapheme, a combining sequence or a conjunct), that fits with "…"
+    // after it. A longer prefix is wider but for kerning and joining, a fraction of a glyph: a
+    // binary search over the cluster boundaries finds one that fits, and the longest where widths
+    // grow. Cut at the limit, the head's last cluster may be incomplete: it is never kept.
+    const std::vector<std::uint32_t> cuts = shaped(head).cuts;  // a copy: fits() shapes again
     auto fits = [&](std::size_t k) {
         std::string t(head.substr(0, cuts[k]));
         t += "…";
@@ -239,6 +310,23 @@ core::Rect Canvas::place(const Fit& ft, const core::Rect& box, Align a) const {
     else if (a == Align::Right) x = box.right();
     double asc = ascent(), desc = descent();
     double base = box.y + box.h / 2 + (asc - desc) / 2;
+    // Ink past the line's ascent or descent (a taller script) moves the baseline so that it stays
+    // in the box, where it fits.
+    const Shaped& sh = shaped(ft.shown);
+    const double top = base + sh.ink_y0 * size_, bottom = base + sh.ink_y1 * size_;
+    if (bottom - top <= box.h) {
+        if (top < box.y) base += box.y - top;
+        else if (bottom > box.bottom()) base -= bottom - box.bottom();
+    }
+    // Likewise ink before the pen's start or past its end (an Arabic final letter's tail, an
+    // italic's overhang) moves the text along, where it fits.
+    const double pen = a == Align::Center ? x - sh.advance * size_ / 2 : a == Align::Right ? x - sh.advance * size_ : x;
+    const double left = pen + std::min(0.0, sh.ink_x0) * size_;
+    const double right = pen + std::max(sh.advance, sh.ink_x1) * size_;
+    if (right - left <= box.w) {
+        if (left < box.x) x += box.x - left;
+        else if (right > box.right()) x -= right - box.right();
+    }
     cut_ = ft.cut;
     const core::Rect r = text(ft.shown, x, base, a);
     cut_ = false;
@@ -258,8 +346,11 @@ Fitted fit_text(cairo_t* cr, const Fonts& fonts, std::string_view s, const core:
 }
 
 int Canvas::wrap(std::string_view s, double width, std::vector<std::string>& lines) const {
-    // Advances add up (no kerning through cairo's text API), so a line's width is the sum of
-    // its words and spaces: each word is measured once (and memoised), not each trial line.
+    // Greedy, over break opportunities: at spaces (a run of them is one space, none at a line's
+    // ends), at "\n", and inside a run without spaces where Unicode lets a line break there
+    // (between ideographs, kana and Hangul; see break_between). A line's width is the sum of its
+    // pieces and spaces, each piece measured once (and memoised), not each trial line; a piece
+    // wider than the line stands alone on it.
     int count = 0;
     std::string cur;
     double cur_w = 0;
@@ -271,6 +362,18 @@ int Canvas::wrap(std::string_view s, double width, std::vector<std::string>& lin
         cur_w = 0;
         ++count;
     };
+    auto add = [&](std::string_view piece, bool after_space) {
+        const double pw = measure(piece);
+        const double gap = after_space && !cur.empty() ? space : 0.0;
+        if (!cur.empty() && cur_w + gap + pw > width) flush();
+        if (after_space && !cur.empty()) {
+            cur += ' ';
+            cur_w += space;
+        }
+        cur += piece;
+        cur_w += pw;
+    };
+    std::vector<std::uint32_t> starts;
     while (i < s.size()) {
         if (s[i] == '\n') {
             flush();
@@ -279,15 +382,19 @@ int Canvas::wrap(std::string_view s, double width, std::vector<std::string>& lin
         }
         std::size_t j = i;
         while (j < s.size() && s[j] != ' ' && s[j] != '\n') ++j;
-        std::string_view word = s.substr(i, j - i);
-        double ww = measure(word);
-        if (!cur.empty() && cur_w + space + ww > width) flush();
-        if (!cur.empty()) {
-            cur += ' ';
-            cur_w += space;
+        const std::string_view word = s.substr(i, j - i);
+        if (ascii(word)) {
+            add(word, true);
+        } else {
+            const std::u32string u = decode_utf8(word, &starts);
+            std::size_t from = 0;
+            for (std::size_t k = 1; k <= u.size(); ++k)
+                if (k == u.size() || break_between(u[k - 1], u[k])) {
+                    const std::size_t end = k == u.size() ? word.size() : starts[k];
+                    add(word.substr(from, end - from), from == 0);
+                    from = end;
+                }
         }
-        cur += word;
-        cur_w += ww;
         i = j;
         while (i < s.size() && s[i] == ' ') ++i;
     }
@@ -300,15 +407,17 @@ const Canvas::Para& Canvas::layout_paragraph(std::string_view s, const core::Rec
     min_size = std::max(min_size, this->floor());  // (part of the key below)
     Memo<Para>& memo = memos().paragraphs;
     std::string key;
+    append_bits(key, static_cast<double>(fonts_.engine().serial));
     key.push_back(static_cast<char>('0' + static_cast<int>(f)));
     key.push_back(whole ? 'w' : 'p');
-    for (double x : {box.w, box.h, size, min_size, leading, scale_key()}) append_bits(key, x);
+    for (double x : {box.w, box.h, size, min_size, leading}) append_bits(key, x);
     key.append(s);
     if (const Para* p = memo.find(key)) {
         font(f, p->size);
         return *p;
     }
     Para p;
+    p.rtl = paragraph_direction(s) == Direction::RightToLeft;
     double sz = std::max(size, min_size);
     const double floor = whole ? std::min(min_size, 6.0) : min_size;
     for (;;) {
@@ -334,6 +443,11 @@ const Canvas::Para& Canvas::layout_paragraph(std::string_view s, const core::Rec
 }
 
 double Canvas::draw_paragraph(const Para& p, const core::Rect& box, Font f, double leading, bool whole) const {
+    // Every line in the paragraph's direction (a line of a right-to-left paragraph that starts
+    // with a Latin word still reads right to left), and a right-to-left paragraph right-aligned.
+    const Direction was = dir_;
+    dir_ = p.rtl ? Direction::RightToLeft : Direction::LeftToRight;
+    const Align align = p.rtl ? Align::Right : Align::Left;
     const double sz = p.size;
     double asc = ascent();
     double y = box.y + asc;
@@ -343,15 +457,16 @@ double Canvas::draw_paragraph(const Para& p, const core::Rect& box, Font f, doub
         if (!whole && y + descent() > box.bottom() + 0.01) break;  // never clipped: drop lines that do not fit
         // The last line shown when the lines after it are dropped: the Recorder calls the text cut.
         const bool last = !whole && i + 1 < p.lines.size() && y + sz * leading + descent() > box.bottom() + 0.01;
-        if (!whole && measure(l) > box.w) text_in(l, {box.x, y - asc, box.w, sz * leading}, f, sz, sz);
+        if (!whole && measure(l) > box.w) text_in(l, {box.x, y - asc, box.w, sz * leading}, f, sz, sz, align);
         else {
             cut_ = last;
-            text(l, box.x, y);
+            text(l, p.rtl ? box.right() : box.x, y, align);
             cut_ = false;
         }
         used = y + descent() - box.y;
         y += sz * leading;
     }
+    dir_ = was;
     return used;
 }
 
@@ -371,6 +486,36 @@ double Canvas::paragraph_whole(std::string_view s, const core::Rect& box, Font f
     double used = draw_paragraph(p, box, f, leading, true);
     if (used_h) *used_h = used;
     return p.size;
+}
+
+// ---- for painters outside draw/ --------------------------------------------------------------
+
+LineMetrics line_metrics(const Fonts& fonts, Font f, double size) {
+    const Fonts::Engine& e = fonts.engine();
+    return {e.ascent(f) * size, e.descent(f) * size, e.line_height(f) * size};
+}
+
+double text_advance(const Fonts& fonts, std::string_view s, Font f, double size) {
+    const Canvas c(nullptr, theme_for(ThemeKind::Light), fonts, nullptr);  // measures only: no cairo context
+    c.font(f, size);
+    return c.measure(s);
+}
+
+std::vector<std::string> wrap_text(const Fonts& fonts, std::string_view s, Font f, double size, double width) {
+    const Canvas c(nullptr, theme_for(ThemeKind::Light), fonts, nullptr);
+    c.font(f, size);
+    std::vector<std::string> lines;
+    c.wrap(s, width, lines);
+    if (lines.empty()) lines.emplace_back();
+    return lines;
+}
+
+int show_text(cairo_t* cr, const Fonts& fonts, std::string_view s, Font f, double size, double x, double baseline) {
+    if (s.empty()) return 0;
+    const Canvas c(cr, theme_for(ThemeKind::Light), fonts, nullptr);
+    c.font(f, size);
+    c.text(s, x, baseline);
+    return c.shaped(s).notdef;
 }
 
 }  // namespace draw

@@ -6,7 +6,7 @@
 
 namespace draw {
 
-Cells token_row_cells(int n, const core::Rect& panel) {
+Cells token_row_cells(int n, const core::Rect& panel, bool rtl) {
     Cells out;
     core::Rect content = panel.inset(18);
     const double label_w = 124;
@@ -15,7 +15,13 @@ Cells token_row_cells(int n, const core::Rect& panel) {
     double w = std::min(190.0, (row.w - gap * (n - 1)) / std::max(1, n));
     double total = w * n + gap * (n - 1);
     double x = row.x + (row.w - total) / 2;
-    for (int j = 0; j < n; ++j) out.cells.push_back({x + j * (w + gap), row.y + 2, w, row.h - 4});
+    for (int j = 0; j < n; ++j) out.cells.push_back({x + (rtl ? n - 1 - j : j) * (w + gap), row.y + 2, w, row.h - 4});
+    return out;
+}
+
+std::vector<std::string> chip_words(const model::TokenRow& m) {
+    std::vector<std::string> out;
+    for (const model::Chip& c : m.chips) out.push_back(c.word);
     return out;
 }
 
@@ -28,7 +34,7 @@ void paint(Canvas& c, const model::TokenRow& panel, const core::Rect& r) {
     c.text_in("tokens", {content.x, content.y, 118, content.h / 2}, Font::Bold, 18, kMinText);
     c.color(c.th.ink_faint);
     c.text_in("click to ask", {content.x, content.y + content.h / 2, 118, content.h / 2}, Font::Regular, 15, kMinText);
-    Cells cells = token_row_cells(static_cast<int>(chips.size()), r);
+    Cells cells = token_row_cells(static_cast<int>(chips.size()), r, reads_right_to_left(chip_words(panel)));
     for (std::size_t j = 0; j < chips.size(); ++j) {
         const model::Chip& chip = chips[j];
         const core::Rect& cell = cells.cells[j];
@@ -92,7 +98,7 @@ void paint(Canvas& c, const model::TokenRow& panel, const core::Rect& r) {
 }
 
 void hit(const model::TokenRow& m, const core::Rect& r, core::Point p, Hit& h) {
-    const Cells cells = token_row_cells(static_cast<int>(m.chips.size()), r);
+    const Cells cells = token_row_cells(static_cast<int>(m.chips.size()), r, reads_right_to_left(chip_words(m)));
     for (std::size_t j = 0; j < cells.cells.size(); ++j)
         if (cells.cells[j].contains(p)) {
             h.kind = Hit::Kind::Token;

@@ -11,7 +11,9 @@ namespace {
 
 void paint(Canvas& c, const model::WeightBars& wb, const core::Rect& r) {
     core::Rect content = c.card(r, "Weights · shares of 1", wb.aside);
-    Cells cols = score_row_cells(static_cast<int>(wb.bars.size()), r);
+    std::vector<std::string> words;
+    for (const model::Bar& b : wb.bars) words.push_back(b.token);
+    Cells cols = score_row_cells(static_cast<int>(wb.bars.size()), r, reads_right_to_left(words));
     const double label_h = 26, value_h = 26;
     const double base = content.bottom() - label_h - 4;
     const double top = content.y + value_h + 2;
@@ -60,7 +62,11 @@ void paint(Canvas& c, const model::WeightBars& wb, const core::Rect& r) {
     }
 }
 
-void hit(const model::WeightBars& m, const core::Rect& r, core::Point p, Hit& h) { hit_row(static_cast<int>(m.bars.size()), r, p, h, true); }
+void hit(const model::WeightBars& m, const core::Rect& r, core::Point p, Hit& h) {
+    std::vector<std::string> words;
+    for (const model::Bar& b : m.bars) words.push_back(b.token);
+    hit_row(static_cast<int>(m.bars.size()), r, p, h, true, reads_right_to_left(words));
+}
 
 }  // namespace
 

@@ -143,8 +143,11 @@ struct SlideReader {
     bool nested_ok = true;  // false when a file the slide names failed (its errors are reported)
 };
 
+// A text the slide shows.
 void read_text(std::string& into, Reader& r, const Value& v) {
-    if (v) into = r.text(v.node, v.key).value_or("");
+    if (!v) return;
+    into = r.text(v.node, v.key).value_or("");
+    r.shown(v.node, v.key);
 }
 
 const Key<SlideReader> kSay = {"say", [](SlideReader& sl, const Value& v) { read_text(sl.s.say, sl.r, v); }};
@@ -159,7 +162,10 @@ const Key<SlideReader> kVoice = {"voice", [](SlideReader& sl, const Value& v) {
 const Key<SlideReader> kTextSlide[] = {
     {"text", [](SlideReader& sl, const Value& v) { read_text(sl.s.title, sl.r, v); }},
     {"bullets", [](SlideReader& sl, const Value& v) {
-         if (v) sl.s.bullets = sl.r.texts(v.node, v.key).value_or(std::vector<std::string>{});
+         if (!v) return;
+         sl.s.bullets = sl.r.texts(v.node, v.key).value_or(std::vector<std::string>{});
+         if (v.node->kind == Kind::Sequence)
+             for (std::size_t i = 0; i < v.node->size(); ++i) sl.r.shown(v.node->items[i], v.key + "[" + std::to_string(i) + "]");
      }},
     kSay, kNotes, kDuration, kVoice,
 };
@@ -256,10 +262,16 @@ const Key<DeckReader> kDeck[] = {
     {"version", [](DeckReader& dr, const Value& v) {
          if (v) version(dr.r, v.node);
      }},
-    {"deck", [](DeckReader& dr, const Value& v) { dr.out.title = v ? dr.r.name(v.node, v.key).value_or("") : ""; }},
+    {"deck", [](DeckReader& dr, const Value& v) {
+         dr.out.title = v ? dr.r.name(v.node, v.key).value_or("") : "";
+         if (v) dr.r.shown(v.node, v.key);
+     }},
     {"title", [](DeckReader& dr, const Value& v) {
          if (v)
-             if (auto t = dr.r.text(v.node, v.key); t && !t->empty()) dr.out.title = *t;
+             if (auto t = dr.r.text(v.node, v.key); t && !t->empty()) {
+                 dr.out.title = *t;
+                 dr.r.shown(v.node, v.key);
+             }
      }},
     {"slides", read_slides},
 };
@@ -269,6 +281,7 @@ const Key<DeckReader> kDeck[] = {
 struct Loader {
     core::Diagnostics errors;
     core::Diagnostics warnings;
+    CharacterCheck characters;  // asked about every character of every text shown (may be empty)
 
     struct Open {
         std::string key;   // canonical path
@@ -302,6 +315,7 @@ struct Loader {
             return out;
         }
         Reader r(file, errors, columns, &warnings);
+        r.check_characters(&characters);
         const Node* root = doc.root;
         const std::string expected = "a scene (a mapping with 'scene:') or a deck (a mapping with 'deck:')";
         if (!root || root->kind == Kind::Null) {
@@ -547,9 +561,10 @@ Result finish(Loader& loader, Parsed& p, const std::string& file) {
 
 }  // namespace
 
-Result load_file(const std::string& path) {
+Result load_file(const std::string& path, const CharacterCheck& characters) {
     try {
         Loader loader;
+        loader.characters = characters;
         Parsed p = loader.load_path(path, nullptr, nullptr, "");
         return finish(loader, p, path);
     } catch (const std::exception& e) {
@@ -559,9 +574,11 @@ Result load_file(const std::string& path) {
     }
 }
 
-Result load_text(const std::string& text, const std::string& file, const std::string& dir) {
+Result load_text(const std::string& text, const std::string& file, const std::string& dir,
+                 const CharacterCheck& characters) {
     try {
         Loader loader;
+        loader.characters = characters;
         std::string key = canonical_key(dir.empty() ? file : resolve(dir, fs::path(file).filename().string()));
         Parsed p = loader.load_text(text, file, dir, key);
         return finish(loader, p, file);

@@ -2,6 +2,7 @@
 // includes yaml-cpp; no yaml-cpp exception leaves it.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "core/core.hpp"
@@ -18,12 +19,21 @@ struct Result {
     bool ok() const { return errors.empty(); }
 };
 
+// What can go wrong in drawing one character of a text the deck shows: "" when nothing, else
+// what to say ("no face has '猫' (U+732B); Debian's fonts-noto-cjk has it"). `attnlab check`
+// asks the fonts; the loader knows none, only where each text is.
+using CharacterCheck = std::function<std::string(char32_t)>;
+
 // Loads a scene file (top-level `scene:`) as a one-slide deck, or a deck file (top-level
-// `deck:`), following the scene files a deck names relative to the deck's folder.
-Result load_file(const std::string& path);
+// `deck:`), following the scene files a deck names relative to the deck's folder. With
+// `characters`, every text the deck shows (tokens, titles, narration, notes, bullets, the quiz,
+// the experiments) is read character by character, and a character it has something to say
+// about is a warning at that character's line and column (once per character and file).
+Result load_file(const std::string& path, const CharacterCheck& characters = {});
 
 // The same from text already in memory; `file` names it in diagnostics, `dir` resolves
 // scene paths of a deck.
-Result load_text(const std::string& text, const std::string& file, const std::string& dir);
+Result load_text(const std::string& text, const std::string& file, const std::string& dir,
+                 const CharacterCheck& characters = {});
 
 }  // namespace load

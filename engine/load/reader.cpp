@@ -84,6 +84,18 @@ int Columns::to_chars(int line, int byte_column) {
     return column;
 }
 
+bool Columns::find(int line, int byte_column, std::string_view needle, int& at_line, int& at_byte_column) {
+    to_chars(line, byte_column);  // makes the line starts
+    if (line <= 0 || static_cast<std::size_t>(line) > starts_.size() || byte_column <= 0) return false;
+    const std::size_t from = starts_[static_cast<std::size_t>(line) - 1] + static_cast<std::size_t>(byte_column) - 1;
+    const std::size_t at = text_.find(needle, std::min(from, text_.size()));
+    if (at == std::string::npos) return false;
+    const auto it = std::upper_bound(starts_.begin(), starts_.end(), at);
+    at_line = static_cast<int>(it - starts_.begin());
+    at_byte_column = static_cast<int>(at - *(it - 1)) + 1;
+    return true;
+}
+
 const Node* Reader::Fields::get(const std::string& k) const {
     if (std::find(known.begin(), known.end(), k) == known.end())
         throw std::logic_error("the loader asked for the undeclared key '" + k + "'");
@@ -105,6 +117,29 @@ void Reader::warn(const Node* at, const std::string& message) {
     w.warning = true;
     warnings_->push_back(std::move(w));
 }
+void Reader::shown(const Node* n, const std::string& key) {
+    if (!characters_ || !*characters_ || !warnings_ || !n || n->kind != Kind::Scalar) return;
+    const std::string& v = n->value;
+    for (std::size_t i = 0; i < v.size();) {
+        // One UTF-8 character (the loader has checked the file is UTF-8).
+        const auto b = static_cast<unsigned char>(v[i]);
+        const std::size_t len = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : 4;
+        char32_t c = len == 1 ? b : len == 2 ? (b & 0x1F) : len == 3 ? (b & 0x0F) : (b & 0x07);
+        for (std::size_t k = 1; k < len && i + k < v.size(); ++k) c = (c << 6) | (static_cast<unsigned char>(v[i + k]) & 0x3F);
+        const std::string_view ch(v.data() + i, std::min(len, v.size() - i));
+        i += len;
+        if (std::find(warned_.begin(), warned_.end(), c) != warned_.end()) continue;
+        const std::string problem = (*characters_)(c);
+        if (problem.empty()) continue;
+        warned_.push_back(c);
+        int line = n->line, byte_column = n->column;
+        columns_.find(n->line, n->column, ch, line, byte_column);  // where the character is written, if it is
+        core::Diagnostic w{file_, line, columns_.to_chars(line, byte_column), key + ": " + problem};
+        w.warning = true;
+        warnings_->push_back(std::move(w));
+    }
+}
+
 void Reader::error_at(int line, int byte_column, const std::string& message) {
     const int column = columns_.to_chars(line, byte_column);
     if (count_ == kMaxErrors) {

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <span>
@@ -53,6 +54,9 @@ class Columns {
 public:
     explicit Columns(const std::string& text) : text_(text) {}
     int to_chars(int line, int byte_column);
+    // Where `needle` is first written at or after (line, byte_column): true with its line and
+    // byte column, false when it is not (an escape sequence wrote it).
+    bool find(int line, int byte_column, std::string_view needle, int& at_line, int& at_byte_column);
 
 private:
     const std::string& text_;
@@ -71,6 +75,10 @@ public:
 
     void error(const Node* at, const std::string& message);
     void warn(const Node* at, const std::string& message);
+    // A text the deck shows, named `key`: each of its characters goes to the character check
+    // (when there is one), and what it says is a warning at that character.
+    void shown(const Node* n, const std::string& key);
+    void check_characters(const std::function<std::string(char32_t)>* check) { characters_ = check; }
     void error_at(int line, int byte_column, const std::string& message);
     bool failed() const { return count_ > 0; }
     std::size_t error_count() const { return count_; }
@@ -121,6 +129,8 @@ private:
     Columns& columns_;
     core::Diagnostics* warnings_ = nullptr;
     std::size_t count_ = 0;
+    const std::function<std::string(char32_t)>* characters_ = nullptr;
+    std::vector<char32_t> warned_;  // characters already warned about in this file
 };
 
 // `version:` is optional; only 1 exists.

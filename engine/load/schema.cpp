@@ -187,7 +187,7 @@ const Key<StepReader> kStep[] = {
          st.step.id = *id;
      }},
     {"title", [](StepReader& st, const Value& v) {
-         if (v) st.step.title = st.sc.r.text(v.node, v.key).value_or("");
+         if (v) st.step.title = st.sc.r.text(v.node, v.key).value_or(""), st.sc.r.shown(v.node, v.key);
      }},
     {"ask", [](StepReader& st, const Value& v) {
          if (v) st.step.ask = st.sc.r.text(v.node, v.key).value_or("");
@@ -198,10 +198,10 @@ const Key<StepReader> kStep[] = {
              st.sc.r.error(v.node, v.key + ": a voice for the question, but the step asks none (give it 'ask:')");
      }},
     {"say", [](StepReader& st, const Value& v) {
-         if (v) st.step.say = st.sc.r.text(v.node, v.key).value_or("");
+         if (v) st.step.say = st.sc.r.text(v.node, v.key).value_or(""), st.sc.r.shown(v.node, v.key);
      }},
     {"notes", [](StepReader& st, const Value& v) {
-         if (v) st.step.notes = st.sc.r.text(v.node, v.key).value_or("");
+         if (v) st.step.notes = st.sc.r.text(v.node, v.key).value_or(""), st.sc.r.shown(v.node, v.key);
      }},
     {"set", [](StepReader& st, const Value& v) {
          if (v) st.sc.settings(v.node, v.key, st.step.set);
@@ -243,6 +243,7 @@ const Key<ExperimentReader> kExperiment[] = {
          auto t = r.name(v.node, v.key);
          if (!t) return;
          ex.e.title = *t;
+         r.shown(v.node, v.key);
          auto& titles = ex.sc.experiment_titles;
          if (auto it = titles.find(*t); it != titles.end())
              r.error(v.node, v.key + ": the title '" + *t + "' is already used on line " + std::to_string(it->second->line) +
@@ -253,7 +254,7 @@ const Key<ExperimentReader> kExperiment[] = {
          if (v) ex.sc.settings(v.node, v.key, ex.e.set);
      }},
     {"look_for", [](ExperimentReader& ex, const Value& v) {
-         if (v) ex.e.look_for = ex.sc.r.text(v.node, v.key).value_or("");
+         if (v) ex.e.look_for = ex.sc.r.text(v.node, v.key).value_or(""), ex.sc.r.shown(v.node, v.key);
      }},
 };
 
@@ -273,6 +274,7 @@ void read_choices(QuestionReader& qr, const Value& v) {
     if (const Node* ch = f.get("choices")) {
         if (auto c = r.texts(ch, where + ".choices")) {
             if (c->size() < 2) r.error(ch, where + ".choices: expected at least 2 choices, found " + std::to_string(c->size()));
+            for (std::size_t i = 0; i < ch->size(); ++i) r.shown(ch->items[i], where + ".choices[" + std::to_string(i) + "]");
             qr.q.choices = std::move(*c);
         }
         if (const Node* c = f.get("correct")) {
@@ -319,11 +321,11 @@ void read_after(QuestionReader& qr, const Value& v) {
 
 const Key<QuestionReader> kQuestion[] = {
     {"ask", [](QuestionReader& qr, const Value& v) {
-         if (v) qr.q.ask = qr.sc.r.text(v.node, v.key, false).value_or("");
+         if (v) qr.q.ask = qr.sc.r.text(v.node, v.key, false).value_or(""), qr.sc.r.shown(v.node, v.key);
          else qr.sc.r.error(v.map, qr.where + ": missing key 'ask'");
      }},
     {"answer", [](QuestionReader& qr, const Value& v) {
-         if (v) qr.q.answer = qr.sc.r.text(v.node, v.key).value_or("");
+         if (v) qr.q.answer = qr.sc.r.text(v.node, v.key).value_or(""), qr.sc.r.shown(v.node, v.key);
      }},
     {"choices", read_choices},
     {"correct", read_choices},
@@ -412,6 +414,7 @@ void read_tokens(SceneReader& sr, const Value& v) {
     } else if (auto list = r.texts(t, v.key)) {
         sr.s.tokens = std::move(*list);
         sr.n = sr.s.tokens.size();
+        for (std::size_t i = 0; i < t->size(); ++i) r.shown(t->items[i], v.key + "[" + std::to_string(i) + "]");
     }
 }
 
@@ -523,7 +526,7 @@ const Key<SceneReader> kScene[] = {
     {"title", [](SceneReader& sr, const Value& v) {
          sr.s.title = sr.s.id;
          if (v)
-             if (auto t = sr.r.text(v.node, v.key)) sr.s.title = t->empty() ? sr.s.id : *t;
+             if (auto t = sr.r.text(v.node, v.key)) sr.s.title = t->empty() ? sr.s.id : *t, sr.r.shown(v.node, v.key);
      }},
     {"tokens", read_tokens},  // first of the vectors and controls: n checks them
     // The vectors, read together: q, k, v, or x with the projections; d is checked against them.

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "app/cairo_text.hpp"
 #include "app/narrator.hpp"
 #include "app/session.hpp"
 #include "app/watch.hpp"
@@ -28,7 +29,6 @@
 #include "sdl/audio.hpp"
 #include "sdl/events.hpp"
 #include "sdl/sdl.hpp"
-#include "sdl/text.hpp"
 #include "sdl/window.hpp"
 
 namespace sdl {
@@ -143,8 +143,7 @@ std::uint64_t clock_seed() {
 
 }  // namespace
 
-int present_command(const std::vector<std::string>& args, std::shared_ptr<const draw::Fonts> fonts,
-                    const std::string& font_dir) {
+int present_command(const std::vector<std::string>& args, std::shared_ptr<const draw::Fonts> fonts) {
     const auto t_start = std::chrono::steady_clock::now();
     Options o;
     bool help = false;
@@ -187,9 +186,9 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
     so.student = o.student;
     so.draw.theme = o.dark ? draw::ThemeKind::Dark : draw::ThemeKind::Light;
     so.draw.fonts = std::move(fonts);
-    // The overlay's text: SDL2_ttf with the same DejaVu files (none when they fail: no overlay).
-    std::string text_problem;
-    const std::shared_ptr<TtfText> text = TtfText::open(font_dir, text_problem);
+    // The overlay's text: the frames' own text stack (shaping, bidi, the fallback faces), so the
+    // help, the messages and the quiz's keys draw every script a slide does.
+    const std::shared_ptr<app::CairoText> text = std::make_shared<app::CairoText>(so.draw.fonts);
     so.text = text;
     auto clock = [t_start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count(); };
     Session session(deck, clock, so);
@@ -215,6 +214,7 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
         if (!problem.empty()) std::cerr << "attnlab: warning: " << core::printable(problem) << "; narrating without it\n";
     }
     bool place_warned = false;
+    bool boxes_warned = false;
     auto keep_place = [&] {
         std::string perr;
         if (!session.save_place(perr) && !place_warned) {
@@ -330,6 +330,12 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
             presenter->draw(
                 [&](const app::Pixels& px) { app::paint_overlay(px, session.render_presenter(px, o.talk_time, wall_clock()), text.get()); },
                 err);
+        }
+        // Characters no face has, drawn by the overlay as empty boxes: said once, as `check` says it.
+        if (text->missing_glyphs() > 0 && !boxes_warned) {
+            std::cerr << "attnlab: warning: the overlay drew " << text->missing_glyphs()
+                      << " character(s) no font attnlab draws with has, as empty boxes (attnlab check FILE names them)\n";
+            boxes_warned = true;
         }
     }
     if (o.student) keep_place();

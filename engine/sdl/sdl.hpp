@@ -1,8 +1,8 @@
 // sdl: the SDL2 window, one backend of the presenter core (app/). It owns the OS loop and the
 // clock: SDL events in as the core's events (events.hpp), the core's pixels out through a
-// streaming texture or the window's framebuffer (window.hpp), the overlay's text painted with
-// SDL2_ttf (text.hpp), the sound of --narrate and the microphone of --record (audio.hpp), and
-// fullscreen by hand through Xlib. The only module that knows SDL2, SDL2_ttf or Xlib.
+// streaming texture or the window's framebuffer (window.hpp), the overlay's text painted through
+// the frames' own text stack (app::CairoText), the sound of --narrate and the microphone of
+// --record (audio.hpp), and fullscreen by hand through Xlib. The only module that knows SDL2 or Xlib.
 #pragma once
 
 #include <memory>
@@ -13,9 +13,8 @@
 
 namespace sdl {
 
-// `attnlab [present] [FILE] [options]`, drawing with `fonts` (loaded by the caller from
-// `font_dir`, where the overlay finds the same files). Returns the process exit code.
-int present_command(const std::vector<std::string>& args, std::shared_ptr<const draw::Fonts> fonts,
-                    const std::string& font_dir);
+// `attnlab [present] [FILE] [options]`, drawing the frames and the overlay with `fonts` (loaded
+// by the caller). Returns the process exit code.
+int present_command(const std::vector<std::string>& args, std::shared_ptr<const draw::Fonts> fonts);
 
 }  // namespace sdl

@@ -46,7 +46,7 @@ inline void check_trace(const attention::Trace& t) {
 inline const std::shared_ptr<const draw::Fonts>& fonts() {
     static const std::shared_ptr<const draw::Fonts> loaded = [] {
         std::string error;
-        auto f = draw::Fonts::load(std::string(ATTNLAB_SOURCE_DIR) + "/fonts", error);
+        auto f = draw::Fonts::load(std::string(ATTNLAB_SOURCE_DIR) + "/fonts", error, draw::debian_fallbacks());
         if (!f) fail("fonts: " + error);
         return f;
     }();

@@ -1,4 +1,5 @@
-// Test support: the repository's fonts, loaded once, and draw options that use them.
+// Test support: the repository's fonts and Debian's Noto faces after them (as attnlab loads them),
+// loaded once, and draw options that use them.
 #pragma once
 
 #include <memory>
@@ -11,7 +12,7 @@ namespace support {
 inline std::shared_ptr<const draw::Fonts> fonts() {
     static const std::shared_ptr<const draw::Fonts> loaded = [] {
         std::string error;
-        auto f = draw::Fonts::load(std::string(ATTNLAB_SOURCE_DIR) + "/fonts", error);
+        auto f = draw::Fonts::load(std::string(ATTNLAB_SOURCE_DIR) + "/fonts", error, draw::debian_fallbacks());
         if (!f) throw std::runtime_error(error);
         return f;
     }();

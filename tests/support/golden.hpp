@@ -149,7 +149,8 @@ inline void check_pixel_golden(const Image& now, const std::string& name) {
 
 // ---- texts and boxes -----------------------------------------------------------------------
 
-// Every panel and every text the Recorder saw — the string, its box and size — one a line.
+// Every panel and every text the Recorder saw — the string, its box and size — one a line; a
+// text with glyphs no face has says how many ("notdef N").
 inline std::string recorded(const draw::Recorder& rec) {
     std::string out;
     char buf[256];
@@ -161,7 +162,9 @@ inline std::string recorded(const draw::Recorder& rec) {
         std::snprintf(buf, sizeof buf, "text %s %.2f %.2f %.2f %.2f %.2f |",
                       t.panel >= 0 ? rec.panels[static_cast<std::size_t>(t.panel)].name.c_str() : "-", t.rect.x,
                       t.rect.y, t.rect.w, t.rect.h, t.size);
-        out += buf + t.text + "|\n";
+        out += buf + t.text + "|";
+        if (t.notdef > 0) out += " notdef " + std::to_string(t.notdef);  // a character no face has: an empty box
+        out += "\n";
     }
     return out;
 }
