@@ -119,13 +119,30 @@ TEST_CASE("--exit-after-last: Next on the finished last step quits", "[app]") {
     CHECK(f.session->quit_requested());
 }
 
-TEST_CASE("A typed step number out of range goes to the nearest step", "[app]") {
+TEST_CASE("A typed step number out of range says so and stays on the step", "[app]") {
     Fixture f;
-    f.keys("g99");
+    const int steps = static_cast<int>(f.session->layout().spans.size());
+    REQUIRE(steps < 9);
+    f.settle();
+    f.key(app::Key::Right);
+    f.settle();
+    REQUIRE(f.session->state().span == 1);
+    f.keys("g99");  // the field holds one digit: the steps are 1 to 7
     CHECK(f.session->mode() == app::Mode::GotoStep);
+    CHECK(f.session->modes().entry == "9");
     f.key(app::Key::Enter);
     CHECK(f.session->mode() == app::Mode::Slides);
-    CHECK(f.session->state().span == static_cast<int>(f.session->layout().spans.size()) - 1);
+    CHECK(f.session->state().span == 1);
+    CHECK(f.session->modes().error == "no step 9: the steps are 1 to " + std::to_string(steps));
+    // The message is on screen, in the operator band.
+    f.render();
+    bool said = false;
+    for (const app::OverlayText* t : f.session->overlay().texts()) said = said || t->text.find("no step 9:") != std::string::npos;
+    CHECK(said);
+    // It goes with the next step.
+    f.key(app::Key::Right);
+    CHECK(f.session->state().span == 2);
+    CHECK(f.session->modes().error.empty());
 }
 
 TEST_CASE("Typed key coordinates of the wrong count are refused and change nothing", "[app]") {
@@ -870,9 +887,12 @@ TEST_CASE("Modes: a typed step number, then Enter, gives one Goto", "[modes]") {
     CHECK(commands(w.press(m, '4')).empty());
     CHECK(m.mode == app::Mode::GotoStep);
     CHECK(m.entry == "4");
-    w.press(m, '2');
+    REQUIRE(w.lay.spans.size() < 10);
+    w.press(m, '2');  // one digit more than the step count has: not taken
+    CHECK(m.entry == "4");
     w.press(m, app::Key::Backspace);
-    w.press(m, 'x');  // not a digit: ignored while typing
+    CHECK(m.entry.empty());
+    w.press(m, '4');
     CHECK(m.entry == "4");
     CHECK(commands(w.press(m, app::Key::Enter)) == Lines{"goto 3"});
     CHECK(m.mode == app::Mode::Slides);
@@ -886,9 +906,63 @@ TEST_CASE("Modes: a typed step number, then Enter, gives one Goto", "[modes]") {
     CHECK(commands(w.press(m, app::Key::Escape)).empty());
     CHECK(m.mode == app::Mode::Slides);
     CHECK(m.entry.empty());
-    // Past the end: the last step.
-    w.type(m, "99");
-    CHECK(commands(w.press(m, app::Key::Enter)) == Lines{"goto " + std::to_string(w.lay.spans.size() - 1)});
+    // Past the end: said, and no step changes.
+    const int steps = static_cast<int>(w.lay.spans.size());
+    REQUIRE(steps < 10);
+    w.type(m, "9");
+    CHECK(commands(w.press(m, app::Key::Enter)).empty());
+    CHECK(m.mode == app::Mode::Slides);
+    CHECK(m.error == "no step 9: the steps are 1 to " + std::to_string(steps));
+    CHECK(w.state.span == 3);
+    w.type(m, "g0");
+    CHECK(commands(w.press(m, app::Key::Enter)).empty());
+    CHECK(m.error == "no step 0: the steps are 1 to " + std::to_string(steps));
+}
+
+TEST_CASE("Modes: a stray digit never takes the arrows; any other key ends the prompt and acts", "[modes]") {
+    World w(0);
+    const int steps = static_cast<int>(w.lay.spans.size());
+    app::Modes m;
+    // A stray 2, then →: the prompt goes and the slide turns, as on a projector's remote.
+    w.press(m, '2');
+    CHECK(m.mode == app::Mode::GotoStep);
+    CHECK(commands(w.press(m, app::Key::Right)) == Lines{"next"});
+    CHECK(m.mode == app::Mode::Slides);
+    CHECK(m.entry.empty());
+    CHECK(w.state.span == 1);
+    // The same for every key of the slides that types no step number: Space, ←, PageDown, End,
+    // M, T; each acts exactly as it does without the digit before it.
+    for (app::Key k : {app::Key::Space, app::Key::Left, app::Key::PageDown, app::Key::PageUp, app::Key::End, app::Key::Home,
+                       app::ch('m'), app::ch('t'), app::ch('o'), app::ch('x')}) {
+        INFO("key " << app::chord_label({k}));
+        World plain(1), stray(1);
+        app::Modes a, b;
+        const Lines expected = commands(plain.press(a, k));
+        stray.press(b, '3');
+        REQUIRE(b.mode == app::Mode::GotoStep);
+        CHECK(commands(stray.press(b, k)) == expected);
+        CHECK(b.mode == a.mode);
+        CHECK(stray.state.span == plain.state.span);
+    }
+    // G opens the prompt too, and → ends it the same way.
+    w.press(m, 'g');
+    CHECK(m.mode == app::Mode::GotoStep);
+    CHECK(commands(w.press(m, app::Key::Right)) == Lines{"next"});
+    CHECK(m.mode == app::Mode::Slides);
+    // Backspace on an empty prompt ends it; Q ends it without quitting.
+    w.press(m, '1');
+    w.press(m, app::Key::Backspace);
+    CHECK(m.mode == app::Mode::GotoStep);
+    w.press(m, app::Key::Backspace);
+    CHECK(m.mode == app::Mode::Slides);
+    w.press(m, '1');
+    CHECK_FALSE(w.press(m, 'q').requests.quit);
+    CHECK(m.mode == app::Mode::Slides);
+    // The field holds at most the step count's digits: a soak of digits stays that short.
+    m = app::Modes{};
+    w.press(m, 'g');
+    for (int i = 0; i < 1000; ++i) w.press(m, static_cast<char>('1' + i % 9));
+    CHECK(m.entry.size() == std::to_string(steps).size());
 }
 
 TEST_CASE("Modes: K then a digit picks a key; arrows in key editing give MoveKey, never Next", "[modes]") {
@@ -1081,6 +1155,61 @@ TEST_CASE("Modes: the Try this menu runs an experiment by number or row, 0 ends 
     bare.press(b, 'e');
     CHECK(b.mode == app::Mode::Slides);
     CHECK(b.error == "this scene has no experiments");
+}
+
+TEST_CASE("Modes: every row of a long Try this menu has a key, and the menu shows it", "[modes]") {
+    // Fourteen experiments: rows 1–9 by digit, the rest by the letter the menu prints beside them.
+    auto s = support::cat_scene();
+    for (int i = 0; i < 14; ++i) {
+        scene::Experiment ex;
+        ex.title = "Experiment " + std::to_string(i + 1);
+        ex.set.temperature = 0.5 + i;
+        s->experiments.push_back(ex);
+    }
+    World w(1, support::titled_deck(s));
+    std::vector<std::string> seen;
+    for (int row = 0; row < 14; ++row) {
+        const std::string label = app::menu_key(row);
+        INFO("row " << row << " key '" << label << "'");
+        REQUIRE(label.size() == 1);
+        CHECK(std::find(seen.begin(), seen.end(), label) == seen.end());  // one key, one row
+        seen.push_back(label);
+        const std::optional<app::Chord> key = app::parse_chord(label);
+        REQUIRE(key);
+        app::Modes m;
+        w.press(m, 'e');
+        REQUIRE(m.mode == app::Mode::Experiments);
+        CHECK(commands(w.press(m, key->key)) == Lines{"experiment " + std::to_string(row)});
+        CHECK(m.mode == app::Mode::Slides);
+    }
+    CHECK(app::menu_key(9) == "A");
+    // The keys of the menu's rows are none that closes it or acts anywhere.
+    for (const std::string& k : seen)
+        for (const char* other : {"E", "X", "F", "Q", "0"}) CHECK(k != other);
+    // The lecture's own scene: each of its "Try this" rows is reached by its key.
+    const load::Result r = load::load_file(std::string(ATTNLAB_SOURCE_DIR) + "/scenes/one-query-row.yaml");
+    REQUIRE(r.ok());
+    const auto& ex = r.deck.slides.front().scene->experiments;
+    REQUIRE(ex.size() > 9);
+    World lecture(1, std::make_shared<const scene::Deck>(r.deck));
+    for (int row = 0; row < static_cast<int>(ex.size()); ++row) {
+        app::Modes m;
+        lecture.press(m, 'e');
+        CHECK(commands(lecture.press(m, app::parse_chord(app::menu_key(row))->key)) ==
+              Lines{"experiment " + std::to_string(row)});
+    }
+    // The window's menu prints each row's key beside its title.
+    Fixture f(true, std::make_shared<const scene::Deck>(r.deck));
+    f.session->command(timeline::cmd::Goto{1});
+    f.key(app::ch('e'));
+    REQUIRE(f.session->mode() == app::Mode::Experiments);
+    f.render();
+    for (int row = 0; row < static_cast<int>(ex.size()); ++row) {
+        const std::string line = app::menu_key(row) + "  " + ex[static_cast<std::size_t>(row)].title;
+        bool shown = false;
+        for (const app::OverlayText* t : f.session->overlay().texts()) shown = shown || t->text.rfind(line, 0) == 0;
+        CHECK(shown);
+    }
 }
 
 TEST_CASE("Modes: while a quiz is open it takes every key", "[modes]") {

@@ -220,7 +220,7 @@ void Session::draw_overlay(OverlayWriter& o, int w, int h, const timeline::View&
         else if (modes_.mode == Mode::KeyEntry)
             m = "key k" + std::to_string(modes_.selected_key + 1) + " = " + modes_.entry + "▏  (Enter sets, Esc cancels)";
         else if (modes_.mode == Mode::GotoStep)
-            m = "go to step " + modes_.entry + "▏ of " + std::to_string(n) + "  (Enter)";
+            m = "go to step " + modes_.entry + "▏ of " + std::to_string(n) + "  (Enter goes · any other key cancels)";
         else if (modes_.mode == Mode::Overview)
             m = "overview · arrows + Enter or click · Esc back";
 
@@ -251,12 +251,12 @@ void Session::draw_overlay(OverlayWriter& o, int w, int h, const timeline::View&
         const int x = g.x, bw = g.w;
         int y = g.y;
         o.box(x, y, bw, g.h, Rgba{20, 22, 28, 225}, pad);
-        o.text("Try this — click, 1–9 or arrows + Enter · 0 ends · Esc closes", x + 2 * pad, y + pad, fs, dim, Face::Bold);
+        o.text("Try this — click, the row's key or arrows + Enter · 0 ends · Esc closes", x + 2 * pad, y + pad, fs, dim, Face::Bold);
         y = g.rows_y;
         for (int i = 0; i < rows; ++i) {
             if (i == modes_.menu_index) o.box(x + pad, y - pad / 2, bw - 2 * pad, g.row_h, Rgba{230, 140, 30, 200}, pad / 2.0);
             std::string line = i < static_cast<int>(ex.size())
-                                   ? std::to_string(i + 1) + "  " + ex[static_cast<std::size_t>(i)].title + (i == state_.experiment ? "  ✓" : "")
+                                   ? menu_key(i) + "  " + ex[static_cast<std::size_t>(i)].title + (i == state_.experiment ? "  ✓" : "")
                                    : "0  back to the script (end the experiment)";
             o.text(line, x + 2 * pad, y + pad / 2, fs, ink);
             y += g.row_h;
