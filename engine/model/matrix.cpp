@@ -138,7 +138,9 @@ Matrix build(const Row& m, Tag<Matrix>) {
                 for (std::size_t j = 0; j < tr.n; ++j) w[j] = tr.weights(row, j);
                 return shares(w, ShareStyle::Percent)[col];
             };
-            out.compare_note = t[A] + " reads " + t[B] + ": " + shown(A, B) + "   ·   " + t[B] + " reads " + t[A] + ": " + shown(B, A);
+            // The tokens quoted: "‘The’ reads ‘cat’", never "The reads cat", which reads as a typo.
+            auto q = [&](std::size_t i) { return "‘" + t[i] + "’"; };
+            out.compare_note = q(A) + " reads " + q(B) + ": " + shown(A, B) + "   ·   " + q(B) + " reads " + q(A) + ": " + shown(B, A);
         }
     }
     return out;
