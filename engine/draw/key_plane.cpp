@@ -179,8 +179,15 @@ void paint(Canvas& c, const model::KeyPlane& m, const core::Rect& r) {
         const bool all = shared > 3 && shared == m.keys.size();
         if (all) name = "all " + std::to_string(shared) + " keys";
         if (clamped) name += " · off the plane";
-        if (own) name += all ? ", its own too" : " · own key";
-        else if (hidden) name += " · hidden";
+        if (own && all) {
+            // Shorter where the plane is narrow (4:3), whole either way.
+            c.font(Font::Bold, 18);
+            name += c.measure(name + ", its own too") <= content.w - 8 ? ", its own too" : ", own too";
+        } else if (own) {
+            name += " · own key";
+        } else if (hidden) {
+            name += " · hidden";
+        }
         labels.place(c, name, p, 15, content, Font::Bold, 18, hidden ? c.th.ink_faint : c.th.ink);
     }
     if (score_at && content.contains(*score_at)) {

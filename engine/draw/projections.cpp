@@ -71,7 +71,10 @@ void paint(Canvas& c, const model::Projections& p, const core::Rect& r) {
     std::size_t wmax = 1;
     for (const auto& e : p.equations) wmax = std::max(wmax, e.out.value.empty() ? 0 : e.out.value[0].size());
     const double n = static_cast<double>(p.equations.size());
-    const double sym = 24, name_h = 26, gap = 8, caption = 28;
+    const double sym = 24, name_h = 26, gap = 8;
+    // The caption's line, or two where one does not hold it (a narrow panel, 4:3).
+    c.font(Font::Italic, kMinText);
+    const double caption = c.measure(p.caption) <= content.w ? 28 : 50;
     // Height: a name, the matrix, "=", a name, the product; width: x, "·", the matrices.
     const double rows = static_cast<double>(mm + 1);
     const double cols = static_cast<double>(mm) + n * static_cast<double>(wmax);
