@@ -102,8 +102,8 @@ def key_names(label):
         if label.startswith(prefix) and len(label) > len(prefix):
             mods += prefix
             label = label[len(prefix):]
-    if "–" in label and len(label) == 3:  # a range: "1–9"
-        return [mods + chr(c) for c in range(ord(label[0]), ord(label[2]) + 1)]
+    if "–" in label and len(label) == 3:  # a range: "1–9", "A–D" (letters as a page names them: "a")
+        return [mods + chr(c).lower() for c in range(ord(label[0]), ord(label[2]) + 1)]
     if label in NAMED:
         return [mods + NAMED[label]]
     if len(label) == 1:
