@@ -25,6 +25,7 @@
 #include "app/modes.hpp"
 #include "app/session.hpp"
 #include "app/watch.hpp"
+#include "app/windows.hpp"
 #include "draw/draw.hpp"
 #include "load/load.hpp"
 #include "model/model.hpp"
@@ -119,13 +120,30 @@ TEST_CASE("--exit-after-last: Next on the finished last step quits", "[app]") {
     CHECK(f.session->quit_requested());
 }
 
-TEST_CASE("A typed step number out of range goes to the nearest step", "[app]") {
+TEST_CASE("A typed step number out of range says so and stays on the step", "[app]") {
     Fixture f;
-    f.keys("g99");
+    const int steps = static_cast<int>(f.session->layout().spans.size());
+    REQUIRE(steps < 9);
+    f.settle();
+    f.key(app::Key::Right);
+    f.settle();
+    REQUIRE(f.session->state().span == 1);
+    f.keys("g99");  // the field holds one digit: the steps are 1 to 7
     CHECK(f.session->mode() == app::Mode::GotoStep);
+    CHECK(f.session->modes().entry == "9");
     f.key(app::Key::Enter);
     CHECK(f.session->mode() == app::Mode::Slides);
-    CHECK(f.session->state().span == static_cast<int>(f.session->layout().spans.size()) - 1);
+    CHECK(f.session->state().span == 1);
+    CHECK(f.session->modes().error == "no step 9: the steps are 1 to " + std::to_string(steps));
+    // The message is on screen, in the operator band.
+    f.render();
+    bool said = false;
+    for (const app::OverlayText* t : f.session->overlay().texts()) said = said || t->text.find("no step 9:") != std::string::npos;
+    CHECK(said);
+    // It goes with the next step.
+    f.key(app::Key::Right);
+    CHECK(f.session->state().span == 2);
+    CHECK(f.session->modes().error.empty());
 }
 
 TEST_CASE("Typed key coordinates of the wrong count are refused and change nothing", "[app]") {
@@ -164,9 +182,42 @@ TEST_CASE("A broken reload keeps the last good deck and shows file:line:column",
     const std::string& err = f.session->error();
     REQUIRE_FALSE(err.empty());
     CHECK(err.rfind(file + ":", 0) == 0);  // names the file first
-    // The error is on screen: the overlay changed a band near the top.
+    // The error is on screen, in the operator band below every panel: the frame above the band
+    // (the formula, the pipeline's cards, every panel) is the good deck's, untouched; the band
+    // shows the file and line.
     f.frame_hash();
-    CHECK(pixel_diff_ratio(good.pixels(), f.surf, {0, H / 12, W, H / 8}) > 0.05);
+    const int band_top = static_cast<int>(std::ceil(draw::transform_for(W, H).to_pixels({0, draw::space_for(W, H).h - draw::kOperatorBand}).y));
+    CHECK(pixel_diff_ratio(good.pixels(), f.surf, {0, 0, W, band_top}) == 0.0);
+    CHECK(pixel_diff_ratio(good.pixels(), f.surf, {0, band_top, W, H - band_top}) > 0.05);
+    bool named = false;
+    for (const app::OverlayText* t : f.session->overlay().texts()) {
+        named = named || t->text.rfind(file + ":", 0) == 0;
+        const app::TextSize sz = f.text->measure(t->text, t->px, t->face, t->wrap);
+        INFO("'" << t->text << "' at y " << t->y);
+        CHECK(t->y >= band_top);
+        CHECK(t->y + sz.h <= H);
+    }
+    CHECK(named);
+    // At 4:3 and 16:10 too, with the hot-reload error and a toast at once.
+    for (auto [w, h] : {std::pair{1024, 768}, std::pair{1280, 800}, std::pair{1920, 1080}}) {
+        f.session->resize(w, h, w, h);
+        app::Image image(w, h);
+        f.key(app::ch(']'));  // a toast: "speed 1.25×"
+        const int top = static_cast<int>(std::ceil(draw::transform_for(w, h).to_pixels({0, draw::space_for(w, h).h - draw::kOperatorBand}).y));
+        int texts = 0;
+        for (const app::OverlayText* t : f.session->render(image.pixels()).texts()) {
+            const app::TextSize sz = f.text->measure(t->text, t->px, t->face, t->wrap);
+            const double left = t->x - (t->align == 1 ? sz.w / 2.0 : t->align == 2 ? sz.w : 0.0);
+            INFO(w << "x" << h << ": '" << t->text << "' at (" << t->x << ", " << t->y << ") " << sz.w << "x" << sz.h);
+            CHECK(t->y >= top);
+            CHECK(t->y + sz.h <= h);
+            CHECK(left >= 0);
+            CHECK(left + sz.w <= w);
+            ++texts;
+        }
+        CHECK(texts >= 3);  // the error, the toast, the counter
+        f.key(app::ch('['));
+    }
     std::filesystem::remove_all(dir);
 }
 
@@ -870,9 +921,12 @@ TEST_CASE("Modes: a typed step number, then Enter, gives one Goto", "[modes]") {
     CHECK(commands(w.press(m, '4')).empty());
     CHECK(m.mode == app::Mode::GotoStep);
     CHECK(m.entry == "4");
-    w.press(m, '2');
+    REQUIRE(w.lay.spans.size() < 10);
+    w.press(m, '2');  // one digit more than the step count has: not taken
+    CHECK(m.entry == "4");
     w.press(m, app::Key::Backspace);
-    w.press(m, 'x');  // not a digit: ignored while typing
+    CHECK(m.entry.empty());
+    w.press(m, '4');
     CHECK(m.entry == "4");
     CHECK(commands(w.press(m, app::Key::Enter)) == Lines{"goto 3"});
     CHECK(m.mode == app::Mode::Slides);
@@ -886,9 +940,63 @@ TEST_CASE("Modes: a typed step number, then Enter, gives one Goto", "[modes]") {
     CHECK(commands(w.press(m, app::Key::Escape)).empty());
     CHECK(m.mode == app::Mode::Slides);
     CHECK(m.entry.empty());
-    // Past the end: the last step.
-    w.type(m, "99");
-    CHECK(commands(w.press(m, app::Key::Enter)) == Lines{"goto " + std::to_string(w.lay.spans.size() - 1)});
+    // Past the end: said, and no step changes.
+    const int steps = static_cast<int>(w.lay.spans.size());
+    REQUIRE(steps < 10);
+    w.type(m, "9");
+    CHECK(commands(w.press(m, app::Key::Enter)).empty());
+    CHECK(m.mode == app::Mode::Slides);
+    CHECK(m.error == "no step 9: the steps are 1 to " + std::to_string(steps));
+    CHECK(w.state.span == 3);
+    w.type(m, "g0");
+    CHECK(commands(w.press(m, app::Key::Enter)).empty());
+    CHECK(m.error == "no step 0: the steps are 1 to " + std::to_string(steps));
+}
+
+TEST_CASE("Modes: a stray digit never takes the arrows; any other key ends the prompt and acts", "[modes]") {
+    World w(0);
+    const int steps = static_cast<int>(w.lay.spans.size());
+    app::Modes m;
+    // A stray 2, then →: the prompt goes and the slide turns, as on a projector's remote.
+    w.press(m, '2');
+    CHECK(m.mode == app::Mode::GotoStep);
+    CHECK(commands(w.press(m, app::Key::Right)) == Lines{"next"});
+    CHECK(m.mode == app::Mode::Slides);
+    CHECK(m.entry.empty());
+    CHECK(w.state.span == 1);
+    // The same for every key of the slides that types no step number: Space, ←, PageDown, End,
+    // M, T; each acts exactly as it does without the digit before it.
+    for (app::Key k : {app::Key::Space, app::Key::Left, app::Key::PageDown, app::Key::PageUp, app::Key::End, app::Key::Home,
+                       app::ch('m'), app::ch('t'), app::ch('o'), app::ch('x')}) {
+        INFO("key " << app::chord_label({k}));
+        World plain(1), stray(1);
+        app::Modes a, b;
+        const Lines expected = commands(plain.press(a, k));
+        stray.press(b, '3');
+        REQUIRE(b.mode == app::Mode::GotoStep);
+        CHECK(commands(stray.press(b, k)) == expected);
+        CHECK(b.mode == a.mode);
+        CHECK(stray.state.span == plain.state.span);
+    }
+    // G opens the prompt too, and → ends it the same way.
+    w.press(m, 'g');
+    CHECK(m.mode == app::Mode::GotoStep);
+    CHECK(commands(w.press(m, app::Key::Right)) == Lines{"next"});
+    CHECK(m.mode == app::Mode::Slides);
+    // Backspace on an empty prompt ends it; Q ends it without quitting.
+    w.press(m, '1');
+    w.press(m, app::Key::Backspace);
+    CHECK(m.mode == app::Mode::GotoStep);
+    w.press(m, app::Key::Backspace);
+    CHECK(m.mode == app::Mode::Slides);
+    w.press(m, '1');
+    CHECK_FALSE(w.press(m, 'q').requests.quit);
+    CHECK(m.mode == app::Mode::Slides);
+    // The field holds at most the step count's digits: a soak of digits stays that short.
+    m = app::Modes{};
+    w.press(m, 'g');
+    for (int i = 0; i < 1000; ++i) w.press(m, static_cast<char>('1' + i % 9));
+    CHECK(m.entry.size() == std::to_string(steps).size());
 }
 
 TEST_CASE("Modes: K then a digit picks a key; arrows in key editing give MoveKey, never Next", "[modes]") {
@@ -1083,6 +1191,61 @@ TEST_CASE("Modes: the Try this menu runs an experiment by number or row, 0 ends 
     CHECK(b.error == "this scene has no experiments");
 }
 
+TEST_CASE("Modes: every row of a long Try this menu has a key, and the menu shows it", "[modes]") {
+    // Fourteen experiments: rows 1–9 by digit, the rest by the letter the menu prints beside them.
+    auto s = support::cat_scene();
+    for (int i = 0; i < 14; ++i) {
+        scene::Experiment ex;
+        ex.title = "Experiment " + std::to_string(i + 1);
+        ex.set.temperature = 0.5 + i;
+        s->experiments.push_back(ex);
+    }
+    World w(1, support::titled_deck(s));
+    std::vector<std::string> seen;
+    for (int row = 0; row < 14; ++row) {
+        const std::string label = app::menu_key(row);
+        INFO("row " << row << " key '" << label << "'");
+        REQUIRE(label.size() == 1);
+        CHECK(std::find(seen.begin(), seen.end(), label) == seen.end());  // one key, one row
+        seen.push_back(label);
+        const std::optional<app::Chord> key = app::parse_chord(label);
+        REQUIRE(key);
+        app::Modes m;
+        w.press(m, 'e');
+        REQUIRE(m.mode == app::Mode::Experiments);
+        CHECK(commands(w.press(m, key->key)) == Lines{"experiment " + std::to_string(row)});
+        CHECK(m.mode == app::Mode::Slides);
+    }
+    CHECK(app::menu_key(9) == "A");
+    // The keys of the menu's rows are none that closes it or acts anywhere.
+    for (const std::string& k : seen)
+        for (const char* other : {"E", "X", "F", "Q", "0"}) CHECK(k != other);
+    // The lecture's own scene: each of its "Try this" rows is reached by its key.
+    const load::Result r = load::load_file(std::string(ATTNLAB_SOURCE_DIR) + "/scenes/one-query-row.yaml");
+    REQUIRE(r.ok());
+    const auto& ex = r.deck.slides.front().scene->experiments;
+    REQUIRE(ex.size() > 9);
+    World lecture(1, std::make_shared<const scene::Deck>(r.deck));
+    for (int row = 0; row < static_cast<int>(ex.size()); ++row) {
+        app::Modes m;
+        lecture.press(m, 'e');
+        CHECK(commands(lecture.press(m, app::parse_chord(app::menu_key(row))->key)) ==
+              Lines{"experiment " + std::to_string(row)});
+    }
+    // The window's menu prints each row's key beside its title.
+    Fixture f(true, std::make_shared<const scene::Deck>(r.deck));
+    f.session->command(timeline::cmd::Goto{1});
+    f.key(app::ch('e'));
+    REQUIRE(f.session->mode() == app::Mode::Experiments);
+    f.render();
+    for (int row = 0; row < static_cast<int>(ex.size()); ++row) {
+        const std::string line = app::menu_key(row) + "  " + ex[static_cast<std::size_t>(row)].title;
+        bool shown = false;
+        for (const app::OverlayText* t : f.session->overlay().texts()) shown = shown || t->text.rfind(line, 0) == 0;
+        CHECK(shown);
+    }
+}
+
 TEST_CASE("Modes: while a quiz is open it takes every key", "[modes]") {
     auto s = support::cat_scene();
     scene::Question q;
@@ -1221,6 +1384,93 @@ TEST_CASE("Modes: toasts say what speed, pause and mode keys did", "[modes]") {
     CHECK(m.toast == "key editing: arrows move the key, Esc to finish");
     w.press(m, app::Key::Escape);
     CHECK(m.toast == "key editing ended: the arrows move through the slides");
+}
+
+TEST_CASE("The presenter window shows its whole text at its default size, on every step of the lecture", "[app][presenter]") {
+    const load::Result r = load::load_file(std::string(ATTNLAB_SOURCE_DIR) + "/slides/lecture.yaml");
+    REQUIRE(r.ok());
+    Fixture f(true, std::make_shared<const scene::Deck>(r.deck));
+    const int steps = static_cast<int>(f.session->layout().spans.size());
+    int checked = 0;
+    const std::pair<int, int> sizes[] = {{app::kPresenterWidth, app::kPresenterHeight}, {960, 600}};
+    // Each run of text inside the window: its box (wrapped where it wraps) from its anchor.
+    auto check_inside = [&](int w, int h, const std::string& where) {
+        app::Image image(w, h);
+        for (const app::OverlayText* t : f.session->render_presenter(image.pixels(), 20 * 60, "14:05").texts()) {
+            const app::TextSize sz = f.text->measure(t->text, t->px, t->face, t->wrap);
+            const double left = t->x - (t->align == 1 ? sz.w / 2.0 : t->align == 2 ? sz.w : 0.0);
+            INFO(where << " " << w << "x" << h << ": '" << t->text.substr(0, 60) << "' at (" << t->x << ", " << t->y << ") "
+                       << sz.w << "x" << sz.h << " px " << t->px);
+            CHECK(left >= 0);
+            CHECK(left + sz.w <= w);
+            CHECK(t->y >= 0);
+            CHECK(t->y + sz.h <= h);
+            CHECK(t->px >= 11);
+            ++checked;
+        }
+    };
+    auto shows = [&](const std::string& text) {
+        app::Image image(app::kPresenterWidth, app::kPresenterHeight);
+        for (const app::OverlayText* t : f.session->render_presenter(image.pixels(), 20 * 60, "14:05").texts())
+            if (t->text.find(text) != std::string::npos) return true;
+        return false;
+    };
+    REQUIRE_FALSE(f.session->modes().timer.started);
+    CHECK(shows("starts at the first →"));
+    for (int span = 0; span < steps; ++span) {
+        f.session->command(timeline::cmd::Goto{span});
+        for (auto [w, h] : sizes) check_inside(w, h, "step " + std::to_string(span + 1));
+    }
+    f.session->command(timeline::cmd::Goto{0});
+    f.settle();
+    f.key(app::Key::Right);  // the timer starts; Shift+P pauses it
+    f.key(app::ch('p'), app::kShift);
+    REQUIRE(f.session->modes().timer.started);
+    REQUIRE_FALSE(f.session->modes().timer.running);
+    CHECK(shows("paused: Shift+P runs it"));
+    for (auto [w, h] : sizes) check_inside(w, h, "timer paused");
+    CHECK(checked > 400);
+}
+
+TEST_CASE("The presenter window opens beside the audience window, within the display", "[app][presenter]") {
+    using app::PixelRect;
+    const int pw = app::kPresenterWidth, ph = app::kPresenterHeight;
+    auto inside = [](PixelRect r, PixelRect d) { return r.x >= d.x && r.y >= d.y && r.x + r.w <= d.x + d.w && r.y + r.h <= d.y + d.h; };
+    // One 1920×1080 display, the slides centred at 1280×720: no room right or left (320 each
+    // side), none below or above (180): the farthest corner, overlapping, inside the display.
+    const PixelRect display{0, 0, 1920, 1080};
+    const PixelRect centred{320, 180, 1280, 720};
+    PixelRect p = app::presenter_window(display, centred, pw, ph);
+    CHECK(inside(p, display));
+    CHECK(p.w == pw);
+    CHECK(p.h == ph);
+    // The slides at the left, 800 wide: the presenter window right of them, not under them.
+    const PixelRect left{0, 0, 800, 600};
+    p = app::presenter_window(display, left, pw, ph);
+    CHECK(inside(p, display));
+    CHECK_FALSE(app::overlap(p, left));
+    CHECK(p.x == 800);
+    // A second display: the presenter window on it, whole, wherever the slides are.
+    const PixelRect second{1920, 0, 1280, 800};
+    p = app::presenter_window(second, {0, 0, 1920, 1080}, pw, ph);
+    CHECK(inside(p, second));
+    // A small display: shrunk to it.
+    const PixelRect small{0, 0, 1024, 768};
+    p = app::presenter_window(small, {0, 0, 1024, 768}, pw, ph);
+    CHECK(inside(p, small));
+    CHECK(p.w == 1024);
+    // Every place of the slides on a 2560×1440 display: within it, and beside them where the
+    // display leaves room for the whole presenter window on some side.
+    const PixelRect big{0, 0, 2560, 1440};
+    for (int x = 0; x <= 2560 - 1280; x += 160)
+        for (int y = 0; y <= 1440 - 720; y += 120) {
+            const PixelRect a{x, y, 1280, 720};
+            INFO("slides at " << x << ", " << y);
+            p = app::presenter_window(big, a, pw, ph);
+            CHECK(inside(p, big));
+            const bool room = 2560 - (x + 1280) >= pw || x >= pw || 1440 - (y + 720) >= ph || y >= ph;
+            if (room) CHECK_FALSE(app::overlap(p, a));
+        }
 }
 
 TEST_CASE("Modes: the talk timer starts at the first advance, pauses and resets", "[modes]") {

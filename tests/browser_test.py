@@ -102,8 +102,8 @@ def key_names(label):
         if label.startswith(prefix) and len(label) > len(prefix):
             mods += prefix
             label = label[len(prefix):]
-    if "–" in label and len(label) == 3:  # a range: "1–9"
-        return [mods + chr(c) for c in range(ord(label[0]), ord(label[2]) + 1)]
+    if "–" in label and len(label) == 3:  # a range: "1–9", "A–D" (letters as a page names them: "a")
+        return [mods + chr(c).lower() for c in range(ord(label[0]), ord(label[2]) + 1)]
     if label in NAMED:
         return [mods + NAMED[label]]
     if len(label) == 1:
@@ -211,6 +211,24 @@ def main():
             wait_step(b, n, "after %r" % key)
         b.key("3")
         check(b.eval("!document.getElementById('goto').hidden"), "a digit starts typing a step number")
+        b.key("Enter")
+        wait_step(b, 3, "3 Enter")
+        # A stray digit never takes the arrows: → ends the prompt and turns the slide.
+        wait_settled(b)
+        b.key("2")
+        b.key("ArrowRight")
+        wait_step(b, 4, "a stray 2, then →")
+        check(b.eval("document.getElementById('goto').hidden"), "→ ended the prompt")
+        # A number past the end says so and stays.
+        b.key("9")
+        b.key("9")
+        b.key("Enter")
+        check(b.eval("document.getElementById('goto').textContent.indexOf('No step 9') === 0"),
+              "an out-of-range step number says so")
+        wait_step(b, 4, "9 9 Enter stays")
+        b.key("Home")
+        wait_step(b, 1, "Home")
+        b.key("3")
         b.key("Enter")
         wait_step(b, 3, "3 Enter")
         b.eval("history.back()")

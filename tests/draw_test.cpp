@@ -738,6 +738,23 @@ TEST_CASE("the quiz card before a pick: no feedback, no answer; on a text slide 
     CHECK(joined_texts(rec2, "quiz").find("The weights are non-negative and add up to 1.") != std::string::npos);
 }
 
+TEST_CASE("keys at one place are counted once, the asking word's own among them", "[draw]") {
+    // Every key the same vector: one label for the six, which says the own key is one of them
+    // (not "all 6 keys · own key", which reads as a seventh).
+    auto s = sentence_scene();
+    for (auto& k : s->k) k = s->k.front();
+    Fixture row(s);
+    const timeline::View v = row.view(row.span_of(Stage::Blend), 1.0);
+    draw::Recorder rec;
+    draw::Options opt = support::draw_options();
+    opt.recorder = &rec;
+    draw_view(v, 1920, 1080, opt);
+    const std::string plane = joined_texts(rec, "key-plane");
+    INFO("key plane: " << plane);
+    CHECK(plane.find("all 6 keys, its own too") != std::string::npos);
+    CHECK(plane.find("own key") == std::string::npos);
+}
+
 TEST_CASE("an experiment shows its title and what to look for, whole", "[draw]") {
     auto s = sentence_scene();
     scene::Experiment ex;

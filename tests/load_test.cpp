@@ -110,6 +110,39 @@ TEST_CASE("an unclosed bracket is found past quotes, comments and closed bracket
     CHECK(contains(f.message, "'{' is never closed"));
 }
 
+TEST_CASE("an unclosed bracket in a block list is named on its own line, not where the next item starts", "[load][errors]") {
+    // The lecture's own scene with one '[' left open, as a lecturer's typo would leave it: yaml-cpp
+    // stops at the next item's '-' ("illegal block entry", line 20); the error names line 19.
+    std::ifstream in(std::string(ATTNLAB_SOURCE_DIR) + "/scenes/one-query-row.yaml");
+    REQUIRE(in);
+    std::string yaml, line;
+    for (int n = 1; std::getline(in, line); ++n) {
+        if (n == 19) {
+            REQUIRE(line.rfind("  - [1.8, 0.7]", 0) == 0);
+            line = "  - [1.8, 0.7";
+        }
+        yaml += line + "\n";
+    }
+    auto l = load_yaml(yaml);
+    REQUIRE_FALSE(l->result.ok());
+    const auto& e = find(l->result, "malformed YAML");
+    CHECK(e.line == 19);
+    CHECK(e.column == 5);
+    CHECK(contains(e.message, "'[' is never closed (expected ']'"));
+    CHECK_FALSE(contains(e.message, "illegal block entry"));
+    // The same in a mapping's block: an item of a nested list, and a '{' left open.
+    auto m = load_yaml("scene: x\ntokens: [a, b]\nq:\n  - [1, 0]\n  - [0, 1\nk: [[1, 0], [0, 1]]\n");
+    const auto& f = find(m->result, "malformed YAML");
+    CHECK(f.line == 5);
+    CHECK(f.column == 5);
+    CHECK(contains(f.message, "'[' is never closed"));
+    auto b = load_yaml("scene: x\nsteps:\n  - {stage: scores\n  - {stage: softmax}\n");
+    const auto& g = find(b->result, "malformed YAML");
+    CHECK(g.line == 3);
+    CHECK(g.column == 5);
+    CHECK(contains(g.message, "'{' is never closed"));
+}
+
 TEST_CASE("an unknown key names the nearest known one", "[load][errors]") {
     auto l = load_yaml("scene: x\ntokns: [a, b, c]\nq: [[1, 0], [0, 1], [1, 1]]\nk: [[1, 0], [0, 1], [1, 1]]\nv: [[1], [2], [3]]\n");
     const auto& e = find(l->result, "unknown key 'tokns'");

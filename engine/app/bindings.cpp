@@ -15,6 +15,10 @@ constexpr Chord k(Key key, Mods mods = kNoMods) { return {key, Key::None, mods};
 constexpr Chord k(char c, Mods mods = kNoMods) { return {ch(c), Key::None, mods}; }
 constexpr Chord range(char first, char last) { return {ch(first), ch(last), kNoMods}; }
 
+// The "Try this" menu's rows past the ninth: letters no key of the menu or of anywhere takes
+// (not E X, which close it, nor F Q). The table's row lists them as ranges; menu_key() names them.
+constexpr char kMenuLetters[] = "abcdghijklmnoprstuvwyz";
+
 constexpr ModeSet kNotTyping = kEveryMode & ~(in(Mode::GotoStep) | in(Mode::KeyEntry));
 
 // One row per key (or keys) with one meaning. A row whose help is "" shares the line of the row
@@ -31,7 +35,7 @@ std::vector<Binding> table() {
          "back: the previous step at its end state"},
         {L::Slides, {k(Key::Home)}, A::First, 0, "first / last step"},
         {L::Slides, {k(Key::End)}, A::Last, 0, ""},
-        {L::Slides, {k('g'), range('1', '9')}, A::StartGoto, 0, "go to a step: type its number, then Enter"},
+        {L::Slides, {k('g'), range('1', '9')}, A::StartGoto, 0, "go to a step: type its number, then Enter (any other key cancels, then acts)"},
         {L::Slides, {k('o')}, A::OpenOverview, 0, "overview: a grid of every step"},
         {L::Slides, {k('r')}, A::Replay, 0, "replay / pause the step's animation"},
         {L::Slides, {k('p')}, A::Pause, 0, ""},
@@ -87,7 +91,8 @@ std::vector<Binding> table() {
         {L::Typing, {k(Key::Space), k(','), k(Key::Tab)}, A::TypeChar, ' ', "", in(Mode::KeyEntry)},
         {L::Typing, {k(Key::Backspace)}, A::Erase, 0, "erase the last character"},
         {L::Typing, {k(Key::Enter)}, A::Commit, 0, "go there / set the key", kEveryMode, "go there"},
-        {L::Typing, {k(Key::Escape)}, A::Cancel, 0, "cancel"},
+        {L::Typing, {k(Key::Escape)}, A::Cancel, 0, "cancel (a step number: so does any other key, which then acts as on the slides; Q only cancels)",
+         kEveryMode, "cancel (so does any other key, which then acts as on the slides)"},
 
         // ---- the overview
         {L::Overview, {k(Key::Left)}, A::MoveSelection, kLeft, "move the highlight"},
@@ -100,7 +105,8 @@ std::vector<Binding> table() {
         {L::Overview, {k(Key::Escape), k('o')}, A::Leave, 0, "back to the slides"},
 
         // ---- the "Try this" menu
-        {L::Menu, {range('1', '9')}, A::RunExperiment, 0, "run that experiment"},
+        {L::Menu, {range('1', '9'), range('a', 'd'), range('g', 'p'), range('r', 'w'), range('y', 'z')}, A::RunExperiment, 0,
+         "run the experiment of that row (1–9, then the letter beside it)"},
         {L::Menu, {k(Key::Up)}, A::MoveSelection, kUp, "move the highlight / run that row"},
         {L::Menu, {k(Key::Down)}, A::MoveSelection, kDown, ""},
         {L::Menu, {k(Key::Enter)}, A::Choose, 0, ""},
@@ -141,11 +147,21 @@ bool matches(const Chord& c, Key key, Mods held) {
     return key >= c.key && key <= c.last;
 }
 
-// The action of a row for the key that matched it (a range passes the digit pressed).
+// The number a key of a range stands for: a digit its value, a letter of kMenuLetters the menu
+// row it names (10 for A, …), 1-based.
+int range_number(Key key) {
+    const int c = static_cast<int>(key);
+    if (c >= '0' && c <= '9') return c - '0';
+    for (int i = 0; kMenuLetters[i]; ++i)
+        if (kMenuLetters[i] == c) return 10 + i;
+    return 0;
+}
+
+// The action of a row for the key that matched it (a range passes the number it stands for).
 Input input_of(const Binding& b, Key key, Mods held) {
     Input in{b.action, b.arg, (held & kShift) != 0, (held & kAlt) != 0};
     for (const Chord& c : b.keys)
-        if (c.last != Key::None && key >= c.key && key <= c.last) in.arg = static_cast<int>(key) - '0';
+        if (c.last != Key::None && key >= c.key && key <= c.last) in.arg = range_number(key);
     return in;
 }
 
@@ -222,7 +238,17 @@ Reaction press(const Modes& m, Key key, Mods held, const Context& c) {
             if (auto r = take(m, Layer::Keys)) return *r;
             return take(m, Layer::Slides).value_or(nothing(m));  // T, M, 0, Space, PageDown … as on the slides
         }
-        case Mode::GotoStep:
+        case Mode::GotoStep: {
+            // A step number is typed with digits, Backspace, Enter and Esc; any other key ends the
+            // prompt and then acts as it would have (→ after a stray 2 turns the slide, as on a
+            // projector's remote): a digit never takes the arrows. Only Q does not quit from it.
+            if (auto r = take(m, Layer::Typing)) return *r;
+            const Reaction ended = react(m, {Action::Cancel}, c);
+            Reaction then = press(ended.modes, key, held, c);
+            if (then.requests.quit) return ended;
+            then.commands.insert(then.commands.begin(), ended.commands.begin(), ended.commands.end());
+            return then;
+        }
         case Mode::KeyEntry: return take(m, Layer::Typing).value_or(nothing(m));
         case Mode::Overview: return take(m, Layer::Overview).value_or(nothing(m));
         case Mode::Experiments: {
@@ -277,6 +303,14 @@ std::optional<Chord> parse_chord(const std::string& label) {
     if (!key) return std::nullopt;
     c.key = *key;
     return c;
+}
+
+std::string menu_key(int row) {
+    if (row < 0) return "";
+    if (row < 9) return std::to_string(row + 1);
+    const std::size_t letter = static_cast<std::size_t>(row - 9);
+    if (letter >= sizeof kMenuLetters - 1) return "";
+    return std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(kMenuLetters[letter]))));
 }
 
 std::string shortcut(Layer layer, Action action) {

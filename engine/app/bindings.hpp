@@ -86,6 +86,11 @@ std::optional<Chord> parse_chord(const std::string& label);
 // the labels of the drawn buttons; "" when none.
 std::string shortcut(Layer layer, Action action);
 
+// The key of row `row` (0-based) of the "Try this" menu: 1–9, then the letters the menu and the
+// keys of anywhere leave free (A B C D G H …, not E X F Q); "" past the last such letter (the row
+// is still reached with the arrows and Enter, or a click).
+std::string menu_key(int row);
+
 // What the pointer does: not looked up (the session hit-tests the frame), but listed with the keys.
 struct Gesture {
     std::string what;  // "drag a key dot"

@@ -60,6 +60,13 @@ bool navigates(const timeline::Command& c) {
 
 bool editing_mode(Mode m) { return m == Mode::Keys || m == Mode::KeyEntry; }
 
+// The longest entry of a typing mode: a step number has as many digits as the step count at
+// most; a key's coordinates, a few numbers.
+std::size_t entry_limit(Mode m, int steps) {
+    if (m == Mode::GotoStep) return std::to_string(std::max(1, steps)).size();
+    return 64;
+}
+
 std::string speed_text(double s) {
     std::ostringstream o;
     o << "speed " << s << "×";
@@ -181,6 +188,7 @@ Reaction react(const Modes& m, const Input& in, const Context& c) {
         case Action::StartGoto:
             to.mode = Mode::GotoStep;
             to.entry = in.arg > 0 ? std::to_string(in.arg) : "";
+            to.error.clear();
             break;
         case Action::OpenOverview:
             to.mode = Mode::Overview;
@@ -326,9 +334,12 @@ Reaction react(const Modes& m, const Input& in, const Context& c) {
 
         // ---- typing a step number or coordinates
         case Action::TypeDigit:
-            if (in.arg >= 0 && in.arg <= 9) to.entry += static_cast<char>('0' + in.arg);
+            // A step number has at most as many digits as the step count; coordinates are short.
+            if (in.arg >= 0 && in.arg <= 9 && to.entry.size() < entry_limit(m.mode, c.steps))
+                to.entry += static_cast<char>('0' + in.arg);
             break;
         case Action::TypeChar:
+            if (to.entry.size() >= entry_limit(m.mode, c.steps)) break;
             if (in.arg == ' ') {
                 if (!to.entry.empty() && to.entry.back() != ' ') to.entry += ' ';
             } else if (in.arg == '-' || in.arg == '.') {
@@ -337,6 +348,7 @@ Reaction react(const Modes& m, const Input& in, const Context& c) {
             break;
         case Action::Erase:
             if (!to.entry.empty()) to.entry.pop_back();
+            else if (m.mode == Mode::GotoStep) to.mode = Mode::Slides;  // nothing left to erase: the prompt goes
             break;
         case Action::Cancel:
             to.mode = m.mode == Mode::KeyEntry ? Mode::Keys : Mode::Slides;
@@ -345,8 +357,12 @@ Reaction react(const Modes& m, const Input& in, const Context& c) {
             break;
         case Action::Commit:
             if (m.mode == Mode::GotoStep) {
-                if (!to.entry.empty())
-                    issue(Goto{std::clamp(std::atoi(to.entry.c_str()), 1, std::max(1, c.steps)) - 1});
+                // The entry has at most the step count's digits (TypeDigit): it cannot overflow.
+                const int step = to.entry.empty() ? 0 : std::atoi(to.entry.c_str());
+                if (!to.entry.empty() && (step < 1 || step > c.steps))
+                    to.error = "no step " + to.entry + ": the steps are 1 to " + std::to_string(c.steps);  // and stay
+                else if (!to.entry.empty())
+                    issue(Goto{step - 1});
                 to.entry.clear();
                 to.mode = Mode::Slides;
             } else if (m.mode == Mode::KeyEntry) {
@@ -457,6 +473,7 @@ Reaction react(const Modes& m, const Input& in, const Context& c) {
         to.mode = Mode::Slides;
         to.entry.clear();
     }
+    if (nav) to.error.clear();  // what the last key could not do is the old step's
     if (!to.timer.started && std::any_of(r.commands.begin(), r.commands.end(), [](const timeline::Command& x) {
             return std::holds_alternative<timeline::cmd::Next>(x);
         })) {

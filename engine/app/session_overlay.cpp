@@ -206,8 +206,8 @@ void Session::draw_overlay(OverlayWriter& o, int w, int h, const timeline::View&
         o.text(buf, right_start + bpad, y + bpad / 2.0, bfs, ink, Face::Mono);
     }
 
-    // The mode, always named (faint while on the slides).
-    {
+    // The mode, always named (faint while on the slides); a broken save's error takes its place.
+    if (error_.empty()) {
         std::string m = mode_name(modes_.mode);
         if (modes_.mode == Mode::Keys && v.scene && modes_.selected_key < static_cast<int>(v.scene->n()))
         {
@@ -220,7 +220,7 @@ void Session::draw_overlay(OverlayWriter& o, int w, int h, const timeline::View&
         else if (modes_.mode == Mode::KeyEntry)
             m = "key k" + std::to_string(modes_.selected_key + 1) + " = " + modes_.entry + "▏  (Enter sets, Esc cancels)";
         else if (modes_.mode == Mode::GotoStep)
-            m = "go to step " + modes_.entry + "▏ of " + std::to_string(n) + "  (Enter)";
+            m = "go to step " + modes_.entry + "▏ of " + std::to_string(n) + "  (Enter goes · any other key cancels)";
         else if (modes_.mode == Mode::Overview)
             m = "overview · arrows + Enter or click · Esc back";
 
@@ -251,12 +251,12 @@ void Session::draw_overlay(OverlayWriter& o, int w, int h, const timeline::View&
         const int x = g.x, bw = g.w;
         int y = g.y;
         o.box(x, y, bw, g.h, Rgba{20, 22, 28, 225}, pad);
-        o.text("Try this — click, 1–9 or arrows + Enter · 0 ends · Esc closes", x + 2 * pad, y + pad, fs, dim, Face::Bold);
+        o.text("Try this — click, the row's key or arrows + Enter · 0 ends · Esc closes", x + 2 * pad, y + pad, fs, dim, Face::Bold);
         y = g.rows_y;
         for (int i = 0; i < rows; ++i) {
             if (i == modes_.menu_index) o.box(x + pad, y - pad / 2, bw - 2 * pad, g.row_h, Rgba{230, 140, 30, 200}, pad / 2.0);
             std::string line = i < static_cast<int>(ex.size())
-                                   ? std::to_string(i + 1) + "  " + ex[static_cast<std::size_t>(i)].title + (i == state_.experiment ? "  ✓" : "")
+                                   ? menu_key(i) + "  " + ex[static_cast<std::size_t>(i)].title + (i == state_.experiment ? "  ✓" : "")
                                    : "0  back to the script (end the experiment)";
             o.text(line, x + 2 * pad, y + pad / 2, fs, ink);
             y += g.row_h;
@@ -265,13 +265,28 @@ void Session::draw_overlay(OverlayWriter& o, int w, int h, const timeline::View&
     // (A running experiment's title and what to look for are part of the frame: draw's "Try this" panel.)
 
     if (!error_.empty()) {
-        // A broken save: the last good deck stays on screen, the error on top until fixed.
-        const int wrap = w * 3 / 4;
-        const std::string s = error_ + "\n(showing the last version that loaded; save again to retry)";
-        TextSize sz = o.measure(s, fs, Face::Mono, wrap);
-        const double bx = (w - sz.w) / 2.0 - 2 * pad;
-        o.box(bx, h / 12.0, sz.w + 4 * pad, sz.h + 2 * pad, Rgba{140, 24, 24, 235}, pad / 2.0);
-        o.text(s, bx + 2 * pad, h / 12.0 + pad, fs, ink, Face::Mono, 0, wrap);
+        // A broken save: the last good deck stays on screen, and the error in the operator band
+        // until fixed (over the mode chip, left of the counter), never over the panels: the first
+        // diagnostic whole, in a smaller size or on two lines where one does not hold it.
+        std::string first = error_.substr(0, error_.find('\n'));
+        const long more = std::count(error_.begin(), error_.end(), '\n');
+        if (more > 0) first += " (and " + std::to_string(more) + " more)";
+        const std::string s = first + " · showing the last version that loaded; save again to retry";
+        const int room_w = static_cast<int>(right_start) - 4 * bpad;
+        const int room_h = band.bottom - band.bar - band.top - 2;
+        int px = bfs, wrap = 0;
+        while (px > 9 && o.size(s, px, Face::Mono).w > room_w) --px;
+        if (o.size(s, px, Face::Mono).w > room_w) {
+            // Two lines (or more) in the band's height.
+            wrap = room_w;
+            for (px = bfs; px > 7 && o.measure(s, px, Face::Mono, wrap).h + bpad > room_h; --px) {
+            }
+        }
+        const TextSize sz = o.measure(s, px, Face::Mono, wrap);
+        const double y = std::max<double>(band.top, (band.top + band.bottom - band.bar - (sz.h + bpad)) / 2.0);
+        o.box(bpad, y, sz.w + 2 * bpad, sz.h + bpad, Rgba{140, 24, 24, 235}, bpad / 2.0);
+        o.text(s, 2 * bpad, y + bpad / 2.0, px, ink, Face::Mono, 0, wrap);
+        left_end = std::max(left_end, sz.w + 3.0 * bpad);
     }
 
     if (modes_.toast_visible(clock_())) {
@@ -279,7 +294,10 @@ void Session::draw_overlay(OverlayWriter& o, int w, int h, const timeline::View&
         // the middle of the operator band (right of the mode chip when that reaches the middle).
         TextSize sz = o.measure(modes_.toast, bfs, Face::Bold);
         const double bw = sz.w + 4 * bpad, y = chip_y(sz.h);
-        const double bx = std::max((w - bw) / 2.0, left_end + bpad);
+        // Left of the counter always; over the right end of a long message where the band is full
+        // (on a layer of its own, so that the message's text does not show through it).
+        const double bx = std::max(0.0, std::min(std::max((w - bw) / 2.0, left_end + bpad), right_start - bw - bpad));
+        if (bx < left_end) o.flush();
         o.box(bx, y, bw, sz.h + bpad, Rgba{20, 22, 28, 225}, bpad / 2.0);
         o.text(modes_.toast, bx + 2 * bpad, y + bpad / 2.0, bfs, Rgba{255, 214, 150, 255}, Face::Bold);
     }
@@ -397,25 +415,38 @@ const Overlay& Session::render_presenter(const Pixels& target, double talk_secon
         std::snprintf(buf, sizeof buf, "%s%ld:%02ld", neg ? "−" : "", v / 60, v % 60);
         return std::string(buf);
     };
+    // The right column, under the next step: each line whole within its width (a large line
+    // shrinks to fit it; a hint wraps under the line it explains), never past the window's foot.
+    const int col_x = cw + 2 * pad;
+    auto fit = [&](const std::string& s, int px, Face face) {
+        while (px > 10 && o.size(s, px, face).w > nw) --px;
+        return px;
+    };
     int ty = pad + fs + pad + nh + 2 * pad;
-    if (!wall.empty()) {
-        o.text("clock " + wall, cw + 2 * pad, ty, fs * 3 / 2, dim, Face::Mono);
-        ty += fs * 2;
-    }
+    auto big = [&](const std::string& s, Rgba colour) {
+        const int px = fit(s, fs * 3 / 2, Face::Mono);
+        o.text(s, col_x, ty, px, colour, Face::Mono);
+        ty += o.size(s, px, Face::Mono).h + pad / 2;
+    };
+    if (!wall.empty()) big("clock " + wall, dim);
     const TalkTimer& timer = modes_.timer;
-    const std::string state = !timer.started ? "  (starts at the first →)" : !timer.running ? "  (paused: Shift+P)" : "";
-    o.text("elapsed " + clock_text(elapsed) + state, cw + 2 * pad, ty, fs * 3 / 2, ink, Face::Mono);
-    ty += fs * 2;
+    big("elapsed " + clock_text(elapsed), ink);
+    const std::string state = !timer.started ? "starts at the first →" : !timer.running ? "paused: Shift+P runs it" : "";
+    if (!state.empty()) {
+        o.text(state, col_x, ty, fs, dim, Face::Regular, 0, nw);
+        ty += o.measure(state, fs, Face::Regular, nw).h + pad / 2;
+    }
+    ty += pad / 2;
     if (talk_seconds > 0) {
         const double left = talk_seconds - elapsed;
-        o.text("left " + clock_text(left), cw + 2 * pad, ty, fs * 3 / 2, left < 0 ? Rgba{255, 90, 80, 255} : Rgba{150, 220, 150, 255},
-               Face::Mono);
-        ty += fs * 2;
-        o.box(cw + 2 * pad, ty, nw, pad / 2.0, Rgba{70, 74, 84, 255});
-        o.box(cw + 2 * pad, ty, nw * std::clamp(elapsed / talk_seconds, 0.0, 1.0), pad / 2.0, Rgba{230, 140, 30, 255});
+        big("left " + clock_text(left), left < 0 ? Rgba{255, 90, 80, 255} : Rgba{150, 220, 150, 255});
+        o.box(col_x, ty, nw, pad / 2.0, Rgba{70, 74, 84, 255});
+        o.box(col_x, ty, nw * std::clamp(elapsed / talk_seconds, 0.0, 1.0), pad / 2.0, Rgba{230, 140, 30, 255});
+        ty += pad;
     }
 
-    // Speaker notes of the current step, below the current frame.
+    // Speaker notes of the current step, below the current frame: whole, in a smaller size where
+    // they would run past the window's foot, then across the width under the right column too.
     std::string notes;
     const timeline::Span& sp = layout_.spans.empty() ? timeline::Span{} : layout_.spans[static_cast<std::size_t>(state_.span)];
     if (!layout_.spans.empty()) {
@@ -430,7 +461,15 @@ const Overlay& Session::render_presenter(const Pixels& target, double talk_secon
         }
     }
     if (notes.empty()) notes = "(no notes for this step)";
-    o.text(notes, pad, pad + fs + pad + ch + 2 * pad, fs, ink, Face::Regular, 0, cw);
+    const int notes_y = pad + fs + pad + ch + 2 * pad;
+    int notes_px = fs, notes_w = cw;
+    auto fits = [&](int px, int width) { return notes_y + o.measure(notes, px, Face::Regular, width).h <= h - pad; };
+    while (notes_px > 11 && !fits(notes_px, notes_w)) --notes_px;
+    if (!fits(notes_px, notes_w) && ty <= notes_y) {
+        notes_w = w - 2 * pad;  // the right column ends above the notes: they may run under it
+        for (notes_px = fs; notes_px > 11 && !fits(notes_px, notes_w);) --notes_px;
+    }
+    o.text(notes, pad, notes_y, notes_px, ink, Face::Regular, 0, notes_w);
     o.flush();
     return presenter_overlay_;
 }

@@ -174,11 +174,20 @@ void paint(Canvas& c, const model::KeyPlane& m, const core::Rect& r) {
             own = own || m.keys[i].focus;
             hidden = hidden && m.keys[i].hide > 0.5;
         }
-        // Every key at one place (more than three of them): a short label that fits the plane.
-        if (shared > 3 && shared == m.keys.size()) name = "all " + std::to_string(shared) + " keys";
+        // Every key at one place (more than three of them): a short label that fits the plane,
+        // counting the asking word's own key among them (not one more beside them).
+        const bool all = shared > 3 && shared == m.keys.size();
+        if (all) name = "all " + std::to_string(shared) + " keys";
         if (clamped) name += " · off the plane";
-        if (own) name += " · own key";
-        else if (hidden) name += " · hidden";
+        if (own && all) {
+            // Shorter where the plane is narrow (4:3), whole either way.
+            c.font(Font::Bold, 18);
+            name += c.measure(name + ", its own too") <= content.w - 8 ? ", its own too" : ", own too";
+        } else if (own) {
+            name += " · own key";
+        } else if (hidden) {
+            name += " · hidden";
+        }
         labels.place(c, name, p, 15, content, Font::Bold, 18, hidden ? c.th.ink_faint : c.th.ink);
     }
     if (score_at && content.contains(*score_at)) {

@@ -100,9 +100,11 @@ Placement place_panels(const std::vector<Panel>& panels, Space space) {
     };
     std::vector<Row> rows;
     const std::vector<Panel> big = panels_in(panels, Slot::Where::Big);
+    const bool narrow = left_w < kNarrowRow;
     for (Panel p : panels_in(panels, Slot::Where::Row)) {
         const Slot& s = panel_slot(p);
-        rows.push_back({{p}, s.grows && big.empty() ? 0.0 : s.size, s.order});
+        const double size = narrow && s.narrow_size > 0 ? s.narrow_size : s.size;
+        rows.push_back({{p}, s.grows && big.empty() ? 0.0 : size, s.order});
     }
     if (!big.empty()) {
         const int order = panel_slot(big.front()).order;
@@ -124,7 +126,8 @@ Placement place_panels(const std::vector<Panel>& panels, Space space) {
         double h = r.h > 0 ? r.h * k : flex_h;
         const std::optional<Panel> side = r.panels.size() == 1 ? beside_of(r.panels[0]) : std::nullopt;
         if (side) {
-            const double rw = panel_slot(*side).beside_width;
+            // Narrower on a narrow left column, so that the row panel keeps room for its labels.
+            const double rw = narrow ? std::min(panel_slot(*side).beside_width, left_w * 0.45) : panel_slot(*side).beside_width;
             L.boxes.push_back({r.panels[0], {M, y, left_w - rw - G, h}});
             L.boxes.push_back({*side, {M + left_w - rw, y, rw, h}});
         } else if (r.panels.size() == 1 && panel_slot(r.panels[0]).where == Slot::Where::Row) {

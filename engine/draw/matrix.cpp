@@ -173,8 +173,18 @@ void paint(Canvas& c, const model::Matrix& m, const core::Rect& r) {
         }
         if (!m.compare_note.empty()) {
             c.color(c.th.ink);
-            c.text_in(m.compare_note, {g.legend.x, line.bottom() + 6, g.legend.w, 24}, Font::Bold, kMinText, kMinText,
-                      Align::Center);
+            // Its two halves on two lines where one line would cut it (a narrow matrix, 4:3).
+            const std::string_view note = m.compare_note, sep = "   ·   ";
+            c.font(Font::Bold, kMinText);
+            const std::size_t half = note.find(sep);
+            const double y = line.bottom() + 6;
+            if (c.measure(note) <= g.legend.w || half == std::string_view::npos) {
+                c.text_in(note, {g.legend.x, y, g.legend.w, 24}, Font::Bold, kMinText, kMinText, Align::Center);
+            } else {
+                c.text_in(note.substr(0, half), {g.legend.x, y, g.legend.w, 24}, Font::Bold, kMinText, kMinText, Align::Center);
+                c.text_in(note.substr(half + sep.size()), {g.legend.x, y + 24, g.legend.w, 24}, Font::Bold, kMinText,
+                          kMinText, Align::Center);
+            }
         }
     }
 }

@@ -29,7 +29,12 @@ struct Slot {
     // crowded (its flexible panel would get less than kSideRoom) and that row panel shows.
     std::optional<Panel> beside;
     double beside_width = 0;
+    // Row: the preferred height where the left column is narrow (kNarrowRow: a 4:3 screen beside
+    // the right column), for a panel that re-flows onto more lines there; 0 for `size`.
+    double narrow_size = 0;
 };
+// A left column narrower than this is narrow (4:3 beside the right column; 16:10 and 16:9 are not).
+constexpr double kNarrowRow = 1100;
 // A panel's painter, defined in its own file draw/<name>.cpp as k<Enum>Panel (the panel table's
 // rows name them all: a panel without its painter does not link). It paints, and hit-tests, what
 // the panel's model shows.

@@ -8,18 +8,37 @@ namespace draw {
 
 namespace {
 
+// The pipeline's height on a narrow left column (kNarrowRow): the formula's line over the cards.
+constexpr double kStackedHeight = 170;
+
 void paint(Canvas& c, const model::Pipeline& pl, const core::Rect& r) {
     core::Rect content = c.card(r, "");
-    // The formula over its subtitle (two lines if it needs them), narrow enough to leave each
-    // stage card room for its label and one line of caption at 16:10.
-    const double fw = std::min(380.0, content.w * 0.25);
-    c.color(c.th.ink);
-    c.text_in(pl.formula, {content.x, content.y, fw, content.h * 0.42}, Font::Regular, 27, kMinText);
-    c.color(c.th.ink_soft);
-    c.paragraph(pl.subtitle, {content.x, content.y + content.h * 0.46, fw, content.h * 0.54}, Font::Italic, kMinText,
-                kMinText, 1.15);
+    double x0 = content.x;
+    if (r.w >= kNarrowRow) {  // as the layout judges the left column (layout.cpp)
+        // The formula over its subtitle (two lines if it needs them), left of the cards, narrow
+        // enough to leave each stage card room for its label and one line of caption at 16:10.
+        const double fw = std::min(380.0, content.w * 0.25);
+        c.color(c.th.ink);
+        c.text_in(pl.formula, {content.x, content.y, fw, content.h * 0.42}, Font::Regular, 27, kMinText);
+        c.color(c.th.ink_soft);
+        c.paragraph(pl.subtitle, {content.x, content.y + content.h * 0.46, fw, content.h * 0.54}, Font::Italic, kMinText,
+                    kMinText, 1.15);
+        x0 = content.x + fw + 24;
+    } else {
+        // Narrow (4:3): the formula on a line of its own with its subtitle beside it, the cards
+        // below across the whole width, so that neither is cut.
+        const double line = 34;
+        c.color(c.th.ink);
+        c.font(Font::Regular, 25);
+        const double formula_w = std::min(content.w * 0.6, c.measure(pl.formula) + 4);
+        c.text_in(pl.formula, {content.x, content.y, formula_w, line}, Font::Regular, 25, kMinText);
+        c.color(c.th.ink_soft);
+        c.text_in(pl.subtitle, {content.x + formula_w + 20, content.y, content.w - formula_w - 20, line}, Font::Italic,
+                  kMinText, kMinText);
+        content = {content.x, content.y + line + 8, content.w, content.h - line - 8};
+    }
 
-    const double x0 = content.x + fw + 24;
+
     const double gap = 12;
     const double cards = static_cast<double>(std::max<std::size_t>(1, pl.cards.size()));
     const double bw = (content.right() - x0 - gap * (cards - 1)) / cards;
@@ -61,6 +80,7 @@ void paint(Canvas& c, const model::Pipeline& pl, const core::Rect& r) {
 
 }  // namespace
 
-extern const PanelDef<model::Pipeline> kPipelinePanel{{Slot::Where::Row, 0, 122}, paint, nullptr};
+extern const PanelDef<model::Pipeline> kPipelinePanel{{Slot::Where::Row, 0, 122, false, std::nullopt, 0, kStackedHeight},
+                                                      paint, nullptr};
 
 }  // namespace draw

@@ -68,7 +68,10 @@ void paint(Canvas& c, const model::Projections& p, const core::Rect& r) {
     const model::Projections::Equation& first = p.equations[0];
     const std::size_t mm = first.x.tone.size() == 1 ? columns(first.x) : 0;
     const double n = static_cast<double>(p.equations.size());
-    const double sym = 24, name_h = 26, gap = 10, caption = 28, legend_h = 32, floor_w = 30;
+    const double sym = 24, name_h = 26, gap = 10, legend_h = 32, floor_w = 30;
+    // The caption's line, or two where one does not hold it (a narrow panel, 4:3).
+    c.font(Font::Italic, kMinText);
+    const double caption = c.measure(p.caption) <= content.w ? 28 : 50;
     // Cell widths from the numbers: x's own, and per equation its matrix's and product's.
     const double cx = std::max(floor_w, widest(c, {&first.x}));
     std::vector<double> ce;

@@ -96,6 +96,18 @@ core::Rect Canvas::card(const core::Rect& r, std::string_view heading, std::stri
     core::Rect head{r.x + pad, r.y + 10, r.w - 2 * pad, 30};
     color(th.ink_soft);
     double aside_w = 0;
+    font(Font::Bold, kMinText);
+    const double heading_full = measure(heading);
+    font(Font::Regular, kMinText);
+    const double aside_full = measure(aside);
+    if (!aside.empty() && heading_full + 16 + aside_full > head.w && heading_full <= head.w && aside_full <= head.w) {
+        // A narrow card (4:3): the heading on its line, the aside on the next, right-aligned, in
+        // the same band above the content; neither cut short.
+        text_in(aside, {head.x, r.y + 25, head.w, 20}, Font::Regular, kMinText, kMinText, Align::Right);
+        color(th.ink_soft);
+        text_in(heading, {head.x, r.y + 4, head.w, 22}, Font::Bold, kMinText, kMinText);
+        return {r.x + pad, r.y + 46, r.w - 2 * pad, r.h - 46 - pad * 0.8};
+    }
     if (!aside.empty()) {
         // The aside takes what the heading leaves (the heading at least half of the row).
         font(Font::Bold, kMinText);
@@ -106,7 +118,14 @@ core::Rect Canvas::card(const core::Rect& r, std::string_view heading, std::stri
         aside_w += 16;
     }
     color(th.ink_soft);
-    text_in(heading, {head.x, head.y, head.w - aside_w, head.h}, Font::Bold, 18, 12);
+    font(Font::Bold, kMinText);
+    if (measure(heading) <= head.w - aside_w) {
+        text_in(heading, {head.x, head.y, head.w - aside_w, head.h}, Font::Bold, 18, 12);
+    } else {
+        // A narrow card (4:3): the heading on two lines in the same band above the content,
+        // never cut short.
+        paragraph(heading, {head.x, r.y + 4, head.w - aside_w, 42}, Font::Bold, kMinText, kMinText, 1.02);
+    }
     return {r.x + pad, r.y + 46, r.w - 2 * pad, r.h - 46 - pad * 0.8};
 }
 

@@ -6,16 +6,32 @@
 
 namespace draw {
 
+// Chips narrower than this cannot hold a word of six letters at kMinText: the row breaks in two.
+constexpr double kNarrowChip = 76;
+
 Cells token_row_cells(int n, const core::Rect& panel, bool rtl) {
     Cells out;
     core::Rect content = panel.inset(18);
     const double label_w = 124;
     core::Rect row{content.x + label_w, content.y, content.w - label_w, content.h};
-    double gap = std::min(14.0, row.w / std::max(1, n) * 0.05);
-    double w = std::min(190.0, (row.w - gap * (n - 1)) / std::max(1, n));
-    double total = w * n + gap * (n - 1);
-    double x = row.x + (row.w - total) / 2;
-    for (int j = 0; j < n; ++j) out.cells.push_back({x + (rtl ? n - 1 - j : j) * (w + gap), row.y + 2, w, row.h - 4});
+    auto width = [&](int per_row, double& gap) {
+        gap = std::min(14.0, row.w / std::max(1, per_row) * 0.05);
+        return std::min(190.0, (row.w - gap * (per_row - 1)) / std::max(1, per_row));
+    };
+    double gap = 0;
+    // One row of chips, or two (a 4:3 screen, a long sentence) where one would cut the words; a
+    // right-to-left sentence runs from the right.
+    const int rows = n > 1 && width(n, gap) < kNarrowChip ? 2 : 1;
+    const int per_row = (n + rows - 1) / rows;
+    const double w = width(per_row, gap);
+    const double h = rows == 1 ? row.h - 4 : (row.h - 4) / 2;
+    for (int j = 0; j < n; ++j) {
+        const int r = j / per_row, in_row = rows == 1 ? n : std::min(per_row, n - r * per_row);
+        const double total = w * in_row + gap * (in_row - 1);
+        const double x = row.x + (row.w - total) / 2;
+        const int at = rtl ? in_row - 1 - j % per_row : j % per_row;
+        out.cells.push_back({x + at * (w + gap), row.y + 2 + r * (h + 4), w, h - (rows == 1 ? 0 : 2)});
+    }
     return out;
 }
 
@@ -90,7 +106,8 @@ void paint(Canvas& c, const model::TokenRow& panel, const core::Rect& r) {
         }
         c.color(focus ? c.th.ink_on(c.th.query) : c.th.ink, alpha);
         // The word whole: in regular weight where the asking word's bold does not fit its chip.
-        const core::Rect wb{cell.x + 1, cell.y + 8, cell.w - 2, cell.h - 16};
+        const double inset_y = std::max(0.0, std::min(8.0, (cell.h - kMinText * 1.25) / 2));
+        const core::Rect wb{cell.x + 1, cell.y + inset_y, cell.w - 2, cell.h - 2 * inset_y};
         Canvas::Fit word = c.fit(chip.word, wb, focus ? Font::Bold : Font::Regular, 24, kMinText);
         if (word.cut && focus) word = c.fit(chip.word, wb, Font::Regular, 24, kMinText);
         c.place(word, wb, Align::Center);

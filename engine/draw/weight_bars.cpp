@@ -28,8 +28,11 @@ void paint(Canvas& c, const model::WeightBars& wb, const core::Rect& r) {
         double bw = std::min(96.0, col.w * 0.58);
         double bx = col.x + (col.w - bw) / 2;
         c.color(b.focus ? c.th.ink : c.th.ink_soft);
-        c.text_in(b.token, {col.x + 2, base + 4, col.w - 4, label_h}, b.focus ? Font::Bold : Font::Regular, 18, 10,
-                  Align::Center);
+        // The word whole: in regular weight where the asking word's bold does not fit its column.
+        const core::Rect token_box{col.x + 2, base + 4, col.w - 4, label_h};
+        Canvas::Fit token = c.fit(b.token, token_box, b.focus ? Font::Bold : Font::Regular, 18, 10);
+        if (token.cut && b.focus) token = c.fit(b.token, token_box, Font::Regular, 18, 10);
+        c.place(token, token_box, Align::Center);
         if (b.hover) {
             c.rounded({col.x + 2, content.y, col.w - 4, content.h}, 8);
             c.color(c.th.hover, 0.10);

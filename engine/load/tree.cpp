@@ -31,6 +31,7 @@ int one_based(int zero_based) { return zero_based >= 0 ? zero_based + 1 : 0; }
 // Where the '[' or '{' left open before byte `end` of `text` was opened: yaml-cpp notices an
 // unclosed flow collection only where the next line no longer fits it, one or more lines later.
 // Quoted scalars and comments are skipped; a quote counts only where a scalar may start.
+// `opener` '\0': the innermost bracket left open, of either kind.
 std::optional<core::Diagnostic> unclosed_flow(const std::string& text, std::size_t end, char opener) {
     struct Open { char c; int line, column; };
     std::vector<Open> open;
@@ -66,10 +67,10 @@ std::optional<core::Diagnostic> unclosed_flow(const std::string& text, std::size
         prev = c;
     }
     for (auto it = open.rbegin(); it != open.rend(); ++it)
-        if (it->c == opener)
+        if (it->c == opener || opener == '\0')
             return core::Diagnostic{"", it->line, it->column,
-                                    std::string("malformed YAML: this '") + opener + "' is never closed (expected '" +
-                                        (opener == '[' ? "]" : "}") + "' before the line ends or the list goes on)"};
+                                    std::string("malformed YAML: this '") + it->c + "' is never closed (expected '" +
+                                        (it->c == '[' ? "]" : "}") + "' before the line ends or the list goes on)"};
     return std::nullopt;
 }
 
@@ -220,10 +221,14 @@ bool parse(const std::string& text, Document& doc, core::Diagnostic& error) {
                  "malformed YAML: lists or mappings nested " + std::to_string(e.depth()) + " levels deep; that is too deep"};
     } catch (const YAML::Exception& e) {
         error = {"", one_based(e.mark.line), one_based(e.mark.column), "malformed YAML: " + e.msg};
-        // Point at the bracket left open, not at where the parser gave up on it.
+        // Point at the bracket left open, not at where the parser gave up on it: the end of the
+        // text, or the next item of a block list ("illegal block entry": its '-' read inside the
+        // open bracket).
         const bool seq = e.msg == YAML::ErrorMsg::END_OF_SEQ_FLOW, map = e.msg == YAML::ErrorMsg::END_OF_MAP_FLOW;
-        if ((seq || map) && e.mark.pos >= 0)
-            if (auto at = unclosed_flow(text, static_cast<std::size_t>(e.mark.pos), seq ? '[' : '{')) error = *at;
+        const bool item = e.msg == YAML::ErrorMsg::BLOCK_ENTRY;
+        if ((seq || map || item) && e.mark.pos >= 0)
+            if (auto at = unclosed_flow(text, static_cast<std::size_t>(e.mark.pos), seq ? '[' : map ? '{' : '\0'))
+                if (!item || at->line < one_based(e.mark.line)) error = *at;
     } catch (const std::exception& e) {
         error = {"", 0, 0, std::string("could not read the YAML: ") + e.what()};
     }

@@ -111,9 +111,11 @@ Matrix build(const Row& m, Tag<Matrix>) {
             out.compare = v.controls.compare;
             const auto& t = m.sc->tokens;
             const std::size_t A = static_cast<std::size_t>(a), B = static_cast<std::size_t>(b);
-            // Each at the page's precision, so the note reads the digits of the cells it outlines.
+            // Each at the page's precision, so the note reads the digits of the cells it outlines;
+            // the tokens quoted: "‘The’ reads ‘cat’", never "The reads cat", which reads as a typo.
             auto shown = [&](std::size_t row, std::size_t col) { return m.weight_text(tr.weights(row, col)); };
-            out.compare_note = t[A] + " reads " + t[B] + ": " + shown(A, B) + "   ·   " + t[B] + " reads " + t[A] + ": " + shown(B, A);
+            auto q = [&](std::size_t i) { return "‘" + t[i] + "’"; };
+            out.compare_note = q(A) + " reads " + q(B) + ": " + shown(A, B) + "   ·   " + q(B) + " reads " + q(A) + ": " + shown(B, A);
         }
     }
     return out;

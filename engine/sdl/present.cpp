@@ -24,6 +24,7 @@
 #include "app/narrator.hpp"
 #include "app/session.hpp"
 #include "app/watch.hpp"
+#include "app/windows.hpp"
 #include "load/load.hpp"
 #include "options/options.hpp"
 #include "sdl/audio.hpp"
@@ -236,11 +237,23 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
     auto open_presenter = [&] {
         presenter = std::make_unique<RenderTarget>();
         const int pscreen = displays > 1 ? (screen == 0 ? 1 : 0) : screen;
-        if (!presenter->open("attnlab — presenter", pscreen, 1100, 700, false, err)) {
+        // At a place of its own beside the audience window, within its display: no window
+        // manager may be there to place it, and a window opened under another stays unseen.
+        SDL_Rect b{0, 0, app::kPresenterWidth, app::kPresenterHeight};
+        if (SDL_GetDisplayUsableBounds(pscreen, &b) != 0) SDL_GetDisplayBounds(pscreen, &b);
+        app::PixelRect audience;
+        SDL_GetWindowPosition(main.window(), &audience.x, &audience.y);
+        SDL_GetWindowSize(main.window(), &audience.w, &audience.h);
+        const app::PixelRect at =
+            app::presenter_window({b.x, b.y, b.w, b.h}, audience, app::kPresenterWidth, app::kPresenterHeight);
+        if (!presenter->open("attnlab — presenter", pscreen, at.w, at.h, false, err, &at)) {
             std::cerr << "attnlab: warning: " << err << "\n";
             presenter.reset();
+            return;
         }
-        SDL_RaiseWindow(main.window());
+        // The slides stay in front where the two do not meet; where they must (one display, the
+        // slides filling it), the presenter window asked for is the one in front.
+        SDL_RaiseWindow(app::overlap(at, audience) ? presenter->window() : main.window());
     };
 
     Watcher watcher;
@@ -305,7 +318,8 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
         const double t = clock();
         if (t >= next_poll) {
             next_poll = t + 0.25;
-            if (watcher.changed()) app::reload(session, o.file, &watcher);
+            if (watcher.changed() && !app::reload(session, o.file, &watcher))
+                std::cerr << session.error() << "\n";  // every diagnostic (each made printable); the window shows the first
         }
         // The cursor hides when the mouse rests (and always in laser mode: the dot is the pointer).
         const bool hide = session.laser_mode() || t - last_motion > 2.0;

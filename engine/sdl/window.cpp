@@ -133,11 +133,13 @@ bool RenderTarget::make_renderer(bool software, std::string& error) {
     return true;
 }
 
-bool RenderTarget::open(const std::string& title, int display, int w, int h, bool fullscreen, std::string& error) {
+bool RenderTarget::open(const std::string& title, int display, int w, int h, bool fullscreen, std::string& error,
+                        const app::PixelRect* at) {
     Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
     if (fullscreen) flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
     const int pos = static_cast<int>(SDL_WINDOWPOS_CENTERED_DISPLAY(display));
-    win_ = SDL_CreateWindow(title.c_str(), pos, pos, w, h, flags);
+    win_ = at ? SDL_CreateWindow(title.c_str(), at->x, at->y, at->w, at->h, flags)
+              : SDL_CreateWindow(title.c_str(), pos, pos, w, h, flags);
     if (!win_) {
         error = std::string("cannot open a window: ") + SDL_GetError();
         return false;

@@ -44,8 +44,10 @@ public:
     RenderTarget(const RenderTarget&) = delete;
     RenderTarget& operator=(const RenderTarget&) = delete;
 
-    // A resizable, HiDPI-aware window on `display`, vsync'd where the renderer can.
-    bool open(const std::string& title, int display, int w, int h, bool fullscreen, std::string& error);
+    // A resizable, HiDPI-aware window on `display`, vsync'd where the renderer can: centred on
+    // it, or at `at` (screen coordinates, its size then the window's) when given.
+    bool open(const std::string& title, int display, int w, int h, bool fullscreen, std::string& error,
+              const app::PixelRect* at = nullptr);
     SDL_Window* window() const { return win_; }
     Uint32 id() const { return win_ ? SDL_GetWindowID(win_) : 0; }
     const std::string& renderer_name() const { return renderer_name_; }

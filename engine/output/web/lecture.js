@@ -103,6 +103,7 @@
     trial: -1,         // the experiment shown, or -1
     mode: 'slides',    // slides, goto, overview, menu
     typed: '',         // a step number being typed
+    gotoError: '',     // what the last typed step number could not do (out of range), for a moment
     selection: 0,      // highlighted thumbnail or row
     help: false,
     quiz: null,        // an attempt in progress
@@ -482,7 +483,7 @@
       const li = document.createElement('li');
       const b = document.createElement('button');
       b.type = 'button';
-      b.textContent = (k + 1) + '. ' + data.trials[t].title;
+      b.textContent = (runKeys[k] ? runKeys[k].toUpperCase() + '. ' : '') + data.trials[t].title;
       b.addEventListener('click', () => runTrial(t));
       li.appendChild(b);
       list.appendChild(li);
@@ -747,8 +748,8 @@
 
   // ---- typing a step number
   function showTyping() {
-    $('goto').hidden = ui.mode !== 'goto';
-    text('goto', 'Go to step: ' + ui.typed + '▏ (Enter)');
+    $('goto').hidden = ui.mode !== 'goto' && !ui.gotoError;
+    text('goto', ui.gotoError || 'Go to step: ' + ui.typed + '▏ of ' + N + ' (Enter; any other key cancels)');
   }
 
   // ---- keys: looked up layer by layer as app/bindings' press() does
@@ -772,6 +773,8 @@
     }
     return mods + k;
   }
+  // The keys of the "Try this" menu's rows, in order (1–9, then letters), as the key table has them.
+  const runKeys = (data.keys.find((k) => k.layer === 'menu' && k.action === 'run') || { keys: [] }).keys;
   function digitOf(e) { return /^[0-9]$/.test(e.key) ? Number(e.key) : 0; }
   function lookup(name) {
     const take = (layer) => (keymap[layer] && keymap[layer][name]) || null;
@@ -780,7 +783,15 @@
     if (ui.help && (row = take('help'))) return row;
     if (ui.quiz) return take('quiz');
     switch (ui.mode) {
-      case 'goto': return take('typing');
+      case 'goto': {
+        // Any key that types no step number ends the prompt and acts as on the slides
+        // (→ after a stray 2 turns the slide): a digit never takes the arrows.
+        const typing = take('typing');
+        if (typing) return typing;
+        ui.mode = 'slides';
+        showTyping();
+        return take('slides');
+      }
       case 'overview': return take('overview');
       case 'menu': return take('menu');
       default: return take('slides');
@@ -788,10 +799,23 @@
   }
   const actions = {
     next, back: () => go(ui.cur - 1), first: () => go(0), last: () => go(N - 1),
-    goto: (row, d) => { closePanels(); ui.mode = 'goto'; ui.typed = d ? String(d) : ''; showTyping(); },
-    type: (row, d) => { if (ui.typed.length < 6) ui.typed += String(d); showTyping(); },
-    erase: () => { ui.typed = ui.typed.slice(0, -1); showTyping(); },
-    commit: () => { const n = Number(ui.typed); ui.mode = 'slides'; showTyping(); if (n >= 1) go(n - 1); },
+    goto: (row, d) => { closePanels(); ui.mode = 'goto'; ui.gotoError = ''; ui.typed = d ? String(d) : ''; showTyping(); },
+    type: (row, d) => { if (ui.typed.length < String(N).length) ui.typed += String(d); showTyping(); },
+    erase: () => { if (!ui.typed) ui.mode = 'slides'; ui.typed = ui.typed.slice(0, -1); showTyping(); },
+    commit: () => {
+      const n = Number(ui.typed);
+      ui.mode = 'slides';
+      if (ui.typed && (n < 1 || n > N)) {
+        // Out of range: say so, and stay on this step.
+        ui.gotoError = 'No step ' + ui.typed + ': the steps are 1 to ' + N;
+        $('goto').hidden = false;
+        text('goto', ui.gotoError);
+        setTimeout(() => { ui.gotoError = ''; showTyping(); }, 2500);
+        return;
+      }
+      showTyping();
+      if (n >= 1) go(n - 1);
+    },
     cancel: () => { ui.mode = 'slides'; showTyping(); },
     overview: openOverview, replay, pause: togglePause,
     scrub: (row) => seekTo(progress() + 0.1 * row.arg),
@@ -809,7 +833,10 @@
       else if (ui.mode === 'menu' && trialsHere()[ui.selection] !== undefined) runTrial(trialsHere()[ui.selection]);
     },
     leave: closePanels,
-    run: (row, d) => { if (d >= 1 && trialsHere()[d - 1] !== undefined) runTrial(trialsHere()[d - 1]); },
+    run: (row, d, name) => {
+      const i = runKeys.indexOf(name);
+      if (i >= 0 && trialsHere()[i] !== undefined) runTrial(trialsHere()[i]);
+    },
     pick: (row, d) => pick(d), reveal, 'quiz-next': quizNext, grade: (row) => grade(row.arg === 1),
     retry, 'show-me': showMe, 'quiz-close': closeQuiz,
   };
@@ -824,7 +851,7 @@
     // A focused button takes Space and Enter as a click, as every page's buttons do.
     if (t && t.tagName === 'BUTTON' && (e.key === ' ' || e.key === 'Enter') && ui.mode !== 'goto') return;
     e.preventDefault();
-    actions[row.action](row, digitOf(e));
+    actions[row.action](row, digitOf(e), name);
   });
 
   // ---- buttons and swipes
