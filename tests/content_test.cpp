@@ -874,9 +874,9 @@ int check_numbers(const model::Frame& f, const std::string& where) {
                     CHECK(support::read_number(g->text[r][c]) == Approx(g->value[r][c]).margin(1e-9));
                 }
     // The temperature: as set, or the limit it is.
-    if (shows(sf, scene::Panel::Controls)) {
+    if (shows(sf, scene::Panel::ControlPanel)) {
         const double T = v.controls.temperature;
-        CHECK(sf.controls.temperature == (T == 0 ? "T → 0" : std::isinf(T) ? "T → ∞" : "T = " + support::rounded(T, 2)));
+        CHECK(sf.control_panel.temperature == (T == 0 ? "T → 0" : std::isinf(T) ? "T → ∞" : "T = " + support::rounded(T, 2)));
         ++checked;
     }
     return checked;

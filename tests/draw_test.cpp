@@ -354,7 +354,7 @@ TEST_CASE("a plane's axis labels write their gridline's value exactly, for any s
     auto sc = support::cat_scene();
     using scene::Panel;
     sc->panels = {Panel::TokenRow, Panel::KeyPlane,  Panel::ValuePlane, Panel::ScoreRow, Panel::WeightBars,
-                  Panel::Pipeline, Panel::Readouts, Panel::Narration,  Panel::Arithmetic, Panel::Controls};
+                  Panel::Pipeline, Panel::Readouts, Panel::Narration,  Panel::Arithmetic, Panel::ControlPanel};
     sc->steps.back().set.key_scale = 2.0;  // as its "double every key" step: the plane holds the doubled keys
     support::Staged row(sc);
     const timeline::View v = row.view(row.span_of(Stage::Scores), 1.0);

@@ -909,6 +909,8 @@ TEST_CASE("an answer page writes the answer on the narration panel over the pict
         }
     }
     CHECK(seen == 2);
+}
+
 TEST_CASE("one score, one colour: the score row and the matrix colour a score alike, by its sign", "[model]") {
     auto sc = sentence_all_panels();
     sc->panels.push_back(scene::Panel::Matrix);
@@ -976,7 +978,7 @@ TEST_CASE("T = 0 and T = ∞ are shown as the limits they are", "[model]") {
         const timeline::State st = timeline::apply(s.deck, s.lay, s.state(span), timeline::cmd::Temperature{T}, t);
         const timeline::View v = timeline::evaluate(s.deck, s.lay, st, t);
         const model::SceneFrame f = model::frame_of(v).scene;
-        CHECK(f.controls.temperature == std::string("T ") + limit);
+        CHECK(f.control_panel.temperature == std::string("T ") + limit);
         CHECK(f.readouts.rows[1].name == "Temperature T");
         CHECK(f.readouts.rows[1].value == std::string(limit) + " (limit)");
         bool line = false;
@@ -986,6 +988,6 @@ TEST_CASE("T = 0 and T = ∞ are shown as the limits they are", "[model]") {
     const timeline::State st = timeline::apply(s.deck, s.lay, s.state(span), timeline::cmd::Temperature{0.05}, t);
     const timeline::View v = timeline::evaluate(s.deck, s.lay, st, t);
     const model::SceneFrame f = model::frame_of(v).scene;
-    CHECK(f.controls.temperature == "T = 0.05");
+    CHECK(f.control_panel.temperature == "T = 0.05");
     CHECK(f.readouts.rows[1].value == "0.05");
 }

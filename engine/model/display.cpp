@@ -1,3 +1,6 @@
+// model/display: the one rounding rule (display.hpp), written out: half away from zero at a
+// given precision, the "<0.1%" floor for positive weights, a page's one precision for its weights.
+// Knows numbers and strings only: no panel, no trace.
 #include "model/display.hpp"
 
 #include <algorithm>
