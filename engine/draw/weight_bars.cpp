@@ -57,7 +57,11 @@ void paint(Canvas& c, const model::WeightBars& wb, const core::Rect& r) {
             if (b.hide > 0) c.hatch({bx, base - h, bw, h}, std::min(6.0, h / 2));
         }
         c.color(c.th.ink);
-        c.text_in(b.label, {col.x + 2, base - h - value_h - 2, col.w - 4, value_h}, Font::Bold, 18, 9, Align::Center);
+        // The share whole: in regular weight where bold does not fit the column ("<0.1%" at 4:3).
+        const core::Rect value_box{col.x + 2, base - h - value_h - 2, col.w - 4, value_h};
+        Canvas::Fit value = c.fit(b.label, value_box, Font::Bold, 18, kMinText);
+        if (value.cut) value = c.fit(b.label, value_box, Font::Regular, 18, kMinText);
+        c.place(value, value_box, Align::Center);
     }
     if (!wb.shown) {
         c.color(c.th.ink_faint);
