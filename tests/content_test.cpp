@@ -1776,3 +1776,17 @@ TEST_CASE("the quick tour is what its title says: about three minutes of one que
     text << readme.rdbuf();
     CHECK(text.str().find("a 3-minute tour") != std::string::npos);
 }
+
+TEST_CASE("the lecture tells its T from the sampling temperature of a language model's API", "[content]") {
+    const load::Result r = load::load_file((kSource / "slides" / "lecture.yaml").string());
+    REQUIRE(r.ok());
+    int said = 0;
+    for (const scene::Slide& slide : r.deck.slides) {
+        if (slide.kind != scene::Slide::Kind::Scene) continue;
+        for (const scene::Step& st : slide.scene->steps)
+            if (st.say.find("temperature") != std::string::npos && st.say.find("sampled") != std::string::npos &&
+                st.say.find("API") != std::string::npos)
+                ++said;
+    }
+    CHECK(said >= 1);  // said aloud on a page, not only in the speaker's notes
+}
