@@ -178,25 +178,14 @@ Outputs build(const Row& r, Tag<Outputs>) {
                    " numbers: too many to draw here; the readouts show the asking token's row.";
         return out;
     }
-    const auto add = [mag](Grid& g, std::vector<double> row, int decimals) {
-        std::vector<std::string> text;
-        std::vector<double> tones;
-        for (double x : row) {
-            text.push_back(num(x, decimals));
-            tones.push_back(tone(x, mag));
-        }
-        g.value.push_back(std::move(row));
-        g.text.push_back(std::move(text));
-        g.tone.push_back(std::move(tones));
-    };
     for (std::size_t i = 0; i < tr.n; ++i) {
         std::vector<double> vv(tr.dv), ov(tr.dv);
         for (std::size_t c = 0; c < tr.dv; ++c) {
             vv[c] = r.sc->v[i][c];
             ov[c] = tr.output(i, c);
         }
-        add(out.values, std::move(vv), v_decimals);
-        add(out.outputs, std::move(ov), 2);
+        add_row(out.values, std::move(vv), v_decimals, mag);
+        add_row(out.outputs, std::move(ov), 2, mag);
     }
     out.reveal = smooth(r.view->u);
     out.caption = "Row i of A·V is Σⱼ aᵢⱼ vⱼ: token i's new vector, its input to the next layer.";

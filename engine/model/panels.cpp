@@ -176,17 +176,7 @@ Projections build(const Row& m, Tag<Projections>) {
         Projections::Grid g;
         g.lit = lit;
         const int decimals = decimals_for(whole, 3);
-        for (const auto& row : a) {
-            g.value.emplace_back(row);
-            std::vector<std::string> text;
-            std::vector<double> tones;
-            for (double x : row) {
-                text.push_back(num(x, decimals));
-                tones.push_back(tone(x, mag));
-            }
-            g.text.push_back(std::move(text));
-            g.tone.push_back(std::move(tones));
-        }
+        for (const auto& row : a) add_row(g, row, decimals, mag);
         return g;
     };
     using Ink = Projections::Equation::Ink;

@@ -48,6 +48,9 @@ struct Grid {
     std::vector<std::vector<double>> tone;      // −1 … 1 (model::tone)
     bool lit = false;
 };
+// Appends a row to `g`: its numbers, written at `decimals` (model::num), and their tones on a
+// diverging scale of `magnitude`.
+void add_row(Grid& g, std::vector<double> row, int decimals, double magnitude);
 
 // What a picture panel is a picture of, for the pipeline's lit card: a panel whose struct declares
 //     static constexpr Pictures kPictures{scene::Stage::Scale};

@@ -36,6 +36,18 @@ double tone(double x, double magnitude) {
     return std::clamp(x / magnitude, -1.0, 1.0);
 }
 
+void add_row(Grid& g, std::vector<double> row, int decimals, double magnitude) {
+    std::vector<std::string> text;
+    std::vector<double> tones;
+    for (double x : row) {
+        text.push_back(num(x, decimals));
+        tones.push_back(tone(x, magnitude));
+    }
+    g.value.push_back(std::move(row));
+    g.text.push_back(std::move(text));
+    g.tone.push_back(std::move(tones));
+}
+
 namespace {
 
 // The largest |entry| of some matrices (1e-9 at least: a magnitude divides).
