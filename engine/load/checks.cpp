@@ -103,6 +103,9 @@ void check_predictions(Reader& r, const Node* root, const scene::Scene& s, const
 
     // No answer before its reveal: what the question says, and what the step before it last
     // said, name no weight that only the reveal shows.
+    // Each question costs two traces: only for a scene traced in full (thousands of questions on
+    // a 512-token scene would take minutes; its weights are too many to state in words anyway).
+    if (!traced_in_full(s)) return;
     scene::Controls before = scene::start_controls(s);
     for (std::size_t i = 0; i < s.steps.size(); ++i) {
         const scene::Step& st = s.steps[i];
@@ -110,6 +113,8 @@ void check_predictions(Reader& r, const Node* root, const scene::Scene& s, const
         if (!st.ask.empty()) {
             attention::Trace was, will;
             std::string ignored;
+            r.computed();  // the state before and the state after
+            r.computed();
             if (attention::trace(scene::attention_input(s, before), was, ignored) &&
                 attention::trace(scene::attention_input(s, after), will, ignored)) {
                 std::vector<double> shown_before;  // every weight the picture before can show
@@ -172,8 +177,12 @@ void check_scene(Reader& r, const scene::Scene& s, const SceneNodes& at, bool si
     // Nothing invalid reaches the engine: the start, every step's controls in turn, and
     // every experiment must be something attention::trace computes.
     if (r.failed() || !sized) return;
+    auto compute = [&](const scene::Controls& c) {
+        r.computed();
+        return engine_check(s, c);
+    };
     scene::Controls start = scene::start_controls(s);
-    if (auto e = engine_check(s, start); !e.empty()) {
+    if (auto e = compute(start); !e.empty()) {
         r.error(at.root, "the scene cannot be computed: " + e);
         return;
     }
@@ -189,14 +198,14 @@ void check_scene(Reader& r, const scene::Scene& s, const SceneNodes& at, bool si
         const bool mask = c.mask;
         c = scene::apply(s, std::move(c), set);  // moved: the keys are not copied
         if (keys_kept && c.temperature == temperature && c.mask == mask) continue;
-        if (auto e = engine_check(s, c); !e.empty()) {
+        if (auto e = compute(c); !e.empty()) {
             r.error(node_of(at.steps, i, at.root),
                     "steps[" + std::to_string(i) + "]: its settings cannot be computed: " + e);
             return;
         }
     }
     for (std::size_t i = 0; i < s.experiments.size(); ++i) {
-        if (auto e = engine_check(s, scene::apply(s, start, s.experiments[i].set)); !e.empty())
+        if (auto e = compute(scene::apply(s, start, s.experiments[i].set)); !e.empty())
             r.error(node_of(at.experiments, i, at.root), "experiments[" + std::to_string(i) + "]: its settings cannot be computed: " + e);
     }
 }

@@ -29,7 +29,8 @@ void check_scene(Reader& r, const scene::Scene& s, const SceneNodes& at, bool si
 // produces (a weight of the asking row once the step has played, that no weight shows before)
 // stated in the question or in the narration of the step shown just before it. `step_nodes`
 // point the messages at their steps (root when missing). A step whose state attention::trace
-// does not compute is skipped here (check_scene reports it).
+// does not compute is skipped here (check_scene reports it), and the numbers are read only in a
+// scene traced in full (load/vectors.hpp).
 void check_predictions(Reader& r, const Node* root, const scene::Scene& s, const std::vector<const Node*>& step_nodes);
 
 // The narration asks the student to predict: a sentence or clause that begins "Predict"

@@ -282,6 +282,7 @@ struct Loader {
     core::Diagnostics errors;
     core::Diagnostics warnings;
     CharacterCheck characters;  // asked about every character of every text shown (may be empty)
+    std::size_t computed = 0;   // states the engine computed to check the scenes (Result::states_computed)
 
     struct Open {
         std::string key;   // canonical path
@@ -316,6 +317,7 @@ struct Loader {
         }
         Reader r(file, errors, columns, &warnings);
         r.check_characters(&characters);
+        r.count_computed(&computed);
         const Node* root = doc.root;
         const std::string expected = "a scene (a mapping with 'scene:') or a deck (a mapping with 'deck:')";
         if (!root || root->kind == Kind::Null) {
@@ -541,6 +543,7 @@ Result finish(Loader& loader, Parsed& p, const std::string& file) {
     Result res;
     res.files = loader.files;
     res.warnings = loader.warnings;
+    res.states_computed = loader.computed;
     if (!loader.errors.empty() || !p.ok) {
         res.errors = std::move(loader.errors);
         if (res.errors.empty()) res.errors.push_back({file, 0, 0, "the file could not be loaded"});

@@ -16,6 +16,10 @@ struct Result {
     core::Diagnostics warnings;  // worth a look, but the deck loads (a quiz whose right answers
                                  // follow a pattern); kept when there are errors too
     std::vector<std::string> files;  // every file read or tried, in order (also when it failed)
+    // How many states of its scenes the engine computed to check them: each scene's start, each
+    // step that changes what the engine reads (keys, temperature, mask), each experiment, and the
+    // state before and after each question to predict. Steps that only move the focus cost none.
+    std::size_t states_computed = 0;
     bool ok() const { return errors.empty(); }
 };
 

@@ -79,6 +79,12 @@ public:
     // (when there is one), and what it says is a warning at that character.
     void shown(const Node* n, const std::string& key);
     void check_characters(const std::function<std::string(char32_t)>* check) { characters_ = check; }
+    // Each state of a scene the engine computes to check it is counted in `*count` (when given):
+    // the loader's work, which the deck's size bounds and Result::states_computed reports.
+    void count_computed(std::size_t* count) { computed_ = count; }
+    void computed() {
+        if (computed_) ++*computed_;
+    }
     void error_at(int line, int byte_column, const std::string& message);
     bool failed() const { return count_ > 0; }
     std::size_t error_count() const { return count_; }
@@ -130,6 +136,7 @@ private:
     core::Diagnostics* warnings_ = nullptr;
     std::size_t count_ = 0;
     const std::function<std::string(char32_t)>* characters_ = nullptr;
+    std::size_t* computed_ = nullptr;
     std::vector<char32_t> warned_;  // characters already warned about in this file
 };
 

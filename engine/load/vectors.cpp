@@ -130,13 +130,16 @@ std::size_t read_vectors(Reader& r, const Reader::Fields& f, const Node* root, s
     return d;
 }
 
+bool traced_in_full(const scene::Scene& s) {
+    return s.n() * s.n() * std::max(s.d(), s.dv()) <= (std::size_t{1} << 22);
+}
+
 // Small problems are traced for real; large ones get attention::check plus a bound on q·k.
 std::string engine_check(const scene::Scene& s, const scene::Controls& c) {
     attention::Input in = scene::attention_input(s, c);
     std::string e = attention::check(in);
     if (!e.empty()) return e;
-    const std::size_t n = s.n(), d = s.d();
-    if (n * n * std::max(d, s.dv()) <= (std::size_t{1} << 22)) {
+    if (traced_in_full(s)) {
         attention::Trace tr;
         return attention::trace(in, tr, e) ? std::string() : e;
     }

@@ -16,8 +16,12 @@ namespace load {
 // Returns d, the width of the queries and keys, or 0 when it is unknown after an error.
 std::size_t read_vectors(Reader& r, const Reader::Fields& f, const Node* root, std::size_t n, scene::Scene& s);
 
+// A scene small enough for the loader to trace it for real (n²·max(d, dv) ≤ 2²², about 0.01 s
+// a state): what it may do once per step of a 10,000-step scene.
+bool traced_in_full(const scene::Scene& s);
+
 // What attention::trace would say about these controls: "" when it computes them. Small
-// scenes are traced for real; large ones get attention::check plus a bound on q·k.
+// scenes (traced_in_full) are traced for real; large ones get attention::check plus a bound on q·k.
 std::string engine_check(const scene::Scene& s, const scene::Controls& c);
 
 }  // namespace load
