@@ -9,9 +9,8 @@
 #include <cstdint>
 #include <memory>
 
-#include <immintrin.h>
-
 #include "attention/row_ops.hpp"
+#include "attention/row_ops_x86.hpp"  // ATTNLAB_X86, and the intrinsics where it is 1
 
 namespace attention {
 
@@ -89,9 +88,10 @@ inline void store_first(double* o, const double* tile, std::size_t m) {
     for (std::size_t c = 0; c < m; ++c) o[c] = tile[c];
 }
 
+#if ATTNLAB_X86
 // R rows of a times one panel: o[r][0..m) = Σ_k a[r][k]·panel(k, ·).
 template <int R>
-__attribute__((target("avx512f"))) void tile_avx512(const double* const* a, const double* p, std::size_t inner,
+ATTNLAB_TARGET("avx512f") void tile_avx512(const double* const* a, const double* p, std::size_t inner,
                                                     double* const* o, std::size_t m) {
     __m512d lo[R], hi[R];
 #pragma GCC unroll 12
@@ -115,7 +115,7 @@ __attribute__((target("avx512f"))) void tile_avx512(const double* const* a, cons
 }
 
 template <int R>
-__attribute__((target("avx2,fma"))) void tile_avx2(const double* const* a, const double* p, std::size_t inner,
+ATTNLAB_TARGET("avx2,fma") void tile_avx2(const double* const* a, const double* p, std::size_t inner,
                                                    double* const* o, std::size_t m) {
     __m256d c[R][4];
 #pragma GCC unroll 4
@@ -142,6 +142,7 @@ __attribute__((target("avx2,fma"))) void tile_avx2(const double* const* a, const
         }
     }
 }
+#endif  // ATTNLAB_X86
 
 void tile_portable(const double* const* a, std::size_t rows, const double* p, std::size_t inner, double* const* o,
                    std::size_t m) {
@@ -173,6 +174,7 @@ void product(Kernel kernel, const double* const* a, std::size_t rows, const doub
         double* o[kBlock];
         for (std::size_t r = 0; r < rows; ++r) o[r] = out[r] + j0;
         switch (kernel) {
+#if ATTNLAB_X86
             case Kernel::Avx512:
                 switch (rows) {
                     case 12: tile_avx512<12>(a, p, inner, o, m); break;
@@ -197,6 +199,10 @@ void product(Kernel kernel, const double* const* a, std::size_t rows, const doub
                 else if (rows - r == 1) tile_avx2<1>(a + r, p, inner, o + r, m);
                 break;
             }
+#else
+            case Kernel::Avx512:  // never chosen where the x86 kernels are not built (fastest)
+            case Kernel::Avx2:
+#endif
             case Kernel::Portable: tile_portable(a, rows, p, inner, o, m); break;
         }
         done(j0, m);

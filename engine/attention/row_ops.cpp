@@ -1,111 +1,26 @@
-// attention/row_ops: see the header.
+// attention/row_ops: see the header. The portable loops live here and choose the x86 kernels
+// (row_ops_x86) at run time where they are built and the processor runs them.
 #include "attention/row_ops.hpp"
 
 #include <algorithm>
-#include <bit>
-#include <cmath>
-#include <cstdint>
-#include <iterator>
 #include <limits>
 
-#include <immintrin.h>
+#include "attention/exp_np.hpp"
+#include "attention/row_ops_x86.hpp"
 
 namespace attention::row_ops {
 
-// True when the processor runs the AVX2+FMA kernels below (asked once).
 bool has_avx2_fma() {
-    static const bool yes = [] {
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-    }();
-    return yes;
+    if constexpr (x86::kBuilt) return x86::has_avx2_fma();
+    else return false;
 }
 
-// True when the processor runs the AVX-512 kernels below (asked once).
 bool has_avx512() {
-    static const bool yes = [] {
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("avx512f") != 0;
-    }();
-    return yes;
+    if constexpr (x86::kBuilt) return x86::has_avx512();
+    else return false;
 }
 
 namespace {
-
-// e^x = 2^k · e^r with k = round(x / ln 2) and r = x − k·ln 2 in [−0.35, 0.35]. ln 2 is split
-// in two (Cody and Waite) so that k·ln2_hi is exact; e^r is its Taylor series to degree 12,
-// whose truncation error (0.35¹³/13! ≈ 2e-16) is below half an ulp. 2^k is built from bits:
-// adding 1.5·2⁵² rounds x/ln 2 to an integer that lands in the low bits of the sum.
-// The constants of exp_np and its AVX2 and AVX-512 twins.
-constexpr double kLog2e = 1.4426950408889634;
-constexpr double kLn2Hi = 6.93147180369123816490e-01;
-constexpr double kLn2Lo = 1.90821492927058770002e-10;
-constexpr double kRound = 6755399441055744.0;  // 1.5 · 2⁵²
-// 1/12!, 1/11!, …, 1/1!, 1/0!: e^r's series from the highest term down, for Horner's rule.
-constexpr double kExpSeries[] = {1.0 / 479001600.0, 1.0 / 39916800.0, 1.0 / 3628800.0, 1.0 / 362880.0,
-                                 1.0 / 40320.0,     1.0 / 5040.0,     1.0 / 720.0,     1.0 / 120.0,
-                                 1.0 / 24.0,        1.0 / 6.0,        0.5,             1.0,
-                                 1.0};
-
-inline double exp_np(double x) {
-    const double xc = x < -708.0 ? -708.0 : x;
-    const double t = xc * kLog2e + kRound;
-    const double k = t - kRound;
-    const double r = (xc - k * kLn2Hi) - k * kLn2Lo;
-    double p = kExpSeries[0];
-    for (std::size_t c = 1; c < std::size(kExpSeries); ++c) p = p * r + kExpSeries[c];
-    // The low bits of t hold k; shifted up, k + 1023 becomes the exponent field of 2^k.
-    const double scale = std::bit_cast<double>((std::bit_cast<std::uint64_t>(t) + 1023) << 52);
-    return x < -708.0 ? 0.0 : p * scale;
-}
-
-// The same arithmetic four lanes at a time (AVX2 + FMA), where the processor has it.
-__attribute__((target("avx2,fma"))) void exp_nonpositive_avx2(double* x, std::size_t n) {
-    const __m256d log2e = _mm256_set1_pd(kLog2e), round = _mm256_set1_pd(kRound);
-    const __m256d ln2_hi = _mm256_set1_pd(kLn2Hi), ln2_lo = _mm256_set1_pd(kLn2Lo);
-    const __m256d floor = _mm256_set1_pd(-708.0);
-    std::size_t j = 0;
-    for (; j + 4 <= n; j += 4) {
-        const __m256d v = _mm256_loadu_pd(x + j);
-        const __m256d below = _mm256_cmp_pd(v, floor, _CMP_LT_OQ);
-        const __m256d xc = _mm256_max_pd(v, floor);
-        const __m256d t = _mm256_fmadd_pd(xc, log2e, round);
-        const __m256d k = _mm256_sub_pd(t, round);
-        const __m256d r = _mm256_fnmadd_pd(k, ln2_lo, _mm256_fnmadd_pd(k, ln2_hi, xc));
-        __m256d p = _mm256_set1_pd(kExpSeries[0]);
-        for (std::size_t c = 1; c < std::size(kExpSeries); ++c) p = _mm256_fmadd_pd(p, r, _mm256_set1_pd(kExpSeries[c]));
-        const __m256i bits = _mm256_slli_epi64(_mm256_add_epi64(_mm256_castpd_si256(t), _mm256_set1_epi64x(1023)), 52);
-        const __m256d y = _mm256_mul_pd(p, _mm256_castsi256_pd(bits));
-        _mm256_storeu_pd(x + j, _mm256_andnot_pd(below, y));
-    }
-    for (; j < n; ++j) x[j] = exp_np(x[j]);
-}
-
-// Eight lanes at a time (AVX-512): every lane the same operations as exp_nonpositive_avx2's, so
-// the same bits.
-__attribute__((target("avx512f,avx2,fma"))) void exp_nonpositive_avx512(double* x, std::size_t n) {
-    const __m512d log2e = _mm512_set1_pd(kLog2e), round = _mm512_set1_pd(kRound);
-    const __m512d ln2_hi = _mm512_set1_pd(kLn2Hi), ln2_lo = _mm512_set1_pd(kLn2Lo);
-    const __m512d floor = _mm512_set1_pd(-708.0);
-    std::size_t j = 0;
-    for (; j + 8 <= n; j += 8) {
-        const __m512d v = _mm512_loadu_pd(x + j);
-        const __mmask8 kept = _mm512_cmp_pd_mask(v, floor, _CMP_NLT_UQ);  // not below −708
-        // (The masked forms with every lane set: GCC 12 warns that the unmasked ones' undefined
-        // source is uninitialised.)
-        const __m512d xc = _mm512_mask_max_pd(v, 0xff, v, floor);
-        const __m512d t = _mm512_fmadd_pd(xc, log2e, round);
-        const __m512d k = _mm512_sub_pd(t, round);
-        const __m512d r = _mm512_fnmadd_pd(k, ln2_lo, _mm512_fnmadd_pd(k, ln2_hi, xc));
-        __m512d p = _mm512_set1_pd(kExpSeries[0]);
-        for (std::size_t c = 1; c < std::size(kExpSeries); ++c) p = _mm512_fmadd_pd(p, r, _mm512_set1_pd(kExpSeries[c]));
-        const __m512i e = _mm512_add_epi64(_mm512_castpd_si512(t), _mm512_set1_epi64(1023));
-        const __m512i bits = _mm512_mask_slli_epi64(e, 0xff, e, 52);
-        const __m512d y = _mm512_mul_pd(p, _mm512_castsi512_pd(bits));
-        _mm512_storeu_pd(x + j, _mm512_maskz_mov_pd(kept, y));
-    }
-    exp_nonpositive_avx2(x + j, n - j);
-}
 
 // e^w[j] for every j, then each divided by their sum: the last half of every softmax, shared by
 // the full matrix and softmax_row so that both give the same bits. The sum runs in four lanes
@@ -124,114 +39,32 @@ double exponentiate_and_normalise_portable(double* w, std::size_t n) {
     return sum;
 }
 
-__attribute__((target("avx2,fma"))) double exponentiate_and_normalise_avx2(double* w, std::size_t n, bool wide) {
-    exp_nonpositive(w, n, wide);
-    __m256d acc = _mm256_setzero_pd();
-    std::size_t j = 0;
-    for (; j + 4 <= n; j += 4) acc = _mm256_add_pd(acc, _mm256_loadu_pd(w + j));
-    alignas(32) double lane[4];
-    _mm256_store_pd(lane, acc);
-    for (std::size_t l = 0; j < n; ++j, ++l) lane[l] += w[j];
-    const double sum = (lane[0] + lane[1]) + (lane[2] + lane[3]);
-    const double inv_sum = 1.0 / sum;
-    const __m256d scale = _mm256_set1_pd(inv_sum);
-    for (j = 0; j + 4 <= n; j += 4) _mm256_storeu_pd(w + j, _mm256_mul_pd(_mm256_loadu_pd(w + j), scale));
-    for (; j < n; ++j) w[j] *= inv_sum;
-    return sum;
-}
-
-// out[j] = x[j] · s for j < n (the same product, vector or not).
-__attribute__((target("avx2,fma"))) void scale_avx2(const double* x, double s, std::size_t n, double* out) {
-    const __m256d f = _mm256_set1_pd(s);
-    std::size_t j = 0;
-    for (; j + 4 <= n; j += 4) _mm256_storeu_pd(out + j, _mm256_mul_pd(_mm256_loadu_pd(x + j), f));
-    for (; j < n; ++j) out[j] = x[j] * s;
-}
-
-// out[j] = x[j] · s for j < n; true when every x[j] is finite (as all_finite, in the same pass).
-__attribute__((target("avx2,fma"))) bool scale_finite_avx2(const double* x, double s, std::size_t n, double* out) {
-    const __m256d f = _mm256_set1_pd(s);
-    __m256d bad = _mm256_setzero_pd();
-    std::size_t j = 0;
-    for (; j + 4 <= n; j += 4) {
-        const __m256d v = _mm256_loadu_pd(x + j);
-        bad = _mm256_or_pd(bad, _mm256_cmp_pd(_mm256_sub_pd(v, v), _mm256_setzero_pd(), _CMP_NEQ_UQ));
-        _mm256_storeu_pd(out + j, _mm256_mul_pd(v, f));
-    }
-    bool ok = _mm256_movemask_pd(bad) == 0;
-    for (; j < n; ++j) {
-        ok &= x[j] - x[j] == 0.0;
-        out[j] = x[j] * s;
-    }
-    return ok;
-}
-
-// True when every x[j], j < n, is finite (x − x is 0 for every finite x, NaN for ±∞ and NaN).
-__attribute__((target("avx2,fma"))) bool all_finite_avx2(const double* x, std::size_t n) {
-    __m256d bad = _mm256_setzero_pd();
-    std::size_t j = 0;
-    for (; j + 4 <= n; j += 4) {
-        const __m256d v = _mm256_loadu_pd(x + j);
-        bad = _mm256_or_pd(bad, _mm256_cmp_pd(_mm256_sub_pd(v, v), _mm256_setzero_pd(), _CMP_NEQ_UQ));
-    }
-    bool ok = _mm256_movemask_pd(bad) == 0;
-    for (; j < n; ++j) ok &= x[j] - x[j] == 0.0;
-    return ok;
-}
-
-// The largest of x[0..n), n ≥ 1 (exact in any order).
-__attribute__((target("avx2,fma"))) double largest_avx2(const double* x, std::size_t n) {
-    __m256d m = _mm256_set1_pd(-std::numeric_limits<double>::infinity());
-    std::size_t j = 0;
-    for (; j + 4 <= n; j += 4) m = _mm256_max_pd(m, _mm256_loadu_pd(x + j));
-    alignas(32) double lane[4];
-    _mm256_store_pd(lane, m);
-    double best = std::max(std::max(lane[0], lane[1]), std::max(lane[2], lane[3]));
-    for (; j < n; ++j) best = x[j] > best ? x[j] : best;
-    return best;
-}
-
-// out[j] = (x[j] − best) · s for j < n.
-__attribute__((target("avx2,fma"))) void shift_scale_avx2(const double* x, double best, double s, std::size_t n,
-                                                          double* out) {
-    const __m256d b = _mm256_set1_pd(best), f = _mm256_set1_pd(s);
-    std::size_t j = 0;
-    for (; j + 4 <= n; j += 4) _mm256_storeu_pd(out + j, _mm256_mul_pd(_mm256_sub_pd(_mm256_loadu_pd(x + j), b), f));
-    for (; j < n; ++j) out[j] = (x[j] - best) * s;
-}
-
-// to[0..n) = from[0..n), stored past the cache (non-temporal stores) where the processor has
-// AVX2; stream_done() orders them before whatever the thread writes next.
-__attribute__((target("avx2,fma"))) void stream_copy_avx2(const double* from, double* to, std::size_t n) {
-    std::size_t j = 0;
-    for (; j < n && reinterpret_cast<std::uintptr_t>(to + j) % 32 != 0; ++j) to[j] = from[j];
-    for (; j + 4 <= n; j += 4) _mm256_stream_pd(to + j, _mm256_loadu_pd(from + j));
-    for (; j < n; ++j) to[j] = from[j];
-}
-
 }  // namespace
 
 void exp_nonpositive(double* x, std::size_t n, bool wide) {
-    if (wide && has_avx512() && has_avx2_fma()) exp_nonpositive_avx512(x, n);
-    else if (has_avx2_fma()) exp_nonpositive_avx2(x, n);
-    else
-        for (std::size_t j = 0; j < n; ++j) x[j] = exp_np(x[j]);
+    if constexpr (x86::kBuilt) {
+        if (wide && has_avx512() && has_avx2_fma()) return x86::exp_nonpositive_avx512(x, n);
+        if (has_avx2_fma()) return x86::exp_nonpositive_avx2(x, n);
+    }
+    for (std::size_t j = 0; j < n; ++j) x[j] = exp_np(x[j]);
 }
 
 // `wide`: the exponentials eight lanes at a time where the processor has AVX-512 (the same bits).
 double exponentiate_and_normalise(double* w, std::size_t n, bool wide) {
-    if (has_avx2_fma()) return exponentiate_and_normalise_avx2(w, n, wide);
+    if constexpr (x86::kBuilt)
+        if (has_avx2_fma()) return x86::exponentiate_and_normalise_avx2(w, n, wide);
     return exponentiate_and_normalise_portable(w, n);
 }
 
 void scale(const double* x, double s, std::size_t n, double* out) {
-    if (has_avx2_fma()) scale_avx2(x, s, n, out);
-    else
-        for (std::size_t j = 0; j < n; ++j) out[j] = x[j] * s;
+    if constexpr (x86::kBuilt)
+        if (has_avx2_fma()) return x86::scale_avx2(x, s, n, out);
+    for (std::size_t j = 0; j < n; ++j) out[j] = x[j] * s;
 }
 
 bool scale_finite(const double* x, double s, std::size_t n, double* out) {
-    if (has_avx2_fma()) return scale_finite_avx2(x, s, n, out);
+    if constexpr (x86::kBuilt)
+        if (has_avx2_fma()) return x86::scale_finite_avx2(x, s, n, out);
     bool ok = true;
     for (std::size_t j = 0; j < n; ++j) {
         ok &= x[j] - x[j] == 0.0;
@@ -241,30 +74,35 @@ bool scale_finite(const double* x, double s, std::size_t n, double* out) {
 }
 
 bool all_finite(const double* x, std::size_t n) {
-    if (has_avx2_fma()) return all_finite_avx2(x, n);
+    if constexpr (x86::kBuilt)
+        if (has_avx2_fma()) return x86::all_finite_avx2(x, n);
     unsigned bad = 0;
     for (std::size_t j = 0; j < n; ++j) bad |= static_cast<unsigned>(!(x[j] - x[j] == 0.0));
     return bad == 0;
 }
 
 double largest(const double* x, std::size_t n) {
-    if (has_avx2_fma()) return largest_avx2(x, n);
+    if constexpr (x86::kBuilt)
+        if (has_avx2_fma()) return x86::largest_avx2(x, n);
     double best = -std::numeric_limits<double>::infinity();
     for (std::size_t j = 0; j < n; ++j) best = x[j] > best ? x[j] : best;
     return best;
 }
 
 void shift_scale(const double* x, double best, double s, std::size_t n, double* out) {
-    if (has_avx2_fma()) shift_scale_avx2(x, best, s, n, out);
-    else
-        for (std::size_t j = 0; j < n; ++j) out[j] = (x[j] - best) * s;
+    if constexpr (x86::kBuilt)
+        if (has_avx2_fma()) return x86::shift_scale_avx2(x, best, s, n, out);
+    for (std::size_t j = 0; j < n; ++j) out[j] = (x[j] - best) * s;
 }
 
 void stream_copy(const double* from, double* to, std::size_t n) {
-    if (has_avx2_fma()) stream_copy_avx2(from, to, n);
-    else std::copy(from, from + n, to);
+    if constexpr (x86::kBuilt)
+        if (has_avx2_fma()) return x86::stream_copy_avx2(from, to, n);
+    std::copy(from, from + n, to);
 }
 
-void stream_done() { _mm_sfence(); }
+void stream_done() {
+    if constexpr (x86::kBuilt) x86::stream_done();
+}
 
 }  // namespace attention::row_ops
