@@ -476,3 +476,83 @@ TEST_CASE("exp for non-positive arguments is within 2 ulp of std::exp", "[attent
     attention::exp_nonpositive(&one_below, 1);
     CHECK(one_below == 0.0);
 }
+
+TEST_CASE("scores with the keys made by the queries' matrix are symmetric, their diagonal |q|² ≥ 0", "[attention]") {
+    std::mt19937 rng(13);
+    std::normal_distribution<double> g(0.0, 2.0);
+    for (int trial = 0; trial < 50; ++trial) {
+        const std::size_t n = 1 + static_cast<std::size_t>(trial % 9), d = 1 + static_cast<std::size_t>(trial % 5);
+        core::Mat q(n, core::Vec(d)), k(n, core::Vec(d));
+        for (auto* m : {&q, &k})
+            for (auto& r : *m)
+                for (double& x : r) x = g(rng);
+        const attention::Matrix tied = attention::scores(q, q), own = attention::scores(q, k);
+        REQUIRE(tied.rows == n);
+        REQUIRE(own.cols == n);
+        for (std::size_t i = 0; i < n; ++i) {
+            double sq = 0;
+            for (double x : q[i]) sq += x * x;
+            CHECK(tied(i, i) >= 0);
+            CHECK(tied(i, i) == Approx(sq).epsilon(1e-12));
+            for (std::size_t j = 0; j < n; ++j) {
+                CHECK(tied(i, j) == tied(j, i));  // exactly, not nearly
+                double s = 0;
+                for (std::size_t c = 0; c < d; ++c) s += q[i][c] * k[j][c];
+                CHECK(own(i, j) == Approx(s).margin(1e-12));
+            }
+        }
+    }
+}
+
+TEST_CASE("given the inputs x, the trace adds the head's output to them: x + O·W_O", "[attention]") {
+    SECTION("shapes that do not add up are refused, saying why") {
+        attention::Input in;
+        in.q = in.k = {{1, 0}, {0, 1}};
+        in.v = {{1, 2}, {3, 4}};
+        in.x = {{1, 2, 3}, {4, 5, 6}};
+        CHECK(attention::check(in).find("output projection") != std::string::npos);  // 3 ≠ dv 2, no W_O
+        in.w_o = {{1, 0}, {0, 1}};
+        CHECK(attention::check(in).find("w_o has 2 columns") != std::string::npos);
+        in.w_o = {{1, 0, 0}};
+        CHECK_FALSE(attention::check(in).empty());  // one row for dv = 2
+        in.w_o = {{1, 0, 0}, {0, 1, 0}};
+        CHECK(attention::check(in).empty());
+        in.x = {{1, 2, 3}};
+        CHECK_FALSE(attention::check(in).empty());  // one input for two tokens
+    }
+    std::mt19937 rng(5);
+    std::normal_distribution<double> g(0.0, 1.0);
+    for (int trial = 0; trial < 30; ++trial) {
+        const std::size_t n = 2 + static_cast<std::size_t>(trial % 6), m = 1 + static_cast<std::size_t>(trial % 4);
+        const bool with_w_o = trial % 2 == 0;
+        const std::size_t dv = with_w_o ? 1 + static_cast<std::size_t>(trial % 3) : m;
+        attention::Input in;
+        auto fill = [&](std::size_t r, std::size_t c) {
+            core::Mat out(r, core::Vec(c));
+            for (auto& row : out)
+                for (double& x : row) x = g(rng);
+            return out;
+        };
+        in.q = fill(n, 3), in.k = fill(n, 3), in.v = fill(n, dv), in.x = fill(n, m);
+        if (with_w_o) in.w_o = fill(dv, m);
+        in.causal = trial % 3 == 0;
+        attention::Trace tr;
+        std::string error;
+        REQUIRE(attention::trace(in, tr, error));
+        REQUIRE(tr.has_residual());
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t c = 0; c < m; ++c) {
+                double delta = 0;
+                if (with_w_o)
+                    for (std::size_t e = 0; e < dv; ++e) delta += tr.output(i, e) * in.w_o[e][c];
+                else
+                    delta = tr.output(i, c);
+                CHECK(tr.delta(i, c) == Approx(delta).margin(1e-12));
+                CHECK(tr.residual(i, c) == Approx(in.x[i][c] + delta).margin(1e-12));
+            }
+        // Without x, no residual: the trace of the same head holds none.
+        in.x.clear();
+        REQUIRE(attention::trace(in, tr, error));
+        CHECK_FALSE(tr.has_residual());
+    }
+}

@@ -638,6 +638,56 @@ TEST_CASE("projections: q, k, v are x·W, and a query points where its key does 
     for (std::size_t c = 0; c < s->dv(); ++c) CHECK(cold.output(chased, c) == Approx(s->v[cat][c]).margin(1e-12));
 }
 
+TEST_CASE("projections: the head's output is added to x through W_O, and one matrix would make the scores symmetric", "[content]") {
+    const auto s = scene_file("projections");
+    REQUIRE(s->projections);
+    const auto& p = *s->projections;
+    REQUIRE(p.residual());
+    CHECK(p.w_o.size() == s->dv());      // W_O: dv × m, back to x's width
+    CHECK(p.w_o[0].size() == p.x[0].size());
+    const std::size_t the0 = 0, cat = token(*s, "cat"), chased = token(*s, "chased");
+    const auto t = trace_with(*s);
+    REQUIRE(t.has_residual());
+    // "chased keeps its 'verb' and gains some 'noun' from cat and mouse".
+    CHECK(t.delta(chased, 0) > 0.2);
+    CHECK(t.residual(chased, 1) >= p.x[chased][1]);
+    CHECK(t.residual(chased, 0) > p.x[chased][0]);
+    // The steps: the residual's picture after the values', the tied scores' on "Why three
+    // matrices?", each a picture of its own (not the page before's).
+    auto step_of = [&](const std::string& title) {
+        for (std::size_t i = 0; i < s->steps.size(); ++i)
+            if (s->steps[i].title == title) return static_cast<int>(i);
+        FAIL("no step '" << title << "'");
+        return -1;
+    };
+    const int added = step_of("Added to the word, not put in its place"), why = step_of("Why three matrices?");
+    CHECK(added == step_of("Values from a third matrix") + 1);
+    CHECK(why == added + 1);
+    for (int i : {added, why}) {
+        INFO(s->steps[static_cast<std::size_t>(i)].title);
+        CHECK(s->panels_at(i) != s->panels_at(i - 1));
+    }
+    const auto has = [&](int i, scene::Panel panel) {
+        const auto& ps = s->panels_at(i);
+        return std::find(ps.begin(), ps.end(), panel) != ps.end();
+    };
+    CHECK(has(added, scene::Panel::Residual));
+    CHECK_FALSE(has(added - 1, scene::Panel::Residual));
+    CHECK(has(why, scene::Panel::TiedScores));
+    CHECK_FALSE(has(why - 1, scene::Panel::TiedScores));
+    // The numbers "Why three matrices?" quotes: chased would match itself best with one matrix
+    // (2.57); with two, chased → cat 2.26, cat → chased 1.83, The's own score −1.12.
+    const attention::Matrix tied = attention::scores(s->q, s->q);
+    for (std::size_t j = 0; j < s->n(); ++j)
+        if (j != chased) CHECK(tied(chased, chased) > tied(chased, j));
+    CHECK(support::rounded(tied(chased, chased), 2) == "2.57");
+    CHECK(support::rounded(t.scores(chased, cat), 2) == "2.26");
+    CHECK(support::rounded(t.scores(cat, chased), 2) == "1.83");
+    CHECK(support::rounded(t.scores(the0, the0), 2) == "−1.12");
+    const std::string& say = s->steps[static_cast<std::size_t>(why)].say;
+    for (const char* quoted : {"2.57", "2.26", "1.83", "−1.12"}) CHECK(say.find(quoted) != std::string::npos);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The whole matrix with the mask.
 
@@ -874,6 +924,32 @@ int check_numbers(const model::Frame& f, const std::string& where) {
                     INFO(e.w_name << " / " << e.out_name << ": " << g->text[r][c]);
                     CHECK(support::read_number(g->text[r][c]) == Approx(g->value[r][c]).margin(1e-9));
                 }
+    // The residual: the head's output, Δ and x + Δ, the trace's, correctly rounded (x and W_O as
+    // the scene writes them); the output's digits multiply out to Δ's.
+    if (shows(sf, scene::Panel::Residual) && !sf.residual.x.text.empty()) {
+        const scene::Projections& p = *sc.projections;
+        for (std::size_t c = 0; c < tr.residual.cols; ++c, ++checked) {
+            CHECK(sf.residual.delta.text[0][c] == support::rounded(tr.delta(focus, c), 2));
+            CHECK(sf.residual.sum.text[0][c] == support::rounded(tr.residual(focus, c), 2));
+            CHECK(support::read_number(sf.residual.x.text[0][c]) == Approx(p.x[focus][c]).margin(1e-12));
+            double from_page = 0;
+            for (std::size_t e = 0; e < tr.dv; ++e)
+                from_page += support::read_number(sf.residual.out.text[0][e]) *
+                             (p.w_o.empty() ? (e == c) : support::read_number(sf.residual.w_o.text[e][c]));
+            CHECK(support::rounded(from_page, 2) == sf.residual.delta.text[0][c]);
+        }
+        for (std::size_t e = 0; e < tr.dv; ++e, ++checked)
+            CHECK(support::read_number(sf.residual.out.text[0][e]) == Approx(tr.output(focus, e)).margin(0.5e-2 + 1e-12));
+    }
+    // One matrix for W_Q and W_K beside the scene's two: every score q·q and q·k at 0.01.
+    if (shows(sf, scene::Panel::TiedScores) && !sf.tied_scores.tokens.empty())
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = 0; j < n; ++j, ++checked) {
+                double tied = 0;
+                for (std::size_t c = 0; c < sc.d(); ++c) tied += sc.q[i][c] * sc.q[j][c];
+                CHECK(sf.tied_scores.tied.scores.text[i][j] == support::rounded(tied, 2));
+                CHECK(sf.tied_scores.separate.scores.text[i][j] == support::rounded(tr.scores(i, j), 2));
+            }
     // The temperature: as set, or the limit it is.
     if (shows(sf, scene::Panel::ControlPanel)) {
         const double T = v.controls.temperature;
@@ -923,7 +999,8 @@ TEST_CASE("every number a page shows is the trace's value correctly rounded, the
 TEST_CASE("every step lights its own stage on the pipeline; a picture step the stage it pictures", "[content]") {
     // What a step lights, from its data: the step's stage (none for the tokens, which are not on
     // the pipeline); a step with a picture of its own lights what it pictures: the √d picture
-    // (scaling) ÷ √d, the outputs Σ aᵢvᵢ, the block (the whole head) no one stage. Every stage
+    // (scaling) ÷ √d, the outputs and the residual Σ aᵢvᵢ, the two score matrices q·k, the block
+    // (the whole head) no one stage. Every stage
     // up to the step's own is done, the ones after it ahead.
     int steps = 0, pictures = 0;
     for (const char* folder : {"scenes", "slides"})
@@ -941,8 +1018,11 @@ TEST_CASE("every step lights its own stage on the pipeline; a picture step the s
                 int want = step.stage == scene::Stage::Tokens ? -1 : static_cast<int>(step.stage);
                 if (has(scene::Panel::Scaling)) want = static_cast<int>(scene::Stage::Scale);
                 if (has(scene::Panel::Outputs)) want = static_cast<int>(scene::Stage::Blend);
+                if (has(scene::Panel::Residual)) want = static_cast<int>(scene::Stage::Blend);
+                if (has(scene::Panel::TiedScores)) want = static_cast<int>(scene::Stage::Scores);  // QKᵀ
                 if (has(scene::Panel::Block)) want = -1;
-                pictures += has(scene::Panel::Scaling) || has(scene::Panel::Block) || has(scene::Panel::Outputs);
+                pictures += has(scene::Panel::Scaling) || has(scene::Panel::Block) || has(scene::Panel::Outputs) ||
+                            has(scene::Panel::Residual) || has(scene::Panel::TiedScores);
                 for (double u : {0.5, 1.0}) {
                     const model::Frame f = model::frame_at(r.deck, lay, timeline::state_at_span(lay, span), sp.start + u * sp.anim);
                     REQUIRE(f.kind == model::Frame::Kind::Scene);
@@ -1194,6 +1274,13 @@ std::vector<std::string> frame_texts(const model::Frame& f) {
         for (const model::Grid* g : {&e.x, &e.w, &e.out})
             for (const auto& row : g->text)
                 for (const auto& t : row) add(t);
+    for (const model::Grid* g : {&s.residual.out, &s.residual.w_o, &s.residual.delta, &s.residual.x, &s.residual.sum,
+                                 &s.tied_scores.tied.scores, &s.tied_scores.separate.scores})
+        for (const auto& row : g->text)
+            for (const auto& t : row) add(t);
+    add(s.residual.heading), add(s.residual.aside), add(s.residual.note), add(s.residual.caption);
+    add(s.tied_scores.heading), add(s.tied_scores.aside), add(s.tied_scores.note), add(s.tied_scores.caption);
+    add(s.tied_scores.tied.verdict), add(s.tied_scores.separate.verdict);
     for (int i = 0; i < s.n; ++i) {
         add(s.matrix.row_sum(i));
         for (const auto& t : s.matrix.row_text(i)) add(t);

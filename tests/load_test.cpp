@@ -553,6 +553,32 @@ TEST_CASE("x with W_Q, W_K, W_V gives q, k and v, and keeps the projections", "[
     CHECK(contains(find(dd->result, "d: expected 2").message, "found '3'"));
 }
 
+TEST_CASE("w_o, the output projection: dv rows of m numbers, only beside x", "[load][errors]") {
+    const std::string head = "scene: p\ntokens: [a, b]\nx: [[1, 2, 3], [0, -1, 0.5]]\n"
+                             "w_q: [[1, 0], [0, 1], [1, 1]]\nw_k: [[2, 0], [0, 0], [0, 2]]\nw_v: [[1, 0], [1, 0], [1, 1]]\n";
+    // Wrong shapes, each at its line and column: 3 rows for dv = 2; 2 numbers a row for m = 3.
+    auto rows = load_yaml(head + "w_o: [[1, 0, 0], [0, 1, 0], [0, 0, 1]]\n");
+    const auto& r = find(rows->result, "w_o: expected 2 rows (dv, the width of w_v), found 3");
+    CHECK(r.line == 7);
+    CHECK(r.column == 6);
+    auto width = load_yaml(head + "w_o: [[1, 0], [0, 1]]\n");
+    const auto& w = find(width->result, "w_o[0]: expected 3 numbers (m, the width of x), found 2");
+    CHECK(w.line == 7);
+    auto bad = load_yaml(head + "w_o: [[1, 0, x], [0, 1, 0]]\n");
+    CHECK_FALSE(bad->result.ok());
+    CHECK(find(bad->result, "w_o").line == 7);
+    // Beside q, k and v given directly there is no x to add to.
+    auto direct = load_yaml(kTiny + "w_o: [[1, 0], [0, 1]]\n");
+    CHECK(contains(find(direct->result, "w_o projects").message, "give it with x"));
+    // Kept, and the trace adds the head's output to x through it.
+    auto ok = load_yaml(head + "w_o: [[1, 0, 0], [0, 1, 0]]\n");
+    REQUIRE(ok->result.ok());
+    const auto& s = *ok->result.deck.slides[0].scene;
+    REQUIRE(s.projections);
+    CHECK(s.projections->w_o == core::Mat{{1, 0, 0}, {0, 1, 0}});
+    CHECK(s.projections->residual());
+}
+
 TEST_CASE("steps default to the previous step's stage, blend for the first", "[load]") {
     auto l = load_yaml(kTiny + "start: {focus: 2, temperature: .inf, mask: true}\npanels: [matrix, graph, matrix]\n"
                        "steps:\n  - say: first\n  - stage: scale\n    title: Scale\n    duration: 0.5\n    hold: 0\n    ease: linear\n"

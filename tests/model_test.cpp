@@ -801,6 +801,9 @@ TEST_CASE("the block: this head lit among the parts of a Transformer block the l
         residuals += part.residual;
         greyed += !part.shown;
         if (part.residual) CHECK_FALSE(part.shown);
+        // The add of every residual path is drawn (its norm is not): a head's output is added to
+        // the token's input, never put in its place.
+        CHECK(part.add == part.residual);
     }
     CHECK(residuals == 2);
     CHECK(greyed == 4);
@@ -990,4 +993,142 @@ TEST_CASE("T = 0 and T = ∞ are shown as the limits they are", "[model]") {
     const model::SceneFrame f = model::frame_of(v).scene;
     CHECK(f.control_panel.temperature == "T = 0.05");
     CHECK(f.readouts.rows[1].value == "0.05");
+}
+
+// ---- the residual, and one matrix for W_Q and W_K ---------------------------------------------
+
+namespace {
+
+core::Mat product(const core::Mat& a, const core::Mat& b) {
+    core::Mat out(a.size(), core::Vec(b[0].size(), 0.0));
+    for (std::size_t i = 0; i < a.size(); ++i)
+        for (std::size_t j = 0; j < b[0].size(); ++j)
+            for (std::size_t c = 0; c < b.size(); ++c) out[i][j] += a[i][c] * b[c][j];
+    return out;
+}
+
+core::Mat random_mat(std::mt19937& rng, std::size_t rows, std::size_t cols) {
+    std::uniform_int_distribution<int> tenths(-20, 20);  // one decimal, as a scene writes them
+    core::Mat m(rows, core::Vec(cols));
+    for (auto& r : m)
+        for (double& x : r) x = tenths(rng) / 10.0;
+    return m;
+}
+
+// The sentence's six tokens with random inputs x (6 × 3) and projections W_Q, W_K, W_V (3 × 2)
+// and W_O (2 × 3, or none), its last step showing `panels`.
+struct Projected : support::Staged {
+    Projected(std::mt19937& rng, std::vector<scene::Panel> panels, bool w_o = true)
+        : support::Staged([&] {
+              auto s = support::sentence_scene();
+              scene::Projections p{random_mat(rng, 6, 3), random_mat(rng, 3, 2), random_mat(rng, 3, 2),
+                                   random_mat(rng, 3, w_o ? 2 : 3), w_o ? random_mat(rng, 2, 3) : core::Mat{}};
+              s->q = product(p.x, p.w_q);
+              s->k = product(p.x, p.w_k);
+              s->v = product(p.x, p.w_v);
+              s->projections = std::move(p);
+              s->steps.back().panels = std::move(panels);
+              return s;
+          }()) {}
+    const scene::Scene& scene() const { return *deck.slides[0].scene; }
+    model::Frame at(double u) const {
+        const int last = static_cast<int>(lay.spans.size()) - 1;
+        return model::frame_at(deck, lay, state(last), time(last, u));
+    }
+};
+
+}  // namespace
+
+TEST_CASE("one matrix for W_Q and W_K makes the scores symmetric with a diagonal ≥ 0; two need not", "[model]") {
+    std::mt19937 rng(27);
+    int asymmetric = 0;
+    for (int trial = 0; trial < 40; ++trial) {
+        Projected p(rng, {scene::Panel::TokenRow, scene::Panel::TiedScores});
+        const model::Frame f = p.at(1.0);
+        const model::TiedScores& t = f.scene.tied_scores;
+        const scene::Scene& s = p.scene();
+        const std::size_t n = s.n();
+        REQUIRE(t.tied.scores.value.size() == n);
+        REQUIRE(t.separate.scores.value.size() == n);
+        bool differs = false;
+        for (std::size_t i = 0; i < n; ++i) {
+            INFO("trial " << trial << " row " << i);
+            CHECK(t.tied.scores.value[i][i] >= 0);
+            for (std::size_t j = 0; j < n; ++j) {
+                CHECK(t.tied.scores.value[i][j] == t.tied.scores.value[j][i]);   // exactly
+                CHECK(t.tied.scores.text[i][j] == t.tied.scores.text[j][i]);
+                // Each side is the scores of its keys: q_i·q_j, and the scene's q_i·k_j.
+                double tied = 0, own = 0;
+                for (std::size_t c = 0; c < s.d(); ++c) tied += s.q[i][c] * s.q[j][c], own += s.q[i][c] * s.k[j][c];
+                CHECK(t.tied.scores.value[i][j] == Approx(tied).margin(1e-12));
+                CHECK(t.separate.scores.value[i][j] == Approx(own).margin(1e-12));
+                CHECK(t.separate.scores.text[i][j] == support::rounded(own, 2));
+                differs |= t.separate.scores.text[i][j] != t.separate.scores.text[j][i];
+            }
+        }
+        asymmetric += differs;
+        CHECK(t.tied.verdict.rfind("symmetric", 0) == 0);
+        CHECK(t.separate.verdict.rfind(differs ? "not symmetric" : "symmetric", 0) == 0);
+        // The marked pair is the asker and the key it scores highest besides its own.
+        REQUIRE(t.partner >= 0);
+        CHECK(t.partner != t.focus);
+    }
+    CHECK(asymmetric >= 35);  // separate matrices are almost never symmetric
+}
+
+TEST_CASE("the residual: the head's output times W_O is Δ, and x + Δ goes on, from the trace", "[model]") {
+    std::mt19937 rng(11);
+    for (int trial = 0; trial < 30; ++trial) {
+        const bool w_o = trial % 3 != 0;  // without W_O, x and v are as wide and Δ is the output itself
+        Projected p(rng, {scene::Panel::TokenRow, scene::Panel::Residual}, w_o);
+        const model::Frame f = p.at(1.0);
+        const model::Residual& r = f.scene.residual;
+        const scene::Scene& s = p.scene();
+        const std::size_t focus = static_cast<std::size_t>(f.scene.focus), m = 3;
+        INFO("trial " << trial);
+        REQUIRE(r.note.empty());
+        REQUIRE(r.x.value.size() == 1);
+        REQUIRE(r.delta.value[0].size() == m);
+        CHECK(r.w_o.value.size() == (w_o ? 2u : 0u));
+        // The head's output, recomputed here: Σ a_j v_j with the trace's weights.
+        const attention::Trace& tr = f.view->trace;
+        core::Vec o(s.dv(), 0.0);
+        for (std::size_t j = 0; j < s.n(); ++j)
+            for (std::size_t c = 0; c < s.dv(); ++c) o[c] += tr.weights(focus, j) * s.v[j][c];
+        for (std::size_t c = 0; c < m; ++c) {
+            double delta = 0;
+            if (w_o)
+                for (std::size_t e = 0; e < s.dv(); ++e) delta += o[e] * s.projections->w_o[e][c];
+            else
+                delta = o[c];
+            CHECK(r.delta.value[0][c] == Approx(delta).margin(1e-12));
+            CHECK(r.sum.value[0][c] == Approx(s.projections->x[focus][c] + delta).margin(1e-12));
+            CHECK(r.delta.text[0][c] == support::rounded(delta, 2));
+            CHECK(r.x.text[0][c] == support::rounded(s.projections->x[focus][c], 1));
+            // The page's numbers multiply out: o as written times W_O as written rounds to Δ as written.
+            if (w_o) {
+                double from_page = 0;
+                for (std::size_t e = 0; e < s.dv(); ++e)
+                    from_page += support::read_number(r.out.text[0][e]) * support::read_number(r.w_o.text[e][c]);
+                CHECK(support::rounded(from_page, 2) == r.delta.text[0][c]);
+            }
+        }
+    }
+}
+
+TEST_CASE("a scene with no input x, or x and v of different widths and no W_O, draws no residual", "[model]") {
+    Pictured plain({scene::Panel::TokenRow, scene::Panel::Residual});
+    CHECK(plain.at(1.0).scene.residual.x.value.empty());
+    CHECK_FALSE(plain.at(1.0).scene.residual.note.empty());
+    auto s = support::sentence_scene();
+    s->projections = scene::Projections{core::Mat(6, core::Vec{1, 0, 0}), {{1, 0}, {0, 1}, {0, 0}}, {{1, 0}, {0, 1}, {0, 0}},
+                                        {{1, 0}, {0, 1}, {0, 0}}, {}};
+    s->q = s->k = s->v = core::Mat(6, core::Vec{1, 0});
+    s->steps.back().panels = {scene::Panel::TokenRow, scene::Panel::Residual};
+    CHECK_FALSE(s->projections->residual());
+    support::Staged st(s);
+    const int last = static_cast<int>(st.lay.spans.size()) - 1;
+    const model::Frame f = model::frame_at(st.deck, st.lay, st.state(last), st.time(last, 1.0));
+    CHECK(f.scene.residual.x.value.empty());
+    CHECK(f.scene.residual.note.find("W_O") != std::string::npos);
 }

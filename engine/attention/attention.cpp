@@ -271,8 +271,57 @@ std::string check(const Input& in) {
         return "q has " + std::to_string(in.q[0].size()) + " dimensions but k has " + std::to_string(in.k[0].size()) + "; queries and keys must match";
     if (std::isnan(in.temperature) || in.temperature < 0)
         return "temperature must be a number ≥ 0 (0 and inf are allowed), got " + std::to_string(in.temperature);
+    if (!in.x.empty()) {
+        if (auto e = check_matrix(in.x, "x", n); !e.empty()) return e;
+        const std::size_t m = in.x[0].size(), dv = in.v[0].size();
+        if (in.w_o.empty()) {
+            if (m != dv)
+                return "x has " + std::to_string(m) + " dimensions but v has " + std::to_string(dv) +
+                       "; without an output projection W_O the head's output is added to x, so they must match";
+        } else {
+            if (in.w_o.size() != dv)
+                return "w_o has " + std::to_string(in.w_o.size()) + " rows, expected " + std::to_string(dv) +
+                       " (one per value dimension)";
+            if (auto e = check_matrix(in.w_o, "w_o", dv); !e.empty()) return e;
+            if (in.w_o[0].size() != m)
+                return "w_o has " + std::to_string(in.w_o[0].size()) + " columns but x has " + std::to_string(m) +
+                       " dimensions; W_O maps the head's output back to x's width";
+        }
+    }
     return {};
 }
+
+Matrix scores(const core::Mat& q, const core::Mat& k) {
+    Matrix s(q.size(), k.size());
+    for (std::size_t i = 0; i < q.size(); ++i)
+        for (std::size_t j = 0; j < k.size(); ++j) {
+            double sum = 0;
+            for (std::size_t c = 0; c < q[i].size() && c < k[j].size(); ++c) sum += q[i][c] * k[j][c];
+            s(i, j) = sum;
+        }
+    return s;
+}
+
+namespace {
+
+// Δ = O·W_O (O itself without W_O) and x + Δ, in long double, into the trace: a few numbers per
+// token, for the scenes that give inputs.
+void add_residual(const Input& in, Trace& out) {
+    const std::size_t n = out.n, m = in.x[0].size();
+    out.delta = Matrix(n, m);
+    out.residual = Matrix(n, m);
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t c = 0; c < m; ++c) {
+            long double s = 0;
+            if (in.w_o.empty()) s = out.output(i, c);
+            else
+                for (std::size_t e = 0; e < out.dv; ++e) s += static_cast<long double>(out.output(i, e)) * in.w_o[e][c];
+            out.delta(i, c) = static_cast<double>(s);
+            out.residual(i, c) = in.x[i][c] + out.delta(i, c);
+        }
+}
+
+}  // namespace
 
 namespace {
 
@@ -475,6 +524,12 @@ bool trace(const Input& in, Trace& out, std::string& error) {
                             " overflows the range of a double; scale the vectors down";
                     return false;
                 }
+    }
+    if (in.x.empty()) {
+        out.delta = Matrix();
+        out.residual = Matrix();
+    } else {
+        add_residual(in, out);
     }
     return true;
 }

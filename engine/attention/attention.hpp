@@ -5,6 +5,7 @@
 //   logits  S / (√d·T), with the causal mask: column > row → −∞
 //   weights A = row-wise softmax(logits) = exp(logits − log_norm), log_norm = log Σ exp(logits)
 //   output  O = A·V             (n×dv)
+//   and, given the inputs x (n×m): what the head adds to each, Δ = O·W_O (n×m), and x + Δ
 //
 // Every stage is kept in a Trace so that panels can draw any of them. Knows nothing of
 // scenes, files or pixels; uses core/ only. Errors are returned, never thrown.
@@ -46,6 +47,11 @@ struct Input {
     core::Mat v;
     double temperature = 1.0;  // T ≥ 0; 0 and +∞ are the limits (one-hot, uniform)
     bool causal = false;       // hide every key after the query (column > row)
+    // The residual stream, optional: each token's input x (n×m) and the output projection W_O
+    // (dv×m). With x the trace also holds what the head adds to each input, Δ = O·W_O (O itself
+    // where W_O is empty, which needs dv = m), and the sum x + Δ that goes on to the next layer.
+    core::Mat x;
+    core::Mat w_o;
     bool portable = false;     // use the portable products even where AVX2+FMA is available
                                // (the two kernels round differently in the last bits; tests
                                // compare them)
@@ -67,6 +73,8 @@ struct Trace {
     Matrix logits;   // scaled / T, masked entries −∞; all NaN-free. Undefined (empty) when T is 0 or ∞.
     Matrix weights;  // row-wise softmax; masked entries exactly 0; every row sums to 1
     Matrix output;   // weights · V (n×dv)
+    Matrix delta;     // output · W_O (n×m): what the head adds to each token's input; empty without x
+    Matrix residual;  // x + delta (n×m): each token's vector after the head; empty without x
     // Per row i, the softmax's denominator in logs: log Σⱼ exp(logitsᵢⱼ) over the visible keys
     // (so it never overflows), weightsᵢⱼ = exp(logitsᵢⱼ − log_normᵢ). Empty when T is 0 or ∞.
     std::vector<double> log_norm;
@@ -85,6 +93,8 @@ struct Trace {
     bool visible(std::size_t i, std::size_t j) const { return !causal || j <= i; }
     // True when `logits` holds numbers (0 < T < ∞).
     bool has_logits() const { return logits.rows == n && n > 0; }
+    // True when the input x was given: `delta` and `residual` hold numbers.
+    bool has_residual() const { return residual.rows == n && n > 0; }
 };
 
 // Checks the input: shapes agree, 1 ≤ n, d, dv ≤ kMaxSize, every number finite, T ≥ 0 (∞ allowed).
@@ -94,6 +104,11 @@ std::string check(const Input& in);
 // Computes every stage. On invalid input (see check) or a score that overflows the double range,
 // returns false and fills `error`; `out` is then left unspecified.
 bool trace(const Input& in, Trace& out, std::string& error);
+
+// The scores alone, S = Q·Kᵀ (one row per query, one column per key), before √d. Each entry
+// sums its products in the same order whichever way round, so with K = Q (one matrix making
+// queries and keys, W_K = W_Q) S is exactly symmetric and its diagonal is |q_i|² ≥ 0.
+Matrix scores(const core::Mat& q, const core::Mat& k);
 
 // Numerically stable softmax of one row of logits over the entries where visible[j] is true;
 // invisible entries get exactly 0. `scaled` are the scores before T; T may be 0 or ∞ (limits).

@@ -1,12 +1,13 @@
 // draw/block: where this head sits — one Transformer block drawn bottom to top as the paper draws
 // it, each part a box with an arrow to the next and a note beside it; the residual paths skip
 // round the left into their "add & norm"; the attention part holds its heads side by side, the
-// first (this lecture's) lit in gold, the rest grey like every part the lecture leaves out.
+// first (this lecture's) lit in gold, the rest grey like every part the lecture leaves out; a
+// residual path whose add the lecture draws (x + Δ, in part 3) in ink, with a "+" where it joins.
 //
-//   ┌ On to the next layer ┐   the new vectors are its inputs
-//   ┌ Add & layer norm     ┐◄┐ residual again: not shown
+//   ┌ On to the next layer ┐   each token's vector, updated by the block
+//   ┌ Add & layer norm     ┐⊕┐ + the feed-forward's output …
 //   ┌ Feed-forward network ┐ │ …
-//   ┌ Add & layer norm     ┐◄┤
+//   ┌ Add & layer norm     ┐⊕┤ x + the heads' output …
 //   ┌ [this head] [ ] [ ]  ┐ │
 //   ┌ Inputs + positions   ┐─┘
 #include <algorithm>
@@ -50,13 +51,28 @@ void paint(Canvas& c, const model::Block& b, const core::Rect& r) {
         const double from_y = boxes[i - 1].bottom() + gap / 2;
         const double to_y = boxes[i].y + boxes[i].h / 2;
         const double lane = x - skip / 2;
-        c.color(c.th.ink_faint);
-        cairo_set_line_width(c.cr, 2.5);
+        // An add the lecture draws: in ink, its "+" where the input joins the part's output.
+        const bool add = b.parts[i].add;
+        const core::Color ink = add ? c.th.ink_soft : c.th.ink_faint;
+        c.color(ink);
+        cairo_set_line_width(c.cr, add ? 3.0 : 2.5);
         cairo_move_to(c.cr, x + box_w / 2, from_y);
         cairo_line_to(c.cr, lane, from_y);
         cairo_line_to(c.cr, lane, to_y);
         cairo_stroke(c.cr);
-        c.arrow({lane, to_y}, {x - 2, to_y}, 2.5, 10, c.th.ink_faint);
+        c.arrow({lane, to_y}, {x - 2, to_y}, add ? 3.0 : 2.5, 10, ink);
+        if (add) {
+            const double rad = 13;
+            c.circle({lane, to_y}, rad);
+            c.color(c.th.card);
+            cairo_fill_preserve(c.cr);
+            c.color(c.th.ink);
+            cairo_set_line_width(c.cr, 2.5);
+            cairo_stroke(c.cr);
+            c.line({lane - 7, to_y}, {lane + 7, to_y});
+            c.line({lane, to_y - 7}, {lane, to_y + 7});
+            cairo_stroke(c.cr);
+        }
     }
     for (std::size_t i = 0; i < n; ++i) {
         const model::Block::Part& p = b.parts[i];

@@ -77,6 +77,13 @@ void paint_header(Canvas& c, const model::Header& h, const core::Rect& r);
 // middle), the high end's number. Returns the width used, 0 when even a short gradient does not fit.
 double paint_legend(Canvas& c, const model::Legend& l, const core::Rect& box, Align align = Align::Left,
                     double bar_w = 200);
+// A small matrix's cells (cells.cpp): column j col_w[j] wide (the last width for any further
+// column), cell_h high, each filled with its tone on the diverging scale and, with `numbers`, its
+// number as the model writes it at kMinText; a lit grid outlined in gold; all at `alpha`.
+void paint_cells(Canvas& c, const model::Grid& g, core::Point at, const std::vector<double>& col_w, double cell_h,
+                 bool numbers, double alpha = 1);
+// The width of a grid's widest number at kMinText with a cell's margins (0 for an empty grid).
+double widest_number(Canvas& c, const model::Grid& g);
 void paint_title_slide(Canvas& c, const model::TitleSlide& s);
 void paint_text_slide(Canvas& c, const model::TextSlide& s);
 // The "Check yourself" card over the frame.

@@ -3,7 +3,8 @@
 // every entry written as the model writes it (to the precision that reproduces the products) and
 // coloured on the panel's one diverging scale, with its legend; the asking row lit. Each grid's
 // cells are as wide as its widest number, so the numbers stay whole: x goes left of the matrices
-// where the panel is wide enough, above them where it is not (4:3).
+// where the panel is wide enough, above them where it is not (4:3, where the cells' margins
+// narrow to what a number needs, so that every number is written at kMinText).
 #include <algorithm>
 
 #include "draw/paint.hpp"
@@ -36,14 +37,15 @@ void cells(Canvas& c, const model::Projections::Grid& g, core::Point at, double 
 
 std::size_t columns(const model::Projections::Grid& g) { return g.tone.empty() ? 0 : g.tone[0].size(); }
 
-// The widest number of some grids at kMinText, with the cell's margins.
-double widest(Canvas& c, std::initializer_list<const model::Projections::Grid*> grids) {
+// The widest number of some grids at kMinText, with the cell's margins (`pad`: 10, or 6 where
+// the panel is narrow; a number needs 4, the text's inset).
+double widest(Canvas& c, std::initializer_list<const model::Projections::Grid*> grids, double pad) {
     c.font(Font::Regular, kMinText);
     double w = 0;
     for (const auto* g : grids)
         for (const auto& row : g->text)
             for (const std::string& t : row) w = std::max(w, c.measure(t));
-    return w + 10;
+    return w + pad;
 }
 
 // The asking token's row x, drawn once, times each matrix; under each matrix "=" and its product,
@@ -72,19 +74,26 @@ void paint(Canvas& c, const model::Projections& p, const core::Rect& r) {
     // The caption's line, or two where one does not hold it (a narrow panel, 4:3).
     c.font(Font::Italic, kMinText);
     const double caption = c.measure(p.caption) <= content.w ? 28 : 50;
-    // Cell widths from the numbers: x's own, and per equation its matrix's and product's.
-    const double cx = std::max(floor_w, widest(c, {&first.x}));
+    // Cell widths from the numbers: x's own, and per equation its matrix's and product's; with
+    // the narrow margins where the wide ones leave a number out (a third of the row at 4:3).
+    double cx = 0, x_w = 0;
     std::vector<double> ce;
-    for (const auto& e : p.equations) ce.push_back(std::max(floor_w, widest(c, {&e.w, &e.out})));
     auto columns_w = [&](double k) {
         double w = 0;
         for (std::size_t e = 0; e < p.equations.size(); ++e)
             w += static_cast<double>(columns(p.equations[e].w)) * ce[e] * k;
         return w + (n - 1) * gap;
     };
-    const double x_w = static_cast<double>(mm) * cx;
-    const bool beside = x_w + sym + columns_w(1) <= content.w;   // x left of the matrices
-    const bool above = !beside && columns_w(1) <= content.w && x_w <= content.w;  // x over them
+    bool beside = false, above = false;
+    for (double pad : {10.0, 6.0}) {
+        cx = std::max(floor_w, widest(c, {&first.x}, pad));
+        ce.clear();
+        for (const auto& e : p.equations) ce.push_back(std::max(floor_w, widest(c, {&e.w, &e.out}, pad)));
+        x_w = static_cast<double>(mm) * cx;
+        beside = x_w + sym + columns_w(1) <= content.w;                     // x left of the matrices
+        above = !beside && columns_w(1) <= content.w && x_w <= content.w;  // x over them
+        if (beside || above) break;
+    }
     // Rows of cells: x beside: the matrix, then the product (x level with the middle); x above:
     // x, the matrix, the product.
     const double avail = content.h - caption - legend_h;

@@ -538,6 +538,7 @@ const Key<SceneReader> kScene[] = {
     {"w_q", read_vectors_of},
     {"w_k", read_vectors_of},
     {"w_v", read_vectors_of},
+    {"w_o", read_vectors_of},
     {"start", [](SceneReader& sr, const Value& v) {
          if (!v || v.node->kind == Kind::Null) return;
          if (!sr.r.is_map(v.node, v.key, "a mapping with " + join(names<SceneReader>(kStart)))) return;

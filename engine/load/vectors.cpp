@@ -30,12 +30,17 @@ bool all_finite(const core::Mat& m) {
     return true;
 }
 
-// Reads q/k/v or x/w_q/w_k/w_v. Sets n-consistent matrices in s and returns d, or reports why
+// Reads q/k/v or x/w_q/w_k/w_v (and the optional w_o). Sets n-consistent matrices in s and returns d, or reports why
 // not and returns 0.
 std::size_t vectors(Reader& r, const Reader::Fields& f, const Node* root, std::size_t n, scene::Scene& s) {
     std::size_t d = 0;
+    bool ok_wo = true;
     const bool direct = f.get("q") || f.get("k") || f.get("v");
     const bool projected = f.get("x") || f.get("w_q") || f.get("w_k") || f.get("w_v");
+    if (direct && f.get("w_o") && !projected) {
+        r.error(f.key("w_o"), "w_o projects the head's output back to the width of x: give it with x, w_q, w_k and w_v");
+        return 0;
+    }
     if (direct && projected) {
         const Node* at = f.key("x") ? f.key("x") : f.key("w_q") ? f.key("w_q") : f.key("w_k") ? f.key("w_k") : f.key("w_v");
         r.error(at, "give either q, k and v, or x with w_q, w_k and w_v, not both");
@@ -86,12 +91,15 @@ std::size_t vectors(Reader& r, const Reader::Fields& f, const Node* root, std::s
     const Node* qn = need("w_q", "m rows of d numbers");
     const Node* kn = need("w_k", "m rows of d numbers");
     const Node* vn = need("w_v", "m rows of numbers");
-    std::optional<Reader::Matrix> x, wq, wk, wv;
+    const Node* on = f.get("w_o");  // optional: the output projection
+    std::optional<Reader::Matrix> x, wq, wk, wv, wo;
+    if (on) wo = r.matrix(on, "w_o", "one per value dimension");
+    if (on && !wo) ok_wo = false;
     if (xn) x = r.matrix(xn, "x", "one input per token");
     if (qn) wq = r.matrix(qn, "w_q", "one per input dimension");
     if (kn) wk = r.matrix(kn, "w_k", "one per input dimension");
     if (vn) wv = r.matrix(vn, "w_v", "one per input dimension");
-    bool ok = x && wq && wk && wv;
+    bool ok = x && wq && wk && wv && ok_wo;
     if (n) {
         if (x && !rows_must_be(*x, "x", n, per_token)) ok = false;
     } else {
@@ -104,6 +112,8 @@ std::size_t vectors(Reader& r, const Reader::Fields& f, const Node* root, std::s
         if (wv && !rows_must_be(*wv, "w_v", x->width(), why)) ok = false;
     }
     if (wq && wk && !width_must_be(*wk, "w_k", wq->width(), "d, the width of w_q")) ok = false;
+    if (wo && wv && !rows_must_be(*wo, "w_o", wv->width(), "dv, the width of w_v")) ok = false;
+    if (wo && x && !width_must_be(*wo, "w_o", x->width(), "m, the width of x")) ok = false;
     if (!ok) return 0;
     s.q = multiply(x->rows, wq->rows);
     s.k = multiply(x->rows, wk->rows);
@@ -114,7 +124,8 @@ std::size_t vectors(Reader& r, const Reader::Fields& f, const Node* root, std::s
         return 0;
     }
     d = wq->width();
-    s.projections = scene::Projections{std::move(x->rows), std::move(wq->rows), std::move(wk->rows), std::move(wv->rows)};
+    s.projections = scene::Projections{std::move(x->rows), std::move(wq->rows), std::move(wk->rows), std::move(wv->rows),
+                                       wo ? std::move(wo->rows) : core::Mat{}};
     return d;
 }
 

@@ -11,7 +11,7 @@
 
 namespace load {
 
-// Reads the keys d, q, k, v, x, w_q, w_k and w_v of the scene mapping `f` (at `root`) for n
+// Reads the keys d, q, k, v, x, w_q, w_k, w_v and w_o of the scene mapping `f` (at `root`) for n
 // tokens (0 when unknown) into s.q, s.k, s.v and s.projections, and checks `d` against them.
 // Returns d, the width of the queries and keys, or 0 when it is unknown after an error.
 std::size_t read_vectors(Reader& r, const Reader::Fields& f, const Node* root, std::size_t n, scene::Scene& s);

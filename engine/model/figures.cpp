@@ -188,7 +188,7 @@ Outputs build(const Row& r, Tag<Outputs>) {
         add_row(out.outputs, std::move(ov), 2, mag);
     }
     out.reveal = smooth(r.view->u);
-    out.caption = "Row i of A·V is Σⱼ aᵢⱼ vⱼ: token i's new vector, its input to the next layer.";
+    out.caption = "Row i of A·V is Σⱼ aᵢⱼ vⱼ: added to token i's input, it goes on to the next layer.";
     return out;
 }
 
@@ -199,10 +199,10 @@ Block build(const Row& r, Tag<Block>) {
         {"Inputs + positions", "word order is added here: not shown (only the mask knows order)", false, false},
         {"Multi-head attention", projected ? "q, k, v = x·W_Q, x·W_K, x·W_V" : "q, k, v placed by hand, no W_Q, W_K, W_V",
          true, false},
-        {"Add & layer norm", "the input added back (residual), then normalised: not shown", false, true},
+        {"Add & layer norm", "x + the heads' output (the residual, part 3); norm not shown", false, true, true},
         {"Feed-forward network", "each token on its own: not shown", false, false},
-        {"Add & layer norm", "residual again: not shown", false, true},
-        {"On to the next layer", "the new vectors are its inputs", true, false},
+        {"Add & layer norm", "+ the feed-forward's output; norm not shown", false, true, true},
+        {"On to the next layer", "each token's vector, updated by the block", true, false},
     };
     out.attention = 1;
     out.heads = 4;

@@ -51,6 +51,10 @@ attention::Input attention_input(const Scene& s, const Controls& c) {
     in.v = s.v;
     in.temperature = c.temperature;
     in.causal = c.mask;
+    if (s.projections && s.projections->residual()) {
+        in.x = s.projections->x;
+        in.w_o = s.projections->w_o;
+    }
     return in;
 }
 

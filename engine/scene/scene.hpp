@@ -76,6 +76,11 @@ struct Projections {
     core::Mat w_q;   // m × d
     core::Mat w_k;   // m × d
     core::Mat w_v;   // m × dv
+    core::Mat w_o;   // dv × m, the output projection: what the head adds to x is (Σ aᵢvᵢ)·W_O.
+                     // Optional: empty, the head's output is added to x as it is (when dv = m),
+                     // or not added at all (when dv ≠ m: no residual is drawn)
+    // Whether the head's output can be added to x (the residual stream): W_O given, or dv = m.
+    bool residual() const { return !w_o.empty() || (!x.empty() && !w_v.empty() && w_v[0].size() == x[0].size()); }
 };
 
 // One scene: tokens, their vectors, the starting controls, the panels and the steps.

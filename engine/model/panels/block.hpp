@@ -16,7 +16,8 @@ ATTNLAB_PANEL(Block, "block", block)
 
 // Where this head sits: one Transformer block drawn bottom to top as the paper draws it —
 // inputs with positions, h heads side by side, add & norm, feed-forward, add & norm, on to the
-// next layer — with what the lecture shows lit and what it leaves out greyed.
+// next layer — with what the lecture shows lit and what it leaves out greyed; the residual paths,
+// whose add the lecture draws (the projections' x + Δ), in ink with a "+" where they join.
 struct Block {
     static constexpr Pictures kPictures{};  // the whole head: a step showing it lights no one stage
     std::string heading = "One head of one Transformer block";
@@ -26,6 +27,7 @@ struct Block {
         std::string note;      // "every token on its own: not shown"
         bool shown = false;    // lit: this lecture draws it
         bool residual = false; // an "add & norm" the input skips ahead to
+        bool add = false;      // its add drawn as shown: the residual path in ink, "+" where it joins
     };
     std::vector<Part> parts;   // bottom to top
     int heads = 0;             // the attention part's heads, drawn side by side; the first is this one

@@ -32,7 +32,7 @@ struct Outputs {
     std::string values_name = "V";
     std::string outputs_name = "A·V";
     double reveal = 1;            // 0 … 1: every row of the product arriving together
-    std::string caption;          // "Row i of A·V is Σⱼ aᵢⱼ vⱼ: token i's new vector, its input to the next layer."
+    std::string caption;          // "Row i of A·V is Σⱼ aᵢⱼ vⱼ: added to token i's input, it goes on to the next layer."
 };
 
 }  // namespace model
