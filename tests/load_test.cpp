@@ -1170,6 +1170,12 @@ TEST_CASE("a symbolic link that leads out of the root is refused; one that stays
     const load::Result r = h.load(in);
     INFO((r.errors.empty() ? std::string() : r.errors[0].format()));
     CHECK(r.ok());
+    // The top file the user names may itself be a link to elsewhere; its paths start from the
+    // link's folder, inside the root, and are checked as any other.
+    fs::create_symlink(h.outside_deck, h.root / "mine.yaml");
+    const load::Result top = h.load((h.root / "mine.yaml").string());
+    INFO((top.errors.empty() ? std::string() : top.errors[0].format()));
+    CHECK(top.ok());
 }
 
 TEST_CASE("the root: the current folder when it holds the deck, else the deck's folder; a given one must hold the deck", "[load][paths]") {

@@ -76,7 +76,8 @@ std::string default_root(const std::string& top) {
 bool root_of(const std::string& given, const std::string& top, Root& out, std::string& why) {
     if (!Root::make(given.empty() ? default_root(top) : given, out, why)) return false;
     const fs::path parent = fs::path(top).parent_path();
-    if (out.holds(real_path(parent.empty() ? fs::path(".") : parent)) && out.holds(real_path(top))) return true;
+    // The top file's folder: where its paths start. (The file itself may be a link the user chose.)
+    if (out.holds(real_path(parent.empty() ? fs::path(".") : parent))) return true;
     why = "the file is outside the root " + out.shown + "; give a --root that holds it";
     return false;
 }

@@ -29,7 +29,8 @@ bool resolve_inside(const Root& root, const std::string& dir, const std::string&
                     std::string& why);
 
 // The root of a load whose top file (named by the user, not by a deck) is `top`: the folder
-// `given`, else default_root(top). False with `why` when it is no folder or does not hold `top`.
+// `given`, else default_root(top). False with `why` when it is no folder or does not hold top's
+// folder (top itself may be a symbolic link to elsewhere: the user named it, not a deck).
 bool root_of(const std::string& given, const std::string& top, Root& out, std::string& why);
 
 }  // namespace load

@@ -184,7 +184,8 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
     Video video;
     if (!video.ok()) {
         fail(video.problem());
-        std::cerr << "  to make a video instead: attnlab export " << core::printable(o.file) << " -o out.mp4\n";
+        std::cerr << "  to make a video instead: attnlab export " << core::printable(o.file)
+                  << (o.root.empty() ? "" : " --root " + core::printable(o.root)) << " -o out.mp4\n";
         return 2;
     }
 
