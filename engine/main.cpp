@@ -12,6 +12,7 @@
 #include "attention/attention.hpp"
 #include "draw/draw.hpp"
 #include "load/load.hpp"
+#include "options/options.hpp"
 #include "output/output.hpp"
 #include "sdl/sdl.hpp"
 
@@ -23,11 +24,13 @@ constexpr const char* kUsage = R"(usage:
   attnlab export FILE -o OUT [options]  export a video, PNG frames, PDF or SVG pages, a web page, or a still
   attnlab trace SCENE [--temperature T] [--mask on|off] --json
                                         print every stage's numbers as JSON
-  attnlab check FILE...                 validate scenes and decks (exit 2 on errors;
+  attnlab check FILE... [--root DIR]    validate scenes and decks (exit 2 on errors;
                                         warnings are printed and leave the status 0)
   attnlab --help | --version
 
-Run 'attnlab export --help' or 'attnlab present --help' for their options.
+Every file a deck names (includes, scenes, voice clips) must be inside its root: the current
+folder when it holds the deck, else the deck's own folder; --root DIR sets it.
+Run 'attnlab COMMAND --help' for the options of present, export, check and trace.
 )";
 
 // Where the fonts are: $ATTNLAB_FONTS, else fonts/ beside the executable (the build copies
@@ -88,7 +91,20 @@ std::string missing_glyph(const draw::Fonts& fonts, char32_t c) {
     return out;
 }
 
-int check_command(const std::vector<std::string>& files) {
+// The options of check or trace (`command`), read with the option table; its --help printed.
+// Returns -1 to go on, else the exit status.
+int read_options(options::Command command, const std::vector<std::string>& args, options::Values& v) {
+    std::string error;
+    if (!options::parse(command, args, {}, v, error)) return usage_error(error);
+    if (!v.help) return -1;
+    std::cout << kUsage << "\nOptions of " << options::command_name(command) << ":\n" << options::help(command, {});
+    return 0;
+}
+
+int check_command(const std::vector<std::string>& args) {
+    options::Values v;
+    if (const int status = read_options(options::kCheck, args, v); status >= 0) return status;
+    const std::vector<std::string>& files = v.files;
     if (files.empty()) return usage_error("check needs at least one FILE");
     // The fonts, to say which characters no face has; without them the files are still checked.
     std::string font_error;
@@ -99,9 +115,9 @@ int check_command(const std::vector<std::string>& files) {
     if (fonts) characters = [&fonts](char32_t c) { return missing_glyph(*fonts, c); };
     bool all_ok = true;
     for (const auto& f : files) {
-        load::Result r = load::load_file(f, characters);
+        load::Result r = load::load_file(f, load::Options{v.root, characters});
         print_errors(r.warnings);  // warnings do not change the exit status
-        if (r.ok()) std::cout << "ok " << f << "\n";
+        if (r.ok()) std::cout << "ok " << core::printable(f) << "\n";
         else {
             print_errors(r.errors);
             all_ok = false;
@@ -124,46 +140,15 @@ void json_matrix(std::string& out, const attention::Matrix& m) {
     out += ']';
 }
 
-bool parse_temperature(const std::string& s, double& t) {
-    if (s == "inf" || s == "Infinity" || s == "infinity") {
-        t = attention::kInfinity;
-        return true;
-    }
-    char* end = nullptr;
-    t = std::strtod(s.c_str(), &end);
-    return end && *end == '\0' && !s.empty() && std::isfinite(t) && t >= 0;
-}
-
 int trace_command(const std::vector<std::string>& args) {
-    std::string file;
-    std::optional<double> temperature;
-    std::optional<bool> mask;
-    bool json = false;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        if (a == "--json") json = true;
-        else if (a == "--temperature" || a == "-T") {
-            double t = 0;
-            if (i + 1 >= args.size() || !parse_temperature(args[i + 1], t))
-                return usage_error("--temperature expects a number ≥ 0 or 'inf'");
-            temperature = t;
-            ++i;
-        } else if (a == "--mask") {
-            if (i + 1 >= args.size() || (args[i + 1] != "on" && args[i + 1] != "off"))
-                return usage_error("--mask expects 'on' or 'off'");
-            mask = args[i + 1] == "on";
-            ++i;
-        } else if (!a.empty() && a[0] == '-') {
-            return usage_error("unknown option for trace: " + a);
-        } else if (file.empty()) {
-            file = a;
-        } else {
-            return usage_error("trace takes one SCENE file");
-        }
-    }
+    options::Values v;
+    if (const int status = read_options(options::kTrace, args, v); status >= 0) return status;
+    const std::string& file = v.file;
+    const std::optional<double>& temperature = v.temperature;
+    const std::optional<bool>& mask = v.mask;
     if (file.empty()) return usage_error("trace needs a SCENE file");
-    if (!json) return usage_error("trace prints JSON only: add --json");
-    load::Result r = load::load_file(file);
+    if (!v.json) return usage_error("trace prints JSON only: add --json");
+    load::Result r = load::load_file(file, load::Options{v.root, {}});
     if (!r.ok()) {
         print_errors(r.errors);
         return 2;
@@ -175,7 +160,7 @@ int trace_command(const std::vector<std::string>& args) {
             break;
         }
     if (!sc) {
-        std::cerr << file << ": error: trace needs a scene, and this deck has none\n";
+        std::cerr << core::printable(file) << ": error: trace needs a scene, and this deck has none\n";
         return 2;
     }
     scene::Controls c = scene::start_controls(*sc);
@@ -184,7 +169,7 @@ int trace_command(const std::vector<std::string>& args) {
     attention::Trace tr;
     std::string error;
     if (!attention::trace(scene::attention_input(*sc, c), tr, error)) {
-        std::cerr << file << ": error: " << error << "\n";
+        std::cerr << core::printable(file) << ": error: " << core::printable(error) << "\n";
         return 2;
     }
     std::string out = "{\"tokens\":[";
@@ -235,8 +220,8 @@ int main(int argc, char** argv) {
             if (!fonts) return 2;
             return output::export_command(
                 rest,
-                [](const std::string& path, scene::Deck& deck, core::Diagnostics& errors) {
-                    load::Result r = load::load_file(path);
+                [](const std::string& path, const std::string& root, scene::Deck& deck, core::Diagnostics& errors) {
+                    load::Result r = load::load_file(path, load::Options{root, {}});
                     deck = std::move(r.deck);
                     errors = std::move(r.errors);
                     return errors.empty();

@@ -1387,7 +1387,7 @@ TEST_CASE("Modes: toasts say what speed, pause and mode keys did", "[modes]") {
 }
 
 TEST_CASE("The presenter window shows its whole text at its default size, on every step of the lecture", "[app][presenter]") {
-    const load::Result r = load::load_file(std::string(ATTNLAB_SOURCE_DIR) + "/slides/lecture.yaml");
+    const load::Result r = load::load_file(std::string(ATTNLAB_SOURCE_DIR) + "/slides/lecture.yaml", load::Options{ATTNLAB_SOURCE_DIR, {}});
     REQUIRE(r.ok());
     Fixture f(true, std::make_shared<const scene::Deck>(r.deck));
     const int steps = static_cast<int>(f.session->layout().spans.size());
@@ -1751,6 +1751,33 @@ TEST_CASE("the overview of 10,000 steps shows legible thumbnails a page at a tim
     CHECK(f.frame_hash() != first_page);
     f.key(app::Key::Enter);
     CHECK(f.session->state().span == 9999);
+}
+
+TEST_CASE("Hot reload: the error overlay escapes what the file says, and a deck saved to name a file outside its root is refused", "[app][paths]") {
+    support::TempDir tmp;
+    const std::string secret = tmp.write("outside/notes.yaml", "deck: n\nslides:\n  - title: Private\n");
+    const std::string top = tmp.write("talk/deck.yaml", "deck: talk\nslides:\n  - title: Welcome\n");
+    const std::string root = (tmp.path / "talk").string();
+    load::Result r = load::load_file(top, load::Options{root, {}});
+    REQUIRE(r.ok());
+    Fixture f(true, std::make_shared<const scene::Deck>(std::move(r.deck)));
+    auto save = [&](const std::string& text) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        std::ofstream(top, std::ios::trunc) << text;
+    };
+    // An override and a line separator in a key: escaped in the overlay's text.
+    save("deck: talk\nslides:\n  - title: Welcome\n    \"x\\u202Ey\\u2028\": 1\n");
+    CHECK_FALSE(app::reload(*f.session, top, nullptr, root));
+    CHECK(f.session->error().find("x\\u202Ey\\u2028") != std::string::npos);
+    CHECK(f.session->error().find("\u202E") == std::string::npos);
+    CHECK(f.session->error().find("\u2028") == std::string::npos);
+    // An include that climbs out of the root: refused at its line and column, the deck kept.
+    save("deck: talk\nslides:\n  - title: Welcome\n  - deck: ../outside/notes.yaml\n");
+    CHECK_FALSE(app::reload(*f.session, top, nullptr, root));
+    CHECK(f.session->error().rfind(top + ":4:11: error: slides[1].deck: '../outside/notes.yaml' climbs out of the root", 0) == 0);
+    CHECK(f.session->deck().slides.size() == 1);
+    CHECK(f.session->error().find("Private") == std::string::npos);
+    (void)secret;
 }
 
 TEST_CASE("Hot reload watches every file a deck was built from: an included deck's edit reloads", "[app]") {

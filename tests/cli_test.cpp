@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 
 #include <sys/stat.h>
@@ -926,4 +927,125 @@ TEST_CASE("present and export: an unknown option is named, with the nearest one 
     CHECK(contains(r.err, "unknown option for present: --steps (an option of export, not of present;"));
     r = attnlab({scene, "--zzzzzzzz"});
     CHECK(r.err == "attnlab: error: unknown option for present: --zzzzzzzz (see 'attnlab present --help')\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paths stay inside the root; messages escape what could reorder or hide them
+
+namespace {
+
+// The first character of `s` that must never reach a terminal raw: ESC or another control but
+// the line feed, or a bidirectional control, separator or invisible format character (as UTF-8).
+std::string raw_hazard(const std::string& s) {
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if ((c < 0x20 && c != '\n') || c == 0x7F) return "byte " + std::to_string(c);
+        for (const char* bad : {"\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068",
+                                "\u2069", "\u2028", "\u2029", "\u200E", "\u200F", "\u061C", "\u200B", "\uFEFF", "\xC2\x9B"})
+            if (s.compare(i, std::strlen(bad), bad) == 0) return "a bidirectional or invisible character at " + std::to_string(i);
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("every command's messages escape ESC, bidirectional controls and separators", "[cli][bidi]") {
+    TempDir tmp;
+    const std::string tiny = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml";
+    // A file whose key holds an override, an isolate, a line separator and a paragraph separator.
+    const std::string file = tmp.write("bidi.yaml", "scene: b\ntokens: [a]\nq: [[1]]\nk: [[1]]\nv: [[1]]\n"
+                                                    "\"x\\u202Ey\\u2066z\\u2028w\\u2029\": 1\n");
+    const std::vector<std::vector<std::string>> runs = {
+        {"--\x1b[31m"},                               // the window's unknown option
+        {"--x\u202E"},                                // the same with an override
+        {"present", "--start-at", "1\u2067"},          // a bad value
+        {"export", tiny, "-o", "out\u202E.bogus"},   // a name export cannot tell the format of
+        {"export", tiny, "--fps", "\x1b[2J"},
+        {"check", file},                              // a load error
+        {"check", "--root\u200F", file},              // check's unknown option
+        {"trace", file, "--json"},
+        {"trace", tiny, "--json", "--mask", "\u2029"},
+        {"check", tmp.write("gone\u202E.yaml", "deck: d\nslides:\n  - scene: \"\\u2066nope.yaml\"\n")},
+    };
+    for (const auto& args : runs) {
+        std::string shown;
+        for (const auto& a : args) shown += " " + a;
+        INFO(core::printable(shown));
+        const Run r = attnlab(args, tmp.path.string());
+        CHECK(r.code == 2);
+        CHECK_FALSE(r.err.empty());
+        CHECK(raw_hazard(r.err) == "");
+        CHECK(raw_hazard(r.out) == "");
+    }
+    // What was escaped is still there to read.
+    const Run esc = attnlab({"--\x1b[31m"});
+    CHECK(contains(esc.err, "unknown option for present: --\\x1B[31m"));
+    const Run key = attnlab({"check", file});
+    CHECK(contains(key.err, "x\\u202Ey\\u2066z\\u2028w\\u2029"));
+}
+
+TEST_CASE("--root: present, export, check and trace take it; the default is the current folder when it holds the deck", "[cli][paths]") {
+    const std::string source = ATTNLAB_SOURCE_DIR;
+    TempDir away;
+    // From the checkout, every shipped deck checks with the default root.
+    const Run home = attnlab({"check", "slides/lecture.yaml", "slides/quick-tour.yaml", "slides/world-scripts.yaml"}, source);
+    CHECK(home.code == 0);
+    CHECK(home.out == "ok slides/lecture.yaml\nok slides/quick-tour.yaml\nok slides/world-scripts.yaml\n");
+    // From elsewhere the lecture's ../scenes/ climbs out of its folder, at the line that names it.
+    const std::string lecture = source + "/slides/lecture.yaml";
+    const Run far = attnlab({"check", lecture}, away.path.string());
+    CHECK(far.code == 2);
+    CHECK(contains(far.err, lecture + ":40:12: error: slides[3].scene: '../scenes/attention-matrix.yaml' climbs out of the root"));
+    CHECK(contains(far.err, "expected a path inside the root " + source + "/slides"));
+    // --root, before or after the files, as --root DIR or --root=DIR.
+    CHECK(attnlab({"check", "--root", source, lecture}, away.path.string()).out == "ok " + lecture + "\n");
+    CHECK(attnlab({"check", lecture, "--root=" + source}, away.path.string()).code == 0);
+    // A project of its own: trace and export of a deck whose scene is ../scenes/s.yaml.
+    const std::string deck = away.write("talk/slides/d.yaml", "deck: d\nslides:\n  - scene: ../scenes/s.yaml\n");
+    away.write("talk/scenes/s.yaml", "scene: s\ntokens: [a, b]\nq: [[1], [0]]\nk: [[1], [0]]\nv: [[1], [2]]\n");
+    const std::string root = (away.path / "talk").string();
+    const Run no_trace = attnlab({"trace", deck, "--json"});
+    CHECK(no_trace.code == 2);
+    CHECK(contains(no_trace.err, "climbs out of the root"));
+    const Run traced = attnlab({"trace", deck, "--json", "--root", root});
+    CHECK(traced.code == 0);
+    CHECK(contains(traced.out, "\"tokens\":[\"a\",\"b\"]"));
+    CHECK(attnlab({"trace", "slides/d.yaml", "--json"}, root).code == 0);  // from the project: the default
+    const std::string still = (away.path / "still.png").string();
+    CHECK(attnlab({"export", deck, "--still", "1", "--size", "64x36", "-o", still}).code == 2);
+    CHECK_FALSE(std::filesystem::exists(still));
+    CHECK(attnlab({"export", deck, "--still", "1", "--size", "64x36", "-o", still, "--root", root}).code == 0);
+    CHECK(std::filesystem::exists(still));
+    // A root that does not hold the deck, or is no folder, is refused before anything is drawn.
+    const Run beside = attnlab({"check", "--root", source, deck});
+    CHECK(beside.code == 2);
+    CHECK(contains(beside.err, "outside the root " + source));
+    CHECK(contains(attnlab({"check", "--root", (away.path / "none").string(), deck}).err, "does not exist"));
+    // Every command's help lists it; the window's refuses a root that does not hold its deck.
+    for (const char* command : {"present", "export", "check", "trace"}) {
+        INFO(command);
+        CHECK(contains(attnlab({command, "--help"}).out, "--root DIR"));
+    }
+    const Run window = attnlab({deck, "--root", source});
+    CHECK(window.code == 2);
+    CHECK(contains(window.err, "outside the root"));
+}
+
+TEST_CASE("check names a file that is no scene or deck and echoes none of its lines", "[cli][paths]") {
+    TempDir tmp;
+    const std::string passwd = tmp.write("passwd", "root:x:0:0:root:/root:/bin/bash\nann:x:1000:1000:Ann Secret:/home/ann:/bin/sh\n");
+    const std::string deck = tmp.write("d.yaml", "deck: d\nslides:\n  - deck: passwd\n  - deck: /etc/passwd\n");
+    const Run r = attnlab({"check", deck});
+    CHECK(r.code == 2);
+    CHECK(contains(r.err, passwd + ":1:1: error:"));
+    CHECK(contains(r.err, deck + ":4:11: error: slides[1].deck: '/etc/passwd' is an absolute path"));
+    CHECK_FALSE(contains(r.err, "Ann Secret"));
+    CHECK_FALSE(contains(r.err, "/bin/"));
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 2);
+    // Named on the command line, the system's own is named too, never quoted.
+    const Run etc = attnlab({"check", "/etc/passwd"});
+    CHECK(etc.code == 2);
+    CHECK(contains(etc.err, "/etc/passwd:"));
+    CHECK_FALSE(contains(etc.err, "root:"));
+    CHECK_FALSE(contains(etc.err, "/bin/"));
 }

@@ -46,7 +46,7 @@ std::string errors_of(const load::Result& r) {
 
 // Loads scenes/<name>.yaml and returns its scene; fails the test with the diagnostics otherwise.
 std::shared_ptr<const scene::Scene> scene_file(const std::string& name) {
-    const load::Result r = load::load_file((kSource / "scenes" / (name + ".yaml")).string());
+    const load::Result r = load::load_file((kSource / "scenes" / (name + ".yaml")).string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
     INFO(errors_of(r));
     REQUIRE(r.ok());
     REQUIRE(r.deck.slides.size() == 1);
@@ -164,7 +164,7 @@ TEST_CASE("every scene and deck in the repo loads with no diagnostics", "[conten
     files.insert(files.end(), decks.begin(), decks.end());
     REQUIRE(files.size() >= 6);  // the four scenes, tiny, the lecture, the quick tour
     for (const auto& f : files) {
-        const load::Result r = load::load_file(f.string());
+        const load::Result r = load::load_file(f.string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
         INFO(f.string() << "\n" << errors_of(r));
         CHECK(r.ok());
         CHECK(!r.deck.slides.empty());
@@ -183,7 +183,7 @@ TEST_CASE("exported videos narrate at a calm pace: no step or slide at more than
     };
     int spoken = 0;
     for (const auto& f : files) {
-        const load::Result r = load::load_file(f.string());
+        const load::Result r = load::load_file(f.string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
         REQUIRE(r.ok());
         const timeline::Layout lay = timeline::layout(r.deck);
         for (const timeline::Span& sp : lay.spans) {
@@ -207,7 +207,7 @@ TEST_CASE("every shipped quiz passes its own check: no position and no length gi
     files.insert(files.end(), decks.begin(), decks.end());
     int questions = 0, first = 0, longest = 0;
     for (const auto& f : files) {
-        const load::Result r = load::load_file(f.string());
+        const load::Result r = load::load_file(f.string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
         std::string warnings;
         for (const auto& w : r.warnings) warnings += "\n" + w.format();
         INFO(f.string() << warnings);
@@ -229,7 +229,7 @@ TEST_CASE("every shipped quiz passes its own check: no position and no length gi
 }
 
 TEST_CASE("the lecture runs the four parts in order and every slide speaks", "[content]") {
-    const load::Result r = load::load_file((kSource / "slides" / "lecture.yaml").string());
+    const load::Result r = load::load_file((kSource / "slides" / "lecture.yaml").string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
     INFO(errors_of(r));
     REQUIRE(r.ok());
     std::vector<std::string> scenes;
@@ -265,7 +265,7 @@ TEST_CASE("the lecture runs the four parts in order and every slide speaks", "[c
 
 TEST_CASE("every quiz question is well formed and names experiments that exist", "[content]") {
     for (const auto& f : yaml_files("scenes")) {
-        const load::Result r = load::load_file(f.string());
+        const load::Result r = load::load_file(f.string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
         REQUIRE(r.ok());
         const scene::Scene& s = *r.deck.slides[0].scene;
         std::set<std::string> titles;
@@ -748,7 +748,7 @@ TEST_CASE("causal-matrix: a lower triangle of budgets", "[content]") {
 
 TEST_CASE("every step and experiment of the repo's scenes keeps the controls valid", "[content]") {
     for (const auto& f : yaml_files("scenes")) {
-        const load::Result r = load::load_file(f.string());
+        const load::Result r = load::load_file(f.string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
         REQUIRE(r.ok());
         const scene::Scene& s = *r.deck.slides[0].scene;
         scene::Controls c = scene::start_controls(s);
@@ -964,7 +964,7 @@ template <class Check>
 void for_every_step_and_experiment(Check check) {
     for (const char* folder : {"scenes", "slides"})
         for (const fs::path& file : yaml_files(folder)) {
-            const load::Result r = load::load_file(file.string());
+            const load::Result r = load::load_file(file.string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
             INFO(errors_of(r));
             REQUIRE(r.ok());
             const timeline::Layout lay = timeline::layout(r.deck);
@@ -1005,7 +1005,7 @@ TEST_CASE("every step lights its own stage on the pipeline; a picture step the s
     int steps = 0, pictures = 0;
     for (const char* folder : {"scenes", "slides"})
         for (const fs::path& file : yaml_files(folder)) {
-            const load::Result r = load::load_file(file.string());
+            const load::Result r = load::load_file(file.string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
             REQUIRE(r.ok());
             const timeline::Layout lay = timeline::layout(r.deck);
             for (int span = 0; span < static_cast<int>(lay.spans.size()); ++span) {
@@ -1044,7 +1044,7 @@ TEST_CASE("every step lights its own stage on the pipeline; a picture step the s
 }
 
 TEST_CASE("ties are judged on the weights: the period's 18.59 % and 18.71 % are no tie", "[content]") {
-    const load::Result r = load::load_file((kSource / "scenes" / "one-query-row.yaml").string());
+    const load::Result r = load::load_file((kSource / "scenes" / "one-query-row.yaml").string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
     REQUIRE(r.ok());
     const timeline::Layout lay = timeline::layout(r.deck);
     int found = 0;
@@ -1071,7 +1071,7 @@ TEST_CASE("ties are judged on the weights: the period's 18.59 % and 18.71 % are 
 }
 
 TEST_CASE("the lecture shows a small T that gives about 99 % to one token, and says so", "[content]") {
-    const load::Result r = load::load_file((kSource / "slides" / "lecture.yaml").string());
+    const load::Result r = load::load_file((kSource / "slides" / "lecture.yaml").string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
     REQUIRE(r.ok());
     const timeline::Layout lay = timeline::layout(r.deck);
     int pages = 0;
@@ -1100,7 +1100,7 @@ TEST_CASE("the lecture shows a small T that gives about 99 % to one token, and s
 }
 
 TEST_CASE("the projections' matrices are written to the precision that reproduces q, k and v", "[content]") {
-    const load::Result r = load::load_file((kSource / "scenes" / "projections.yaml").string());
+    const load::Result r = load::load_file((kSource / "scenes" / "projections.yaml").string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
     REQUIRE(r.ok());
     const timeline::Layout lay = timeline::layout(r.deck);
     const model::Frame f = model::frame_at(r.deck, lay, timeline::state_at_span(lay, 1), lay.spans[1].start + lay.spans[1].anim);
@@ -1218,7 +1218,7 @@ TEST_CASE("every number the narration quotes is the number on screen at that ste
     int checked = 0;
     for (const char* folder : {"scenes", "slides"})
         for (const fs::path& file : yaml_files(folder)) {
-            const load::Result r = load::load_file(file.string());
+            const load::Result r = load::load_file(file.string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
             REQUIRE(r.ok());
             const timeline::Layout lay = timeline::layout(r.deck);
             for (int span = 0; span < static_cast<int>(lay.spans.size()); ++span) {
@@ -1308,7 +1308,7 @@ int for_every_shipped_frame(Check check) {
     int frames = 0;
     for (const char* folder : {"scenes", "slides"})
         for (const fs::path& file : yaml_files(folder)) {
-            const load::Result r = load::load_file(file.string());
+            const load::Result r = load::load_file(file.string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
             REQUIRE(r.ok());
             const timeline::Layout lay = timeline::layout(r.deck);
             for (int span = 0; span < static_cast<int>(lay.spans.size()); ++span) {
@@ -1336,7 +1336,7 @@ std::vector<std::pair<std::string, std::string>> shipped_texts() {
     std::vector<std::pair<std::string, std::string>> out;
     for (const char* folder : {"scenes", "slides"})
         for (const fs::path& file : yaml_files(folder)) {
-            const load::Result r = load::load_file(file.string());
+            const load::Result r = load::load_file(file.string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
             REQUIRE(r.ok());
             const std::string name = file.filename().string();
             for (const scene::Slide& sl : r.deck.slides) {
@@ -1431,7 +1431,7 @@ TEST_CASE("a token that starts a sentence as its subject is quoted, in the files
     std::set<std::string> tokens;
     for (const char* folder : {"scenes", "slides"})
         for (const fs::path& file : yaml_files(folder)) {
-            const load::Result r = load::load_file(file.string());
+            const load::Result r = load::load_file(file.string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
             REQUIRE(r.ok());
             for (const scene::Slide& sl : r.deck.slides)
                 if (sl.scene) tokens.insert(sl.scene->tokens.begin(), sl.scene->tokens.end());
@@ -1510,7 +1510,7 @@ TEST_CASE("every \"X stage\" the text names is a stage of the pipeline, by its l
 }
 
 TEST_CASE("the lecture says on screen what its sources say only aloud: all at once, the next layer, the decoder's rule", "[content]") {
-    const load::Result r = load::load_file((kSource / "slides" / "lecture.yaml").string());
+    const load::Result r = load::load_file((kSource / "slides" / "lecture.yaml").string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
     REQUIRE(r.ok());
     // Each claim must be in a step's narration (shown on the narration panel), not only in the
     // speaker notes; the mask's rule on the step that introduces the mask.
@@ -1603,7 +1603,7 @@ std::vector<ClaimRow> claim_rows(const fs::path& file) {
 }  // namespace
 
 TEST_CASE("docs/claims.md maps every seed claim to a page of the lecture that exists", "[content]") {
-    const load::Result r = load::load_file((kSource / "slides" / "lecture.yaml").string());
+    const load::Result r = load::load_file((kSource / "slides" / "lecture.yaml").string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
     INFO(errors_of(r));
     REQUIRE(r.ok());
     const timeline::Layout lay = timeline::layout(r.deck);  // the window's steps, no question pages
@@ -1732,7 +1732,7 @@ std::string row_shown(const model::Frame& f) {
 TEST_CASE("every \"Try it\" step of a shipped scene asks its question before it moves", "[content][predict]") {
     int asks = 0;
     for (const auto& f : yaml_files("scenes")) {
-        const load::Result r = load::load_file(f.string());
+        const load::Result r = load::load_file(f.string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
         REQUIRE(r.ok());
         for (const auto& step : r.deck.slides[0].scene->steps) {
             if (step.title.rfind("Try it", 0) != 0) continue;
@@ -1755,7 +1755,7 @@ TEST_CASE("every \"Try it\" step of a shipped scene asks its question before it 
 TEST_CASE("no narration states the answer before its reveal: the question beat shows the question and the step before's numbers", "[content][predict]") {
     int beats = 0;
     for (const auto& f : scenes_and_decks()) {
-        const load::Result r = load::load_file(f.string());
+        const load::Result r = load::load_file(f.string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
         REQUIRE(r.ok());
         // No warning either: no `say` of a shipped scene asks for a prediction itself.
         CHECK(r.warnings.empty());
@@ -1837,7 +1837,7 @@ TEST_CASE("a scene's quiz questions are asked right after the steps that teach t
 }
 
 TEST_CASE("the quick tour is what its title says: about three minutes of one query row", "[content][predict]") {
-    const load::Result r = load::load_file((kSource / "slides" / "quick-tour.yaml").string());
+    const load::Result r = load::load_file((kSource / "slides" / "quick-tour.yaml").string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
     INFO(errors_of(r));
     REQUIRE(r.ok());
     CHECK(r.deck.title == "Attention in three minutes");
@@ -1865,7 +1865,7 @@ TEST_CASE("the quick tour is what its title says: about three minutes of one que
 }
 
 TEST_CASE("the lecture tells its T from the sampling temperature of a language model's API", "[content]") {
-    const load::Result r = load::load_file((kSource / "slides" / "lecture.yaml").string());
+    const load::Result r = load::load_file((kSource / "slides" / "lecture.yaml").string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
     REQUIRE(r.ok());
     int said = 0;
     for (const scene::Slide& slide : r.deck.slides) {

@@ -2,6 +2,10 @@
 // Failure cases first; round trips over many random values.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -279,4 +283,100 @@ TEST_CASE("lerp never overflows between finite ends", "[core]") {
     }
     CHECK(core::lerp(-1e308, 1e308, 1.0) == 1e308);
     CHECK(core::lerp(2.0, 4.0, 0.5) == 3.0);  // the ordinary formula where nothing overflows
+}
+
+namespace {
+
+std::string utf8(char32_t c) {
+    std::string s;
+    if (c < 0x80) s += static_cast<char>(c);
+    else if (c < 0x800) s += {static_cast<char>(0xC0 | (c >> 6)), static_cast<char>(0x80 | (c & 0x3F))};
+    else if (c < 0x10000)
+        s += {static_cast<char>(0xE0 | (c >> 12)), static_cast<char>(0x80 | ((c >> 6) & 0x3F)), static_cast<char>(0x80 | (c & 0x3F))};
+    else
+        s += {static_cast<char>(0xF0 | (c >> 18)), static_cast<char>(0x80 | ((c >> 12) & 0x3F)),
+              static_cast<char>(0x80 | ((c >> 6) & 0x3F)), static_cast<char>(0x80 | (c & 0x3F))};
+    return s;
+}
+
+// The code points of `s`, or nothing when it is not well-formed UTF-8 (written apart from core's).
+std::optional<std::vector<char32_t>> code_points(const std::string& s) {
+    std::vector<char32_t> out;
+    for (std::size_t i = 0; i < s.size();) {
+        const auto b = static_cast<unsigned char>(s[i]);
+        std::size_t len = b < 0x80 ? 1 : (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : (b & 0xF8) == 0xF0 ? 4 : 0;
+        if (len == 0 || i + len > s.size()) return std::nullopt;
+        char32_t c = len == 1 ? b : b & (0x7F >> len);
+        for (std::size_t k = 1; k < len; ++k) {
+            const auto x = static_cast<unsigned char>(s[i + k]);
+            if ((x & 0xC0) != 0x80) return std::nullopt;
+            c = (c << 6) | (x & 0x3F);
+        }
+        if (utf8(c) != s.substr(i, len)) return std::nullopt;  // overlong
+        out.push_back(c);
+        i += len;
+    }
+    return out;
+}
+
+// What must never reach a terminal or the window raw: controls, and the characters that reorder,
+// break or hide the text around them.
+bool reorders_or_hides(char32_t c) {
+    return c < 0x20 || (c >= 0x7F && c <= 0x9F) || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) ||
+           c == 0x2028 || c == 0x2029 || c == 0x200E || c == 0x200F || c == 0x061C || c == 0x200B || c == 0xFEFF ||
+           (c >= 0xE0000 && c <= 0xE007F);
+}
+
+}  // namespace
+
+TEST_CASE("diagnostics escape bidirectional controls, separators and invisible format characters", "[core]") {
+    // Every bidirectional control and separator, alone and inside a line that it would reorder.
+    std::vector<char32_t> hidden = {0x200E, 0x200F, 0x061C, 0x2028, 0x2029, 0x200B, 0xFEFF, 0x00AD, 0x2060};
+    for (char32_t c = 0x202A; c <= 0x202E; ++c) hidden.push_back(c);
+    for (char32_t c = 0x2066; c <= 0x2069; ++c) hidden.push_back(c);
+    for (char32_t c : hidden) {
+        char want[16];
+        std::snprintf(want, sizeof want, "\\u%04X", static_cast<unsigned>(c));
+        INFO(want);
+        CHECK(core::printable(utf8(c)) == want);
+        CHECK(core::printable("key 'a" + utf8(c) + "b'") == "key 'a" + std::string(want) + "b'");
+    }
+    CHECK(core::printable(utf8(0xE0041)) == "\\U000E0041");  // a tag: hidden text
+    // "Trojan Source": an override that would show the file name reversed is written out.
+    const core::Diagnostic d{"scene" + utf8(0x202E) + "lmay.yaml", 2, 1, "unknown key 'x" + utf8(0x2066) + "'" + utf8(0x2028)};
+    CHECK(d.format() == "scene\\u202Elmay.yaml:2:1: error: unknown key 'x\\u2066'\\u2028");
+    // Scripts stay as they are, joiners too (Devanagari conjuncts, emoji sequences need them).
+    for (const std::string kept : {"القطة", "חתול", "क्‍ष", "猫", "👩‍💻", "café"}) CHECK(core::printable(kept) == kept);
+    // A byte that is no UTF-8 (a lone 0x9B is a CSI to some terminals) is written as a byte.
+    CHECK(core::printable("a\x9B" "2Jb") == "a\\x9B2Jb");
+    CHECK(core::printable("\xE2\x80") == "\\xE2\\x80");            // a cut sequence
+    CHECK(core::printable("\xC0\xAF") == "\\xC0\\xAF");            // an overlong '/'
+    CHECK(core::printable("\xED\xA0\x80") == "\\xED\\xA0\\x80");   // a surrogate
+    // Multi-line messages keep their lines, each escaped.
+    CHECK(core::printable_lines("a" + utf8(0x202E) + "\nb\x1b") == "a\\u202E\nb\\x1B");
+}
+
+TEST_CASE("printable text of any bytes is UTF-8 with nothing that reorders or hides, and stays as it is", "[core]") {
+    std::mt19937 rng(26);
+    // Bytes drawn to hit the interesting places: ASCII, controls, lead and continuation bytes.
+    const std::vector<std::string> pieces = {"a", " ", "\x1b", "\n", "\x7f", "\xc2", "\x9b", "\xe2", "\x80", "\xae",
+                                             "\xa8", "\x81", "\xf3", "\xa0", "\xef", "\xbb", "\xbf", "\xd8", "\xb1"};
+    for (int round = 0; round < 20000; ++round) {
+        std::string s;
+        const int n = static_cast<int>(rng() % 12);
+        for (int i = 0; i < n; ++i) s += pieces[rng() % pieces.size()];
+        for (int i = 0; i < 2; ++i)
+            if (rng() % 3 == 0) s += utf8(static_cast<char32_t>(0x2000 + rng() % 0x70));
+        const std::string p = core::printable(s);
+        const auto cps = code_points(p);
+        INFO(round);
+        REQUIRE(cps);
+        for (char32_t c : *cps) CHECK_FALSE(reorders_or_hides(c));
+        CHECK(core::printable(p) == p);  // nothing left to escape
+        const auto given = code_points(s);
+        if (given && std::none_of(given->begin(), given->end(), [](char32_t c) {
+                return reorders_or_hides(c) || c == 0x00AD || (c >= 0x2060 && c <= 0x206F);
+            }))
+            CHECK(p == s);  // text with nothing to escape is left alone
+    }
 }

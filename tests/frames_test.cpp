@@ -86,7 +86,7 @@ TEST_CASE("every step's narration is laid out whole and readable, in every scene
     REQUIRE(files.size() >= 5);
     int checked = 0;
     for (const auto& file : files) {
-        load::Result r = load::load_file(file);
+        load::Result r = load::load_file(file, load::Options{ATTNLAB_SOURCE_DIR, {}});
         INFO(file);
         REQUIRE(r.ok());
         const timeline::Layout lay = timeline::layout(r.deck);
@@ -263,7 +263,7 @@ TEST_CASE("every frame of the content is legible from the back row at 16:9, 16:1
     Problems problems;
     int frames = 0, graphs = 0, numbered = 0;
     for (const auto& file : files) {
-        load::Result r = load::load_file(file);
+        load::Result r = load::load_file(file, load::Options{ATTNLAB_SOURCE_DIR, {}});
         INFO(file);
         REQUIRE(r.ok());
         const std::string name = std::filesystem::path(file).filename().string();
@@ -363,7 +363,7 @@ TEST_CASE("graphs of 9 to 16 tokens lay out without overlap", "[frames][legible]
 TEST_CASE("every frame paints every pixel of its buffer opaque", "[frames]") {
     int frames = 0;
     for (const auto& file : content_files()) {
-        load::Result r = load::load_file(file);
+        load::Result r = load::load_file(file, load::Options{ATTNLAB_SOURCE_DIR, {}});
         INFO(file);
         REQUIRE(r.ok());
         const std::string name = std::filesystem::path(file).filename().string();

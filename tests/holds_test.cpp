@@ -29,7 +29,7 @@ TEST_CASE("a frame an export repeats (a hold) is exactly the picture of the fram
     files.push_back(std::string(ATTNLAB_SOURCE_DIR) + "/slides/quick-tour.yaml");
     long repeats = 0, moving = 0;
     for (const std::string& file : files) {
-        load::Result r = load::load_file(file);
+        load::Result r = load::load_file(file, load::Options{ATTNLAB_SOURCE_DIR, {}});
         REQUIRE(r.ok());
         const timeline::Layout lay = timeline::layout(r.deck);
         output::Options opt;

@@ -41,6 +41,10 @@ std::unique_ptr<Loaded> load_yaml(const std::string& text, const std::string& na
     return l;
 }
 
+// Loads with `dir` as the root: a test's scenes and decks live in a fresh directory, which the
+// current folder (the build's) does not hold.
+load::Options rooted(const TempDir& dir) { return {dir.path.string(), {}}; }
+
 // The first diagnostic whose message contains `needle` (fails the test if none does).
 const core::Diagnostic& find(const load::Result& r, const std::string& needle) {
     for (const auto& e : r.errors)
@@ -273,7 +277,7 @@ TEST_CASE("an unknown stage or ease lists the known names", "[load][errors]") {
 TEST_CASE("a deck naming a missing scene file", "[load][errors][deck]") {
     TempDir dir;
     std::string deck = dir.write("slides/deck.yaml", "deck: d\nslides:\n  - title: Hello\n  - scene: ../scenes/gone.yaml\n");
-    load::Result r = load::load_file(deck);
+    load::Result r = load::load_file(deck, rooted(dir));
     REQUIRE_FALSE(r.ok());
     const auto& e = find(r, "gone.yaml");
     CHECK(e.file == deck);
@@ -297,7 +301,7 @@ TEST_CASE("a deck that includes itself, directly or through another deck", "[loa
 
     std::string a = dir.write("slides/a.yaml", "deck: a\nslides:\n  - scene: ../scenes/tiny.yaml\n  - deck: b.yaml\n");
     std::string b = dir.write("slides/b.yaml", "deck: b\nslides:\n  - title: B\n  - deck: a.yaml\n");
-    load::Result ra = load::load_file(a);
+    load::Result ra = load::load_file(a, rooted(dir));
     REQUIRE_FALSE(ra.ok());
     const auto& c = find(ra, "includes itself");
     CHECK(c.file == b);  // the include that closes the cycle
@@ -621,7 +625,7 @@ TEST_CASE("a deck: title, text, scene and included slides in order", "[load][dec
                                  "  - text: Points\n    bullets: [one, \"q = x·W_Q\"]\n"
                                  "  - scene: ../scenes/tiny.yaml\n    title: Override\n"
                                  "  - deck: part.yaml\n");
-    load::Result r = load::load_file(deck);
+    load::Result r = load::load_file(deck, rooted(dir));
     REQUIRE(r.ok());
     CHECK(r.deck.file == deck);
     CHECK(r.deck.title == "How attention works");
@@ -642,7 +646,7 @@ TEST_CASE("a deck: title, text, scene and included slides in order", "[load][dec
     CHECK(r.deck.slides[4].scene == r.deck.slides[2].scene);
     // A slide with two kinds is an error.
     std::string two = dir.write("slides/two.yaml", "deck: t\nslides:\n  - text: a\n    scene: ../scenes/tiny.yaml\n");
-    load::Result rt = load::load_file(two);
+    load::Result rt = load::load_file(two, rooted(dir));
     const auto& e = find(rt, "a slide is one kind");
     CHECK(e.line == 3);
     CHECK(e.column == 5);
@@ -652,7 +656,7 @@ TEST_CASE("errors inside a scene a deck names point into that scene file", "[loa
     TempDir dir;
     std::string bad = dir.write("scenes/bad.yaml", "scene: b\ntokens: [a]\nq: [[1]]\nk: [[1]]\nv: [[1]]\npanels: [nope]\n");
     std::string deck = dir.write("slides/d.yaml", "deck: d\nslides:\n  - scene: ../scenes/bad.yaml\n");
-    load::Result r = load::load_file(deck);
+    load::Result r = load::load_file(deck, rooted(dir));
     REQUIRE(r.errors.size() == 1);
     CHECK(r.errors[0].file == fs::path(bad).lexically_normal().string());
     CHECK(r.errors[0].line == 6);
@@ -679,7 +683,7 @@ TEST_CASE("every committed scene and deck loads", "[load]") {
         if (!fs::exists(dir)) continue;
         for (const auto& entry : fs::directory_iterator(dir)) {
             if (entry.path().extension() != ".yaml") continue;
-            load::Result r = load::load_file(entry.path().string());
+            load::Result r = load::load_file(entry.path().string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
             std::string all;
             for (const auto& e : r.errors) all += e.format() + "\n";
             INFO(all);
@@ -1060,7 +1064,7 @@ TEST_CASE("a deck takes part of a scene: a step range, without its experiments o
                                    "    - ask: One?\n      answer: One.\n      after: scale\n      experiment: Hot\n"
                                    "    - ask: Two?\n      answer: Two.\n      after: 4\n");
     auto deck = [&](const std::string& slide) {
-        return load::load_file(dir.write("slides/d.yaml", "deck: d\nslides:\n  - scene: ../scenes/s.yaml\n" + slide));
+        return load::load_file(dir.write("slides/d.yaml", "deck: d\nslides:\n  - scene: ../scenes/s.yaml\n" + slide), rooted(dir));
     };
     const load::Result whole = deck("");
     REQUIRE(whole.ok());
@@ -1108,4 +1112,187 @@ TEST_CASE("a deck takes part of a scene: a step range, without its experiments o
     bad("[1, 2]", "expected a step range 'A-B'", 12);
     const load::Result typo = deck("    quizz: false\n");
     CHECK(contains(find(typo, "unknown key 'quizz'").message, "did you mean 'quiz'"));
+}
+
+// ---- paths stay inside the root --------------------------------------------------------------
+
+namespace {
+
+// A project folder inside a fresh directory, and beside it a folder the project's decks must not
+// reach: outside/secret.yaml (a valid scene, so that only the path can refuse it) and
+// outside/deck.yaml.
+struct Home {
+    TempDir top;
+    fs::path root = top.path / "talk";
+    std::string secret = top.write("outside/secret.yaml", kTiny);
+    std::string outside_deck = top.write("outside/deck.yaml", "deck: o\nslides:\n  - title: Outside\n");
+    std::string write(const std::string& name, const std::string& text) const { return top.write("talk/" + name, text); }
+    load::Result load(const std::string& file) const { return load::load_file(file, load::Options{root.string(), {}}); }
+};
+
+// The one diagnostic of `r`, which must sit at `line`:`column` of `file` and say `says` and the root.
+void refused(const load::Result& r, const std::string& file, int line, int column, const std::string& says,
+             const fs::path& root) {
+    REQUIRE_FALSE(r.ok());
+    REQUIRE(r.errors.size() == 1);
+    const core::Diagnostic& e = r.errors[0];
+    INFO(e.format());
+    CHECK(e.file == file);
+    CHECK(e.line == line);
+    CHECK(e.column == column);
+    CHECK(contains(e.message, says));
+    CHECK(contains(e.message, "expected a path inside the root " + root.string()));
+    // Nothing of the file outside was read.
+    for (const auto& f : r.files) CHECK_FALSE(contains(f, "outside"));
+}
+
+}  // namespace
+
+TEST_CASE("a scene or deck named by an absolute path is refused at its line and column, naming the root", "[load][paths]") {
+    Home h;
+    const std::string scene = h.write("slides/a.yaml", "deck: a\nslides:\n  - title: Hi\n  - scene: " + h.secret + "\n");
+    refused(h.load(scene), scene, 4, 12, "is an absolute path", h.root);
+    const std::string deck = h.write("slides/b.yaml", "deck: b\nslides:\n  - deck: " + h.outside_deck + "\n");
+    refused(h.load(deck), deck, 3, 11, "is an absolute path", h.root);
+    // /etc/passwd is not even opened.
+    const std::string etc = h.write("c.yaml", "deck: c\nslides:\n  - deck: /etc/passwd\n");
+    const load::Result r = h.load(etc);
+    refused(r, etc, 3, 11, "'/etc/passwd' is an absolute path", h.root);
+    CHECK(std::find(r.files.begin(), r.files.end(), "/etc/passwd") == r.files.end());
+}
+
+TEST_CASE("a '..' that climbs out of the root is refused; one that stays inside is not", "[load][paths]") {
+    Home h;
+    h.write("scenes/tiny.yaml", kTiny);
+    const std::string ok = h.write("slides/ok.yaml", "deck: ok\nslides:\n  - scene: ../scenes/tiny.yaml\n  - scene: ./../slides/../scenes/tiny.yaml\n");
+    const load::Result inside = h.load(ok);
+    INFO((inside.errors.empty() ? std::string() : inside.errors[0].format()));
+    CHECK(inside.ok());
+    const std::string scene = h.write("slides/a.yaml", "deck: a\nslides:\n  - scene: ../../outside/secret.yaml\n");
+    refused(h.load(scene), scene, 3, 12, "climbs out of the root with '..'", h.root);
+    // Down and back up past the root is a climb out too, even through folders that exist.
+    const std::string zigzag = h.write("b.yaml", "deck: b\nslides:\n  - deck: scenes/../../outside/deck.yaml\n");
+    refused(h.load(zigzag), zigzag, 3, 11, "climbs out of the root", h.root);
+    // An included deck's paths are checked from its own folder.
+    h.write("slides/inner/c.yaml", "deck: c\nslides:\n  - scene: ../../../outside/secret.yaml\n");
+    const std::string outer = h.write("slides/d.yaml", "deck: d\nslides:\n  - deck: inner/c.yaml\n");
+    refused(h.load(outer), (h.root / "slides/inner/c.yaml").string(), 3, 12, "climbs out", h.root);
+}
+
+TEST_CASE("a symbolic link that leads out of the root is refused; one that stays inside is not", "[load][paths]") {
+    Home h;
+    h.write("scenes/tiny.yaml", kTiny);
+    fs::create_directory_symlink(h.top.path / "outside", h.root / "shared");       // a folder out
+    fs::create_symlink(h.secret, h.root / "linked.yaml");                          // a file out
+    fs::create_directory_symlink(h.root / "scenes", h.root / "alias");             // a folder in
+    const std::string folder = h.write("a.yaml", "deck: a\nslides:\n  - scene: shared/secret.yaml\n");
+    refused(h.load(folder), folder, 3, 12, "leads out of the root through the symbolic link 'shared'", h.root);
+    const std::string file = h.write("b.yaml", "deck: b\nslides:\n  - title: t\n  - deck: linked.yaml\n");
+    refused(h.load(file), file, 4, 11, "through the symbolic link 'linked.yaml'", h.root);
+    // A link, then '..', lands where the link's target's parent is: outside.
+    const std::string up = h.write("c.yaml", "deck: c\nslides:\n  - scene: shared/../outside/secret.yaml\n");
+    refused(h.load(up), up, 3, 12, "leads out of the root", h.root);
+    const std::string in = h.write("d.yaml", "deck: d\nslides:\n  - scene: alias/tiny.yaml\n");
+    const load::Result r = h.load(in);
+    INFO((r.errors.empty() ? std::string() : r.errors[0].format()));
+    CHECK(r.ok());
+    // The top file the user names may itself be a link to elsewhere; its paths start from the
+    // link's folder, inside the root, and are checked as any other.
+    fs::create_symlink(h.outside_deck, h.root / "mine.yaml");
+    const load::Result top = h.load((h.root / "mine.yaml").string());
+    INFO((top.errors.empty() ? std::string() : top.errors[0].format()));
+    CHECK(top.ok());
+}
+
+TEST_CASE("the root: the current folder when it holds the deck, else the deck's folder; a given one must hold the deck", "[load][paths]") {
+    const fs::path source = ATTNLAB_SOURCE_DIR;
+    const fs::path was = fs::current_path();
+    struct Back {
+        fs::path to;
+        ~Back() { fs::current_path(to); }
+    } back{was};
+    // From the checkout, every shipped deck and scene loads with the default root (../scenes/ is inside).
+    fs::current_path(source);
+    int decks = 0;
+    for (const char* folder : {"slides", "scenes"})
+        for (const auto& entry : fs::directory_iterator(source / folder)) {
+            if (entry.path().extension() != ".yaml") continue;
+            const std::string rel = (fs::path(folder) / entry.path().filename()).string();
+            const load::Result r = load::load_file(rel);
+            INFO(rel << (r.errors.empty() ? std::string() : ": " + r.errors[0].format()));
+            CHECK(r.ok());
+            decks += folder == std::string("slides");
+        }
+    CHECK(decks >= 3);
+    CHECK(load::default_root("slides/lecture.yaml") == fs::current_path().string());
+    // From elsewhere, the root is the deck's own folder, and ../scenes/ is out of it.
+    TempDir away;
+    fs::current_path(away.path);
+    const std::string lecture = (source / "slides/lecture.yaml").string();
+    CHECK(fs::path(load::default_root(lecture)) == fs::canonical(source / "slides"));
+    const load::Result far = load::load_file(lecture);
+    REQUIRE_FALSE(far.ok());
+    CHECK(contains(far.errors[0].message, "climbs out of the root"));
+    CHECK(far.errors[0].line > 0);
+    // A root given explicitly reaches it again.
+    CHECK(load::load_file(lecture, load::Options{source.string(), {}}).ok());
+    // A given root that does not hold the deck, or is no folder, is refused before anything is read.
+    const load::Result beside = load::load_file(lecture, load::Options{(source / "scenes").string(), {}});
+    REQUIRE(beside.errors.size() == 1);
+    CHECK(contains(beside.errors[0].message, "outside the root"));
+    const load::Result none = load::load_file(lecture, load::Options{(away.path / "nowhere").string(), {}});
+    REQUIRE(none.errors.size() == 1);
+    CHECK(contains(none.errors[0].message, "does not exist"));
+}
+
+TEST_CASE("a file that is no scene or deck is named, never quoted", "[load][paths]") {
+    // Files a deck might be made to name: a password file, a key-value file, a Markdown list, a
+    // YAML directive, a comment then text. None of their words may appear in any message.
+    const std::string secret = "hunter2";
+    const std::string files[] = {
+        "root:x:0:0:" + secret + ":/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n",
+        "user: ann\npassword: " + secret + "\n" + secret + "_token: abc\nhome: /home/ann\n",
+        "* " + secret + "\n* more\n",
+        "%YAML " + secret + "\nx: 1\n",
+        "# notes\n" + secret + " and more text\n",
+        "- " + secret + "\n- b\n",
+        "\"" + secret + "\n",
+    };
+    for (const std::string& text : files) {
+        TempDir dir;
+        const std::string other = dir.write("notes.txt", text);
+        const std::string deck = dir.write("deck.yaml", "deck: d\nslides:\n  - title: Hi\n  - deck: notes.txt\n");
+        for (const std::string& top : {deck, other}) {
+            const load::Result r = load::load_file(top, rooted(dir));
+            INFO(text);
+            REQUIRE_FALSE(r.ok());
+            bool named = false;
+            for (const auto& e : r.errors) {
+                INFO(e.format());
+                CHECK_FALSE(contains(e.format(), secret));
+                named = named || e.file == other;
+            }
+            CHECK(named);
+            CHECK(r.errors.size() <= 2);
+        }
+    }
+    // A near miss of 'scene' or 'deck' is still named: it is the fix.
+    auto typo = load_yaml("scen: x\npassword: " + secret + "\n");
+    CHECK(contains(find(typo->result, "unknown key 'scen'").message, "did you mean 'scene'?"));
+    for (const auto& e : typo->result.errors) CHECK_FALSE(contains(e.format(), "password"));
+}
+
+TEST_CASE("load messages escape bidirectional controls and separators of what the file says", "[load][paths]") {
+    // U+202E in a key and in a token, U+2028 in a scene's name: the message quotes them escaped.
+    auto l = load_yaml("scene: x\ntok\u202Eens: [a]\n");
+    const std::string f = find(l->result, "unknown key").format();
+    CHECK(contains(f, "tok\\u202Eens"));
+    CHECK_FALSE(contains(f, "\u202E"));
+    TempDir dir;
+    const std::string deck = dir.write("d.yaml", "deck: d\nslides:\n  - scene: \"gone\\u2028\\u2066.yaml\"\n");
+    const load::Result r = load::load_file(deck, rooted(dir));
+    REQUIRE_FALSE(r.ok());
+    const std::string g = r.errors[0].format();
+    CHECK(contains(g, "gone\\u2028\\u2066.yaml"));
+    CHECK_FALSE(contains(g, "\u2028"));
 }

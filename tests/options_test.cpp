@@ -3,6 +3,7 @@
 // one file, -h), the errors' words, "did you mean", and the --help lines made from the rows.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <set>
 #include <string>
 #include <vector>
@@ -225,4 +226,41 @@ TEST_CASE("--help lines: every row of the command once, in the table's order, th
     CHECK(exported.find("(default 64x64)") != std::string::npos);
     // A word the context lacks stays visible rather than vanishing.
     CHECK(options::help(kExport, {}).find("{outputs}") != std::string::npos);
+}
+
+TEST_CASE("--root: one row for every command that loads a deck; check takes files, trace its own options", "[options]") {
+    using options::kCheck;
+    using options::kTrace;
+    for (options::Command c : {kPresent, kExport, kCheck, kTrace}) {
+        INFO(options::command_name(c));
+        const Parsed p = parse(c, {"--root", "talks/one", "deck.yaml"});
+        REQUIRE(p.ok);
+        CHECK(p.values.root == "talks/one");
+        CHECK(p.values.file == "deck.yaml");
+        CHECK(parse(c, {"--root=x"}).values.root == "x");
+        CHECK(parse(c, {"--root", ""}).error == "--root expects a folder, not ''");
+        CHECK(parse(c, {"--root"}).error == "--root needs a value (DIR)");
+        CHECK(options::help(c, context()).find("  --root DIR") != std::string::npos);
+        CHECK(parse(c, {"-h"}).values.help);
+    }
+    int rows = 0;
+    for (const options::Row& r : options::rows()) rows += std::string(r.flag) == "--root";
+    CHECK(rows == 1);
+    // check: any number of files, options among them.
+    const Parsed check = parse(kCheck, {"a.yaml", "--root", "r", "b.yaml", "c.yaml"});
+    REQUIRE(check.ok);
+    CHECK(check.values.files == std::vector<std::string>{"a.yaml", "b.yaml", "c.yaml"});
+    CHECK(parse(kCheck, {"--json"}).error ==
+          "unknown option for check: --json (an option of trace, not of check; see 'attnlab check --help')");
+    // trace: --json, -T/--temperature, --mask, read by the table's parsers.
+    const Parsed trace = parse(kTrace, {"s.yaml", "--json", "-T", "0.5", "--mask", "on"});
+    REQUIRE(trace.ok);
+    CHECK(trace.values.json);
+    CHECK(trace.values.temperature == 0.5);
+    CHECK(trace.values.mask == true);
+    CHECK(std::isinf(*parse(kTrace, {"--temperature", "inf"}).values.temperature));
+    CHECK(parse(kTrace, {"--temperature", "-1"}).error == "--temperature expects a number ≥ 0 or 'inf', not '-1'");
+    CHECK(parse(kTrace, {"--mask", "maybe"}).error == "--mask expects 'on' or 'off', not 'maybe'");
+    CHECK(parse(kTrace, {"a.yaml", "b.yaml"}).error == "trace takes one file, got 'a.yaml' and 'b.yaml'");
+    CHECK_FALSE(parse(kPresent, {"--json"}).ok);
 }

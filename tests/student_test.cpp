@@ -663,7 +663,7 @@ TEST_CASE("Clicks on the frame map through the frame's place above the bar", "[s
 }
 
 TEST_CASE("Every question of the lecture that names an experiment can show it", "[student]") {
-    load::Result r = load::load_file(ATTNLAB_SOURCE_DIR "/slides/lecture.yaml");
+    load::Result r = load::load_file(ATTNLAB_SOURCE_DIR "/slides/lecture.yaml", load::Options{ATTNLAB_SOURCE_DIR, {}});
     REQUIRE(r.ok());
     auto deck = std::make_shared<const scene::Deck>(std::move(r.deck));
     int named = 0;

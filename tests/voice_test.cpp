@@ -173,6 +173,64 @@ TEST_CASE("a missing or undecodable voice clip is a FILE:LINE:COLUMN error, exit
     CHECK_FALSE(std::filesystem::exists(dir.path / "v.mp4"));
 }
 
+TEST_CASE("a voice clip outside the root (absolute, '..', a symbolic link) is refused at its line and column", "[voice][paths]") {
+    // talk/ is the root; outside/secret.flac is a clip of someone's own that must not reach a video.
+    TempDir dir;
+    namespace fs = std::filesystem;
+    const fs::path root = dir.path / "talk", secret = dir.path / "outside/secret.flac";
+    fs::create_directories(secret.parent_path());
+    tone(dir, secret.string(), 440, 0.5);
+    tone(dir, (root / "audio/mine.flac").string(), 440, 0.5);
+    fs::create_directory_symlink(secret.parent_path(), root / "linked");
+    const load::Options in{root.string(), {}};
+    struct Case {
+        std::string key, path, says;
+    };
+    const Case cases[] = {
+        {"voice", secret.string(), "is an absolute path"},
+        {"voice", "../outside/secret.flac", "climbs out of the root with '..'"},
+        {"voice", "linked/secret.flac", "leads out of the root through the symbolic link 'linked'"},
+        {"ask_voice", "../outside/secret.flac", "climbs out of the root"},
+        {"ask_voice", "linked/secret.flac", "symbolic link 'linked'"},
+    };
+    for (const Case& c : cases) {
+        INFO(c.key << ": " << c.path);
+        // A step's clip (line 7, after 'stage' and 'ask'), and a title slide's in a deck.
+        const std::string scene = (root / "s.yaml").string();
+        std::ofstream(scene) << "scene: s\ntokens: [a, b]\nq: [[1], [0]]\nk: [[1], [0]]\nv: [[1], [0]]\nsteps:\n"
+                             << "  - stage: scores\n    ask: Which?\n    " << c.key << ": " << c.path << "\n";
+        load::Result r = load::load_file(scene, in);
+        REQUIRE(r.errors.size() == 1);
+        CHECK(r.errors[0].file == scene);
+        CHECK(r.errors[0].line == 9);
+        CHECK(r.errors[0].column == static_cast<int>(c.key.size()) + 7);
+        CHECK(r.errors[0].message.find(c.says) != std::string::npos);
+        CHECK(r.errors[0].message.find("expected a path inside the root " + root.string()) != std::string::npos);
+        if (c.key != "voice") continue;
+        const std::string deck = (root / "d.yaml").string();
+        std::ofstream(deck) << "deck: d\nslides:\n  - title: Hello\n    voice: " << c.path << "\n";
+        r = load::load_file(deck, in);
+        REQUIRE(r.errors.size() == 1);
+        CHECK(r.errors[0].line == 4);
+        CHECK(r.errors[0].column == 12);
+        CHECK(r.errors[0].message.find(c.says) != std::string::npos);
+    }
+    // The clip inside the root is measured, and an export of the deck is refused the same way.
+    std::ofstream((root / "ok.yaml").string()) << "deck: ok\nslides:\n  - title: Hello\n    voice: audio/mine.flac\n";
+    const load::Result ok = load::load_file((root / "ok.yaml").string(), in);
+    INFO((ok.errors.empty() ? std::string() : ok.errors[0].format()));
+    REQUIRE(ok.ok());
+    CHECK(ok.deck.slides[0].voice_seconds == Approx(0.5).margin(1e-3));
+    std::ofstream((root / "bad.yaml").string()) << "deck: bad\nslides:\n  - title: Hello\n    voice: ../outside/secret.flac\n";
+    const Ran r = run({ATTNLAB_BINARY, "export", (root / "bad.yaml").string(), "--root", root.string(), "-o",
+                       (dir.path / "v.mp4").string()},
+                      dir);
+    CHECK(r.code == 2);
+    CHECK(r.err.find((root / "bad.yaml").string() + ":4:12: error: slides[0].voice: '../outside/secret.flac' climbs out") !=
+          std::string::npos);
+    CHECK_FALSE(fs::exists(dir.path / "v.mp4"));
+}
+
 TEST_CASE("a step with a voice clip holds for the clip's length, unless the author gives a hold", "[voice]") {
     TempDir dir;
     tone(dir, (dir.path / "audio/one.flac").string(), 440, 2.3);
@@ -305,7 +363,7 @@ TEST_CASE("--voice espeak keeps the lecture's pace: every voiced step lasts its 
         WARN("espeak-ng is not installed (tools/setup.sh installs it): the voiced pace is not tested here");
         return;
     }
-    load::Result res = load::load_file(std::string(ATTNLAB_SOURCE_DIR) + "/slides/lecture.yaml");
+    load::Result res = load::load_file(std::string(ATTNLAB_SOURCE_DIR) + "/slides/lecture.yaml", load::Options{ATTNLAB_SOURCE_DIR, {}});
     REQUIRE(res.ok());
     scene::Deck deck = res.deck;
     output::VoiceFolder folder;

@@ -161,7 +161,7 @@ struct Server {
 TEST_CASE("the window's title reaches the X server whole, as UTF-8, whatever the locale", "[window]") {
     Server s;
     // A plain C locale, as a bare server or a minimal container has.
-    s.start({std::string(ATTNLAB_SOURCE_DIR) + "/slides/quick-tour.yaml"}, {"LC_ALL=C", "LANG=C"});
+    s.start({std::string(ATTNLAB_SOURCE_DIR) + "/slides/quick-tour.yaml", "--root", ATTNLAB_SOURCE_DIR}, {"LC_ALL=C", "LANG=C"});
     const Window w = s.window();
     std::optional<std::string> net;
     for (int i = 0; i < 100 && !net; ++i, std::this_thread::sleep_for(20ms)) net = s.utf8_property(w, "_NET_WM_NAME");
@@ -182,7 +182,7 @@ TEST_CASE("the window's title reaches the X server whole, as UTF-8, whatever the
 
 TEST_CASE("F without a window manager covers the screen, and Esc and F11 give the window back", "[window]") {
     Server s("1920x1080x24");
-    s.start({std::string(ATTNLAB_SOURCE_DIR) + "/slides/quick-tour.yaml", "--size", "1280x720"});
+    s.start({std::string(ATTNLAB_SOURCE_DIR) + "/slides/quick-tour.yaml", "--root", ATTNLAB_SOURCE_DIR, "--size", "1280x720"});
     const Window w = s.window();
     auto wait_size = [&](int want_w, int want_h) {
         for (int i = 0; i < 150; ++i, std::this_thread::sleep_for(20ms))
@@ -213,7 +213,8 @@ TEST_CASE("the overlay draws Chinese, Hindi and Arabic with real glyphs under Xv
         const std::string err = (dir / name).string();
         {
             Server s;
-            s.start({std::string(ATTNLAB_SOURCE_DIR) + "/slides/world-scripts.yaml", "--size", "1280x720"}, env, err);
+            s.start({std::string(ATTNLAB_SOURCE_DIR) + "/slides/world-scripts.yaml", "--root", ATTNLAB_SOURCE_DIR, "--size", "1280x720"},
+                    env, err);
             const Window w = s.window();
             for (int i = 0; i < 150 && s.size(w) != std::make_pair(1280, 720); ++i) std::this_thread::sleep_for(20ms);
             XWarpPointer(s.x, None, w, 0, 0, 0, 0, 640, 360);  // keys go where the pointer is

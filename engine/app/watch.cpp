@@ -52,8 +52,8 @@ bool Watcher::changed() {
     return any;
 }
 
-bool reload(Session& session, const std::string& path, Watcher* watcher) {
-    load::Result r = load::load_file(path);
+bool reload(Session& session, const std::string& path, Watcher* watcher, const std::string& root) {
+    load::Result r = load::load_file(path, load::Options{root, {}});
     if (!r.ok()) {
         std::string msg;
         for (const auto& d : r.errors) msg += (msg.empty() ? "" : "\n") + d.format();

@@ -30,9 +30,10 @@ private:
     std::vector<Stamp> stamps_;
 };
 
-// Loads `path` again (load::load_file). A good deck replaces the session's, staying on the same
-// step, and the watcher follows its scene files; a broken one keeps the last good deck and puts
-// the diagnostics (file:line:column) in the session's overlay. Returns true when it loaded.
-bool reload(Session& session, const std::string& path, Watcher* watcher);
+// Loads `path` again (load::load_file, the files it names inside `root`; "": the default root).
+// A good deck replaces the session's, staying on the same step, and the watcher follows its
+// scene files; a broken one keeps the last good deck and puts the diagnostics (file:line:column)
+// in the session's overlay. Returns true when it loaded.
+bool reload(Session& session, const std::string& path, Watcher* watcher, const std::string& root = {});
 
 }  // namespace app

@@ -72,10 +72,16 @@ struct Diagnostic {
 
 using Diagnostics = std::vector<Diagnostic>;
 
-// `s` with every control character written as an escape: C0 and DEL as \xHH, C1 (U+0080 …
-// U+009F) as \uHHHH; everything else, other UTF-8 included, as it is. For untrusted text
-// on a terminal.
+// `s` with every character that could change what a terminal or the window shows around it
+// written as an escape: C0 and DEL as \xHH, C1 (U+0080 … U+009F) as \uHHHH; the bidirectional
+// controls (U+202A … U+202E, U+2066 … U+2069, U+200E, U+200F, U+061C), the line and paragraph
+// separators (U+2028, U+2029) and the other invisible format characters (U+200B, U+00AD, U+FEFF,
+// U+2060 … U+2064, tags U+E0000 … as \UHHHHHHHH) as \uHHHH; a byte that is no UTF-8 as \xHH.
+// Everything else, other UTF-8 included, as it is. For untrusted text in any message.
 std::string printable(const std::string& s);
+// The same, each line apart: the line feeds of a message of several lines (a program's last
+// lines of errors) are kept.
+std::string printable_lines(const std::string& s);
 
 // JSON text: a string with quotes and escapes; a number with 17 significant digits (enough to
 // round-trip every double), or null for a non-finite one (JSON has no infinity).

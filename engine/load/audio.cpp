@@ -12,6 +12,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "load/root.hpp"
 #include "sys/process.hpp"
 
 namespace load {
@@ -74,12 +75,19 @@ void read_voice(Reader& r, const Value& v, std::string& path, double& seconds) {
         r.error(v.node, v.key + ": expected the path of an audio file (WAV, FLAC, Ogg or MP3), found an empty text");
         return;
     }
-    namespace fs = std::filesystem;
-    fs::path p(*rel);
-    if (p.is_relative()) p = fs::path(r.file()).parent_path() / p;
-    const std::string resolved = p.lexically_normal().string();
+    // Inside the root: a clip from elsewhere would be mixed into a video the author publishes.
+    const std::string dir = std::filesystem::path(r.file()).parent_path().string();
+    Root own;
+    std::string resolved, why;
+    if (!r.root() && !Root::make(dir, own, why)) {
+        r.error(v.node, v.key + ": '" + *rel + "': " + why);
+        return;
+    }
+    if (!resolve_inside(r.root() ? *r.root() : own, dir, *rel, resolved, why)) {
+        r.error(v.node, v.key + ": '" + *rel + "' " + why);
+        return;
+    }
     double s = 0;
-    std::string why;
     if (!audio_seconds(resolved, s, why)) {
         r.error(v.node, v.key + ": cannot use the voice clip '" + *rel + "' (" + resolved + "): " + why);
         return;

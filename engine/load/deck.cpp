@@ -12,7 +12,9 @@
 #include <set>
 
 #include "load/audio.hpp"
+#include "load/kind.hpp"
 #include "load/reader.hpp"
+#include "load/root.hpp"
 #include "load/schema.hpp"
 #include "load/tree.hpp"
 
@@ -84,13 +86,6 @@ std::string canonical_key(const std::string& path) {
     fs::path p = fs::weakly_canonical(fs::path(path), ec);
     if (ec) return fs::absolute(fs::path(path), ec).lexically_normal().string();
     return p.string();
-}
-
-// Where a path written in a file at `dir` points, as the user would type it.
-std::string resolve(const std::string& dir, const std::string& rel) {
-    fs::path p(rel);
-    if (p.is_absolute() || dir.empty()) return p.lexically_normal().string();
-    return (fs::path(dir) / p).lexically_normal().string();
 }
 
 // True when line `line` (1-based) starts with whitespace that holds a tab.
@@ -279,6 +274,7 @@ const Key<DeckReader> kDeck[] = {
 // ---- the loader: files, shared scenes, the decks being read ---------------------------------
 
 struct Loader {
+    Root files_root;  // every file a deck names lies inside it
     core::Diagnostics errors;
     core::Diagnostics warnings;
     CharacterCheck characters;  // asked about every character of every text shown (may be empty)
@@ -311,42 +307,20 @@ struct Loader {
         if (!tree::parse(text, doc, e)) {
             e.file = file;
             e.column = columns.to_chars(e.line, e.column);
+            name_not_yaml(e);
             if (indented_with_tab(text, e.line)) e.message += " (a tab indents this line; YAML indents with spaces only)";
             errors.push_back(e);
             return out;
         }
         Reader r(file, errors, columns, &warnings);
+        r.confine(&files_root);
         r.check_characters(&characters);
         r.count_computed(&computed);
         const Node* root = doc.root;
-        const std::string expected = "a scene (a mapping with 'scene:') or a deck (a mapping with 'deck:')";
-        if (!root || root->kind == Kind::Null) {
-            r.error_at(1, 1, "the file is empty; expected " + expected);
-            return out;
-        }
-        if (root->kind != Kind::Map) {
-            r.error(root, "expected " + expected + ", found " + describe(root));
-            return out;
-        }
-        bool has_scene = false, has_deck = false;
-        for (std::size_t i = 0; i < root->size(); ++i) {
-            if (root->key(i)->kind != Kind::Scalar) continue;
-            has_scene |= root->key(i)->value == "scene";
-            has_deck |= root->key(i)->value == "deck";
-        }
-        if (has_scene && has_deck) {
-            r.error(root, "a file is a scene or a deck, not both: it has both 'scene:' and 'deck:'");
-            return out;
-        }
-        if (!has_scene && !has_deck) {
-            std::vector<std::string> all = scene_keys();
-            for (const auto& k : names<DeckReader>(kDeck)) all.push_back(k);
-            r.fields(root, "the file", all);  // reports typos such as 'scen:'
-            r.error(root, "missing key 'scene' or 'deck'; expected " + expected);
-            return out;
-        }
-        out.is_deck = has_deck;
-        if (has_scene) {
+        const Holds holds = what_file_holds(r, root);
+        if (holds == Holds::Neither) return out;
+        out.is_deck = holds == Holds::Deck;
+        if (!out.is_deck) {
             auto s = std::make_shared<scene::Scene>();
             s->file = file;
             read_scene(r, root, *s);
@@ -457,7 +431,12 @@ void include_deck(SlideReader& sl, const Value& v) {
         sl.nested_ok = false;
         return;
     }
-    const std::string path = resolve(sl.dir, v.node->value);
+    std::string path, why;
+    if (!resolve_inside(sl.loader.files_root, sl.dir, v.node->value, path, why)) {
+        r.error(v.node, v.key + ": '" + v.node->value + "' " + why);
+        sl.nested_ok = false;
+        return;
+    }
     const std::string key = canonical_key(path);
     const auto& stack = sl.loader.stack;
     for (std::size_t i = 0; i < stack.size(); ++i) {
@@ -492,8 +471,13 @@ void add_slide(SlideReader& sl) { count(sl.loader, std::move(sl.s), sl.out.slide
 
 void name_scene(SlideReader& sl, const Value& v) {
     if (!v || !sl.r.name(v.node, v.key)) return;
+    std::string why;
+    if (!resolve_inside(sl.loader.files_root, sl.dir, v.node->value, sl.path, why)) {
+        sl.r.error(v.node, v.key + ": '" + v.node->value + "' " + why);
+        sl.nested_ok = false;
+        return;
+    }
     sl.scene = v.node;
-    sl.path = resolve(sl.dir, v.node->value);
 }
 
 // A scene slide: the scene file is loaded once and shared by every slide that names it.
@@ -562,34 +546,38 @@ Result finish(Loader& loader, Parsed& p, const std::string& file) {
     return res;
 }
 
-}  // namespace
-
-Result load_file(const std::string& path, const CharacterCheck& characters) {
+// Loads with the root of `options` for the top file `top` (`file` as diagnostics name it); `load`
+// reads the top file.
+template <class Load>
+Result with_root(const Options& options, const std::string& top, const std::string& file, const char* what, Load load) {
     try {
         Loader loader;
-        loader.characters = characters;
-        Parsed p = loader.load_path(path, nullptr, nullptr, "");
-        return finish(loader, p, path);
+        loader.characters = options.characters;
+        std::string why;
+        if (!root_of(options.root, top, loader.files_root, why)) {
+            Result res;
+            res.files.push_back(top);
+            res.errors.push_back({file, 0, 0, why});
+            return res;
+        }
+        Parsed p = load(loader);
+        return finish(loader, p, file);
     } catch (const std::exception& e) {
         Result res;
-        res.errors.push_back({path, 0, 0, std::string("could not load the file: ") + e.what()});
+        res.errors.push_back({file, 0, 0, std::string("could not load the ") + what + ": " + e.what()});
         return res;
     }
 }
 
-Result load_text(const std::string& text, const std::string& file, const std::string& dir,
-                 const CharacterCheck& characters) {
-    try {
-        Loader loader;
-        loader.characters = characters;
-        std::string key = canonical_key(dir.empty() ? file : resolve(dir, fs::path(file).filename().string()));
-        Parsed p = loader.load_text(text, file, dir, key);
-        return finish(loader, p, file);
-    } catch (const std::exception& e) {
-        Result res;
-        res.errors.push_back({file, 0, 0, std::string("could not load the text: ") + e.what()});
-        return res;
-    }
+}  // namespace
+
+Result load_file(const std::string& path, const Options& options) {
+    return with_root(options, path, path, "file", [&](Loader& l) { return l.load_path(path, nullptr, nullptr, ""); });
+}
+
+Result load_text(const std::string& text, const std::string& file, const std::string& dir, const Options& options) {
+    const std::string at = dir.empty() ? file : (fs::path(dir) / fs::path(file).filename()).lexically_normal().string();
+    return with_root(options, at, file, "text", [&](Loader& l) { return l.load_text(text, file, dir, canonical_key(at)); });
 }
 
 }  // namespace load

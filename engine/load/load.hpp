@@ -28,16 +28,38 @@ struct Result {
 // asks the fonts; the loader knows none, only where each text is.
 using CharacterCheck = std::function<std::string(char32_t)>;
 
-// Loads a scene file (top-level `scene:`) as a one-slide deck, or a deck file (top-level
-// `deck:`), following the scene files a deck names relative to the deck's folder. With
-// `characters`, every text the deck shows (tokens, titles, narration, notes, bullets, the quiz,
-// the experiments) is read character by character, and a character it has something to say
-// about is a warning at that character's line and column (once per character and file).
-Result load_file(const std::string& path, const CharacterCheck& characters = {});
+// How a file is loaded.
+struct Options {
+    // The folder every file a deck names must lie inside (its includes, its scenes, its voice
+    // clips): a path written in a deck that is absolute, climbs out of it with '..' or leads out
+    // through a symbolic link is an error at its file, line and column. "" (the default): the
+    // current folder when the top file lies inside it, else the top file's own folder
+    // (default_root). The top file itself must lie inside it.
+    std::string root;
+    // With a check, every text the deck shows (tokens, titles, narration, notes, bullets, the
+    // quiz, the experiments) is read character by character, and a character it has something to
+    // say about is a warning at that character's line and column (once per character and file).
+    CharacterCheck characters;
+};
 
-// The same from text already in memory; `file` names it in diagnostics, `dir` resolves
-// scene paths of a deck.
-Result load_text(const std::string& text, const std::string& file, const std::string& dir,
-                 const CharacterCheck& characters = {});
+// The root when none is given: the current folder when `top` lies inside it (so `attnlab
+// slides/lecture.yaml` from the checkout reaches ../scenes/), else the folder of `top`.
+std::string default_root(const std::string& top);
+
+// Loads a scene file (top-level `scene:`) as a one-slide deck, or a deck file (top-level
+// `deck:`), following the files a deck names relative to the folder of the file that names
+// them, inside the root (Options::root).
+Result load_file(const std::string& path, const Options& options);
+inline Result load_file(const std::string& path, const CharacterCheck& characters = {}) {  // the default root
+    return load_file(path, Options{"", characters});
+}
+
+// The same from text already in memory; `file` names it in diagnostics, `dir` is its folder
+// (where the paths it writes start; the default root is found from dir/file).
+Result load_text(const std::string& text, const std::string& file, const std::string& dir, const Options& options);
+inline Result load_text(const std::string& text, const std::string& file, const std::string& dir,
+                        const CharacterCheck& characters = {}) {
+    return load_text(text, file, dir, Options{"", characters});
+}
 
 }  // namespace load

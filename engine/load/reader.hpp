@@ -20,6 +20,8 @@
 
 namespace load {
 
+struct Root;  // load/root
+
 using tree::Node;
 using Kind = tree::Node::Kind;
 
@@ -72,6 +74,9 @@ public:
         : file_(std::move(file)), errors_(errors), columns_(columns), warnings_(warnings) {}
 
     const std::string& file() const { return file_; }
+    // The folder every file this one names must lie inside (load/root); null: this file's own.
+    void confine(const Root* root) { root_ = root; }
+    const Root* root() const { return root_; }
 
     void error(const Node* at, const std::string& message);
     void warn(const Node* at, const std::string& message);
@@ -137,6 +142,7 @@ private:
     std::size_t count_ = 0;
     const std::function<std::string(char32_t)>* characters_ = nullptr;
     std::size_t* computed_ = nullptr;
+    const Root* root_ = nullptr;
     std::vector<char32_t> warned_;  // characters already warned about in this file
 };
 

@@ -1,10 +1,12 @@
-// options: the table of every option of `present` and `export` (see options.hpp), the parsers
+// options: the table of every option of `present`, `export`, `check` and `trace` (see options.hpp), the parsers
 // its rows name, and what is made from it: parsing, the --help lines and "did you mean". A value
 // is read by one parser whichever command takes it, so the words of its error are the same.
 #include "options/options.hpp"
 
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
+#include <limits>
 
 #include "core/core.hpp"
 
@@ -161,6 +163,34 @@ bool read_record(const std::string& text, const Context&, Values& into, std::str
     return true;
 }
 
+bool read_root(const std::string& text, const Context&, Values& into, std::string& expects) {
+    expects = "a folder";
+    if (text.empty()) return false;
+    into.root = text;
+    return true;
+}
+
+// A number ≥ 0, or inf (the limit T → ∞: uniform weights).
+bool read_temperature(const std::string& text, const Context&, Values& into, std::string& expects) {
+    expects = "a number ≥ 0 or 'inf'";
+    if (text == "inf" || text == "Infinity" || text == "infinity") {
+        into.temperature = std::numeric_limits<double>::infinity();
+        return true;
+    }
+    char* end = nullptr;
+    const double t = std::strtod(text.c_str(), &end);
+    if (text.empty() || !end || *end != '\0' || !std::isfinite(t) || !(t >= 0)) return false;
+    into.temperature = t;
+    return true;
+}
+
+bool read_mask(const std::string& text, const Context&, Values& into, std::string& expects) {
+    expects = "'on' or 'off'";
+    if (text != "on" && text != "off") return false;
+    into.mask = text == "on";
+    return true;
+}
+
 // A switch: sets one flag of Values.
 template <bool Values::*Field>
 bool set(const std::string&, const Context&, Values& into, std::string&) {
@@ -231,7 +261,15 @@ const std::vector<Row> kRows = {
      "and the microphone into FILE.wav on the same clock"},
     {"--no-audio", nullptr, nullptr, kPresent, set<&Values::no_audio>, "with --record: do not record the microphone"},
     {"--fps", nullptr, nullptr, kPresent, set<&Values::show_fps>, "show frames per second (F12 toggles)"},
-    {"--help", "-h", nullptr, kBoth, set<&Values::help>, "this text"},
+    {"--json", nullptr, nullptr, kTrace, set<&Values::json>, "print every stage's numbers as JSON (the one output; required)"},
+    {"--temperature", "-T", "T", kTrace, read_temperature,
+     "the temperature instead of the scene's start: a number ≥ 0, or inf"},
+    {"--mask", nullptr, "on|off", kTrace, read_mask, "the causal mask instead of the scene's start"},
+    {"--root", nullptr, "DIR", kLoading, read_root,
+     "the folder every file the deck names (includes, scenes, voice clips)\n"
+     "must be inside (default: the current folder when it holds the deck,\n"
+     "else the deck's own folder)"},
+    {"--help", "-h", nullptr, kLoading, set<&Values::help>, "this text"},
 };
 
 // The row of `command` named `name` (its flag or its alias), or null.
@@ -245,9 +283,9 @@ const Row* find(Command command, const std::string& name) {
 std::string unknown(Command command, const std::string& name) {
     const std::string see = "see 'attnlab " + std::string(command_name(command)) + " --help'";
     std::string head = "unknown option for " + std::string(command_name(command)) + ": " + name + " (";
-    const Command other = command == kPresent ? kExport : kPresent;
-    if (find(other, name))
-        return head + "an option of " + command_name(other) + ", not of " + command_name(command) + "; " + see + ")";
+    for (const Command other : {kPresent, kExport, kCheck, kTrace})
+        if (other != command && find(other, name))
+            return head + "an option of " + command_name(other) + ", not of " + command_name(command) + "; " + see + ")";
     std::vector<std::string> names;
     for (const Row& r : kRows)
         if (r.commands & command) {
@@ -277,7 +315,15 @@ std::string worded(const std::string& text, const Context& ctx) {
 
 }  // namespace
 
-const char* command_name(Command command) { return command == kPresent ? "present" : "export"; }
+const char* command_name(Command command) {
+    switch (command) {
+        case kPresent: return "present";
+        case kExport: return "export";
+        case kCheck: return "check";
+        case kTrace: return "trace";
+    }
+    return "attnlab";
+}
 
 const std::vector<Row>& rows() { return kRows; }
 
@@ -291,6 +337,11 @@ bool parse(Command command, const std::vector<std::string>& args, const Context&
             name = name.substr(0, name.find('='));
         }
         if (name.empty() || name[0] != '-' || name == "-") {
+            if (command == kCheck) {
+                if (values.files.empty()) values.file = name;
+                values.files.push_back(name);
+                continue;
+            }
             if (!values.file.empty()) {
                 error = std::string(command_name(command)) + " takes one file, got '" + values.file + "' and '" + name +
                         "'";

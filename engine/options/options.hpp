@@ -1,5 +1,5 @@
-// options: the command line's one option table — every option of `attnlab present` and
-// `attnlab export`, a row each: its flag, the name of its value, the parser that reads the value,
+// options: the command line's one option table — every option of `attnlab present`, `attnlab
+// export`, `attnlab check` and `attnlab trace`, a row each: its flag, the name of its value, the parser that reads the value,
 // its help, and which commands take it. Parsing, the option lines of each command's --help and
 // "did you mean" are all made from the table, so an option both commands take (--size, --seed,
 // --theme) is read by one parser and refused in the same words by both. What was read is plain
@@ -21,8 +21,12 @@ namespace options {
 enum Command : unsigned {
     kPresent = 1,  // `attnlab [present] [FILE] [options]`: the window
     kExport = 2,   // `attnlab export INPUT -o OUT [options]`
+    kCheck = 4,    // `attnlab check FILE... [options]`: the one command that takes several files
+    kTrace = 8,    // `attnlab trace SCENE --json [options]`
 };
-// "present", "export"
+// Every command that loads a deck (each takes --root).
+constexpr unsigned kLoading = kPresent | kExport | kCheck | kTrace;
+// "present", "export", "check", "trace"
 const char* command_name(Command command);
 
 // --size: each side, in pixels, for the window and every export alike: from 16 (a thumbnail; the
@@ -37,7 +41,11 @@ enum class Theme { Light, Dark };
 // set keeps its default. "Given" fields are optional: a command's default applies when unset.
 struct Values {
     bool help = false;                                // -h, --help
-    std::string file;                                 // the one file argument: present's FILE, export's INPUT
+    std::string file;                                 // the one file argument: present's FILE, export's INPUT,
+                                                      // trace's SCENE; check's first FILE
+    std::vector<std::string> files;                   // check: every FILE
+    // Every command that loads a deck.
+    std::string root;                                 // --root DIR: the folder the deck's files must be inside
     // Both commands.
     std::optional<std::pair<int, int>> size;          // --size WxH, each side kMinSide…kMaxSide
     std::optional<std::uint64_t> seed;                // --seed N: the quiz's draws
@@ -68,6 +76,10 @@ struct Values {
     std::string record;                               // --record FILE
     bool no_audio = false;                            // --no-audio
     bool show_fps = false;                            // --fps (present: a switch)
+    // trace
+    bool json = false;                                // --json
+    std::optional<double> temperature;                // -T, --temperature T: a number ≥ 0, or inf
+    std::optional<bool> mask;                         // --mask on|off
 };
 
 // What the table cannot know, given by the command that parses or prints its help.
@@ -96,7 +108,7 @@ struct Row {
 const std::vector<Row>& rows();
 
 // Reads the arguments of `command` (those after its name) into `values`: its options, as
-// "--flag value", "--flag=value" or "-o value", and one file. Stops at -h or --help (help set).
+// "--flag value", "--flag=value" or "-o value", and one file (check: any number of files). Stops at -h or --help (help set).
 // False with `error` set, in the same words for every command: "--size expects WxH, each side
 // from 16 to 16384 (e.g. 1920x1080), not '10x10'", "--seed needs a value (N)", "unknown option for
 // export: --sise (did you mean '--size'? see 'attnlab export --help')".

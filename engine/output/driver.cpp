@@ -389,7 +389,7 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
         voiced = given;
         std::string why;
         if (!draft_voices(*voiced, voice_folder, why)) {
-            err << "attnlab: error: " << why << "\n";
+            err << "attnlab: error: " << core::printable_lines(why) << "\n";
             return 2;
         }
     }
@@ -408,7 +408,7 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
     int first = 0, last = 0;
     std::string ffmpeg;
     if (std::string why = check(deck, lay, opt, first, last, ffmpeg); !why.empty()) {
-        err << "attnlab: error: " << why << "\n";
+        err << "attnlab: error: " << core::printable_lines(why) << "\n";
         return 2;
     }
     // --replay FILE: the microphone recorded beside it (attnlab --record), when there is one.
@@ -483,7 +483,7 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
         return 128 + g_stop.load();  // 130 for SIGINT, 143 for SIGTERM
     }
     if (o == Outcome::Failed) {
-        err << "attnlab: error: " << error << "\n";
+        err << "attnlab: error: " << core::printable_lines(error) << "\n";
         return 2;
     }
     progress.summary(summary(opt, todo, total, sinks),
@@ -516,7 +516,7 @@ int export_command(const std::vector<std::string>& args, const Loader& load, std
     }
     scene::Deck deck;
     core::Diagnostics load_errors;
-    if (!load(opt.input, deck, load_errors)) {
+    if (!load(opt.input, opt.root, deck, load_errors)) {
         for (const auto& e : load_errors) std::cerr << e.format() << "\n";
         return 2;
     }

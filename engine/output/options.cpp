@@ -186,6 +186,7 @@ bool parse_options(const std::vector<std::string>& args, Options& opt, bool& hel
         return true;
     }
     if (!v.file.empty()) opt.input = v.file;
+    opt.root = v.root;
     if (!v.out.empty()) opt.out = v.out;
     if (v.theme) opt.draw.theme = *v.theme == options::Theme::Dark ? draw::ThemeKind::Dark : draw::ThemeKind::Light;
     if (v.steps) opt.steps = v.steps;

@@ -57,6 +57,7 @@ struct Hooks {
 // Every option of `attnlab export`; defaults as documented in `attnlab export --help`.
 struct Options {
     std::string input;                       // the deck or scene file
+    std::string root;                        // --root DIR: where its files must be ("": the loader's default)
     std::string out;                         // -o OUT (required)
     const Format* format = default_format(Target::Folder, false);  // from OUT and --format; a PNG sequence
     int width = 1920;                        // --size WxH, or -q
@@ -262,9 +263,11 @@ bool draft_voices(scene::Deck& deck, VoiceFolder& folder, std::string& error);
 // an error or an interruption the old output, if any, is left as it was and nothing else).
 int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline::Event>& events, std::ostream& err);
 
-// Reads a deck or scene file; false with diagnostics on bad input. output/ does not parse
-// files itself (that is load/'s job): main.cpp hands it load::load_file through this.
-using Loader = std::function<bool(const std::string& path, scene::Deck& deck, core::Diagnostics& errors)>;
+// Reads a deck or scene file, every file it names inside `root` ("": the default root); false
+// with diagnostics on bad input. output/ does not parse files itself (that is load/'s job):
+// main.cpp hands it load::load_file through this.
+using Loader = std::function<bool(const std::string& path, const std::string& root, scene::Deck& deck,
+                                  core::Diagnostics& errors)>;
 // `attnlab export …` with the arguments after "export". Returns the process exit code.
 // `fonts` are the fonts frames are drawn with (loaded by the caller).
 // `keys`: the web page's keys (Options::keys); `hooks`: a test's (Options::hooks).

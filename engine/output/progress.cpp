@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <ostream>
 
+#include "core/core.hpp"
+
 namespace output {
 
 Progress::Progress(std::ostream& err, const Options& opt, long total, const char* noun)
@@ -40,8 +42,8 @@ void Progress::summary(const std::string& what, const std::string& out) {
     if (opt_.quiet) return;
     double secs = seconds();
     char line[240];
-    std::snprintf(line, sizeof line, "attnlab: wrote %s to %s in %.1f s", what.c_str(), out.c_str(), secs);
-    err_ << line;
+    std::snprintf(line, sizeof line, " in %.1f s", secs);
+    err_ << "attnlab: wrote " << core::printable(what) << " to " << core::printable(out) << line;
     if (total_ > 1) {
         std::snprintf(line, sizeof line, " (%.1f %ss/s)", secs > 0 ? done_ / secs : 0.0, noun_);
         err_ << line;

@@ -65,7 +65,9 @@ int fail(const std::string& what) {
     return 2;
 }
 
-std::string default_deck() {
+// The lecture: slides/lecture.yaml in the current folder, else in the checkout the executable
+// was built in (its root, which holds ../scenes/, set in `root` when not given).
+std::string default_deck(std::string& root) {
     const std::string rel = "slides/lecture.yaml";
     std::error_code ec;
     if (std::filesystem::exists(rel, ec)) return rel;
@@ -73,7 +75,10 @@ std::string default_deck() {
     if (!ec) {
         for (auto dir = exe.parent_path(); !dir.empty(); dir = dir.parent_path()) {
             auto p = dir / rel;
-            if (std::filesystem::exists(p, ec)) return p.string();
+            if (std::filesystem::exists(p, ec)) {
+                if (root.empty()) root = dir.string();
+                return p.string();
+            }
             if (dir == dir.parent_path()) break;
             if (dir.parent_path() == exe.parent_path().parent_path().parent_path()) break;  // two levels up at most
         }
@@ -83,6 +88,7 @@ std::string default_deck() {
 
 struct Options {
     std::string file;
+    std::string root;  // --root DIR ("": the loader's default)
     bool presenter = false;
     double talk_time = 0;
     int screen = -1;
@@ -106,6 +112,7 @@ bool parse_options(const std::vector<std::string>& args, Options& o, bool& help,
     if (!options::parse(options::kPresent, args, present_context(), v, error)) return false;
     help = v.help;
     o.file = v.file;
+    o.root = v.root;
     o.presenter = v.presenter;
     o.talk_time = v.talk_time;
     o.screen = v.screen.value_or(-1);
@@ -154,9 +161,9 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
         std::cout << present_usage();
         return 0;
     }
-    if (o.file.empty()) o.file = default_deck();
+    if (o.file.empty()) o.file = default_deck(o.root);
 
-    load::Result loaded = load::load_file(o.file);
+    load::Result loaded = load::load_file(o.file, load::Options{o.root, {}});
     if (!loaded.ok()) {
         for (const auto& d : loaded.errors) std::cerr << d.format() << "\n";
         return 2;
@@ -177,7 +184,8 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
     Video video;
     if (!video.ok()) {
         fail(video.problem());
-        std::cerr << "  to make a video instead: attnlab export " << core::printable(o.file) << " -o out.mp4\n";
+        std::cerr << "  to make a video instead: attnlab export " << core::printable(o.file)
+                  << (o.root.empty() ? "" : " --root " + core::printable(o.root)) << " -o out.mp4\n";
         return 2;
     }
 
@@ -219,7 +227,7 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
     auto keep_place = [&] {
         std::string perr;
         if (!session.save_place(perr) && !place_warned) {
-            std::cerr << "attnlab: warning: cannot remember the place: " << perr << "\n";
+            std::cerr << "attnlab: warning: cannot remember the place: " << core::printable(perr) << "\n";
             place_warned = true;
         }
     };
@@ -247,7 +255,7 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
         const app::PixelRect at =
             app::presenter_window({b.x, b.y, b.w, b.h}, audience, app::kPresenterWidth, app::kPresenterHeight);
         if (!presenter->open("attnlab — presenter", pscreen, at.w, at.h, false, err, &at)) {
-            std::cerr << "attnlab: warning: " << err << "\n";
+            std::cerr << "attnlab: warning: " << core::printable(err) << "\n";
             presenter.reset();
             return;
         }
@@ -318,7 +326,7 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
         const double t = clock();
         if (t >= next_poll) {
             next_poll = t + 0.25;
-            if (watcher.changed() && !app::reload(session, o.file, &watcher))
+            if (watcher.changed() && !app::reload(session, o.file, &watcher, o.root))
                 std::cerr << session.error() << "\n";  // every diagnostic (each made printable); the window shows the first
         }
         // The cursor hides when the mouse rests (and always in laser mode: the dot is the pointer).

@@ -15,7 +15,7 @@ namespace {
 constexpr int kMaxPainted = 24;  // frames painted per input, to keep executions fast
 
 const scene::Deck& lecture() {
-    static const load::Result r = load::load_file(std::string(ATTNLAB_SOURCE_DIR) + "/slides/lecture.yaml");
+    static const load::Result r = load::load_file(std::string(ATTNLAB_SOURCE_DIR) + "/slides/lecture.yaml", load::Options{ATTNLAB_SOURCE_DIR, {}});
     if (!r.ok()) fuzz::fail("the lecture does not load: " + r.errors.front().format());
     return r.deck;
 }

@@ -51,8 +51,8 @@ int main(int argc, char** argv) {
     const output::Hooks hooks{[spec](const std::string& point) { return at(spec, point); }};
     return output::export_command(
         std::vector<std::string>(args.begin() + 1, args.end()),
-        [](const std::string& path, scene::Deck& deck, core::Diagnostics& errors) {
-            load::Result r = load::load_file(path);
+        [](const std::string& path, const std::string& root, scene::Deck& deck, core::Diagnostics& errors) {
+            load::Result r = load::load_file(path, load::Options{root, {}});
             deck = std::move(r.deck);
             errors = std::move(r.errors);
             return errors.empty();
