@@ -394,9 +394,14 @@ TEST_CASE("more than 4096 tokens or dimensions is a clear limit", "[load][errors
     std::string tokens, row;
     for (int i = 0; i < 4097; ++i) tokens += (i ? ", t" : "t") + std::to_string(i);
     for (int i = 0; i < 4097; ++i) row += i ? ", 1" : "1";
+    // Refused at the list, naming where its first item past the limit is: nothing after it is read.
+    const std::string token_4097 = std::to_string(10 + tokens.find("t4096"));
+    const std::string number_4097 = std::to_string(6 + 3 * 4096);
     const Bad cases[] = {
-        {"scene: x\ntokens: [" + tokens + "]\nq: [[1]]\nk: [[1]]\nv: [[1]]\n", "at most 4096 tokens", 2, 9, {"found 4097"}},
-        {"scene: x\ntokens: [a]\nq: [[" + row + "]]\nk: [[1]]\nv: [[1]]\n", "at most 4096 dimensions", 3, 5, {"found 4097"}},
+        {"scene: x\ntokens: [" + tokens + "]\nq: [[1]]\nk: [[1]]\nv: [[1]]\n", "at most 4096 tokens", 2, 9,
+         {"found more: its item 4097 (line 2, column " + token_4097 + ")"}},
+        {"scene: x\ntokens: [a]\nq: [[" + row + "]]\nk: [[1]]\nv: [[1]]\n", "at most 4096 dimensions", 3, 5,
+         {"q[0]: ", "found more: its item 4097 (line 3, column " + number_4097 + ")"}},
     };
     for (const Bad& b : cases) expect(b);
     // Exactly 4096 dimensions is allowed.
@@ -737,7 +742,8 @@ TEST_CASE("a scene of more than 10000 steps is refused at its list, before readi
     REQUIRE(ok->result.ok());
     CHECK(ok->result.deck.slides[0].scene->steps.size() == 10000);
     steps.emplace_back("{duration: 0, hold: 0}");
-    const Bad over = {with_steps(steps), "at most 10000 steps are allowed (the limit)", kTinyLines + 2, {}, {"found 10001"}};
+    const Bad over = {with_steps(steps), "at most 10000 steps are allowed (the limit)", kTinyLines + 2, {},
+                      {"found more: its item 10001 (line " + std::to_string(kTinyLines + 2 + 10000) + ", column 5)"}};
     expect(over);
     // 200,000 empty steps are refused without reading one.
     std::string huge = kTiny + "steps:\n";
