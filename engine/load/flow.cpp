@@ -53,6 +53,9 @@ std::optional<core::Diagnostic> check_flow(const std::string& text, const Limits
     int indent = 0;                              // of the current line
     int block_indent = -1;                       // in a block scalar: its lines are indented more
     char prev = '\n';                            // the last character that is not a space
+    std::size_t block_bytes = 0;                 // the block scalar's, counted so far
+    std::string block_name;                      // and where it starts
+    int block_line = 0, block_column = 0;
 
     auto over = [&](const Open& at, const std::string& says, const char* noun, std::size_t count, std::size_t pos,
                     const char* after) -> core::Diagnostic {
@@ -61,6 +64,17 @@ std::optional<core::Diagnostic> check_flow(const std::string& text, const Limits
                                 name + ": " + says + ", found more: its " + noun + " " + std::to_string(count) + " (line " + std::to_string(line) + ", column " +
                                     std::to_string(columns_to(text, line_start, pos)) +
                                     ") passes the limit, and nothing after it was read" + after};
+    };
+    // A scalar longer than any may be, at (line, byte column): named by its key where it is plain.
+    auto long_text = [&](const std::string& name, int at_line, int at_column, std::size_t bytes) {
+        return core::Diagnostic{"", at_line, at_column,
+                                (name.empty() ? std::string("a text") : name) + ": " + std::string(limits.scalar_says) + ", found " +
+                                    std::to_string(bytes) + " or more, and nothing after it was read"};
+    };
+    // The key of a value that starts at `pos` where it is plain to see: a top key's on its line.
+    auto value_key = [&](std::size_t pos) -> std::string {
+        (void)pos;
+        return open.empty() && prev == ':' && key_colon != std::string::npos ? top_key : std::string();
     };
     // An item of the innermost collection begins at `pos`.
     auto begin_item = [&](std::size_t pos) -> std::optional<core::Diagnostic> {
@@ -116,6 +130,10 @@ std::optional<core::Diagnostic> check_flow(const std::string& text, const Limits
             if (block_indent >= 0) {
                 if (blank || indent > block_indent) {  // a line of the block scalar: not read here
                     const std::size_t end = text.find('\n', i);
+                    // Its bytes past the line's indentation (fewer than the text's, never more).
+                    block_bytes += (end == std::string::npos ? n : end) - j + 1;
+                    if (block_bytes > limits.scalar_bytes + 1)
+                        return long_text(block_name, block_line, block_column, block_bytes - 1);
                     if (end == std::string::npos) break;
                     i = end;  // the newline below counts the line
                     prev = '\n';
@@ -179,11 +197,18 @@ std::optional<core::Diagnostic> check_flow(const std::string& text, const Limits
                 continue;
             }
             if ((c == '"' || c == '\'') && node_start) {
-                // A quoted scalar, across lines if it goes on ('' and \" do not end it).
+                // A quoted scalar, across lines if it goes on ('' and \" do not end it). Its bytes
+                // are counted as its value has them or fewer: an escape as one, a line break and
+                // the indentation after it as one.
+                const std::string name = value_key(i);
+                const int at_line = line, at_column = static_cast<int>(i - line_start) + 1;
+                std::size_t bytes = 0;
                 std::size_t k = i + 1;
                 while (k < n) {
+                    if (++bytes > limits.scalar_bytes) return long_text(name, at_line, at_column, bytes);
                     if (c == '"' && text[k] == '\\') {
-                        k += 2;
+                        const char e = k + 1 < n ? text[k + 1] : '\0';
+                        k += e == 'x' ? 4 : e == 'u' ? 6 : e == 'U' ? 10 : 2;
                         continue;
                     }
                     if (text[k] == c) {
@@ -196,6 +221,7 @@ std::optional<core::Diagnostic> check_flow(const std::string& text, const Limits
                     if (text[k] == '\n') {
                         ++line;
                         line_start = k + 1;
+                        while (k + 1 < n && (text[k + 1] == ' ' || text[k + 1] == '\t')) ++k;
                     }
                     ++k;
                 }
@@ -234,10 +260,32 @@ std::optional<core::Diagnostic> check_flow(const std::string& text, const Limits
             }
             if (!in_flow && (c == '|' || c == '>') && node_start) {
                 block_indent = indent;  // its lines are the ones indented more than this line
+                block_bytes = 0;
+                block_name = value_key(i);
+                block_line = line;
+                block_column = static_cast<int>(i - line_start) + 1;
                 const std::size_t end = text.find('\n', i);
                 if (end == std::string::npos) break;
                 i = end;
                 goto newline;
+            }
+            const bool indicator = (c == '-' || c == '?' || c == ':') && (i + 1 == n || text[i + 1] == ' ' || text[i + 1] == '\n' || text[i + 1] == '\r');
+            if (!in_flow && node_start && !indicator) {
+                // A plain scalar: on this line it runs to a key's ": ", a comment or the line's end
+                // (a line after it may add more: not counted).
+                std::size_t k = i;
+                while (k < n && text[k] != '\n' && !(text[k] == ':' && (k + 1 == n || text[k + 1] == ' ' || text[k + 1] == '\n' || text[k + 1] == '\r')) &&
+                       !(text[k] == '#' && k > i && (text[k - 1] == ' ' || text[k - 1] == '\t')))
+                    ++k;
+                std::size_t end = k;
+                while (end > i && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\r')) --end;
+                if (end - i > limits.scalar_bytes)
+                    return long_text(value_key(i), line, static_cast<int>(i - line_start) + 1, end - i);
+                if (k > i) {
+                    prev = text[k - 1];
+                    i = k;
+                    continue;
+                }
             }
             prev = c;
             ++i;
