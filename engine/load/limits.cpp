@@ -17,14 +17,14 @@ using namespace std::string_view_literals;
 
 constexpr std::array kMatrices = {"q"sv, "k"sv, "v"sv, "x"sv, "w_q"sv, "w_k"sv, "w_v"sv};
 
-const tree::ListLimit kTokens{kMax, "at most 4096 tokens are supported"};
+const tree::ListLimit kTokens{kMax, "at most 4096 tokens are supported", false, "a token is at most 64 bytes"};
 const tree::ListLimit kRows{kMax, "at most 4096 rows are supported"};
 const tree::ListLimit kRow{kMax, "at most 4096 dimensions are supported", true};
 const tree::ListLimit kSteps{kMaxSteps, "at most 10000 steps are allowed (the limit)"};
 const tree::ListLimit kSlides{kMaxSlides, "at most 1000 slides are allowed (the limit)"};
 const tree::ListLimit kAnyList{kMaxList, "at most 10000 items are allowed in any one list (the limit)"};
 
-static_assert(kMax == 4096 && kMaxSteps == 10000 && kMaxSlides == 1000 && kMaxList == 10000,
+static_assert(kMax == 4096 && kMaxToken == 64 && kMaxSteps == 10000 && kMaxSlides == 1000 && kMaxList == 10000,
               "the limits' messages above name these numbers");
 
 bool is_matrix(std::string_view key) {

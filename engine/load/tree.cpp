@@ -141,8 +141,11 @@ public:
                   const std::string& value) override {
         begin_item(mark);
         const bool plain = tag == "?" || tag.empty();
-        if (value.size() > limits_.scalar_bytes)
-            stop(mark, where() + std::string(limits_.scalar_says) + ", found " + std::to_string(value.size()));
+        if (value.size() > limits_.scalar_bytes) {
+            const bool item = !open_.empty() && open_.back().limit && !open_.back().limit->item_says.empty();
+            stop(mark, where() + std::string(item ? open_.back().limit->item_says : limits_.scalar_says) + ", found " +
+                           std::to_string(value.size()));
+        }
         // A number of a row, while the row is all numbers: a double, not a node.
         if (!open_.empty() && open_.back().row && open_.back().node->items.empty() && plain &&
             anchor == YAML::NullAnchor && limits_.finite_number) {

@@ -63,6 +63,9 @@ struct ListLimit {
     // How a message names the limit, after the list's key: "at most 4096 tokens are supported".
     std::string_view says;
     bool numbers = false;   // a row of numbers: read into Node::numbers
+    // How a message names the limit of an item's text past Limits::scalar_bytes, when the list's
+    // items have a limit of their own ("a token is at most 64 bytes"); else Limits::scalar_says.
+    std::string_view item_says = {};
 };
 
 // The limits a file is read within: past any of them the parse stops, at once, with an error at
