@@ -806,6 +806,16 @@ TEST_CASE("Hot reload loads off the window's thread: keys are answered while a s
         r.deck.title = "reloaded " + std::to_string(loads.load());
         return r;
     });
+    // Released when the test ends, whatever happens, before the reloader waits for its thread.
+    struct Releaser {
+        std::promise<void>& promise;
+        bool done = false;
+        void operator()() {
+            if (!done) promise.set_value();
+            done = true;
+        }
+        ~Releaser() { (*this)(); }
+    } releaser{release};
     reloader.request();
     reloader.request();  // a second change while loading: loaded once more, after the first
     REQUIRE(reloader.busy());
@@ -820,7 +830,7 @@ TEST_CASE("Hot reload loads off the window's thread: keys are answered while a s
     f.settle();
     CHECK(f.session->deck_ptr() == old_deck);
     CHECK(loads.load() <= 1);  // one load at a time (the thread may not have begun it yet)
-    release.set_value();
+    releaser();
     // Swapped in once ready (a watchdog, not a timing: the load itself takes milliseconds).
     auto poll_until_loaded = [&] {
         const auto t0 = std::chrono::steady_clock::now();
