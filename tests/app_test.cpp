@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <future>
+#include <atomic>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -786,6 +788,65 @@ TEST_CASE("Hot reload: a good save stays on the step, a broken one keeps it, a f
     CHECK(app::reload(*f.session, file, &w));
     CHECK(f.session->error().empty());
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("Hot reload loads off the window's thread: keys are answered while a slow load runs, then its deck is swapped in", "[app]") {
+    const std::string file = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/one-query-row.yaml";
+    load::Result loaded = load::load_file(file);
+    REQUIRE(loaded.ok());
+    Fixture f(true, std::make_shared<const scene::Deck>(loaded.deck));
+    // A load that holds until the test releases it: as a large scene's would, for seconds.
+    std::promise<void> release;
+    std::shared_future<void> released = release.get_future().share();
+    std::atomic<int> loads{0};
+    app::Reloader reloader(file, [&](const std::string& path) {
+        ++loads;
+        released.wait();
+        load::Result r = load::load_file(path);
+        r.deck.title = "reloaded " + std::to_string(loads.load());
+        return r;
+    });
+    // Released when the test ends, whatever happens, before the reloader waits for its thread.
+    struct Releaser {
+        std::promise<void>& promise;
+        bool done = false;
+        void operator()() {
+            if (!done) promise.set_value();
+            done = true;
+        }
+        ~Releaser() { (*this)(); }
+    } releaser{release};
+    reloader.request();
+    reloader.request();  // a second change while loading: loaded once more, after the first
+    REQUIRE(reloader.busy());
+    // The presenter core goes on: each key moves the step, each frame is drawn, nothing is swapped in.
+    const auto old_deck = f.session->deck_ptr();
+    for (int i = 1; i <= 3; ++i) {
+        f.settle();
+        f.key(app::Key::Right);
+        CHECK(f.session->state().span == i);
+        CHECK(reloader.poll(*f.session, nullptr) == app::Reloader::Polled::Nothing);
+    }
+    f.settle();
+    CHECK(f.session->deck_ptr() == old_deck);
+    CHECK(loads.load() <= 1);  // one load at a time (the thread may not have begun it yet)
+    releaser();
+    // Swapped in once ready (a watchdog, not a timing: the load itself takes milliseconds).
+    auto poll_until_loaded = [&] {
+        const auto t0 = std::chrono::steady_clock::now();
+        while (std::chrono::steady_clock::now() - t0 < std::chrono::seconds(60)) {
+            if (reloader.poll(*f.session, nullptr) == app::Reloader::Polled::Loaded) return true;
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        return false;
+    };
+    REQUIRE(poll_until_loaded());
+    CHECK(f.session->deck().title == "reloaded 1");
+    CHECK(f.session->state().span == 3);  // the step the keys reached is kept
+    REQUIRE(poll_until_loaded());          // the change that came while loading
+    CHECK(f.session->deck().title == "reloaded 2");
+    CHECK_FALSE(reloader.busy());
+    CHECK(loads.load() == 2);
 }
 
 TEST_CASE("With no display the window refuses to open and points at attnlab export", "[app]") {

@@ -11,9 +11,13 @@
 #include <fstream>
 #include <optional>
 #include <random>
+#include <sstream>
 #include <string>
 
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 #include "attention/attention.hpp"
@@ -398,9 +402,14 @@ TEST_CASE("more than 4096 tokens or dimensions is a clear limit", "[load][errors
     std::string tokens, row;
     for (int i = 0; i < 4097; ++i) tokens += (i ? ", t" : "t") + std::to_string(i);
     for (int i = 0; i < 4097; ++i) row += i ? ", 1" : "1";
+    // Refused at the list, naming where its first item past the limit is: nothing after it is read.
+    const std::string token_4097 = std::to_string(10 + tokens.find("t4096"));
+    const std::string number_4097 = std::to_string(6 + 3 * 4096);
     const Bad cases[] = {
-        {"scene: x\ntokens: [" + tokens + "]\nq: [[1]]\nk: [[1]]\nv: [[1]]\n", "at most 4096 tokens", 2, 9, {"found 4097"}},
-        {"scene: x\ntokens: [a]\nq: [[" + row + "]]\nk: [[1]]\nv: [[1]]\n", "at most 4096 dimensions", 3, 5, {"found 4097"}},
+        {"scene: x\ntokens: [" + tokens + "]\nq: [[1]]\nk: [[1]]\nv: [[1]]\n", "at most 4096 tokens", 2, 9,
+         {"found more: its item 4097 (line 2, column " + token_4097 + ")"}},
+        {"scene: x\ntokens: [a]\nq: [[" + row + "]]\nk: [[1]]\nv: [[1]]\n", "at most 4096 dimensions", 3, 5,
+         {"q[0]: ", "found more: its item 4097 (line 3, column " + number_4097 + ")"}},
     };
     for (const Bad& b : cases) expect(b);
     // Exactly 4096 dimensions is allowed.
@@ -767,7 +776,8 @@ TEST_CASE("a scene of more than 10000 steps is refused at its list, before readi
     REQUIRE(ok->result.ok());
     CHECK(ok->result.deck.slides[0].scene->steps.size() == 10000);
     steps.emplace_back("{duration: 0, hold: 0}");
-    const Bad over = {with_steps(steps), "at most 10000 steps are allowed (the limit)", kTinyLines + 2, {}, {"found 10001"}};
+    const Bad over = {with_steps(steps), "at most 10000 steps are allowed (the limit)", kTinyLines + 2, {},
+                      {"found more: its item 10001 (line " + std::to_string(kTinyLines + 2 + 10000) + ", column 5)"}};
     expect(over);
     // 200,000 empty steps are refused without reading one.
     std::string huge = kTiny + "steps:\n";
@@ -924,6 +934,119 @@ TEST_CASE("steps that change no control the engine reads are not checked again: 
     // A step that does change the keys is still checked, after all those that did not.
     const Bad overflow = {yaml + "  - {duration: 0, hold: 0, set: {keys: {scale: 1e307}}}\n", "cannot be computed", 7 + 9998};
     expect(overflow);
+}
+
+// ---- limits checked while reading: refused at once, in little memory -------------------------
+
+namespace {
+
+// What loading `file` did, in a child process of its own so that its peak memory is its own.
+struct Refusal {
+    int line = 0, column = 0;
+    std::string message;
+    long grew_kb = -1;  // the child's peak resident memory, less what it had before the load
+    double seconds = 0;
+};
+Refusal load_in_child(const std::string& file) {
+    int fds[2];
+    REQUIRE(pipe(fds) == 0);
+    const pid_t pid = fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        close(fds[0]);
+        rusage before{}, after{};
+        getrusage(RUSAGE_SELF, &before);
+        const auto t0 = std::chrono::steady_clock::now();
+        const load::Result r = load::load_file(file);
+        const double took = seconds_since(t0);
+        getrusage(RUSAGE_SELF, &after);
+        std::string out = r.errors.empty() ? "0 0 -1 0\n" :
+            std::to_string(r.errors[0].line) + " " + std::to_string(r.errors[0].column) + " " +
+            std::to_string(after.ru_maxrss - before.ru_maxrss) + " " + std::to_string(took) + "\n" + r.errors[0].message;
+        for (std::size_t at = 0; at < out.size();) {
+            const ssize_t w = write(fds[1], out.data() + at, out.size() - at);
+            if (w <= 0) break;
+            at += static_cast<std::size_t>(w);
+        }
+        _exit(0);
+    }
+    close(fds[1]);
+    std::string got;
+    char buf[4096];
+    for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) > 0;) got.append(buf, static_cast<std::size_t>(n));
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    Refusal f;
+    std::istringstream in(got);
+    in >> f.line >> f.column >> f.grew_kb >> f.seconds;
+    std::getline(in, f.message);
+    std::getline(in, f.message);
+    return f;
+}
+
+}  // namespace
+
+TEST_CASE("a file past a limit is refused as it is read: at the list, naming its first item past the limit, in little memory", "[load][errors][limits]") {
+    TempDir dir;
+    // Each case: the file, where its error must point, what it must say, and where the first
+    // value past the limit is (named in the message: the reading stopped there).
+    struct Case {
+        std::string name, yaml;
+        int line, column;
+        std::vector<std::string> says;
+    };
+    std::vector<Case> cases;
+    {   // One row of 10.5 million numbers on one line (31 MB): refused at its number 4097.
+        std::string y = "scene: x\ntokens: [a]\nq: [[";
+        y.reserve(32'000'000);
+        for (int i = 0; i < 10'500'000; ++i) y += i ? ", 1" : "1";
+        y += "]]\nk: [[1]]\nv: [[1]]\n";
+        cases.push_back({"row.yaml", std::move(y), 3, 5,
+                         {"q[0]: at most 4096 dimensions are supported", "its item 4097 (line 3, column " + std::to_string(6 + 3 * 4096) + ")"}});
+    }
+    {   // The same row over many lines, a hundred numbers a line.
+        std::string y = "scene: x\ntokens: [a]\nq:\n  - [";
+        for (int i = 0; i < 10'500'000; ++i) y += i == 0 ? "1" : i % 100 ? ", 1" : ",\n    1";
+        y += "]\nk: [[1]]\nv: [[1]]\n";
+        cases.push_back({"lines.yaml", std::move(y), 4, 5, {"q[0]: at most 4096 dimensions", "its item 4097 (line " + std::to_string(4 + 40) + ", column " + std::to_string(5 + 3 * 96) + ")"}});
+    }
+    {   // Three million tokens, a line each.
+        std::string y = "scene: x\nq: [[1]]\nk: [[1]]\nv: [[1]]\ntokens:\n";
+        for (int i = 0; i < 3'000'000; ++i) y += "  - t" + std::to_string(i) + "\n";
+        cases.push_back({"tokens.yaml", std::move(y), 6, 3, {"tokens: at most 4096 tokens", "its item 4097 (line " + std::to_string(6 + 4096) + ", column 5)"}});
+    }
+    {   // A title of 30 MB, quoted, then plain.
+        const std::string head = "scene: x\ntokens: [a]\nq: [[1]]\nk: [[1]]\nv: [[1]]\ntitle: ";
+        cases.push_back({"quoted.yaml", head + "\"" + std::string(30'000'000, 'x') + "\"\n", 6, 8, {"title: at most 4000 bytes of text"}});
+        cases.push_back({"plain.yaml", head + std::string(30'000'000, 'x') + "\n", 6, 8, {"title: at most 4000 bytes of text"}});
+    }
+    {   // A million and more values in lists of 9000 (each list within its limit): refused at the value past a million.
+        std::string y = "scene: x\ntokens: [a]\nq: [[1]]\nk: [[1]]\nv: [[1]]\nextra:\n";
+        std::string list = "  - [a";
+        for (int i = 1; i < 9000; ++i) list += ", a";
+        for (int i = 0; i < 200; ++i) y += list + "]\n";
+        // Values before the lists: the root mapping; `scene` and its name; `tokens`, its list and
+        // its token; q, k and v, each a key, a list and a row (whose number is not a node);
+        // `extra`. Then a line each from line 7: 9001 (the list and its items).
+        const int before = 1 + 2 + 3 + 3 * 3 + 1;
+        const int line = 7 + (1'000'000 - before) / 9001;
+        cases.push_back({"values.yaml", std::move(y), line, 0, {"more than 1000000 values (the limit"}});
+    }
+    for (const Case& c : cases) {
+        const std::string file = dir.write(c.name, c.yaml);
+        const double bytes = static_cast<double>(c.yaml.size());
+        const Refusal got = load_in_child(file);
+        INFO(c.name << " (" << c.yaml.size() << " bytes): " << got.line << ":" << got.column << ": " << got.message << " — grew "
+                    << got.grew_kb << " KB in " << got.seconds << " s");
+        CHECK(got.line == c.line);
+        if (c.column) CHECK(got.column == c.column);
+        for (const std::string& part : c.says) CHECK(contains(got.message, part));
+        // Memory within a small multiple of the file (the file's text is most of it).
+        CHECK(got.grew_kb >= 0);
+        CHECK(static_cast<double>(got.grew_kb) * 1024 < 10 * bytes);
+        CHECK(got.seconds < 30.0);  // a watchdog, not a timing: these took minutes and gigabytes
+    }
 }
 
 // ---- predict, then see ---------------------------------------------------------------------

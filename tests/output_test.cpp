@@ -481,6 +481,35 @@ TEST_CASE("a handout asks every quiz question, a page to predict it and then its
     CHECK(static_cast<long>(files_in(tmp / "frames").size()) == output::frame_count(drawn.total, 4));
 }
 
+TEST_CASE("a handout's question pages are bounded as a video's are: past 4 hours of pages it is refused before a page is drawn", "[output][limits]") {
+    // 2000 questions, three drawn per attempt: the video asks three, within its 4 hours; the
+    // handout would print all 2000, each two pages held as a video holds them.
+    const scene::Deck deck = test_deck(kUneven, 2000);
+    const timeline::Layout all = timeline::layout(deck, timeline::Pages::WithQuestions);
+    REQUIRE(all.total > scene::kMaxVideoSeconds);
+    REQUIRE(timeline::layout(deck, timeline::Pages::WithDrawnQuestions).total <= scene::kMaxVideoSeconds);
+    TempDir tmp;
+    std::ostringstream err;
+    for (const char* kind : {"pdf", "svg"}) {
+        const std::string out = tmp / (std::string("many.") + kind);
+        output::Options o = options(out, format(kind, std::string(kind) == "svg" ? output::Target::Folder : output::Target::File), 640, 360, 30);
+        const auto t0 = std::chrono::steady_clock::now();
+        CHECK(output::run(deck, o, {}, err) != 0);
+        CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(60));  // a watchdog: 4000 pages took minutes
+        CHECK_FALSE(std::filesystem::exists(out));
+    }
+    const std::string said = err.str();
+    INFO(said);
+    CHECK(said.find("the handout would print 2000 quiz questions") != std::string::npos);
+    CHECK(said.find("at most 4 hours (the limit)") != std::string::npos);
+    CHECK(said.find("--no-questions") != std::string::npos);
+    // Without the questions it is the steps' pages, as ever.
+    output::Options none = options(tmp / "steps.pdf", format("pdf"), 640, 360, 30);
+    none.questions = false;
+    REQUIRE(output::run(deck, none, {}, err) == 0);
+    CHECK(std::filesystem::exists(tmp / "steps.pdf"));
+}
+
 TEST_CASE("--notes: the handout prints every page's speaker notes beneath it", "[output]") {
     REQUIRE(std::system("command -v pdftotext >/dev/null 2>&1") == 0);
     scene::Deck deck = test_deck(kUneven);

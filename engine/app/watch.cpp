@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <system_error>
+#include <utility>
 
 #include "load/load.hpp"
 
@@ -53,7 +54,10 @@ bool Watcher::changed() {
 }
 
 bool reload(Session& session, const std::string& path, Watcher* watcher, const std::string& root) {
-    load::Result r = load::load_file(path, load::Options{root, {}});
+    return apply_reload(session, path, load::load_file(path, load::Options{root, {}}), watcher);
+}
+
+bool apply_reload(Session& session, const std::string& path, load::Result r, Watcher* watcher) {
     if (!r.ok()) {
         std::string msg;
         for (const auto& d : r.errors) msg += (msg.empty() ? "" : "\n") + d.format();
@@ -67,6 +71,43 @@ bool reload(Session& session, const std::string& path, Watcher* watcher, const s
     if (watcher) watcher->watch(path, *deck);
     session.replace_deck(std::move(deck));
     return true;
+}
+
+Reloader::Reloader(std::string path, Load load) : path_(std::move(path)), load_(std::move(load)) {
+    if (!load_) load_ = [](const std::string& p) { return load::load_file(p); };
+}
+
+Reloader::~Reloader() {
+    if (thread_.joinable()) thread_.join();
+}
+
+void Reloader::start() {
+    if (thread_.joinable()) thread_.join();
+    done_.store(false);
+    running_ = true;
+    thread_ = std::thread([this] {
+        result_ = load_(path_);
+        done_.store(true, std::memory_order_release);
+    });
+}
+
+void Reloader::request() {
+    if (running_) again_ = true;
+    else start();
+}
+
+Reloader::Polled Reloader::poll(Session& session, Watcher* watcher) {
+    if (!running_ || !done_.load(std::memory_order_acquire)) return Polled::Nothing;
+    thread_.join();
+    running_ = false;
+    load::Result r = std::move(result_);
+    result_ = {};
+    const bool ok = apply_reload(session, path_, std::move(r), watcher);
+    if (again_) {
+        again_ = false;
+        start();
+    }
+    return ok ? Polled::Loaded : Polled::Failed;
 }
 
 }  // namespace app

@@ -1,11 +1,16 @@
-// app/watch: hot reload by polling modification times (no inotify needed, ~250 ms is plenty).
+// app/watch: hot reload by polling modification times (no inotify needed, ~250 ms is plenty),
+// and the load off the window's thread (Reloader), swapped in when it is ready. Knows no platform.
 #pragma once
 
+#include <atomic>
 #include <filesystem>
+#include <functional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "app/session.hpp"
+#include "load/load.hpp"
 #include "scene/scene.hpp"
 
 namespace app {
@@ -35,5 +40,38 @@ private:
 // scene files; a broken one keeps the last good deck and puts the diagnostics (file:line:column)
 // in the session's overlay. Returns true when it loaded.
 bool reload(Session& session, const std::string& path, Watcher* watcher, const std::string& root = {});
+// The same with a load already made: a good deck is swapped in, a broken one's errors shown.
+bool apply_reload(Session& session, const std::string& path, load::Result result, Watcher* watcher);
+
+// Hot reload off the window's thread: a load can take seconds (a large scene), and the window
+// keeps drawing and answering keys meanwhile. request() starts a load of the deck on a thread of
+// its own (or, while one runs, one more once it ends, so the last save is the one loaded);
+// poll(), on the window's thread, swaps in a finished one (apply_reload). One load at a time.
+class Reloader {
+public:
+    using Load = std::function<load::Result(const std::string& path)>;
+    // `load` is load::load_file with the default root unless given (the window's, with its
+    // --root; a test's load that waits).
+    explicit Reloader(std::string path, Load load = {});
+    ~Reloader();  // waits for a load under way (each ends: the loader's limits bound it)
+    Reloader(const Reloader&) = delete;
+    Reloader& operator=(const Reloader&) = delete;
+
+    void request();
+    bool busy() const { return running_; }
+    enum class Polled { Nothing, Loaded, Failed };
+    // Loaded: a deck was swapped in; Failed: the last good deck stays and the session shows why.
+    Polled poll(Session& session, Watcher* watcher);
+
+private:
+    void start();
+    std::string path_;
+    Load load_;
+    std::thread thread_;
+    std::atomic<bool> done_{false};  // the thread's load is in result_
+    bool running_ = false;
+    bool again_ = false;             // a change came while loading
+    load::Result result_;
+};
 
 }  // namespace app

@@ -49,9 +49,15 @@ std::string plural(std::size_t count, const char* one, const char* many) {
 }
 
 Num parse_number(const Node* n, double& out) {
-    if (n->kind != Kind::Scalar || !n->plain || n->value.empty()) return Num::NotNumber;
-    const std::string& s = n->value;
-    const std::string l = lower(s);
+    if (n->kind != Kind::Scalar) return Num::NotNumber;
+    return parse_number(n->value, n->plain, out);
+}
+
+Num parse_number(std::string_view s, bool plain, double& out) {
+    if (!plain || s.empty()) return Num::NotNumber;
+    // The common case first: digits, a sign, a point, an exponent (no word to compare).
+    const bool word = s.find_first_not_of("0123456789+-.eE") != std::string_view::npos;
+    const std::string l = word && s.size() <= 10 ? lower(std::string(s)) : std::string();
     if (l == ".nan" || l == "nan") return Num::NaN;
     if (l == ".inf" || l == "+.inf" || l == "inf" || l == "+inf" || l == "infinity" || l == "+infinity")
         return Num::PosInf;
@@ -313,10 +319,14 @@ std::optional<core::Vec> Reader::vector(const Node* n, const std::string& key, s
         error(n, key + ": expected " + plural(width, "number", "numbers") + " (" + why + "), found " + std::to_string(n->size()));
         return std::nullopt;
     }
+    // A row read as numbers while the file was read (tree::Node::numbers), then any items from
+    // the first that is not a finite number on, each read here.
+    const std::size_t packed = n->packed();
     core::Vec out(n->size());
+    if (packed) std::copy(n->numbers->begin(), n->numbers->end(), out.begin());
     bool ok = true;
-    for (std::size_t i = 0; i < n->size(); ++i) {
-        auto x = number(n->items[i], key + "[" + std::to_string(i) + "]");
+    for (std::size_t i = packed; i < n->size(); ++i) {
+        auto x = number(n->items[i - packed], key + "[" + std::to_string(i) + "]");
         if (x) out[i] = *x;
         else ok = false;
     }

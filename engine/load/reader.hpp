@@ -34,6 +34,14 @@ constexpr std::size_t kMaxSlides = 1000;  // slides of a deck once its includes 
 // Steps of a scene, and of a deck once its includes are expanded (a title or text slide is one
 // step): a hundred times a long lecture (44), and what the overview still pages through legibly.
 constexpr std::size_t kMaxSteps = 10000;
+// Items of any other list (the most any of the limits above allows), and the values of a file
+// besides the numbers of its vectors: reading stops at the first past them (load/limits.cpp), so
+// that a file's tree stays within tens of megabytes whatever it holds.
+constexpr std::size_t kMaxList = 10000;
+constexpr std::size_t kMaxNodes = 1'000'000;
+// Values written in one collection in brackets (yaml-cpp holds such a collection whole while it
+// reads it): a larger matrix is written as a block list of rows, one `- [...]` a line.
+constexpr std::size_t kMaxFlowValues = 1'000'000;
 // The video a deck or scene plans: every step's animation and hold (a hold without `hold:` is
 // long enough to read the narration), every slide's cross-fade and duration. Four hours: a
 // day's lectures; each frame of it is rendered on export.
@@ -49,6 +57,7 @@ std::string describe(const Node* n);
 enum class Num { Ok, NotNumber, NaN, PosInf, NegInf, Range };
 // A YAML 1.2 core-schema float or int, written plain (quoted text is a string, not a number).
 Num parse_number(const Node* n, double& out);
+Num parse_number(std::string_view text, bool plain, double& out);
 
 // yaml-cpp counts columns in bytes; people and editors count characters. `byte_column` is
 // 1-based; so is the result.

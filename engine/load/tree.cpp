@@ -9,11 +9,13 @@
 #include <yaml-cpp/mark.h>
 #include <yaml-cpp/parser.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <map>
 #include <optional>
-#include <sstream>
+#include <istream>
+#include <streambuf>
 #include <utility>
 #include <vector>
 
@@ -25,6 +27,8 @@ namespace {
 struct Stop {
     core::Diagnostic error;
 };
+// Thrown at the start of a second document: one file holds one.
+struct SecondDocument {};
 
 int one_based(int zero_based) { return zero_based >= 0 ? zero_based + 1 : 0; }
 
@@ -74,29 +78,44 @@ std::optional<core::Diagnostic> unclosed_flow(const std::string& text, std::size
     return std::nullopt;
 }
 
-std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
-    constexpr std::uint64_t kMax = std::uint64_t{1} << 62;
-    return (a >= kMax || b >= kMax || a + b >= kMax) ? kMax : a + b;
+std::uint32_t saturating_add(std::uint32_t a, std::uint64_t b) {
+    constexpr std::uint64_t kMax = std::uint64_t{1} << 31;
+    return static_cast<std::uint32_t>(std::min<std::uint64_t>(kMax, std::uint64_t{a} + std::min(b, kMax)));
+}
+
+// The 1-based column, in characters, of byte `pos` of `text` (messages name columns as editors do).
+int char_column(const std::string& text, std::size_t pos) {
+    pos = std::min(pos, text.size());
+    const std::size_t start = pos == 0 ? 0 : text.rfind('\n', pos - 1) + 1;  // npos + 1 == 0
+    int column = 1;
+    for (std::size_t i = start; i < pos; ++i)
+        if ((static_cast<unsigned char>(text[i]) & 0xC0u) != 0x80u) ++column;
+    return column;
 }
 
 class Builder : public YAML::EventHandler {
 public:
-    explicit Builder(Document& doc) : doc_(doc) {}
+    Builder(Document& doc, const std::string& text, const Limits& limits) : doc_(doc), text_(text), limits_(limits) {}
 
     int documents = 0;
     YAML::Mark second_document;
+    bool stop_at_second = false;
 
     void OnDocumentStart(const YAML::Mark& mark) override {
-        if (++documents == 2) second_document = mark;
+        if (++documents == 2) {
+            second_document = mark;
+            if (stop_at_second) throw SecondDocument{};
+        }
     }
     void OnDocumentEnd() override {}
 
     void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+        begin_item(mark);
         Node* n = make(Node::Kind::Null, mark, anchor);
         // yaml-cpp marks an empty value where the next token starts (often the next line);
         // "key:" with nothing after it reads better pointing at the key.
-        if (!open_.empty() && open_.back()->kind == Node::Kind::Map && open_.back()->items.size() % 2 == 1) {
-            const Node* key = open_.back()->items.back();
+        if (!open_.empty() && open_.back().node->kind == Node::Kind::Map && open_.back().node->items.size() % 2 == 1) {
+            const Node* key = open_.back().node->items.back();
             n->line = key->line;
             n->column = key->column;
         }
@@ -104,13 +123,14 @@ public:
     }
 
     void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+        begin_item(mark);
         auto it = anchors_.find(anchor);
         const std::string name = "*" + anchor_name(anchor);
         if (it == anchors_.end()) stop(mark, "alias '" + name + "' names no anchor");
         const Node* target = it->second;
         if (!target->complete)
             stop(mark, "alias '" + name + "' refers to a node that contains it (a YAML structure cannot contain itself)");
-        alias_nodes_ = saturating_add(alias_nodes_, target->weight);
+        alias_nodes_ += std::min<std::uint64_t>(target->weight, kAliasBudget + 1);
         if (alias_nodes_ > kAliasBudget)
             stop(mark, "alias '" + name + "' would expand the file past " + std::to_string(kAliasBudget) +
                            " nodes (nested aliases: an alias bomb?); write the values out instead");
@@ -119,36 +139,122 @@ public:
 
     void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                   const std::string& value) override {
+        begin_item(mark);
+        const bool plain = tag == "?" || tag.empty();
+        if (value.size() > limits_.scalar_bytes) {
+            const bool item = !open_.empty() && open_.back().limit && !open_.back().limit->item_says.empty();
+            stop(mark, where() + std::string(item ? open_.back().limit->item_says : limits_.scalar_says) + ", found " +
+                           std::to_string(value.size()));
+        }
+        // A number of a row, while the row is all numbers: a double, not a node.
+        if (!open_.empty() && open_.back().row && open_.back().node->items.empty() && plain &&
+            anchor == YAML::NullAnchor && limits_.finite_number) {
+            double x = 0;
+            if (limits_.finite_number(value, x)) {
+                Node* row = open_.back().node;
+                open_.back().row->push_back(x);
+                row->weight = saturating_add(row->weight, 1);
+                return;
+            }
+        }
         Node* n = make(Node::Kind::Scalar, mark, anchor);
         n->value = value;
-        n->plain = tag == "?" || tag.empty();
+        n->plain = plain;
         finish(n);
     }
 
     void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
                          YAML::EmitterStyle::value) override {
-        open_.push_back(make(Node::Kind::Sequence, mark, anchor));
+        begin_item(mark);
+        const ListLimit* limit = list_limit();
+        Node* n = make(Node::Kind::Sequence, mark, anchor);
+        std::vector<double>* row = nullptr;
+        if (limit->numbers) {
+            row = &doc_.rows.emplace_back();
+            n->numbers = row;
+        }
+        open_.push_back({n, limit, row});
     }
     void OnSequenceEnd() override { close(); }
 
     void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
                     YAML::EmitterStyle::value) override {
-        open_.push_back(make(Node::Kind::Map, mark, anchor));
+        begin_item(mark);
+        open_.push_back({make(Node::Kind::Map, mark, anchor), nullptr, nullptr});
     }
     void OnMapEnd() override { close(); }
 
     void OnAnchor(const YAML::Mark&, const std::string& name) override { pending_anchor_name_ = name; }
 
 private:
+    struct Open {
+        Node* node;
+        const ListLimit* limit;     // a list's (null for a mapping)
+        std::vector<double>* row;   // a row's numbers (Node::numbers), or null
+    };
     Document& doc_;
-    std::vector<Node*> open_;                        // collections being filled, innermost last
+    const std::string& text_;
+    const Limits& limits_;
+    std::vector<Open> open_;                         // collections being filled, innermost last
     std::map<YAML::anchor_t, const Node*> anchors_;  // anchor id → its node
     std::map<YAML::anchor_t, std::string> anchor_names_;
     std::string pending_anchor_name_;
     std::uint64_t alias_nodes_ = 0;  // nodes aliases have added so far, as if expanded
+    std::size_t nodes_ = 0;          // nodes made
 
     [[noreturn]] static void stop(const YAML::Mark& mark, std::string message) {
         throw Stop{core::Diagnostic{"", one_based(mark.line), one_based(mark.column), std::move(message)}};
+    }
+
+    // The keys from the root to the node about to be read ("[]" for a list's item).
+    std::vector<std::string_view> path() const {
+        std::vector<std::string_view> p;
+        for (const Open& o : open_) {
+            const Node* c = o.node;
+            if (c->kind == Node::Kind::Sequence) p.emplace_back("[]");
+            else if (c->items.size() % 2 == 1) p.emplace_back(c->items.back()->kind == Node::Kind::Scalar ? std::string_view(c->items.back()->value) : std::string_view("?"));
+            else p.emplace_back("?");  // a key being read
+        }
+        return p;
+    }
+
+    // How messages name the node about to be read, as the loader names keys: "q[0]: ", "steps: ".
+    std::string where() const {
+        std::string w;
+        for (const Open& o : open_) {
+            const Node* c = o.node;
+            if (c->kind == Node::Kind::Sequence) {
+                w += "[" + std::to_string(c->size()) + "]";
+            } else if (c->items.size() % 2 == 1 && c->items.back()->kind == Node::Kind::Scalar) {
+                w += (w.empty() ? "" : ".") + c->items.back()->value;
+            }
+        }
+        return w.empty() ? w : w + ": ";
+    }
+
+    const ListLimit* list_limit() const {
+        if (limits_.list) {
+            const std::vector<std::string_view> p = path();
+            if (const ListLimit* l = limits_.list(p)) return l;
+        }
+        return &limits_.any_list;
+    }
+
+    // Before an item of a list is read: the list has room for it, or the parse stops here, at the
+    // list, saying where the first item past its limit is (nothing after it has been read).
+    void begin_item(const YAML::Mark& mark) {
+        if (open_.empty() || open_.back().node->kind != Node::Kind::Sequence) return;
+        const Node* list = open_.back().node;
+        const ListLimit& limit = *open_.back().limit;
+        if (list->size() < limit.items) return;
+        std::string key = where();
+        key = key.substr(0, key.rfind('['));  // the list's own key, not its next item's
+        throw Stop{core::Diagnostic{
+            "", list->line, list->column,
+            key + (key.empty() ? "" : ": ") + std::string(limit.says) + ", found more: its item " +
+                std::to_string(limit.items + 1) + " (line " + std::to_string(one_based(mark.line)) + ", column " +
+                std::to_string(mark.pos >= 0 ? char_column(text_, static_cast<std::size_t>(mark.pos)) : one_based(mark.column)) +
+                ") passes the limit, and nothing after it was read"}};
     }
 
     std::string anchor_name(YAML::anchor_t anchor) const {
@@ -157,8 +263,10 @@ private:
     }
 
     Node* make(Node::Kind kind, const YAML::Mark& mark, YAML::anchor_t anchor) {
-        doc_.arena.push_back(std::make_unique<Node>());
-        Node* n = doc_.arena.back().get();
+        if (++nodes_ > limits_.nodes)
+            stop(mark, "the file has more than " + std::to_string(limits_.nodes) +
+                           " values (the limit; the numbers of the vectors are not counted), and nothing after this one was read");
+        Node* n = &doc_.arena.emplace_back();
         n->kind = kind;
         n->line = one_based(mark.line);
         n->column = one_based(mark.column);
@@ -175,7 +283,7 @@ private:
             if (!doc_.root) doc_.root = n;
             return;
         }
-        Node* parent = open_.back();
+        Node* parent = open_.back().node;
         parent->items.push_back(n);
         parent->weight = saturating_add(parent->weight, n->weight);
     }
@@ -187,26 +295,46 @@ private:
 
     void close() {
         if (open_.empty()) return;
-        Node* n = open_.back();
+        Open o = open_.back();
         open_.pop_back();
-        finish(n);
+        o.node->items.shrink_to_fit();
+        if (o.row) o.row->shrink_to_fit();
+        finish(o.node);
+    }
+};
+
+// The text as a stream without a copy of it.
+struct TextBuffer : std::streambuf {
+    explicit TextBuffer(const std::string& text) {
+        char* begin = const_cast<char*>(text.data());  // only read
+        setg(begin, begin, begin + text.size());
     }
 };
 
 }  // namespace
 
-bool parse(const std::string& text, Document& doc, core::Diagnostic& error) {
+bool parse(const std::string& text, Document& doc, core::Diagnostic& error, const Limits& limits) {
+    if (auto e = check_flow(text, limits)) {
+        error = *e;
+        doc.root = nullptr;
+        return false;
+    }
     try {
-        std::istringstream in(text);
+        TextBuffer buffer(text);
+        std::istream in(&buffer);
         YAML::Parser parser(in);
-        Builder builder(doc);
+        Builder builder(doc, text, limits);
         parser.HandleNextDocument(builder);
         if (builder.documents > 0) {
             // A second document is an error: one file holds one scene or one deck.
             Document ignored;
-            Builder rest(ignored);
+            Builder rest(ignored, text, limits);
             rest.documents = 1;
-            parser.HandleNextDocument(rest);
+            rest.stop_at_second = true;  // not read: its start is all the message needs
+            try {
+                parser.HandleNextDocument(rest);
+            } catch (const SecondDocument&) {
+            }
             if (rest.documents > 1) {
                 error = {"", one_based(rest.second_document.line), one_based(rest.second_document.column),
                          "a second YAML document ('---'); a file holds one scene or one deck"};

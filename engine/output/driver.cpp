@@ -374,6 +374,19 @@ std::string check(const scene::Deck& deck, const timeline::Layout& lay, const Op
     }
     if (opt.format->content == Content::Still && (opt.still < 1 || opt.still > spans))
         return "--still " + std::to_string(opt.still) + ": the deck has " + std::to_string(spans) + " steps";
+    // A handout prints every question of every quiz, where a video asks one attempt's (which the
+    // loader bounds): its pages are bounded as the video is, held as the video would hold them.
+    if (opt.format->content == Content::Pages && lay.total > scene::kMaxVideoSeconds) {
+        int questions = 0;
+        for (const timeline::Span& sp : lay.spans) questions += sp.question >= 0 && !sp.answer;
+        char lasting[64];
+        std::snprintf(lasting, sizeof lasting, "%.1f hours", lay.total / 3600.0);
+        return "the handout would print " + std::to_string(questions) + " quiz questions, a page each and one for its answer (" +
+               std::to_string(spans) + " pages); a handout is bounded as a video is: its pages, each held as long as a video "
+               "holds it, may last at most " + std::to_string(static_cast<int>(scene::kMaxVideoSeconds / 3600)) +
+               " hours (the limit), and these would last " + lasting + "; "
+               "export it with --no-questions, or give its quizzes fewer questions";
+    }
     return check_output(opt, ffmpeg);
 }
 

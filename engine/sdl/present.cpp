@@ -266,6 +266,9 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
 
     Watcher watcher;
     watcher.watch(o.file, *deck);
+    app::Reloader reloader(o.file, [root = o.root](const std::string& path) {
+        return load::load_file(path, load::Options{root, {}});  // inside the root the deck was opened with
+    });
     double next_poll = 0.25;
     double last_motion = clock();
     bool cursor_shown = true;
@@ -326,9 +329,10 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
         const double t = clock();
         if (t >= next_poll) {
             next_poll = t + 0.25;
-            if (watcher.changed() && !app::reload(session, o.file, &watcher, o.root))
-                std::cerr << session.error() << "\n";  // every diagnostic (each made printable); the window shows the first
+            if (watcher.changed()) reloader.request();  // loaded off this thread: the window goes on
         }
+        if (reloader.poll(session, &watcher) == app::Reloader::Polled::Failed)
+            std::cerr << session.error() << "\n";  // every diagnostic (each made printable); the window shows the first
         // The cursor hides when the mouse rests (and always in laser mode: the dot is the pointer).
         const bool hide = session.laser_mode() || t - last_motion > 2.0;
         if (hide == cursor_shown) {
