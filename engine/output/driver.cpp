@@ -319,6 +319,7 @@ bool narrate(const scene::Deck& deck, const timeline::Layout& lay, const Format&
         !stage(n.vtt, stem + ".vtt", webvtt(cues), error) || !stage(n.srt, stem + ".srt", srt(cues), error))
         return false;
     n.mux.chapters = n.metadata->path();
+    n.mux.chapter_titles = chapter_titles(n.chapters);
     // A video with no narration has empty caption files beside it and no subtitle track, and
     // one whose captions are burned into its frames has no track either.
     if (!cues.empty() && !burned) n.mux.subtitles = n.vtt->path();

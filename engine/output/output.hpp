@@ -183,6 +183,8 @@ struct VoiceClip {
 };
 struct MuxInputs {
     std::string chapters;        // an FFMETADATA file (ffmetadata()): its chapters
+    // Titles of those chapters given on the command line (chapter_titles()), by chapter index.
+    std::vector<std::pair<int, std::string>> chapter_titles;
     std::string subtitles;       // a WebVTT file (webvtt()): a subtitle track
     std::string subtitle_codec;  // what that track is encoded as (the format's `subtitles`)
     // The voice clips, mixed into one audio track (48 kHz stereo) of exactly `length` seconds,
@@ -222,8 +224,14 @@ std::vector<Chapter> chapters(const scene::Deck& deck, const timeline::Layout& l
 std::vector<model::Cue> captions(const scene::Deck& deck, const timeline::Layout& lay,
                                  const std::vector<Chapter>& chapters);
 // The chapters as an FFMETADATA file (millisecond time base), as ffmpeg reads it to mux them; a
-// chapter that `continues` the one before is part of it here and in chapter_list.
+// chapter that `continues` the one before is part of it here and in chapter_list. Titles are
+// escaped by ffmpeg's rules ('=', ';', '#', '\\', line breaks), and read back exactly but for one
+// case its reader cannot take, a title ending in '\\' (chapter_titles).
 std::string ffmetadata(const std::vector<Chapter>& chapters);
+// The titles of ffmetadata's chapters (by their index in it) that its file cannot carry — those
+// ending in '\\', which ffmpeg's reader takes for a line continued — given to ffmpeg on its
+// command line instead (MuxInputs::chapter_titles).
+std::vector<std::pair<int, std::string>> chapter_titles(const std::vector<Chapter>& chapters);
 // The chapters as video sites read them from a description: "0:00 Title" lines ("1:02:03 …"
 // past an hour), each start rounded down to the second.
 std::string chapter_list(const std::vector<Chapter>& chapters);

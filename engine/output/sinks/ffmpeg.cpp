@@ -250,6 +250,9 @@ std::vector<std::string> ffmpeg_arguments(const std::string& ffmpeg, const std::
         maps.insert(maps.end(), {"-filter_complex", graph, "-map", "[voice]"});
     }
     if (input > 0) a.insert(a.end(), maps.begin(), maps.end());
+    // Set after the chapters are copied from the FFMETADATA input: exact, whatever they hold.
+    for (const auto& [index, title] : mux.chapter_titles)
+        a.insert(a.end(), {"-metadata:c:" + std::to_string(index), "title=" + title});
     a.insert(a.end(), encoder.begin(), encoder.end());
     if (!mux.subtitles.empty()) a.insert(a.end(), {"-c:s", mux.subtitle_codec});
     if (!mux.voices.empty()) a.insert(a.end(), mux.audio_codec.begin(), mux.audio_codec.end());
