@@ -529,7 +529,7 @@ bool Site::finish(std::string& error) {
     if (!error.empty()) return false;
     std::string why;
     if (!write_file(page_path_, page, why)) {
-        error = "cannot write " + opt_.out + ": " + why;
+        error = written_as(page_path_, opt_.out, why);
         return false;
     }
     if (opt_.single_file) {
@@ -539,7 +539,7 @@ bool Site::finish(std::string& error) {
     }
     for (const char* name : {"lecture.css", "lecture.js"})
         if (!write_file(dir_ + "/" + name, std::string(web_file(name)), why)) {
-            error = "cannot write " + opt_.out + ": " + why;
+            error = written_as(dir_ + "/" + name, opt_.out, why);
             return false;
         }
     return true;
@@ -547,7 +547,8 @@ bool Site::finish(std::string& error) {
 
 bool Site::commit(std::string& error) {
     if (root_) return root_->commit(error);
-    // The folder first, then the page that links it.
+    // The folder first, then the page that links it; neither when the page's name cannot take it.
+    if (error = page_->problem(); !error.empty()) return false;
     if (!opt_.single_file && !files_->commit(error)) return false;
     if (opt_.single_file) files_->discard();
     return page_->commit(error);
