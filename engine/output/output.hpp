@@ -6,10 +6,11 @@
 // (which frames or pages, replaying a recording), driver.cpp (the life cycle, the render-ahead
 // thread, signals), progress.cpp (the bar and the summary line), frames.cpp (frame buffers and
 // the painter), narration.cpp and voice.cpp (a narrated video's chapters, captions and voice),
-// staging.cpp (the one commit-by-rename path every output reaches its final name through), and
+// staging.cpp (the one commit-by-rename path every output reaches its final name through),
+// web_text.cpp (the web page's escapes), and
 // sinks/, one file per sink: png.cpp, ffmpeg.cpp, pages.cpp (PDF and SVG), site.cpp (the web
-// page, made of other rows' outputs). sinks.hpp, staging.hpp and progress.hpp are internal to
-// output/.
+// page, made of other rows' outputs). sinks.hpp, staging.hpp, progress.hpp and web_text.hpp
+// are internal to output/.
 #pragma once
 
 #include <cstdint>
