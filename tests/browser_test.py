@@ -13,6 +13,7 @@ import functools
 import http.server
 import json
 import os
+import pathlib
 import re
 import shutil
 import subprocess
@@ -170,6 +171,49 @@ A11Y = r"""(() => {
 })()"""
 
 
+# Narration a lecture about HTML may well have: a comment's start and a script element (together
+# they keep a script element open to the page's end unless the page's JSON escapes '<'), and the
+# line separators older JavaScript ends a line at.
+HTML_SAY = "An HTML comment starts with <!-- and a script with <script>; </script> ends it & that\u2028is\u2029all."
+NAMES_DECK = """version: 1
+deck: names
+title: Names & <tags>
+slides:
+  - title: A lecture about HTML
+    say: "%s"
+""" % HTML_SAY.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def check_names(args, out, b):
+    """A page named with a URL's special characters renders, and narration with "<!--" and
+    "<script>" shows as text: the page's folder is percent-encoded in every URL and its JSON
+    escapes '<', '>', '&' and the line separators."""
+    os.makedirs(os.path.join(out, "names"))
+    deck = os.path.join(out, "names/deck.yaml")
+    with open(deck, "w", encoding="utf-8") as f:
+        f.write(NAMES_DECK)
+    for name in ("lecture #3.html", "c?d.html", "e%41f.html", 'g"h.html'):
+        page = os.path.join(out, "names", name)
+        export(args, deck, "-o", page)
+        # Not b.navigate: it waits for window.attnlab, which a blank page never has.
+        b.call("Page.navigate", {"url": "about:blank"})
+        b.wait_for("location.href === 'about:blank'", "a blank page between pages")
+        b.call("Page.navigate", {"url": pathlib.Path(page).as_uri()})
+        try:
+            b.wait_for("document.getElementById('counter')?.textContent === '1 / 1' &&"
+                       " document.getElementById('picture').complete &&"
+                       " document.getElementById('picture').naturalWidth === %d" % W, "%s shows its step" % name,
+                       limit=20.0)
+            ok = True
+        except AssertionError as e:  # a blank page: the data or the script never arrived
+            print("     %s" % e)
+            ok = False
+        check(ok, "the page %s renders: its step and its picture" % name)
+        if ok:
+            check(shown(b)["say"] == HTML_SAY, "%s: the narration with <!-- and <script> is its text" % name)
+            check(b.eval("!!document.querySelector('link[rel=stylesheet]').sheet"), "%s: its style sheet loaded" % name)
+
+
 def serve(root):
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=root)
     handler.log_message = lambda *a: None
@@ -184,12 +228,20 @@ def main():
     ap.add_argument("--quiz-draws", required=True)
     ap.add_argument("--source", required=True)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--only", choices=["names"], help="run one part only")
     args = ap.parse_args()
     cdp.find_chromium()  # fails loudly before anything else
 
     out = args.out
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
+    if args.only == "names":
+        b = cdp.Browser()
+        try:
+            check_names(args, out, b)
+        finally:
+            b.close()
+        return report(out)
     deck = os.path.join(args.source, "tests/data/web/deck.yaml")
     export(args, deck, "-o", os.path.join(out, "site") + "/", "--format", "html")
     os.makedirs(os.path.join(out, "single"))
@@ -477,9 +529,15 @@ def main():
             wait_step(b, 3, "from a web server")
         finally:
             server.shutdown()
+
+        # ---- pages named with a URL's special characters, narration with HTML in it
+        check_names(args, out, b)
     finally:
         b.close()
+    return report(out)
 
+
+def report(out):
     if failures:
         print("\n%d check(s) failed:" % len(failures))
         for f in failures:

@@ -1965,7 +1965,8 @@ TEST_CASE("a web page: each step's SVG (titled, else the SVG pages' own), its cl
     CHECK(page.find("<script src=\"lecture_files/lecture.js\"></script>") != std::string::npos);
     // The data: every step's narration and notes as text (escaped for JSON inside <script>), its
     // picture and clips, the experiment, the quiz bank and the keys.
-    CHECK(page.find(R"("say":"Narration of step 2 <with> \"quotes\" & <\/script>")") != std::string::npos);
+    CHECK(page.find(R"("say":"Narration of step 2 \u003cwith\u003e \"quotes\" \u0026 \u003c/script\u003e")") !=
+          std::string::npos);
     CHECK(page.find(R"("notes":"Notes of step 3")") != std::string::npos);
     CHECK(page.find(R"("picture":"lecture_files/step-002.svg","clips":[],)") != std::string::npos);
     CHECK(page.find(R"("clips":[{"src":"lecture_files/step-003.webm","type":"video/webm"},{"src":"lecture_files/step-003.mp4","type":"video/mp4"}])") != std::string::npos);

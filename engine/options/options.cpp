@@ -52,10 +52,10 @@ bool read_quality(const std::string& text, const Context&, Values& into, std::st
 }
 
 bool read_fps(const std::string& text, const Context&, Values& into, std::string& expects) {
-    expects = "a number of frames per second in (0, 240]";
+    expects = "a number of frames per second from 1 to 240 (a video shows at least one frame a second)";
     char* end = nullptr;
     const double f = std::strtod(text.c_str(), &end);
-    if (text.empty() || !end || *end != '\0' || !(f > 0 && f <= 240)) return false;
+    if (text.empty() || !end || *end != '\0' || !(f >= kMinFps && f <= kMaxFps)) return false;
     into.fps = f;
     return true;
 }

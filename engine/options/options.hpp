@@ -34,6 +34,10 @@ const char* command_name(Command command);
 // that size is already a gigabyte of pixels).
 constexpr int kMinSide = 16;
 constexpr int kMaxSide = 16384;
+// --fps: from one frame a second (fewer would leave a short deck with no frame at all, and its
+// video with no picture) to 240.
+constexpr double kMinFps = 1.0;
+constexpr double kMaxFps = 240.0;
 
 enum class Theme { Light, Dark };
 
@@ -53,7 +57,7 @@ struct Values {
     // export
     std::string out;                                  // -o, --output OUT
     std::string quality;                              // -q, --quality l|m|h|k
-    std::optional<double> fps;                        // --fps N, in (0, 240]
+    std::optional<double> fps;                        // --fps N, kMinFps…kMaxFps
     std::optional<std::pair<int, int>> steps;         // --steps A-B (1-based, inclusive)
     int still = 0;                                    // --still STEP (1-based); 0: not given
     bool split_steps = false;                         // --split-steps

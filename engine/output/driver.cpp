@@ -239,6 +239,31 @@ bool is_clip_of(const std::string& base, const std::string& name, const Format& 
     return digits.find_first_not_of("0123456789") == std::string::npos;
 }
 
+// What the export commits beside its output, each checked as the output is (final_problem)
+// before anything is drawn: the clips of --split-steps and their index, a narrated video's
+// captions, chapters and chapter list. "" or why one of them cannot be written.
+std::string check_beside(const Options& opt, const std::vector<Part>& todo) {
+    std::vector<std::string> names;
+    for (const Part& p : todo) {
+        if (p.out != opt.out) names.push_back(p.out);
+        if (!opt.format->narrated()) continue;
+        const std::string stem = stem_of(p.out, *opt.format);
+        for (const char* e : kCaptionExtensions) names.push_back(stem + e);
+    }
+    if (opt.split_steps) names.push_back(stem_of(opt) + ".json");
+    if (opt.format->narrated()) names.push_back(stem_of(opt) + kChapterList);
+    for (const std::string& name : names) {
+        const std::string why = final_problem(name, Target::File);
+        if (why.empty()) continue;
+        const std::size_t slash = name.rfind('/');
+        const std::size_t length = name.size() - (slash == std::string::npos ? 0 : slash + 1);
+        if (length <= kNameMax) return "cannot write " + name + ": " + why;
+        return "cannot write " + name + " beside " + opt.out + ": " + why + " (shorten the output's name by " +
+               std::to_string(length - kNameMax) + " bytes)";
+    }
+    return "";
+}
+
 // What the export writes: spans [first, last] as the format shows them.
 std::vector<Part> parts(const scene::Deck& deck, const timeline::Layout& lay, const Options& opt,
                         const std::vector<timeline::Event>& events, int first, int last, double recorded_seconds) {
@@ -292,13 +317,15 @@ std::string split_index(const scene::Deck& deck, const timeline::Layout& lay, co
     return index + "  ]\n}\n";
 }
 
-// A file written whole under its temporary name (Staged), to be committed with the export.
-bool stage(std::optional<Staged>& file, const std::string& final_path, const std::string& bytes, std::string& error) {
+// A file written whole under its temporary name (Staged), to be committed with the export (or,
+// not `committed`, removed once read: ffmpeg's chapters input).
+bool stage(std::optional<Staged>& file, const std::string& final_path, const std::string& bytes, std::string& error,
+           bool committed = true) {
     file.emplace(final_path, Target::File);
-    if (!file->create(error)) return false;
+    if (!file->create(error, committed)) return false;
     std::string why;
     if (write_file(file->path(), bytes, why)) return true;
-    error = "cannot write " + final_path + ": " + why;
+    error = written_as(file->path(), final_path, why);
     return false;
 }
 
@@ -315,10 +342,11 @@ bool narrate(const scene::Deck& deck, const timeline::Layout& lay, const Format&
     n.chapters = chapters(deck, lay, part.scan, part.plan, part.exact);
     const std::vector<model::Cue> cues = captions(deck, lay, n.chapters);
     const std::string stem = stem_of(part.out, f);
-    if (!stage(n.metadata, stem + kMetadataExtension, ffmetadata(n.chapters), error) ||
+    if (!stage(n.metadata, stem + kMetadataExtension, ffmetadata(n.chapters), error, false) ||
         !stage(n.vtt, stem + ".vtt", webvtt(cues), error) || !stage(n.srt, stem + ".srt", srt(cues), error))
         return false;
     n.mux.chapters = n.metadata->path();
+    n.mux.chapter_titles = chapter_titles(n.chapters);
     // A video with no narration has empty caption files beside it and no subtitle track, and
     // one whose captions are burned into its frames has no track either.
     if (!cues.empty() && !burned) n.mux.subtitles = n.vtt->path();
@@ -330,6 +358,15 @@ bool narrate(const scene::Deck& deck, const timeline::Layout& lay, const Format&
         n.mux.voices = {VoiceClip{recorded, 0.0, std::min(s, n.mux.length)}};
     n.mux.audio_codec = f.audio;
     return true;
+}
+
+// The files committed beside the output: the index, the chapter list, each video's captions.
+std::vector<const std::optional<Staged>*> sidecars(const std::optional<Staged>& index,
+                                                   const std::optional<Staged>& chapter_list,
+                                                   const std::vector<Narration>& narrations) {
+    std::vector<const std::optional<Staged>*> out = {&index, &chapter_list};
+    for (const Narration& n : narrations) out.insert(out.end(), {&n.vtt, &n.srt});
+    return out;
 }
 
 // What to say at the end: "120 frames (1920x1080, 30 fps)", "12 pages", "step 3", … unless the
@@ -432,12 +469,17 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
     std::vector<Part> todo = parts(deck, lay, opt, events, first, last, recorded_seconds);
     std::string error;
     Outcome o = Outcome::Done;
+    if (std::string why = check_beside(opt, todo); !why.empty()) {
+        err << "attnlab: error: " << why << "\n";
+        return 2;
+    }
     if (opt.split_steps) {
         // A killed export may have been cutting other steps: its leftovers of every clip go.
         const std::string stem = stem_of(opt);
         const std::string name = stem.substr(stem.rfind('/') == std::string::npos ? 0 : stem.rfind('/') + 1);
-        remove_leftovers(parent_of(opt.out),
-                         [&](const std::string& base) { return is_clip_of(base, name, *opt.format); });
+        remove_leftovers(parent_of(opt.out), [&](const std::string& base) {
+            return is_clip_of(base, name, *opt.format) || shortened_from(base, name);
+        });
     }
     long total = 0;
     for (const Part& p : todo) total += p.shots.count();
@@ -476,6 +518,18 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
         if (!stage(chapter_list_file, stem_of(opt) + kChapterList, chapter_list(list), error)) o = Outcome::Failed;
     }
     if (o == Outcome::Done && hook_failed(opt.hooks, "finished", error)) o = Outcome::Failed;
+    // Every final name once more before the first rename (each is checked again at its own): a
+    // name taken meanwhile by a link, FIFO, socket or device fails the export, not half of it.
+    for (std::size_t i = 1; i < todo.size() && o == Outcome::Done; ++i)
+        if (std::string why = final_problem(todo[i].out, opt.format->target); !why.empty()) {
+            error = "cannot write " + todo[i].out + ": " + why;
+            o = Outcome::Failed;
+        }
+    for (const std::optional<Staged>* s : sidecars(index, chapter_list_file, narrations)) {
+        if (o != Outcome::Done || !*s) continue;
+        error = (*s)->problem();
+        if (!error.empty()) o = Outcome::Failed;
+    }
     // Checked last before the renames: an interrupted export leaves nothing, even when complete.
     // (A signal after this point finds the renames under way: they finish, and the export is done.)
     if (o == Outcome::Done && g_stop.load()) o = Outcome::Interrupted;

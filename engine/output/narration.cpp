@@ -100,24 +100,60 @@ std::vector<VoiceClip> voices(const scene::Deck& deck, const timeline::Layout& l
     return out;
 }
 
+namespace {
+
+// The chapters ffmpeg muxes: the listed ones that last a millisecond or more.
+std::vector<Chapter> muxed(const std::vector<Chapter>& chapters) {
+    std::vector<Chapter> out;
+    for (const Chapter& c : listed(chapters))
+        if (millis(c.end) > millis(c.start)) out.push_back(c);
+    return out;
+}
+
+// A title as a value of ffmpeg's metadata, which cannot hold a NUL.
+std::string metadata_text(const std::string& title) {
+    std::string out = title;
+    out.erase(std::remove(out.begin(), out.end(), '\0'), out.end());
+    return out;
+}
+
+// Whether FFMETADATA cannot carry `title`: ffmpeg's reader takes a line ending in a backslash
+// (even an escaped one, "\\") as continued on the next, so a title ending in '\' would swallow
+// the lines after it.
+bool ends_in_backslash(const std::string& title) { return !title.empty() && title.back() == '\\'; }
+
+}  // namespace
+
 std::string ffmetadata(const std::vector<Chapter>& chapters) {
-    // Keys and values escape '=', ';', '#', '\' and newlines with a backslash.
+    // ffmpeg's rules: '=', ';', '#', '\\' and a line break (newline, carriage return) in a key or
+    // value are escaped with a backslash; everything else is as it is.
     auto escaped = [](const std::string& s) {
         std::string out;
-        for (char c : one_line(s)) {
-            if (c == '=' || c == ';' || c == '#' || c == '\\') out += '\\';
+        for (char c : s) {
+            if (c == '=' || c == ';' || c == '#' || c == '\\' || c == '\n' || c == '\r') out += '\\';
             out += c;
         }
         return out;
     };
     std::string text = ";FFMETADATA1\n";
-    for (const Chapter& c : listed(chapters)) {
-        const long long a = millis(c.start), b = millis(c.end);
-        if (b <= a) continue;
-        text += "[CHAPTER]\nTIMEBASE=1/1000\nSTART=" + std::to_string(a) + "\nEND=" + std::to_string(b) +
-                "\ntitle=" + escaped(c.title) + "\n";
+    for (const Chapter& c : muxed(chapters)) {
+        // A title the file cannot end is written without its last backslashes, and given whole
+        // on ffmpeg's command line (chapter_titles).
+        std::string title = metadata_text(c.title);
+        while (ends_in_backslash(title)) title.pop_back();
+        text += "[CHAPTER]\nTIMEBASE=1/1000\nSTART=" + std::to_string(millis(c.start)) + "\nEND=" +
+                std::to_string(millis(c.end)) + "\ntitle=" + escaped(title) + "\n";
     }
     return text;
+}
+
+std::vector<std::pair<int, std::string>> chapter_titles(const std::vector<Chapter>& chapters) {
+    std::vector<std::pair<int, std::string>> out;
+    const std::vector<Chapter> all = muxed(chapters);
+    for (std::size_t i = 0; i < all.size(); ++i)
+        if (ends_in_backslash(metadata_text(all[i].title)))
+            out.emplace_back(static_cast<int>(i), metadata_text(all[i].title));
+    return out;
 }
 
 std::string chapter_list(const std::vector<Chapter>& chapters) {

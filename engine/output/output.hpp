@@ -6,10 +6,11 @@
 // (which frames or pages, replaying a recording), driver.cpp (the life cycle, the render-ahead
 // thread, signals), progress.cpp (the bar and the summary line), frames.cpp (frame buffers and
 // the painter), narration.cpp and voice.cpp (a narrated video's chapters, captions and voice),
-// staging.cpp (the one commit-by-rename path every output reaches its final name through), and
+// staging.cpp (the one commit-by-rename path every output reaches its final name through),
+// web_text.cpp (the web page's escapes), and
 // sinks/, one file per sink: png.cpp, ffmpeg.cpp, pages.cpp (PDF and SVG), site.cpp (the web
-// page, made of other rows' outputs). sinks.hpp, staging.hpp and progress.hpp are internal to
-// output/.
+// page, made of other rows' outputs). sinks.hpp, staging.hpp, progress.hpp and web_text.hpp
+// are internal to output/.
 #pragma once
 
 #include <cstdint>
@@ -184,6 +185,8 @@ struct VoiceClip {
 };
 struct MuxInputs {
     std::string chapters;        // an FFMETADATA file (ffmetadata()): its chapters
+    // Titles of those chapters given on the command line (chapter_titles()), by chapter index.
+    std::vector<std::pair<int, std::string>> chapter_titles;
     std::string subtitles;       // a WebVTT file (webvtt()): a subtitle track
     std::string subtitle_codec;  // what that track is encoded as (the format's `subtitles`)
     // The voice clips, mixed into one audio track (48 kHz stereo) of exactly `length` seconds,
@@ -223,8 +226,14 @@ std::vector<Chapter> chapters(const scene::Deck& deck, const timeline::Layout& l
 std::vector<model::Cue> captions(const scene::Deck& deck, const timeline::Layout& lay,
                                  const std::vector<Chapter>& chapters);
 // The chapters as an FFMETADATA file (millisecond time base), as ffmpeg reads it to mux them; a
-// chapter that `continues` the one before is part of it here and in chapter_list.
+// chapter that `continues` the one before is part of it here and in chapter_list. Titles are
+// escaped by ffmpeg's rules ('=', ';', '#', '\\', line breaks), and read back exactly but for one
+// case its reader cannot take, a title ending in '\\' (chapter_titles).
 std::string ffmetadata(const std::vector<Chapter>& chapters);
+// The titles of ffmetadata's chapters (by their index in it) that its file cannot carry — those
+// ending in '\\', which ffmpeg's reader takes for a line continued — given to ffmpeg on its
+// command line instead (MuxInputs::chapter_titles).
+std::vector<std::pair<int, std::string>> chapter_titles(const std::vector<Chapter>& chapters);
 // The chapters as video sites read them from a description: "0:00 Title" lines ("1:02:03 …"
 // past an hour), each start rounded down to the second.
 std::string chapter_list(const std::vector<Chapter>& chapters);

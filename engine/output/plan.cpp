@@ -117,7 +117,13 @@ bool read_recording(const std::string& path, std::vector<timeline::Event>& event
         if (first == std::string::npos || line[first] == '#') continue;
         timeline::Event e;
         std::string error;
-        if (!timeline::parse(line, e, error)) {
+        std::size_t extra = std::string::npos;
+        if (!timeline::parse(line, e, error, &extra)) {
+            // Words after a whole command: pointed at, whichever line they are on.
+            if (extra != std::string::npos) {
+                errors.push_back({path, number_of_line, static_cast<int>(extra) + 1, error});
+                continue;
+            }
             // A last line without its newline that does not read is a command cut short (the
             // program killed, a power loss while it was written): the talk replays up to the
             // command before it.

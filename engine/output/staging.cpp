@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -43,12 +44,20 @@ std::string base_of(const std::string& path) {
 
 // "dir/.NAME.attnlab-KIND-PID": a temporary name beside `path`, in the same directory (so that a
 // rename moves it in one step). Hidden, and with no extension a player or viewer would claim:
-// "part" is an export being written, "old" a folder set aside while a new one is moved in.
+// "part" is an export being written, "old" a folder set aside while a new one is moved in. A NAME
+// too long for that (temp_base) is shortened.
 std::string temp_name(const std::string& path, const char* kind) {
     std::string p = strip_slashes(path);
     auto slash = p.rfind('/');
     std::string dir = slash == std::string::npos ? "" : p.substr(0, slash + 1);
-    return dir + "." + base_of(p) + ".attnlab-" + kind + "-" + std::to_string(getpid());
+    return dir + "." + temp_base(base_of(p)) + ".attnlab-" + kind + "-" + std::to_string(getpid());
+}
+
+// A file's kind in words, for what may not be replaced: "a FIFO", "a socket", "a device".
+const char* kind_of(mode_t mode) { return S_ISFIFO(mode) ? "a FIFO" : S_ISSOCK(mode) ? "a socket" : "a device"; }
+
+bool all_hex(const std::string& s) {
+    return !s.empty() && s.find_first_not_of("0123456789abcdef") == std::string::npos;
 }
 
 bool all_digits(const std::string& s) {
@@ -187,7 +196,57 @@ bool commit_dir(const std::string& tmp, const std::string& dir, const Staged::Ow
 
 }  // namespace
 
-void remove_leftovers(const std::string& dir, const std::function<bool(const std::string&)>& ours) {
+namespace {
+
+// The longest tail of a temporary name: ".attnlab-part-" and a PID of 7 digits (Linux's largest
+// pid_max); and how long a shortened NAME is at most ("~" and 8 hex digits after its first bytes).
+constexpr std::size_t kTail = 14 + 7;
+constexpr std::size_t kShortened = kNameMax - 1 - kTail;
+
+}  // namespace
+
+std::string temp_base(const std::string& name) {
+    if (1 + name.size() + kTail <= kNameMax) return name;
+    // FNV-1a of the whole name: two long names with the same beginning get different temporaries.
+    std::uint32_t h = 2166136261u;
+    for (unsigned char c : name) h = (h ^ c) * 16777619u;
+    char hash[16];
+    std::snprintf(hash, sizeof hash, "~%08x", h);
+    std::size_t keep = kShortened - 9;
+    while (keep > 0 && (static_cast<unsigned char>(name[keep]) & 0xC0) == 0x80) --keep;  // a whole UTF-8 character
+    return name.substr(0, keep) + hash;
+}
+
+bool shortened_from(const std::string& base, const std::string& head) {
+    const std::size_t tilde = base.rfind('~');
+    // (A UTF-8 character may have been kept out whole: up to 3 bytes shorter.)
+    if (tilde == std::string::npos || base.size() != tilde + 9 || base.size() + 3 < kShortened ||
+        !all_hex(base.substr(tilde + 1)))
+        return false;
+    return tilde > 0 && head.compare(0, tilde, base, 0, tilde) == 0 && head.size() >= tilde;
+}
+
+std::string final_problem(const std::string& path, Target target) {
+    const std::string p = strip_slashes(path);
+    const std::string name = base_of(p);
+    if (name.size() > kNameMax)
+        return "its name is " + std::to_string(name.size()) + " bytes, more than the " + std::to_string(kNameMax) +
+               " a file name may have";
+    struct stat st {};
+    // What is at a final name is replaced by a rename when the export is complete: only a file
+    // (or, for a folder, a folder) may be. A device, FIFO or socket would be replaced by a
+    // regular file; a symbolic link by the file itself, not written through.
+    if (lstat(p.c_str(), &st) != 0) return "";
+    if (S_ISLNK(st.st_mode)) return "it is a symbolic link (give the path it points to)";
+    if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+        return std::string("it is ") + kind_of(st.st_mode) + ", not a file or folder";
+    if (S_ISDIR(st.st_mode) != (target == Target::Folder))
+        return std::strerror(target == Target::Folder ? ENOTDIR : EISDIR);
+    return "";
+}
+
+void remove_leftovers(const std::string& dir, const std::function<bool(const std::string&)>& ours,
+                      const std::string& name_of_base) {
     std::error_code ec;
     std::vector<std::pair<std::string, bool>> found;  // name, set aside by a swap
     for (const auto& e : fs::directory_iterator(dir, ec)) {
@@ -201,7 +260,12 @@ void remove_leftovers(const std::string& dir, const std::function<bool(const std
         bool is_old = false;
         pid_t pid = 0;
         parse_leftover(name, base, is_old, pid);
-        const std::string path = dir + "/" + name, final_path = dir + "/" + base;
+        // The name the leftover's output has: unknown for a shortened one but the caller's own.
+        const std::string real = !name_of_base.empty() && temp_base(name_of_base) == base ? name_of_base
+                                 : shortened_from(base, base)                              ? ""
+                                                                                           : base;
+        if (old && real.empty()) continue;  // someone's old folder, whose name we cannot tell: kept
+        const std::string path = dir + "/" + name, final_path = dir + "/" + real;
         struct stat st {};
         // A folder set aside by a swap that was killed before the new one was in: put it back.
         if (old && lstat(final_path.c_str(), &st) != 0 && errno == ENOENT &&
@@ -212,7 +276,6 @@ void remove_leftovers(const std::string& dir, const std::function<bool(const std
 }
 
 std::string check_writable(const std::string& out, Target target) {
-    const bool directory = target == Target::Folder;
     // Written under a sibling name and renamed into place: "." and ".." have no sibling to be
     // renamed from (the folder must be named from its parent).
     const std::string base = base_of(out);
@@ -220,19 +283,7 @@ std::string check_writable(const std::string& out, Target target) {
         return "cannot write " + out + ": name the folder itself (e.g. ../frames), not '" +
                (base == ".." ? ".." : base == "." ? "." : "/") + "'";
     struct stat st {};
-    // What is at the output path now is replaced by a rename when the export is complete: only a
-    // file (or, for a folder export, a folder) may be. A device, FIFO or socket would be
-    // replaced by a regular file; a symbolic link by the file itself, not written through.
-    if (lstat(strip_slashes(out).c_str(), &st) == 0) {
-        if (S_ISLNK(st.st_mode))
-            return "cannot write " + out + ": it is a symbolic link (give the path it points to)";
-        if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
-            return "cannot write " + out + ": it is " +
-                   (S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISSOCK(st.st_mode) ? "a socket" : "a device") +
-                   ", not a file or folder";
-    }
-    if (stat(strip_slashes(out).c_str(), &st) == 0 && S_ISDIR(st.st_mode) != directory)
-        return "cannot write " + out + ": " + std::strerror(directory ? ENOTDIR : EISDIR);
+    if (std::string why = final_problem(out, target); !why.empty()) return "cannot write " + out + ": " + why;
     std::string dir = parent_of(out);
     if (stat(dir.c_str(), &st) != 0) return "cannot write " + out + ": " + std::strerror(errno);
     if (!S_ISDIR(st.st_mode)) return "cannot write " + out + ": " + std::strerror(ENOTDIR);
@@ -252,9 +303,31 @@ Staged::Staged(std::string final_path, Owns owns, const Hooks* hooks)
     : final_(strip_slashes(final_path)), tmp_(temp_name(final_, "part")), owns_(std::move(owns)),
       target_(Target::Folder), hooks_(hooks) {}
 
-bool Staged::create(std::string& error) {
-    const std::string base = base_of(final_);
-    remove_leftovers(parent_of(final_), [&](const std::string& name) { return name == base; });
+// Why the final name cannot take the output now: what final_problem says of it, or of a name of
+// the old folder that the new one replaces (a link, FIFO, socket or device named like a frame).
+std::string Staged::problem() const {
+    if (std::string why = final_problem(final_, target_); !why.empty()) return "cannot write " + final_ + ": " + why;
+    if (target_ != Target::Folder) return "";
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(final_, ec)) {
+        const std::string name = e.path().filename().string();
+        struct stat st {};
+        if (!owns_(name) || lstat((final_ + "/" + name).c_str(), &st) != 0) continue;
+        if (S_ISLNK(st.st_mode))
+            return "cannot write " + final_ + "/" + name + ": it is a symbolic link (remove it, or export elsewhere)";
+        if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+            return "cannot write " + final_ + "/" + name + ": it is " + kind_of(st.st_mode) + ", not a file or folder";
+    }
+    return "";
+}
+
+bool Staged::create(std::string& error, bool committed) {
+    if (std::string why = committed ? problem() : ""; !why.empty()) {
+        error = why;
+        return false;
+    }
+    const std::string base = temp_base(base_of(final_));
+    remove_leftovers(parent_of(final_), [&](const std::string& name) { return name == base; }, base_of(final_));
     int rc = -1;
     if (target_ == Target::Folder) {
         rc = mkdir(tmp_.c_str(), 0755);
@@ -273,6 +346,11 @@ bool Staged::create(std::string& error) {
 bool Staged::commit(std::string& error) {
     if (!created_) {
         error = "cannot write " + final_ + ": nothing was written";
+        return false;
+    }
+    // Again at the last moment: what took the name while the export ran is not replaced either.
+    if (std::string why = problem(); !why.empty()) {
+        error = why;
         return false;
     }
     if (target_ == Target::Folder) {

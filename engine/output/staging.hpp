@@ -34,7 +34,14 @@ public:
     Staged(const Staged&) = delete;
     Staged& operator=(const Staged&) = delete;
 
-    bool create(std::string& error);  // an empty file (never an existing one) or folder
+    // An empty file (never an existing one) or folder. Refused, as at commit, when what is at the
+    // final name may not be replaced (see final_problem), or a name the folder replaces in the
+    // old one is a link, FIFO, socket or device.
+    // `committed` false: a scratch file beside the output that is never renamed into place
+    // (ffmpeg's chapters input), whose final name is only a name to derive its temporary from.
+    bool create(std::string& error, bool committed = true);
+    // Why the final name cannot take the output now ("" when it can): what create and commit check.
+    std::string problem() const;
     const std::string& path() const { return tmp_; }  // write here
     const std::string& final_path() const { return final_; }
     bool commit(std::string& error);
@@ -48,11 +55,32 @@ private:
     bool created_ = false;
 };
 
+// The longest file name (bytes) the file systems attnlab writes to take: Linux's NAME_MAX.
+constexpr std::size_t kNameMax = 255;
+
+// NAME as the temporary names beside it carry it (".NAME.attnlab-part-PID"): NAME itself, or, when
+// that would pass kNameMax, its first bytes (whole UTF-8 characters) and "~" and 8 hex digits of a
+// hash of the whole of it — the same for every process, so that a killed export's leftovers are
+// found by the next.
+std::string temp_base(const std::string& name);
+// Whether `base`, a leftover's NAME, is a shortened temp_base whose first bytes begin `head`.
+bool shortened_from(const std::string& base, const std::string& head);
+
+// Why an output cannot be given the final name `path` ("" when it can): a name longer than
+// kNameMax, or something there a rename must not replace — a symbolic link (it would be replaced,
+// not written through), a FIFO, socket or device, or a folder where a file is wanted (or the other
+// way round). Every file and folder an export commits is checked with it, before any work and
+// again just before its rename (Staged).
+std::string final_problem(const std::string& path, Target target);
+
 // Removes, from folder `dir`, the temporary files and folders of exports that were killed
 // (".NAME.attnlab-part-PID", ".NAME.attnlab-old-PID", and the older ".NAME.attnlab-PID.part")
 // whose NAME `ours` accepts and whose process is gone. A folder set aside by a swap killed before
-// the new folder was in (".NAME.attnlab-old-PID" with nothing at NAME) is renamed back instead.
-void remove_leftovers(const std::string& dir, const std::function<bool(const std::string& name)>& ours);
+// the new folder was in (".NAME.attnlab-old-PID" with nothing at NAME) is renamed back instead —
+// to `name_of_base` when NAME is its temp_base (a shortened one names no file by itself; such an
+// old folder of another name is kept).
+void remove_leftovers(const std::string& dir, const std::function<bool(const std::string& name)>& ours,
+                      const std::string& name_of_base = "");
 
 // Whether a test's hook at `point` asks the step there to fail (false without hooks).
 inline bool hook_fails(const Hooks* hooks, const std::string& point) {
@@ -65,6 +93,12 @@ std::string check_writable(const std::string& out, Target target);
 // The path without trailing slashes; the directory it lives in ("." for a bare name).
 std::string strip_slashes(const std::string& path);
 std::string parent_of(const std::string& path);
+
+// "cannot write PATH (FINAL once complete): WHY": a write that failed under a temporary name,
+// named where it failed and where it was going.
+inline std::string written_as(const std::string& path, const std::string& final_path, const std::string& why) {
+    return "cannot write " + path + " (" + final_path + " once complete): " + why;
+}
 
 // Writes bytes to a file; on a write error (a full disk) the partial file is removed and
 // `why` holds the reason (strerror).

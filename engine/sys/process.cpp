@@ -294,6 +294,8 @@ bool Child::wait_for(double seconds, Status& status) {
 Status Child::stop(int sig, double grace) {
     if (pid_ <= 0) return status_;
     kill(pid_, sig);
+    // A stopped child (SIGSTOP, a terminal's ^Z) acts on no signal but SIGKILL until continued.
+    if (sig != SIGKILL && sig != SIGCONT) kill(pid_, SIGCONT);
     Status s;
     if (sig != SIGKILL && wait_for(grace, s)) return s;
     if (sig != SIGKILL) kill(pid_, SIGKILL);

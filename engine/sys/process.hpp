@@ -97,8 +97,9 @@ public:
     Status wait();
     // Waits at most `seconds`: true with `status` set once it has ended, false while it runs.
     bool wait_for(double seconds, Status& status);
-    // Sends `sig`, gives the child `grace` seconds to end, then kills it (SIGKILL); returns how it
-    // ended. Nothing when it has already ended.
+    // Sends `sig` (and SIGCONT, so that a stopped child acts on it), gives the child `grace`
+    // seconds to end, then kills it (SIGKILL); returns how it ended. Nothing when it has already
+    // ended.
     Status stop(int sig, double grace);
 
 private:

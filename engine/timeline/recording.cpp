@@ -149,7 +149,8 @@ std::string format(const Event& e) {
     return out.str();
 }
 
-bool parse(const std::string& line, Event& out, std::string& error) {
+bool parse(const std::string& line, Event& out, std::string& error, std::size_t* extra) {
+    if (extra) *extra = std::string::npos;
     std::istringstream in(line);
     std::string name;
     auto number = [&](double& x) {
@@ -267,6 +268,16 @@ bool parse(const std::string& line, Event& out, std::string& error) {
     }
     if (!ok) {
         error = "bad arguments for '" + name + "'";
+        return false;
+    }
+    // One command a line: a word after its arguments is a mistake, not something to drop.
+    in >> std::ws;
+    if (!in.eof()) {
+        const std::size_t at = line.size() - rest.size() + static_cast<std::size_t>(in.tellg());
+        std::string word;
+        in >> word;
+        error = "unexpected '" + word + "' after the command '" + name + "' (one command a line)";
+        if (extra) *extra = at;
         return false;
     }
     return true;

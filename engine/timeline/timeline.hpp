@@ -222,10 +222,12 @@ State state_at(const Layout& lay, double t);
 // "14.000000 set NAME VALUE[; NAME VALUE …]" with each kind's text form ("set temperature inf;
 // mask on", "set keys same, 2 0.5 1", "set compare 1 3"). The shorthands focus, temperature,
 // mask and key (one moved key) are written and read under their own names.
-// A time beyond kMaxRecordedSeconds (about 115 days) or below 0 is refused.
+// A time beyond kMaxRecordedSeconds (about 115 days) or below 0 is refused, and so is a word after
+// a command's arguments ("1.0 next garbage"): then `extra`, when given, is where that word starts
+// in the line (std::string::npos for every other mistake).
 constexpr double kMaxRecordedSeconds = 1e7;
 std::string format(const Event& e);
-bool parse(const std::string& line, Event& out, std::string& error);
+bool parse(const std::string& line, Event& out, std::string& error, std::size_t* extra = nullptr);
 
 // Everything a frame needs, evaluated at one instant.
 struct View {

@@ -5,8 +5,11 @@
 // pipe mostly waits and x264 keeps a core. A repeated frame (a hold) sends the I420 of the frame
 // before again, neither rendered nor converted. The encoder's arguments come from the format's
 // row (formats.cpp); this file knows no codec. The output is staged under a temporary name and
-// renamed only after ffmpeg exited with status 0.
+// renamed only after ffmpeg exited with status 0. The pipe is written without blocking and ffmpeg
+// waited for a twentieth of a second at a time, so that Ctrl-C stops an export whose ffmpeg is
+// stopped or hung.
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -80,6 +83,8 @@ public:
         cmd.die_with_parent = true;
         if (!child_.start(cmd, error)) return false;
         fcntl(child_.input(), F_SETPIPE_SZ, 1 << 20);  // 64 KiB by default: a 1080p frame is 3 MiB
+        // Never blocked on the pipe: a stopped or hung ffmpeg must not hold Ctrl-C (write_all).
+        fcntl(child_.input(), F_SETFL, fcntl(child_.input(), F_GETFL) | O_NONBLOCK);
         return true;
     }
 
@@ -99,7 +104,14 @@ public:
     bool finish(std::string& error) override {
         give_back();
         child_.close_input();
-        const sys::Status status = child_.wait();
+        // Waited for a little at a time, so that a signal still stops an encoder that never ends.
+        sys::Status status;
+        while (!child_.wait_for(kStopCheck, status)) {
+            if (g_stop.load()) {
+                error = "interrupted";
+                return false;
+            }
+        }
         if (!status.ok()) {
             error = failure(status);
             return false;
@@ -112,7 +124,8 @@ public:
     void abort() override {
         give_back();
         child_.close_input();
-        // SIGTERM, then SIGKILL if ffmpeg has not gone within a few seconds.
+        // SIGTERM (and SIGCONT, should it be stopped), then SIGKILL if ffmpeg has not gone within
+        // the grace: what it wrote is discarded either way.
         child_.stop(SIGTERM, kStopGrace);
         staged_.discard();
         if (err_fd_ >= 0) close(err_fd_);
@@ -130,15 +143,21 @@ private:
         last_.reset();
     }
 
+    // Writes to the pipe (non-blocking) as ffmpeg reads, waiting for room kStopCheck at a time:
+    // a signal (g_stop) ends the wait however long ffmpeg does not read — stopped (SIGSTOP), or
+    // hung.
     bool write_all(const uint8_t* data, std::size_t size, std::string& error) {
         while (size > 0) {
+            if (g_stop.load()) {
+                error = "interrupted";
+                return false;
+            }
             ssize_t n = write(child_.input(), data, size);
             if (n < 0) {
-                if (errno == EINTR) {
-                    if (g_stop.load()) {
-                        error = "interrupted";
-                        return false;
-                    }
+                if (errno == EINTR) continue;
+                if (errno == EAGAIN || errno == EWOULDBLOCK) {
+                    pollfd room{child_.input(), POLLOUT, 0};
+                    poll(&room, 1, static_cast<int>(kStopCheck * 1000));
                     continue;
                 }
                 const int e = errno;
@@ -178,7 +197,8 @@ private:
     int w_, h_;
     double fps_;
     MuxInputs mux_;
-    static constexpr double kStopGrace = 5.0;  // seconds ffmpeg has to go after SIGTERM
+    static constexpr double kStopGrace = 1.0;  // seconds ffmpeg has to go after SIGTERM
+    static constexpr double kStopCheck = 0.05;  // seconds between looks at g_stop, ffmpeg waited for
     sys::Child child_;                          // ffmpeg, its standard input our pipe
     int err_fd_ = -1;
     FramePool* pool_ = nullptr;
@@ -230,6 +250,9 @@ std::vector<std::string> ffmpeg_arguments(const std::string& ffmpeg, const std::
         maps.insert(maps.end(), {"-filter_complex", graph, "-map", "[voice]"});
     }
     if (input > 0) a.insert(a.end(), maps.begin(), maps.end());
+    // Set after the chapters are copied from the FFMETADATA input: exact, whatever they hold.
+    for (const auto& [index, title] : mux.chapter_titles)
+        a.insert(a.end(), {"-metadata:c:" + std::to_string(index), "title=" + title});
     a.insert(a.end(), encoder.begin(), encoder.end());
     if (!mux.subtitles.empty()) a.insert(a.end(), {"-c:s", mux.subtitle_codec});
     if (!mux.voices.empty()) a.insert(a.end(), mux.audio_codec.begin(), mux.audio_codec.end());

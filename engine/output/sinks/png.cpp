@@ -227,8 +227,8 @@ private:
                 enc.cv.wait(lock, [&] { return enc.done; });
                 if (enc.ok && g_stop.load() == 0 && failed_.load() == 0) ok = write_file(path, enc.bytes, why);
             }
-            // Named as the user will find it: OUT/frame_000012.png.
-            if (!ok) error = "cannot write " + staged_.final_path() + name + ": " + why;
+            // The file being written, where the disk filled (not yet at its final name).
+            if (!ok) error = written_as(path, staged_.final_path() + name, why);
             if (!ok) {
                 std::lock_guard lock(m_);
                 if (error_.empty()) error_ = error;
@@ -275,7 +275,7 @@ public:
         std::string bytes, why;
         bool ok = encode_png(*f.image, bytes, why) && write_file(staged_.path(), bytes, why);
         f.pool->release(std::move(f.image));
-        if (!ok) error = "cannot write " + staged_.final_path() + ": " + why;
+        if (!ok) error = written_as(staged_.path(), staged_.final_path(), why);
         return ok;
     }
 

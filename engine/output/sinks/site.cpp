@@ -16,7 +16,6 @@
 //                             them, to keep it small) as data: URIs, the SVGs gzip-compressed
 //                             and in base64 ("svgz"), inflated by the page
 #include <sys/stat.h>
-#include <zlib.h>
 
 #include <cctype>
 #include <cerrno>
@@ -29,6 +28,7 @@
 #include <string_view>
 
 #include "output/sinks.hpp"
+#include "output/web_text.hpp"
 
 namespace output {
 
@@ -54,62 +54,12 @@ bool read_file(const std::string& path, std::string& bytes) {
     return static_cast<bool>(in) || in.eof();
 }
 
-std::string base64(std::string_view bytes) {
-    static const char* const kDigits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::string out;
-    out.reserve((bytes.size() + 2) / 3 * 4);
-    std::size_t i = 0;
-    for (; i + 2 < bytes.size(); i += 3) {
-        const unsigned v = static_cast<unsigned char>(bytes[i]) << 16 | static_cast<unsigned char>(bytes[i + 1]) << 8 |
-                           static_cast<unsigned char>(bytes[i + 2]);
-        for (int s = 18; s >= 0; s -= 6) out += kDigits[(v >> s) & 63];
-    }
-    if (i < bytes.size()) {
-        unsigned v = static_cast<unsigned char>(bytes[i]) << 16;
-        if (i + 1 < bytes.size()) v |= static_cast<unsigned char>(bytes[i + 1]) << 8;
-        out += kDigits[(v >> 18) & 63];
-        out += kDigits[(v >> 12) & 63];
-        out += i + 1 < bytes.size() ? kDigits[(v >> 6) & 63] : '=';
-        out += '=';
-    }
-    return out;
-}
-
-// A gzip member of `bytes` (zlib at level 9, no name, no time: the same bytes every export).
-bool gzip(std::string_view bytes, std::string& out) {
-    z_stream z{};
-    if (deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY) != Z_OK) return false;
-    out.resize(deflateBound(&z, static_cast<uLong>(bytes.size())) + 32);
-    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
-    z.avail_in = static_cast<uInt>(bytes.size());
-    z.next_out = reinterpret_cast<Bytef*>(out.data());
-    z.avail_out = static_cast<uInt>(out.size());
-    const int rc = deflate(&z, Z_FINISH);
-    out.resize(z.total_out);
-    deflateEnd(&z);
-    return rc == Z_STREAM_END;
-}
-
 std::string mime_of(const std::string& file) {
     const std::string ext = file.substr(file.rfind('.') + 1);
     if (ext == "svg") return "image/svg+xml";
     if (ext == "webm") return "video/webm";
     if (ext == "mp4") return "video/mp4";
     return "application/octet-stream";
-}
-
-std::string xml_escape(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
-        }
-    }
-    return out;
 }
 
 // Cuts every decimal number of an SVG to two decimals ("12.345678" → "12.34"): a hundredth of a
@@ -177,12 +127,6 @@ void json_strings(std::string& out, const std::vector<std::string>& items) {
         core::json_string(out, items[i]);
     }
     out += ']';
-}
-
-// Text inside <script>: "</" could end the element early.
-std::string script_safe(std::string s) {
-    for (std::size_t at = s.find("</"); at != std::string::npos; at = s.find("</", at + 3)) s.replace(at, 2, "<\\/");
-    return s;
 }
 
 void replace_all(std::string& s, const std::string& what, const std::string& with) {
@@ -332,7 +276,7 @@ bool Site::begin(std::string& error) {
 }
 
 std::string Site::link(const std::string& file, std::string& error) const {
-    if (!opt_.single_file) return assets_ + "/" + file;
+    if (!opt_.single_file) return url_segment(assets_) + "/" + url_segment(file);
     std::string bytes;
     if (!read_file(dir_ + "/" + file, bytes)) {
         error = "cannot read " + dir_ + "/" + file + ": " + std::strerror(errno);
@@ -499,15 +443,17 @@ std::string Site::page_text(std::string& error) const {
     std::string page(web_file("lecture.html"));
     const std::string css(web_file("lecture.css")), js(web_file("lecture.js"));
     const std::string style = opt_.single_file ? "<style>\n" + css + "</style>"
-                                               : "<link rel=\"stylesheet\" href=\"" + assets_ + "/lecture.css\">";
+                                               : "<link rel=\"stylesheet\" href=\"" + xml_escape(url_segment(assets_)) +
+                                                     "/lecture.css\">";
     const std::string script = opt_.single_file ? "<script>\n" + script_safe(js) + "</script>"
-                                                : "<script src=\"" + assets_ + "/lecture.js\"></script>";
+                                                : "<script src=\"" + xml_escape(url_segment(assets_)) +
+                                                      "/lecture.js\"></script>";
     replace_all(page, "@TITLE@", xml_escape(deck_.title.empty() ? std::string("attnlab") : deck_.title));
     replace_all(page, "@STYLE@", style);
     replace_all(page, "@SCRIPT@", script);
     // Last: the data may hold any text, "@SCRIPT@" included.
     const std::size_t at = page.find("@DATA@");
-    if (at != std::string::npos) page.replace(at, 6, script_safe(data));
+    if (at != std::string::npos) page.replace(at, 6, json_in_script(data));
     return page;
 }
 
@@ -529,7 +475,7 @@ bool Site::finish(std::string& error) {
     if (!error.empty()) return false;
     std::string why;
     if (!write_file(page_path_, page, why)) {
-        error = "cannot write " + opt_.out + ": " + why;
+        error = written_as(page_path_, opt_.out, why);
         return false;
     }
     if (opt_.single_file) {
@@ -539,7 +485,7 @@ bool Site::finish(std::string& error) {
     }
     for (const char* name : {"lecture.css", "lecture.js"})
         if (!write_file(dir_ + "/" + name, std::string(web_file(name)), why)) {
-            error = "cannot write " + opt_.out + ": " + why;
+            error = written_as(dir_ + "/" + name, opt_.out, why);
             return false;
         }
     return true;
@@ -547,7 +493,8 @@ bool Site::finish(std::string& error) {
 
 bool Site::commit(std::string& error) {
     if (root_) return root_->commit(error);
-    // The folder first, then the page that links it.
+    // The folder first, then the page that links it; neither when the page's name cannot take it.
+    if (error = page_->problem(); !error.empty()) return false;
     if (!opt_.single_file && !files_->commit(error)) return false;
     if (opt_.single_file) files_->discard();
     return page_->commit(error);
