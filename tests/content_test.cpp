@@ -950,6 +950,26 @@ int check_numbers(const model::Frame& f, const std::string& where) {
                 CHECK(sf.tied_scores.tied.scores.text[i][j] == support::rounded(tied, 2));
                 CHECK(sf.tied_scores.separate.scores.text[i][j] == support::rounded(tr.scores(i, j), 2));
             }
+    // The key plane: every key's score q·k (before ÷ √d, as its key says), written at its band's
+    // end, the band as long as the score along the question, and the reach a score / |q|.
+    if (shows(sf, scene::Panel::KeyPlane) && sf.key_plane.feet && sf.key_plane.score_bands) {
+        const model::KeyPlane& kp = sf.key_plane;
+        const double qlen = std::hypot(kp.query.x, kp.query.y);
+        CHECK(kp.score_key == "q·k = |q| × reach");
+        for (std::size_t j = 0; j < n; ++j, ++checked) {
+            const model::KeyDot& k = kp.keys[j];
+            const double s = tr.scores(focus, j);
+            INFO("key plane, score of " << sc.tokens[j]);
+            CHECK(k.score_text == support::rounded(s, 2));
+            CHECK(k.score == s);
+            // The band: along the question, as long as the score, its sign the side of the origin.
+            CHECK(std::hypot(k.score_end.x, k.score_end.y) == Approx(std::fabs(s)).margin(1e-9));
+            CHECK(k.score_end.x * kp.query.x + k.score_end.y * kp.query.y == Approx(s * qlen).margin(1e-9));
+            // The reach: the band's length over |q|, where the key's projection lands.
+            CHECK(k.reach * qlen == Approx(s).margin(1e-9));
+            CHECK(k.foot.x * kp.query.x + k.foot.y * kp.query.y == Approx(k.reach * qlen).margin(1e-9));
+        }
+    }
     // The temperature: as set, or the limit it is.
     if (shows(sf, scene::Panel::ControlPanel)) {
         const double T = v.controls.temperature;
@@ -994,6 +1014,29 @@ TEST_CASE("every number a page shows is the trace's value correctly rounded, the
     });
     CHECK(frames > 400);
     CHECK(numbers > 10000);  // the check saw the numbers, not only empty panels
+}
+
+TEST_CASE("the key plane writes every key's score on every page that shows it, a tied row's too", "[content]") {
+    // The score of every key, not only the best match's: a band along the question as long as
+    // q·k = |q| × reach, and its number. A row with no best match (identical keys, T → ∞) draws
+    // every band as well.
+    int pages = 0, tied = 0, period = 0;
+    for_every_step_and_experiment([&](const model::Frame& f, const std::string& where, int) {
+        if (f.kind != model::Frame::Kind::Scene || !f.scene.error.empty() || !shows(f.scene, scene::Panel::KeyPlane)) return;
+        const model::KeyPlane& kp = f.scene.key_plane;
+        if (!kp.feet) return;
+        INFO(where);
+        ++pages;
+        REQUIRE(f.view->trace.d == 2);  // the shipped key planes: q and k drawn whole
+        CHECK(kp.score_bands);
+        REQUIRE(kp.keys.size() == f.view->trace.n);
+        for (const model::KeyDot& k : kp.keys) CHECK_FALSE(k.score_text.empty());
+        tied += kp.emphasis < 0;
+        period += f.scene.focus == 5 && f.scene.scene->name == "one-query-row";
+    });
+    CHECK(pages > 50);
+    CHECK(tied > 0);     // identical keys, T → ∞
+    CHECK(period > 0);   // the period's short question: every band short
 }
 
 TEST_CASE("every step lights its own stage on the pipeline; a picture step the stage it pictures", "[content]") {

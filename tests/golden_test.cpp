@@ -134,9 +134,12 @@ void for_each_text(model::SceneFrame& f, const std::function<void(const std::str
     for (std::size_t r = 0; r < m.sums.size(); ++r) fn("matrix row sum" + i(r), m.sums[r]);
     for (std::size_t k = 0; k < f.graph.nodes.size(); ++k) fn("graph label" + i(k), f.graph.nodes[k].label);
     fn("key plane query", f.key_plane.query_label);
-    fn("key plane score", f.key_plane.score_label);
+    fn("key plane score key", f.key_plane.score_key);
+    fn("key plane score key short", f.key_plane.score_key_short);
+    fn("key plane reach key", f.key_plane.reach_key);
     fn("key plane note", f.key_plane.note);
     for (std::size_t k = 0; k < f.key_plane.keys.size(); ++k) fn("key label" + i(k), f.key_plane.keys[k].label);
+    for (std::size_t k = 0; k < f.key_plane.keys.size(); ++k) fn("key score" + i(k), f.key_plane.keys[k].score_text);
     for (std::size_t k = 0; k < f.value_plane.values.size(); ++k) fn("value label" + i(k), f.value_plane.values[k].label);
     for (std::size_t k = 0; k < f.readouts.rows.size(); ++k) fn("readout " + f.readouts.rows[k].name, f.readouts.rows[k].value);
     fn("arithmetic aside", f.arithmetic.aside);

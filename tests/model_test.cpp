@@ -491,19 +491,79 @@ TEST_CASE("scores are coloured on one scale for every row: a faint question's ro
     CHECK(period < 0.25 * chased);
 }
 
-TEST_CASE("the key plane draws the best match's score as a length: its reach times |q|", "[model]") {
+TEST_CASE("the key plane draws every key's score as a length: its reach times |q|", "[model]") {
     Sentence s;
     const model::SceneFrame f = s.at(Stage::Softmax, 1.0);
     const model::KeyPlane& kp = f.key_plane;
-    REQUIRE(kp.emphasis >= 0);
-    REQUIRE(kp.score_band);
+    REQUIRE(kp.score_bands);
+    REQUIRE(kp.feet);
     const core::Vec& q = s.deck.slides[0].scene->q[2];
-    const core::Vec& k = s.deck.slides[0].scene->k[static_cast<std::size_t>(kp.emphasis)];
-    const double score = q[0] * k[0] + q[1] * k[1];
-    // Along the question, as long as the score (not the reach: that is score / |q|).
-    CHECK(std::hypot(kp.score_end.x, kp.score_end.y) == Approx(std::fabs(score)).margin(1e-12));
-    CHECK(kp.score_end.x * q[0] + kp.score_end.y * q[1] == Approx(std::hypot(q[0], q[1]) * score).margin(1e-12));
-    CHECK(kp.score_label == "|q| × reach = " + model::num(score));
+    const double qlen = std::hypot(q[0], q[1]);
+    REQUIRE(kp.keys.size() == 6);
+    int shorter = 0;  // keys whose band is shorter than their reach: |q| < 1 would make all
+    for (std::size_t j = 0; j < kp.keys.size(); ++j) {
+        const model::KeyDot& key = kp.keys[j];
+        const core::Vec& k = s.deck.slides[0].scene->k[j];
+        const double score = q[0] * k[0] + q[1] * k[1];
+        INFO("key " << j << ": q·k = " << score);
+        // Along the question, as long as the score (not the reach: that is score / |q|), on the
+        // origin's side the score's sign says.
+        CHECK(key.score == Approx(score).margin(1e-12));
+        CHECK(std::hypot(key.score_end.x, key.score_end.y) == Approx(std::fabs(score)).margin(1e-12));
+        CHECK(key.score_end.x * q[0] + key.score_end.y * q[1] == Approx(qlen * score).margin(1e-12));
+        CHECK(key.reach == Approx(score / qlen).margin(1e-12));
+        CHECK(std::hypot(key.foot.x, key.foot.y) == Approx(std::fabs(score) / qlen).margin(1e-12));
+        CHECK(key.score_text == model::num(score));
+        shorter += std::fabs(key.reach) > std::fabs(key.score);
+    }
+    CHECK(shorter == 0);  // chased's question is longer than 1: every score outreaches its key
+    CHECK(kp.score_key == "q·k = |q| × reach");
+    CHECK(kp.reach_key == "reach");
+
+    // A short question (the period's, |q| < 1): every band shorter than its key's reach.
+    auto sc = sentence_all_panels();
+    sc->steps.back().set.focus = 5;
+    sc->q[5] = {0.15, -0.12};
+    support::Staged period(sc);
+    const timeline::View pv = period.view(period.span_of(Stage::Blend), 1.0);
+    const model::KeyPlane& pk = model::frame_of(pv).scene.key_plane;
+    REQUIRE(pv.controls.focus == 5);
+    for (std::size_t j = 0; j < pk.keys.size(); ++j) {
+        INFO("key " << j);
+        CHECK(pk.keys[j].score == pv.trace.scores(5, j));
+        CHECK(std::fabs(pk.keys[j].score) < std::fabs(pk.keys[j].reach));
+        CHECK_FALSE(pk.keys[j].score_text.empty());
+    }
+
+    // No best match (identical keys: a six-way tie): every key's band is drawn all the same.
+    auto same = sentence_all_panels();
+    for (auto& k : same->k) k = {0.7, -0.2};
+    same->steps[3].set.mask = false;
+    support::Staged tie(same);
+    const timeline::View tv = tie.view(static_cast<int>(tie.lay.spans.size()) - 1, 1.0);
+    const model::KeyPlane& tk = model::frame_of(tv).scene.key_plane;
+    REQUIRE(tk.emphasis == -1);
+    CHECK(tk.score_bands);
+    for (std::size_t j = 0; j < tk.keys.size(); ++j) {
+        CHECK(tk.keys[j].score_text == model::num(tv.trace.scores(static_cast<std::size_t>(tv.controls.focus), j)));
+        CHECK(std::hypot(tk.keys[j].score_end.x, tk.keys[j].score_end.y) > 0.1);
+    }
+}
+
+TEST_CASE("the key plane of more than two dimensions draws no score: q·k is not what the plane shows", "[model]") {
+    auto sc = sentence_all_panels();
+    for (auto* m : {&sc->q, &sc->k})
+        for (auto& row : *m) row.push_back(0.5);
+    support::Staged st(sc);
+    const timeline::View v = st.view(st.span_of(Stage::Blend), 1.0);
+    const model::KeyPlane& kp = model::frame_of(v).scene.key_plane;
+    CHECK_FALSE(kp.score_bands);
+    CHECK(kp.note == "d = 3: the plane shows the first two coordinates");
+    for (const model::KeyDot& k : kp.keys) {
+        CHECK(k.score_text.empty());
+        // The foot is the projection of the key as drawn onto the question as drawn.
+        CHECK((k.at.x - k.foot.x) * kp.query.x + (k.at.y - k.foot.y) * kp.query.y == Approx(0).margin(1e-12));
+    }
 }
 
 // ---- captions ------------------------------------------------------------------------------------

@@ -1,7 +1,11 @@
 // draw/key_plane: the question as a gold arrow, each key as a labelled dot (the asking token's
-// own key marked), and the dotted projection of each key onto the query direction (the model's
-// feet): how far a key reaches along the question is its score. Keys the mask hides stay,
-// hollow and labelled.
+// own key marked), the faint dotted projection of each key onto the question's direction ending
+// in a faint tick at its foot (how far the key reaches along the question), and each key's score
+// q·k = |q| × that reach as a solid band from the origin along the question (in a lane of its
+// own beside the question's line), its number in the key's label ("cat: 2.72").
+// The reach is not the score: a long question scores more than its keys reach, a short one less.
+// Keys the mask hides stay, hollow and labelled, their bands faded. Every length and number is
+// the model's (model::KeyPlane); nothing here is computed from the vectors.
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -12,8 +16,119 @@ namespace draw {
 
 namespace {
 
+// The reach is drawn faint and the score solid: these are their opacities (the reach's dotted
+// line and tick, the score's band, before a hidden key fades both).
+constexpr double kReachAlpha = 0.32, kBandAlpha = 0.85;
+// The lanes of the score bands, beside the question's line (design units): the first lane's
+// distance from the line (clear of the question arrow's shaft), and the lanes' pitch.
+constexpr double kLaneGap = 11, kLanePitch = 10;
+
+// One score band as drawn: in design space, from its start in its lane (beside the origin) to its
+// end (beside score × q̂, or where the plane cuts it). Keys drawn at one place share one band.
+struct Band {
+    int key = 0;              // the key whose score it is (the first of those at one place)
+    std::vector<int> keys;    // every key drawn at that place
+    core::Point from, to;
+    core::Point normal;       // unit, design space: from the question's line towards the lane
+    bool cut = false;         // the plane ends before the score does
+};
+
+// Each key's band in a lane of its own beside the question's line, on the side of the line its
+// key is on, the nearer keys in the nearer lanes: each band runs under its key's dotted
+// projection, which crosses the band at the key's reach.
+std::vector<Band> score_bands(const model::KeyPlane& m, const Plane& pl, const core::Rect& content, double ps) {
+    const core::Point o = pl.to({0, 0});
+    const double qlen = std::hypot(m.query.x, m.query.y);
+    const core::Point qh = qlen > 1e-12 ? core::Point{m.query.x / qlen, m.query.y / qlen} : core::Point{1, 0};
+    const core::Point u{qh.x, -qh.y};   // the question's direction in design space (y flips)
+    const core::Point nrm{-u.y, u.x};   // its normal
+    struct Lane {
+        Band band;
+        double side = 0;  // signed distance of its key from the question's line, design units
+    };
+    std::vector<Lane> lanes;
+    std::vector<bool> done(m.keys.size(), false);
+    for (std::size_t j = 0; j < m.keys.size(); ++j) {
+        if (done[j]) continue;
+        const core::Point p = plane_dot(pl, m.keys[j].at);
+        Lane l;
+        l.band.key = static_cast<int>(j);
+        for (std::size_t i = j; i < m.keys.size(); ++i) {
+            const core::Point pi = plane_dot(pl, m.keys[i].at);
+            if (done[i] || std::hypot(pi.x - p.x, pi.y - p.y) > 3 || (m.keys[i].hide > 0.5) != (m.keys[j].hide > 0.5)) continue;
+            done[i] = true;
+            l.band.keys.push_back(static_cast<int>(i));
+        }
+        const core::Point t = pl.to(m.keys[j].at);
+        l.side = (t.x - o.x) * nrm.x + (t.y - o.y) * nrm.y;
+        lanes.push_back(std::move(l));
+    }
+    std::stable_sort(lanes.begin(), lanes.end(), [](const Lane& a, const Lane& b) { return std::fabs(a.side) < std::fabs(b.side); });
+    std::vector<Band> out;
+    int above = 0, below = 0;
+    const core::Rect inner = content.inset(6);
+    for (Lane& l : lanes) {
+        const double sign = l.side >= 0 ? 1 : -1;
+        const double off = sign * (kLaneGap + kLanePitch * (sign > 0 ? above++ : below++));
+        Band b = std::move(l.band);
+        b.normal = {nrm.x * sign, nrm.y * sign};
+        const model::KeyDot& kd = m.keys[static_cast<std::size_t>(b.key)];
+        const core::Point e = pl.to({kd.score_end.x * ps, kd.score_end.y * ps});
+        const core::Point a{o.x + nrm.x * off, o.y + nrm.y * off}, z{e.x + nrm.x * off, e.y + nrm.y * off};
+        double t0 = 0, t1 = 1;
+        if (std::hypot(z.x - a.x, z.y - a.y) < 1e-9) {
+            if (!inner.contains(a)) continue;
+            b.from = b.to = a;
+        } else {
+            if (!clip_segment(a, z, inner, t0, t1)) continue;
+            b.from = {a.x + (z.x - a.x) * t0, a.y + (z.y - a.y) * t0};
+            b.to = {a.x + (z.x - a.x) * t1, a.y + (z.y - a.y) * t1};
+            b.cut = t1 < 1;
+        }
+        out.push_back(std::move(b));
+    }
+    return out;
+}
+
+// What the two marks are, in the heading row right of the heading: a piece of band and
+// "q·k = |q| × reach" (or "q·k" where the row is narrow), a faint tick and "reach". Nothing where
+// even the short one does not fit whole.
+void paint_key(Canvas& c, const model::KeyPlane& m, const core::Rect& r) {
+    const double pad = 18, gap = 8, sample = 24, space = 18;
+    const core::Rect head{r.x + pad, r.y + 10, r.w - 2 * pad, 30};
+    c.font(Font::Bold, kMinText);
+    const double heading = c.measure(m.heading);
+    c.font(Font::Regular, kMinText);
+    const double reach = c.measure(m.reach_key);
+    const auto width = [&](const std::string& score) { return sample + gap + c.measure(score) + space + 8 + gap + reach; };
+    const std::string* score = &m.score_key;
+    if (heading + 24 + width(*score) > head.w) score = &m.score_key_short;
+    if (heading + 24 + width(*score) > head.w) return;
+    const double score_w = c.measure(*score), mid = head.y + head.h / 2;
+    double x = head.right() - width(*score);
+    c.color(c.th.key, kBandAlpha);
+    cairo_set_line_cap(c.cr, CAIRO_LINE_CAP_BUTT);
+    cairo_set_line_width(c.cr, 6);
+    c.line({x, mid}, {x + sample, mid});
+    cairo_stroke(c.cr);
+    x += sample + gap;
+    c.color(c.th.ink_soft);
+    c.text_in(*score, {x, head.y, score_w + 1, head.h}, Font::Regular, kMinText, kMinText);
+    x += score_w + space;
+    c.color(c.th.key, kReachAlpha);
+    cairo_set_line_cap(c.cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_width(c.cr, 2);
+    c.line({x + 4, mid - 8}, {x + 4, mid + 8});
+    cairo_stroke(c.cr);
+    c.mark("reach-key", {x + 4, mid - 8, 0, 16});
+    x += 8 + gap;
+    c.color(c.th.ink_soft);
+    c.text_in(m.reach_key, {x, head.y, reach + 1, head.h}, Font::Regular, kMinText, kMinText);
+}
+
 void paint(Canvas& c, const model::KeyPlane& m, const core::Rect& r) {
     core::Rect content = c.card(r, m.heading);
+    if (m.score_bands && m.reveal > 0) paint_key(c, m, r);
     Plane pl = fit_plane(m.extent, content);
     Labels labels;  // dot labels keep clear of the tick labels, the dots and each other
     paint_plane_grid(c, pl, &labels);
@@ -46,14 +161,14 @@ void paint(Canvas& c, const model::KeyPlane& m, const core::Rect& r) {
             cairo_set_dash(c.cr, nullptr, 0, 0);
         }
     }
-    std::optional<core::Point> score_at;  // where the emphasised key's score band ends
-    // Projections: a dotted line from each key growing onto the query direction, a tick at its foot.
+    // The reach, faint: a dotted line from each key growing onto the question's line, a tick at
+    // its foot.
     for (int j = 0; j < n && ps > 0; ++j) {
         const model::KeyDot& kd = m.keys[static_cast<std::size_t>(j)];
         const core::Point k = kd.at, foot = kd.foot;
         core::Point a = pl.to(k), b = pl.to({core::lerp(k.x, foot.x, ps), core::lerp(k.y, foot.y, ps)});
         double alpha = 1.0 - 0.7 * kd.hide;
-        c.color(c.th.key, 0.75 * alpha);
+        c.color(c.th.key, kReachAlpha * alpha);
         {
             // The dots (round dots of width 2 every 6.1 units from the key), filled at once
             // instead of stroking a dashed line with round caps; only the visible stretch.
@@ -71,32 +186,49 @@ void paint(Canvas& c, const model::KeyPlane& m, const core::Rect& r) {
             }
             cairo_fill(c.cr);
         }
-        cairo_set_line_cap(c.cr, CAIRO_LINE_CAP_ROUND);
         if (m.feet) {
             core::Point fp = pl.to(foot);
-            core::Point nrm{-qh.y * 8, qh.x * 8};  // design-space normal (y flips, length is symmetric)
+            // Short enough to stay off the score bands' lanes (kLaneGap).
+            core::Point nrm{-qh.y * 6, qh.x * 6};  // design-space normal (y flips, length is symmetric)
+            cairo_set_line_cap(c.cr, CAIRO_LINE_CAP_ROUND);
             c.line({fp.x - nrm.x, fp.y + nrm.y}, {fp.x + nrm.x, fp.y - nrm.y});
+            cairo_set_line_width(c.cr, 2);
+            cairo_stroke(c.cr);
+            c.mark("reach:" + std::to_string(j), fp);
+        }
+    }
+    const std::vector<Band> bands = m.score_bands && ps > 0 ? score_bands(m, pl, content, ps) : std::vector<Band>{};
+    for (const Band& b : bands) {
+        // The score, solid: a band in its lane from the origin along the question, a cross tick at
+        // its end; an arrowhead where the plane cuts it short.
+        const model::KeyDot& kd = m.keys[static_cast<std::size_t>(b.key)];
+        const double alpha = kBandAlpha * (1.0 - 0.7 * kd.hide);
+        const bool strong = std::find(b.keys.begin(), b.keys.end(), m.emphasis) != b.keys.end();
+        c.color(c.th.key, alpha);
+        cairo_set_line_cap(c.cr, CAIRO_LINE_CAP_BUTT);
+        cairo_set_line_width(c.cr, strong ? 8 : 6);
+        c.line(b.from, b.to);
+        cairo_stroke(c.cr);
+        const core::Point nrm{b.normal.x * 7, b.normal.y * 7}, half{b.normal.x * 5, b.normal.y * 5};
+        if (b.cut) {
+            const core::Point u{b.to.x - b.from.x, b.to.y - b.from.y};
+            const double l = std::max(1e-9, std::hypot(u.x, u.y));
+            const core::Point d{u.x / l * 12, u.y / l * 12};
+            cairo_move_to(c.cr, b.to.x + d.x, b.to.y + d.y);
+            cairo_line_to(c.cr, b.to.x + nrm.x, b.to.y + nrm.y);
+            cairo_line_to(c.cr, b.to.x - nrm.x, b.to.y - nrm.y);
+            cairo_close_path(c.cr);
+            cairo_fill(c.cr);
+        } else if (m.feet) {
             cairo_set_line_width(c.cr, 2.5);
+            c.line({b.to.x - half.x, b.to.y - half.y}, {b.to.x + half.x, b.to.y + half.y});
             cairo_stroke(c.cr);
         }
-        if (j == m.emphasis) {
-            // The emphasised key's score as a length along the question (its reach × |q|, see
-            // model::KeyPlane), else its reach: a thick band from the origin.
-            const core::Point end = m.score_band ? m.score_end : foot;
-            core::Point f2 = pl.to({end.x * ps, end.y * ps});
-            c.color(c.th.key, 0.35);
-            cairo_set_line_width(c.cr, 9);
-            cairo_set_line_cap(c.cr, CAIRO_LINE_CAP_BUTT);
-            double t0 = 0, t1 = 1;
-            if (clip_segment(o, f2, content, t0, t1)) {
-                c.line({o.x + (f2.x - o.x) * t0, o.y + (f2.y - o.y) * t0}, {o.x + (f2.x - o.x) * t1, o.y + (f2.y - o.y) * t1});
-                cairo_stroke(c.cr);
-            }
-            if (m.score_band && m.feet) score_at = f2;
-        }
+        for (int j : b.keys) c.mark("score:" + std::to_string(j), {b.from.x, b.from.y, b.to.x - b.from.x, b.to.y - b.from.y});
     }
     // The question.
     c.arrow(o, pl.to(q), 5, 22, c.th.query);
+
     // The keys, then their labels where they cover least (and clear of the question arrow).
     for (const model::KeyDot& kd : m.keys) labels.dot(plane_dot(pl, kd.at), 14);
     core::Point qp = pl.to(q);
@@ -155,49 +287,46 @@ void paint(Canvas& c, const model::KeyPlane& m, const core::Rect& r) {
         }
     }
     labels.place(c, m.query_label, qp, 16, content, Font::Bold, 19, c.th.query_ink);
-    // Keys drawn at one place (identical keys) share one label: "mouse · cat · the", or "all 5 keys".
+    // Keys drawn at one place (identical keys) share one label: "mouse · cat · the", or "all 5 keys";
+    // once scored, the label ends in the score: "cat: 2.72".
     std::vector<bool> done(m.keys.size(), false);
     for (std::size_t j = 0; j < m.keys.size(); ++j) {
         if (done[j]) continue;
         const model::KeyDot& kd = m.keys[j];
         bool clamped = false;
         core::Point p = plane_dot(pl, kd.at, &clamped);
-        std::string name = kd.label;
+        std::string name = kd.label, scores = kd.score_text;
         std::size_t shared = 1;
-        bool own = kd.focus, hidden = kd.hide > 0.5;
+        bool own = kd.focus, hidden = kd.hide > 0.5, one_score = true;
         for (std::size_t i = j + 1; i < m.keys.size(); ++i) {
             const core::Point pi = plane_dot(pl, m.keys[i].at);
             if (done[i] || std::hypot(pi.x - p.x, pi.y - p.y) > 3) continue;
             done[i] = true;
             ++shared;
             name += " · " + m.keys[i].label;
+            if (m.keys[i].score_text != kd.score_text) {
+                one_score = false;
+                scores += " / " + m.keys[i].score_text;
+            }
             own = own || m.keys[i].focus;
             hidden = hidden && m.keys[i].hide > 0.5;
         }
         // Every key at one place (more than three of them): a short label that fits the plane,
         // counting the asking word's own key among them (not one more beside them).
-        const bool all = shared > 3 && shared == m.keys.size();
+        const bool all = shared > 3 && shared == m.keys.size() && one_score;
         if (all) name = "all " + std::to_string(shared) + " keys";
         if (clamped) name += " · off the plane";
+        const std::string score = m.feet && !kd.score_text.empty() ? ": " + scores : "";
         if (own && all) {
             // Shorter where the plane is narrow (4:3), whole either way.
             c.font(Font::Bold, 18);
-            name += c.measure(name + ", its own too") <= content.w - 8 ? ", its own too" : ", own too";
+            name += c.measure(name + ", its own too" + score) <= content.w - 8 ? ", its own too" : ", own too";
         } else if (own) {
             name += " · own key";
         } else if (hidden) {
             name += " · hidden";
         }
-        labels.place(c, name, p, 15, content, Font::Bold, 18, hidden ? c.th.ink_faint : c.th.ink);
-    }
-    if (score_at && content.contains(*score_at)) {
-        // The score's end: a cross tick, and "reach × |q| = score" beside it.
-        core::Point nrm{-qh.y * 11, qh.x * 11};
-        c.color(c.th.key);
-        cairo_set_line_width(c.cr, 3);
-        c.line({score_at->x - nrm.x, score_at->y + nrm.y}, {score_at->x + nrm.x, score_at->y - nrm.y});
-        cairo_stroke(c.cr);
-        labels.place(c, m.score_label, *score_at, 12, content, Font::Bold, kMinText, c.th.ink_soft, 1.0, true);
+        labels.place(c, name + score, p, 15, content, Font::Bold, 18, hidden ? c.th.ink_faint : c.th.ink);
     }
     if (!m.note.empty()) {
         c.color(c.th.ink_faint);

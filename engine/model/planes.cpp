@@ -1,4 +1,5 @@
-// model/planes: the key plane (the question, the keys and how far each reaches along it) and
+// model/planes: the key plane (the question, the keys, how far each reaches along it and each
+// key's score, |q| × that reach) and
 // the value plane (the values, the hull of those a blend can use, the chain of weighted values
 // into the new vector), in plane coordinates; draw/ fits them to their boxes.
 #include <algorithm>
@@ -79,28 +80,38 @@ KeyPlane build(const Row& m, Tag<KeyPlane>) {
     out.feet = out.reveal >= 1;
     out.emphasis = v.hover >= 0 && v.hover < m.n ? v.hover : (m.tied() ? -1 : m.best);
     if (out.emphasis >= 0 && m.hide[static_cast<std::size_t>(out.emphasis)] >= 1) out.emphasis = -1;
-    // How far each key reaches along the question: its projection onto the query's direction.
     const double qlen = std::hypot(out.query.x, out.query.y);
     const core::Point qh = qlen > 1e-12 ? core::Point{out.query.x / qlen, out.query.y / qlen} : core::Point{1, 0};
+    // d = 2: the plane shows the whole of q and k, so q·k = |q| × (k's reach along q̂), and every
+    // key's score is drawn as a band along the question. Both lengths are read from the trace's
+    // q·k (the reach is q·k / |q|), so the band and the tick agree with the score row.
+    out.score_bands = m.d == 2;
+    if (out.score_bands) {
+        out.score_key = "q·k = |q| × reach";
+        out.score_key_short = "q·k";
+        out.reach_key = "reach";
+    }
     for (int j = 0; j < m.n; ++j) {
         const std::size_t J = static_cast<std::size_t>(j);
         KeyDot k;
         k.at = vec2(v.controls.keys[J]);
-        const double reach = k.at.x * qh.x + k.at.y * qh.y;
-        k.foot = {reach * qh.x, reach * qh.y};
+        if (out.score_bands) {
+            k.score = m.raw[J];
+            k.reach = qlen > 1e-12 ? k.score / qlen : 0.0;
+            k.score_end = {k.score * qh.x, k.score * qh.y};
+            k.score_text = num(k.score);
+        } else {
+            // More dimensions: the reach of the key as drawn (its first two coordinates) along
+            // the question as drawn; no score (q·k has terms the plane does not show).
+            k.reach = k.at.x * qh.x + k.at.y * qh.y;
+        }
+        k.foot = {k.reach * qh.x, k.reach * qh.y};
         k.label = m.sc->tokens[J];
         k.hide = m.hide[J];
         k.focus = j == m.focus;
         k.hover = j == v.hover;
         k.editing = j == v.editing;
         out.keys.push_back(std::move(k));
-    }
-    if (m.d == 2 && out.emphasis >= 0 && qlen > 1e-12) {
-        const std::size_t e = static_cast<std::size_t>(out.emphasis);
-        const double score = (out.keys[e].foot.x * qh.x + out.keys[e].foot.y * qh.y) * qlen;  // reach × |q|
-        out.score_band = true;
-        out.score_end = {score * qh.x, score * qh.y};
-        out.score_label = "|q| × reach = " + num(score);
     }
     if (m.d != 2) out.note = "d = " + std::to_string(m.d) + ": the plane shows the first two coordinates";
     return out;

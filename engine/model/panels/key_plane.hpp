@@ -1,4 +1,5 @@
-// model/panels/key_plane: the question, the keys and how far each reaches along it, in plane coordinates.
+// model/panels/key_plane: the question, the keys, how far each reaches along the question and its
+// score (|q| × that reach), in plane coordinates.
 // The panel's row (see model/panel.hpp), what it shows, and its builder's declaration; the
 // painter is draw/key_plane.cpp.
 #pragma once
@@ -14,9 +15,18 @@ namespace model {
 
 ATTNLAB_PANEL(KeyPlane, "key-plane", key_plane)
 
+// A key on the plane, with its score drawn as a length along the question. Two lengths, one
+// line: the key's reach (how far it reaches along the question's direction q̂, where its dotted
+// projection lands: the foot) and its score q·k = |q| × reach, a band from the origin along q̂.
+// A long question (|q| > 1) scores more than its keys reach, a short one (a faint question)
+// less; the band is the score, the reach is drawn faint. Both come from the trace's q·k.
 struct KeyDot {
     core::Point at;       // plane coordinates
-    core::Point foot;     // where it projects onto the question's line
+    core::Point foot;     // its reach: where it projects onto the question's line (reach × q̂)
+    double reach = 0;     // signed, along q̂: q·k / |q| (0 for a zero question)
+    double score = 0;     // q·k, the trace's (before ÷ √d): the band's signed length
+    core::Point score_end;   // score × q̂: where its band ends (it starts at the origin)
+    std::string score_text;  // the score as written at the band's end, "2.72" (model::num)
     std::string label;    // "cat", "chased · own key", "mouse · hidden"
     double hide = 0;
     bool focus = false, hover = false;
@@ -27,16 +37,16 @@ struct KeyPlane {
     Extent extent;
     core::Point query;          // the asking token's query (plane coordinates)
     std::string query_label;    // "q · chased"
-    double reveal = 0;          // 0 … 1: the projections growing onto the question's line
-    bool feet = false;          // ticks at the feet (scoring done)
-    int emphasis = -1;          // the key whose reach is drawn as a band (hovered, else best)
-    // The emphasised key's score drawn as a length: the band runs along the question to
-    // (q·k) q̂, its reach times the question's length |q| (so a short question, a faint one,
-    // scores little however far its keys reach), labelled "|q| × reach = 2.72". d = 2 only
-    // (in more dimensions the plane shows two coordinates, not the score).
-    bool score_band = false;
-    core::Point score_end;
-    std::string score_label;    // "|q| × reach = 2.72"
+    double reveal = 0;          // 0 … 1: the projections and the score bands growing onto the question's line
+    bool feet = false;          // scoring done: the reach ticks at the feet, the scores written
+    int emphasis = -1;          // the key drawn a little stronger (hovered, else the best match;
+                                // none in a tie: every key's band is drawn either way)
+    // Every key's score drawn as a band along the question (KeyDot::score_end), d = 2 only: in
+    // more dimensions the plane shows two coordinates, and q·k is not |q| × the reach drawn.
+    bool score_bands = false;
+    // What the two marks are, in the panel's heading row beside a piece of each: the band
+    // "q·k = |q| × reach" ("q·k" where the row is narrow), the faint tick "reach".
+    std::string score_key, score_key_short, reach_key;
     std::vector<KeyDot> keys;
     std::string note;           // "d = 4: the plane shows the first two coordinates"
 };
