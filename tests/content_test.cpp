@@ -1032,7 +1032,7 @@ TEST_CASE("the key plane writes every key's score on every page that shows it, a
         REQUIRE(kp.keys.size() == f.view->trace.n);
         for (const model::KeyDot& k : kp.keys) CHECK_FALSE(k.score_text.empty());
         tied += kp.emphasis < 0;
-        period += f.scene.focus == 5 && f.scene.scene->name == "one-query-row";
+        period += f.scene.focus == 5 && f.scene.scene->id == "one-query-row";
     });
     CHECK(pages > 50);
     CHECK(tied > 0);     // identical keys, T → ∞

@@ -199,7 +199,7 @@ TEST_CASE("the key plane draws every key's score: a band as long as q·k, its nu
                                           t.text.compare(t.text.size() - number.size(), number.size(), number) == 0);
                 INFO("key " << f.scene.scene->tokens[j] << ": '" << number << "'");
                 CHECK(written);
-                CHECK(find("score:" + std::to_string(j)));
+                CHECK(find("band:" + std::to_string(j)));
             }
             if (kp.keys[hi].reach - kp.keys[lo].reach < 0.05) continue;  // every key in one place: no scale to read
             const core::Point a = centre(flo), b = centre(fhi);
@@ -223,7 +223,7 @@ TEST_CASE("the key plane draws every key's score: a band as long as q·k, its nu
                 INFO("key " << f.scene.scene->tokens[j] << ", q·k = " << score);
                 // Its band: as long as the score, along the question (away from it for a
                 // negative score), or cut short by the plane's edge.
-                const auto* band = find("score:" + std::to_string(j));
+                const auto* band = find("band:" + std::to_string(j));
                 REQUIRE(band);
                 const core::Point from{band->rect.x, band->rect.y}, to{band->rect.right(), band->rect.bottom()};
                 const double len = std::hypot(to.x - from.x, to.y - from.y), want = scale * std::fabs(score);

@@ -78,6 +78,8 @@ struct Recorder {
     };
     struct Mark {
         std::string name;  // what is there: "token:2", "key:4", "value:1", "cell:3:5", "diamond", "knob", "switch",
+                           // "band:4" (a key's score band on the key plane: from its start to its end),
+                           // "reach:4" (the tick at that key's foot),
                            // "choice:1" (a quiz choice as shown, 0-based), "button:again-missed"
                            // (a button of the quiz card), "score" (the end screen's score)
         core::Rect rect;

@@ -5,7 +5,7 @@
 // own beside the question's line), its number in the key's label ("cat: 2.72").
 // The reach is not the score: a long question scores more than its keys reach, a short one less.
 // Keys the mask hides stay, hollow and labelled, their bands faded. Every length and number is
-// the model's (model::KeyPlane); nothing here is computed from the vectors.
+// the model's (model::KeyPlane): the painter only places them (the lanes, the labels).
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -34,8 +34,8 @@ struct Band {
 };
 
 // Each key's band in a lane of its own beside the question's line, on the side of the line its
-// key is on, the nearer keys in the nearer lanes: each band runs under its key's dotted
-// projection, which crosses the band at the key's reach.
+// key is on, the nearer keys in the nearer lanes: a key's dotted projection, on its way to the
+// line, crosses its own band at the key's reach (when the key lies beyond its lane).
 std::vector<Band> score_bands(const model::KeyPlane& m, const Plane& pl, const core::Rect& content, double ps) {
     const core::Point o = pl.to({0, 0});
     const double qlen = std::hypot(m.query.x, m.query.y);
@@ -90,22 +90,35 @@ std::vector<Band> score_bands(const model::KeyPlane& m, const Plane& pl, const c
     return out;
 }
 
-// What the two marks are, in the heading row right of the heading: a piece of band and
-// "q·k = |q| × reach" (or "q·k" where the row is narrow), a faint tick and "reach". Nothing where
-// even the short one does not fit whole.
-void paint_key(Canvas& c, const model::KeyPlane& m, const core::Rect& r) {
+// What the two marks are: a piece of band and "q·k = |q| × reach" (or "q·k" where there is
+// less room), a faint tick and "reach". In the heading row right of the heading; where the card
+// is too narrow for both, at the top right of the plane, over a halo, its box taken from the dot
+// labels; nowhere when even the short one does not fit whole there.
+void paint_key(Canvas& c, const model::KeyPlane& m, const core::Rect& r, const core::Rect& content, Labels& labels) {
     const double pad = 18, gap = 8, sample = 24, space = 18;
-    const core::Rect head{r.x + pad, r.y + 10, r.w - 2 * pad, 30};
+    core::Rect row{r.x + pad, r.y + 10, r.w - 2 * pad, 30};
     c.font(Font::Bold, kMinText);
-    const double heading = c.measure(m.heading);
+    const double heading = c.measure(m.heading) + 24;
     c.font(Font::Regular, kMinText);
     const double reach = c.measure(m.reach_key);
     const auto width = [&](const std::string& score) { return sample + gap + c.measure(score) + space + 8 + gap + reach; };
     const std::string* score = &m.score_key;
-    if (heading + 24 + width(*score) > head.w) score = &m.score_key_short;
-    if (heading + 24 + width(*score) > head.w) return;
-    const double score_w = c.measure(*score), mid = head.y + head.h / 2;
-    double x = head.right() - width(*score);
+    if (heading + width(*score) > row.w) score = &m.score_key_short;
+    if (heading + width(*score) > row.w) {
+        // Inside the plane, at its top right.
+        row = {content.x + 4, content.y + 2, content.w - 8, 26};
+        score = &m.score_key;
+        if (width(*score) > row.w) score = &m.score_key_short;
+        if (width(*score) > row.w) return;
+        const core::Rect box{row.right() - width(*score) - 4, row.y, width(*score) + 8, row.h};
+        c.color(c.th.card, 0.82);
+        const core::Rect halo = c.snap(box);
+        cairo_rectangle(c.cr, halo.x, halo.y, halo.w, halo.h);
+        cairo_fill(c.cr);
+        labels.taken.push_back(box);
+    }
+    const double score_w = c.measure(*score), mid = row.y + row.h / 2;
+    double x = row.right() - width(*score);
     c.color(c.th.key, kBandAlpha);
     cairo_set_line_cap(c.cr, CAIRO_LINE_CAP_BUTT);
     cairo_set_line_width(c.cr, 6);
@@ -113,25 +126,25 @@ void paint_key(Canvas& c, const model::KeyPlane& m, const core::Rect& r) {
     cairo_stroke(c.cr);
     x += sample + gap;
     c.color(c.th.ink_soft);
-    c.text_in(*score, {x, head.y, score_w + 1, head.h}, Font::Regular, kMinText, kMinText);
+    c.text_in(*score, {x, row.y, score_w + 1, row.h}, Font::Regular, kMinText, kMinText);
     x += score_w + space;
     c.color(c.th.key, kReachAlpha);
     cairo_set_line_cap(c.cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_width(c.cr, 2);
     c.line({x + 4, mid - 8}, {x + 4, mid + 8});
     cairo_stroke(c.cr);
-    c.mark("reach-key", {x + 4, mid - 8, 0, 16});
     x += 8 + gap;
     c.color(c.th.ink_soft);
-    c.text_in(m.reach_key, {x, head.y, reach + 1, head.h}, Font::Regular, kMinText, kMinText);
+    c.text_in(m.reach_key, {x, row.y, reach + 1, row.h}, Font::Regular, kMinText, kMinText);
 }
 
 void paint(Canvas& c, const model::KeyPlane& m, const core::Rect& r) {
     core::Rect content = c.card(r, m.heading);
-    if (m.score_bands && m.reveal > 0) paint_key(c, m, r);
     Plane pl = fit_plane(m.extent, content);
     Labels labels;  // dot labels keep clear of the tick labels, the dots and each other
+    labels.rings = 3;  // a plane of long labels ("chased · own key: −0.34"): room further out
     paint_plane_grid(c, pl, &labels);
+    if (m.score_bands && m.reveal > 0) paint_key(c, m, r, content, labels);
     Saved clip(c.cr);
     c.clip_rect(content);
     const int n = static_cast<int>(m.keys.size());
@@ -224,7 +237,7 @@ void paint(Canvas& c, const model::KeyPlane& m, const core::Rect& r) {
             c.line({b.to.x - half.x, b.to.y - half.y}, {b.to.x + half.x, b.to.y + half.y});
             cairo_stroke(c.cr);
         }
-        for (int j : b.keys) c.mark("score:" + std::to_string(j), {b.from.x, b.from.y, b.to.x - b.from.x, b.to.y - b.from.y});
+        for (int j : b.keys) c.mark("band:" + std::to_string(j), {b.from.x, b.from.y, b.to.x - b.from.x, b.to.y - b.from.y});
     }
     // The question.
     c.arrow(o, pl.to(q), 5, 22, c.th.query);
@@ -317,16 +330,19 @@ void paint(Canvas& c, const model::KeyPlane& m, const core::Rect& r) {
         if (all) name = "all " + std::to_string(shared) + " keys";
         if (clamped) name += " · off the plane";
         const std::string score = m.feet && !kd.score_text.empty() ? ": " + scores : "";
-        if (own && all) {
-            // Shorter where the plane is narrow (4:3), whole either way.
-            c.font(Font::Bold, 18);
-            name += c.measure(name + ", its own too" + score) <= content.w - 8 ? ", its own too" : ", own too";
-        } else if (own) {
-            name += " · own key";
-        } else if (hidden) {
-            name += " · hidden";
+        // Shorter where the plane is narrow (4:3), whole either way: what the ring or the faint
+        // ink already says goes first, the score never.
+        c.font(Font::Bold, 18);
+        const auto fits = [&](const std::string& s) { return c.measure(s) <= content.w - 8; };
+        std::string text = name + score;
+        for (const char* suffix : {own && all ? ", its own too" : own ? " · own key" : hidden ? " · hidden" : "", own && all ? ", own too" : ""}) {
+            if (fits(name + suffix + score)) {
+                text = name + suffix + score;
+                break;
+            }
         }
-        labels.place(c, name + score, p, 15, content, Font::Bold, 18, hidden ? c.th.ink_faint : c.th.ink);
+        const core::Rect placed = labels.place(c, text, p, 15, content, Font::Bold, 18, hidden ? c.th.ink_faint : c.th.ink);
+        labels.taken.push_back(placed.inset(-4));  // the next label keeps a gap from this one
     }
     if (!m.note.empty()) {
         c.color(c.th.ink_faint);

@@ -111,6 +111,7 @@ bool clip_segment(core::Point a, core::Point b, const core::Rect& r, double& t0,
 // Labels beside dots on a plane, each placed where it covers the fewest dots and labels.
 struct Labels {
     std::vector<core::Rect> taken;
+    int rings = 2;  // rings of places round a dot, each a label's height further out
     void dot(core::Point p, double r) { taken.push_back({p.x - r, p.y - r, 2 * r, 2 * r}); }
     // only_if_free: a label that would cover another, or be cut, is not drawn (an empty rect).
     core::Rect place(Canvas& c, std::string_view s, core::Point p, double r, const core::Rect& area, Font f, double size,

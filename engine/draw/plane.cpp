@@ -83,12 +83,13 @@ core::Rect Labels::place(Canvas& c, std::string_view s, core::Point p, double r,
     const double full = c.measure(s);
     const double w = std::min(full, area.w - 8), h = size * 1.2, g = r + 5;
     if (only_if_free && full > w) return {};
-    // Eight places round the dot, then the same eight a label's height further out: a label
-    // goes further only when every near place covers something.
+    // Eight places round the dot, then the same eight a label's height further out (and further,
+    // `rings`): a label goes further only when every near place covers something.
     std::vector<std::pair<core::Point, double>> cand;
-    for (const double k : {1.0, 2.0}) {
+    for (int ring = 1; ring <= rings; ++ring) {
+        const double k = ring;
         const double d = g + (k - 1) * (h + 4);
-        const double penalty = (k - 1) * 40;
+        const double penalty = k <= 2 ? (k - 1) * 40 : 400 * (k - 2);  // the third ring only to keep clear
         for (core::Point q : {core::Point{p.x + d, p.y - h / 2}, {p.x - d - w, p.y - h / 2}, {p.x - w / 2, p.y - d - h},
                               {p.x - w / 2, p.y + d}, {p.x + d * 0.7, p.y - d * 0.7 - h}, {p.x + d * 0.7, p.y + d * 0.7},
                               {p.x - d * 0.7 - w, p.y - d * 0.7 - h}, {p.x - d * 0.7 - w, p.y + d * 0.7}})

@@ -31,7 +31,8 @@ enum class Motion {
     X(Tokens, "tokens", "", "", "The sequence",                                                             \
       "A short sequence. Each token carries a vector; nothing is connected yet.", nullptr, 1.0, Appear)     \
     X(Scores, "scores", "q·k", "how alike", "Match scores",                                                  \
-      "Every key is scored by how far it reaches along the question: the dot product q·k.", nullptr, 2.0,   \
+      "Every key is scored by the dot product q·k: how far it reaches along the question, times the "       \
+      "question's length.", nullptr, 2.0,                                                                    \
       CountUp)                                                                                              \
     X(Scale, "scale", "÷ √d", "keep small", "Scale by √d",                                                  \
       "Divide every score by √d so the numbers stay modest, whatever the dimension.", nullptr, 1.2, Morph)  \
