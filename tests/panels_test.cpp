@@ -144,7 +144,7 @@ TEST_CASE("the key plane draws every key's score: a band as long as q·k, its nu
     constexpr int W = 1920, H = 1080;
     int pages = 0, tied = 0, short_question = 0, lengths = 0, cut = 0, fainter = 0;
     for (const fs::path& file : files) {
-        const load::Result r = load::load_file(file.string());
+        const load::Result r = load::load_file(file.string(), load::Options{ATTNLAB_SOURCE_DIR, {}});  // the checkout: a deck reaches ../scenes
         REQUIRE(r.ok());
         const timeline::Layout lay = timeline::layout(r.deck);
         for (int span = 0; span < static_cast<int>(lay.spans.size()); ++span) {
