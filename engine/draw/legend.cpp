@@ -54,4 +54,11 @@ double paint_legend(Canvas& c, const model::Legend& l, const core::Rect& box, Al
     return used;
 }
 
+void paint_legend_and_caption(Canvas& c, const model::Legend& l, const std::string& caption, const core::Rect& content,
+                              double legend_h, double caption_h) {
+    paint_legend(c, l, {content.x, content.bottom() - caption_h - legend_h + 2, content.w, legend_h - 6}, Align::Center);
+    c.color(c.th.ink_soft);
+    c.paragraph(caption, {content.x, content.bottom() - caption_h, content.w, caption_h}, Font::Italic, kMinText, kMinText);
+}
+
 }  // namespace draw

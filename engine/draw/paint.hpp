@@ -77,6 +77,11 @@ void paint_header(Canvas& c, const model::Header& h, const core::Rect& r);
 // middle), the high end's number. Returns the width used, 0 when even a short gradient does not fit.
 double paint_legend(Canvas& c, const model::Legend& l, const core::Rect& box, Align align = Align::Left,
                     double bar_w = 200);
+// The foot of a grid panel (legend.cpp): the legend centred in a band legend_h high, above an
+// italic caption caption_h high at the bottom of `content` (the projections, the residual, the
+// tied scores).
+void paint_legend_and_caption(Canvas& c, const model::Legend& l, const std::string& caption, const core::Rect& content,
+                              double legend_h, double caption_h);
 // A small matrix's cells (cells.cpp): column j col_w[j] wide (the last width for any further
 // column), cell_h high, each filled with its tone on the diverging scale and, with `numbers`, its
 // number as the model writes it at kMinText; a lit grid outlined in gold; all at `alpha`.

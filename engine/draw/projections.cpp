@@ -160,10 +160,7 @@ void paint(Canvas& c, const model::Projections& p, const core::Rect& r) {
         cells(c, eq.out, {x, y + name_h}, cek[e], ch, numbers);
         x += col_w + gap;
     }
-    paint_legend(c, p.legend, {content.x, content.bottom() - caption - legend_h + 2, content.w, legend_h - 6}, Align::Center);
-    c.color(c.th.ink_soft);
-    c.paragraph(p.caption, {content.x, content.bottom() - caption, content.w, caption}, Font::Italic, kMinText,
-                kMinText);
+    paint_legend_and_caption(c, p.legend, p.caption, content, legend_h, caption);
 }
 
 }  // namespace

@@ -88,9 +88,7 @@ void paint(Canvas& c, const model::Residual& p, const core::Rect& r) {
           {&p.delta, &p.delta_name, c.th.ink_soft},
           {&p.sum, &p.sum_name, c.th.output_ink, p.reveal}},
          {"+", "="});
-    paint_legend(c, p.legend, {content.x, content.bottom() - caption - legend_h + 2, content.w, legend_h - 6}, Align::Center);
-    c.color(c.th.ink_soft);
-    c.paragraph(p.caption, {content.x, content.bottom() - caption, content.w, caption}, Font::Italic, kMinText, kMinText);
+    paint_legend_and_caption(c, p.legend, p.caption, content, legend_h, caption);
 }
 
 }  // namespace

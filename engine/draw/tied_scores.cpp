@@ -91,9 +91,7 @@ void paint(Canvas& c, const model::TiedScores& p, const core::Rect& r) {
     };
     side(p.tied, x0 + label_w);
     side(p.separate, x0 + label_w + grid_w + gap);
-    paint_legend(c, p.legend, {content.x, content.bottom() - caption - legend_h + 2, content.w, legend_h - 6}, Align::Center);
-    c.color(c.th.ink_soft);
-    c.paragraph(p.caption, {content.x, content.bottom() - caption, content.w, caption}, Font::Italic, kMinText, kMinText);
+    paint_legend_and_caption(c, p.legend, p.caption, content, legend_h, caption);
 }
 
 }  // namespace
