@@ -210,9 +210,10 @@ void check_legible(const draw::Recorder& rec, int w, int h, const std::string& w
 
 // The numbers a grid panel writes, by the panel's name, from the frame model: the matrices a
 // student is asked to multiply (the projections, the residual's arithmetic) and the two score
-// matrices side by side. A painter that leaves them out (colours alone, where they do not fit)
-// would pass every other check: these must be drawn. (Every output at once, `outputs`, still
-// shows colours alone for its 14 rows at 4:3 and 16:10: not yet held here.)
+// matrices side by side; of every output at once (`outputs`), the asking token's rows of V and
+// A·V, which the page talks about (the other rows may show colours alone where their numbers
+// do not fit, as the 14 rows do at 4:3). A painter that leaves them out would pass every other
+// check: these must be drawn.
 std::map<std::string, std::vector<std::string>> grid_numbers(const timeline::View& v) {
     std::map<std::string, std::vector<std::string>> out;
     if (!v.scene) return out;
@@ -230,6 +231,14 @@ std::map<std::string, std::vector<std::string>> grid_numbers(const timeline::Vie
         add(scene::Panel::Residual, *g);
     add(scene::Panel::TiedScores, s.tied_scores.tied.scores);
     add(scene::Panel::TiedScores, s.tied_scores.separate.scores);
+    const model::Outputs& o = s.outputs;
+    if (o.focus >= 0 && static_cast<std::size_t>(o.focus) < o.values.text.size() &&
+        static_cast<std::size_t>(o.focus) < o.outputs.text.size() &&
+        std::find(s.panels.begin(), s.panels.end(), scene::Panel::Outputs) != s.panels.end()) {
+        auto& want = out[std::string(scene::panel_name(scene::Panel::Outputs))];
+        for (const auto* row : {&o.values.text[static_cast<std::size_t>(o.focus)], &o.outputs.text[static_cast<std::size_t>(o.focus)]})
+            want.insert(want.end(), row->begin(), row->end());
+    }
     return out;
 }
 

@@ -1,11 +1,15 @@
 // draw/outputs: every new vector at once — the values V and the product A·V side by side, a row
 // per token, coloured on the values' diverging scale with its legend under them, their numbers
-// as the model writes them (where they fit at kMinText, else colours alone), the asking token's
-// row lit in both, the product's rows arriving together.
+// as the model writes them, the asking token's row lit in both, the product's rows arriving
+// together. Where the numbers do not fit their cells at kMinText (14 rows at 4:3), the cells show
+// colours alone and the asking token's two rows are written out whole under the legend, so the
+// numbers of the row the page talks about are always on it.
 //
 //               V                  A·V
 //   The      ▦ ▦ ▦ ▦     →     ▦ ▦ ▦ ▦
 //   ran     [▦ ▦ ▦ ▦]    →    [▦ ▦ ▦ ▦]
+//   (too small for numbers:)   ran · V    0.0   1.0   0.0   0.5
+//                              ran · A·V  0.78  0.10  0.13  0.25
 #include <algorithm>
 #include <cmath>
 
@@ -19,6 +23,8 @@ struct OutputsGeom {
     core::Rect labels, values, outputs, arrow;
     std::vector<double> values_w, outputs_w;  // each column's width, of V and of A·V
     double cell_h = 0;
+    bool numbers = true;  // every number fits its cell; else `focus_rows` holds the asking row's
+    core::Rect focus_rows;
 };
 
 // The width a number needs at kMinText, from DejaVu Sans' advances (digits 0.636 em, the point
@@ -52,12 +58,16 @@ double total(const std::vector<double>& w) {
     return t;
 }
 
-OutputsGeom outputs_geom(const model::Outputs& o, const core::Rect& panel) {
+constexpr double kFocusLineH = 24;  // a line of the asking row's numbers, written out
+
+// The grids' places; `focus_lines` is the room kept under the legend for the asking row's
+// numbers (0, or two lines when they do not fit the cells).
+OutputsGeom outputs_geom(const model::Outputs& o, const core::Rect& panel, double focus_lines) {
     const core::Rect content = card_content(panel);
     OutputsGeom g;
     const double rows = std::max<double>(1, static_cast<double>(o.tokens.size()));
     const double label_w = 84, arrow_w = 48, head_h = 34, caption_h = 64, legend_h = 32;
-    g.cell_h = std::min(48.0, (content.h - head_h - caption_h - legend_h) / rows);
+    g.cell_h = std::min(48.0, (content.h - head_h - caption_h - legend_h - focus_lines) / rows);
     // Each column as wide as its numbers (at least as wide as a cell is tall), all shrunk alike
     // where the panel is narrower than that.
     g.values_w = column_widths(o.values, g.cell_h);
@@ -73,19 +83,59 @@ OutputsGeom outputs_geom(const model::Outputs& o, const core::Rect& panel) {
     g.values = {x0 + label_w, y0, total(g.values_w), grid_h};
     g.arrow = {g.values.right(), y0, arrow_w, grid_h};
     g.outputs = {g.arrow.right(), y0, total(g.outputs_w), grid_h};
+    // Numbers in the cells only where a cell is tall enough and no column had to shrink below
+    // its widest number (the widths are DejaVu's advances, so this needs no cairo: hit testing
+    // gets the same geometry).
+    g.numbers = g.cell_h * 0.82 - 4 >= kMinText && need <= room;
+    g.focus_rows = {content.x, g.values.bottom() + legend_h, content.w, focus_lines};
     return g;
 }
 
+OutputsGeom outputs_geom(const model::Outputs& o, const core::Rect& panel) {
+    const OutputsGeom g = outputs_geom(o, panel, 0);
+    return g.numbers ? g : outputs_geom(o, panel, 2 * kFocusLineH);
+}
+
 // Whether every number of both grids, as the model writes it, fits its cell at kMinText (else the
-// cells show colours alone: a number the back row cannot read is not shown).
+// cells show colours alone: a number the back row cannot read is not shown in a cell).
 bool numbers_fit(Canvas& c, const model::Outputs& o, const OutputsGeom& g) {
-    if (g.cell_h * 0.82 - 4 < kMinText) return false;
+    if (!g.numbers) return false;
     c.font(Font::Regular, kMinText);
     for (const auto& [grid, w] : {std::pair{&o.values, &g.values_w}, std::pair{&o.outputs, &g.outputs_w}})
         for (const auto& row : grid->text)
             for (std::size_t j = 0; j < row.size(); ++j)
                 if (c.measure(row[j]) > (*w)[j] - 5) return false;  // the text's box is the cell inset by 2
     return true;
+}
+
+// The asking token's row of V and of A·V written out under the legend, a number to a column:
+//   ran · V     0.0   1.0   0.0   0.5
+//   ran · A·V   0.78  0.10  0.13  0.25
+void focus_rows(Canvas& c, const model::Outputs& o, const core::Rect& at) {
+    if (o.focus < 0 || static_cast<std::size_t>(o.focus) >= o.values.text.size() ||
+        static_cast<std::size_t>(o.focus) >= o.outputs.text.size())
+        return;
+    const std::size_t f = static_cast<std::size_t>(o.focus);
+    const std::string who = static_cast<std::size_t>(o.focus) < o.tokens.size() ? o.tokens[f] + " · " : "";
+    c.font(Font::Bold, kMinText);
+    const double name_w = std::max(c.measure(who + o.values_name), c.measure(who + o.outputs_name)) + 10;
+    const struct {
+        const std::string& name;
+        const std::vector<std::string>& numbers;
+        core::Color ink;
+        double alpha;
+    } lines[] = {{o.values_name, o.values.text[f], c.th.value, 1.0}, {o.outputs_name, o.outputs.text[f], c.th.output_ink, o.reveal}};
+    for (int l = 0; l < 2; ++l) {
+        const core::Rect line{at.x, at.y + l * kFocusLineH, at.w, kFocusLineH};
+        c.color(lines[l].ink, lines[l].alpha);
+        c.text_in(who + lines[l].name, {line.x, line.y, name_w, line.h}, Font::Bold, kMinText, kMinText, Align::Left);
+        const double cols = std::max<double>(1, static_cast<double>(lines[l].numbers.size()));
+        const double col_w = (line.w - name_w) / cols;
+        c.color(c.th.ink, lines[l].alpha);
+        for (std::size_t j = 0; j < lines[l].numbers.size(); ++j)
+            c.text_in(lines[l].numbers[j], {line.x + name_w + static_cast<double>(j) * col_w, line.y, col_w, line.h},
+                      Font::Regular, kMinText, kMinText, Align::Right);
+    }
 }
 
 void grid(Canvas& c, const model::Grid& m, const core::Rect& at, const std::vector<double>& cell_w, double cell_h,
@@ -149,6 +199,7 @@ void paint(Canvas& c, const model::Outputs& o, const core::Rect& r) {
     cairo_stroke(c.cr);
     // What the colours mean: the values' scale, shared by V and A·V.
     paint_legend(c, o.legend, {g.labels.x, g.values.bottom() + 6, g.outputs.right() - g.labels.x, 26}, Align::Center);
+    if (!numbers) focus_rows(c, o, g.focus_rows.h > 0 ? g.focus_rows : core::Rect{content.x, g.values.bottom() + 32, content.w, 2 * kFocusLineH});
     c.color(c.th.ink_soft);
     c.paragraph(o.caption, {content.x, content.bottom() - 58, content.w, 58}, Font::Italic, kMinText, kMinText, 1.25);
 }
