@@ -4,7 +4,9 @@
 // q·k = |q| × that reach as a solid band from the origin along the question (in a lane of its
 // own beside the question's line), its number in the key's label ("cat: 2.72").
 // The reach is not the score: a long question scores more than its keys reach, a short one less.
-// Keys the mask hides stay, hollow and labelled, their bands faded. Every length and number is
+// Keys the mask hides stay, hollow and labelled "· hidden" with their q·k, their bands faded:
+// the plane shows the first stage, q·k, which the mask does not change (it replaces the score
+// with −∞ later, as the score row beside it shows: "hidden · −∞"). Every length and number is
 // the model's (model::KeyPlane): the painter only places them (the lanes, the labels).
 #include <algorithm>
 #include <cmath>
