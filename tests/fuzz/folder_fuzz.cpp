@@ -46,6 +46,7 @@ namespace {
 // The scratch folder: outside/ (watched; never to be opened) and tree/ (rebuilt every input).
 struct Scratch {
     fs::path base, outside, tree;
+    fs::path home;       // the current folder the process had (libFuzzer names its files from it)
     std::string secret;  // a word in every file outside, and in the non-YAML files inside
     int watch = -1;      // inotify, on outside/ and outside/sub/
 
@@ -72,7 +73,7 @@ struct Scratch {
         if (watch < 0) fuzz::fail("inotify_init1");
         for (const fs::path& d : {outside, outside / "sub"})
             if (inotify_add_watch(watch, d.c_str(), IN_OPEN | IN_ACCESS) < 0) fuzz::fail("inotify_add_watch");
-        if (chdir(tree.c_str()) != 0) fuzz::fail("chdir");
+        home = fs::current_path();
     }
     ~Scratch() {
         std::error_code ec;
@@ -273,41 +274,48 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         for (const auto& e : r.warnings) std::fprintf(stderr, "  %s\n", e.format().c_str());
     }
 
-    fuzz::expect(!ec && Scratch::under(s.tree, real_root), "the root in force is outside the tree");
-    for (const std::string& name : outside_opened) fuzz::fail("a file outside the root was opened: outside/" + name);
-    for (const std::string& f : r.files) fuzz::expect(inside(f) || f == top_typed, "a file outside the root was read or tried: " + f);
+    // Checked here, in the load's folder (the paths are named from it); reported from home, where
+    // libFuzzer writes its findings.
+    std::string broken;
+    auto check = [&broken](bool ok, const std::string& what) {
+        if (!ok && broken.empty()) broken = what;
+    };
+    check(!ec && Scratch::under(s.tree, real_root), "the root in force is outside the tree");
+    for (const std::string& name : outside_opened) check(false, "a file outside the root was opened: outside/" + name);
+    for (const std::string& f : r.files) check(inside(f) || f == top_typed, "a file outside the root was read or tried: " + f);
 
     if (r.ok()) {
-        fuzz::expect(!r.deck.slides.empty(), "an accepted deck has no slides");
-        for (const std::string& f : r.deck.sources) fuzz::expect(inside(f) || f == top_typed, "a deck is built from a file outside the root: " + f);
+        check(!r.deck.slides.empty(), "an accepted deck has no slides");
+        for (const std::string& f : r.deck.sources) check(inside(f) || f == top_typed, "a deck is built from a file outside the root: " + f);
         auto clip = [&](const std::string& path, double seconds) {
             if (path.empty()) return;
-            fuzz::expect(inside(path), "a voice clip outside the root: " + path);
-            fuzz::expect(seconds > 0, "a voice clip without a length: " + path);
+            check(inside(path), "a voice clip outside the root: " + path);
+            check(seconds > 0, "a voice clip without a length: " + path);
         };
         for (const auto& slide : r.deck.slides) {
             clip(slide.voice, slide.voice_seconds);
             if (!slide.scene) continue;
             const auto& sc = *slide.scene;
-            fuzz::expect(sc.n() >= 1 && sc.n() <= attention::kMaxSize, "an accepted scene has a bad token count");
-            fuzz::expect(sc.q.size() == sc.n() && sc.k.size() == sc.n() && sc.v.size() == sc.n(),
-                         "an accepted scene's vectors do not match its tokens");
-            fuzz::expect(!sc.steps.empty(), "an accepted scene has no steps");
+            check(sc.n() >= 1 && sc.n() <= attention::kMaxSize, "an accepted scene has a bad token count");
+            check(sc.q.size() == sc.n() && sc.k.size() == sc.n() && sc.v.size() == sc.n(),
+                  "an accepted scene's vectors do not match its tokens");
+            check(!sc.steps.empty(), "an accepted scene has no steps");
             for (const auto& step : sc.steps) clip(step.voice, step.voice_seconds), clip(step.ask_voice, step.ask_voice_seconds);
         }
     } else {
-        fuzz::expect(!r.errors.empty(), "a refused deck says nothing");
+        check(!r.errors.empty(), "a refused deck says nothing");
     }
     for (const core::Diagnostics* list : {&r.errors, &r.warnings}) {
         for (const auto& e : *list) {
             const std::string line = e.format();
-            fuzz::expect(!e.file.empty(), "a diagnostic names no file: " + line);
-            fuzz::expect(!e.message.empty(), "a diagnostic says nothing: " + line);
-            fuzz::expect(!contains(line, s.secret), "a diagnostic quotes a file outside the root or one that is no YAML: " + line);
-            fuzz::expect(inside(e.file) || e.file == top_typed, "a diagnostic names a file outside the root: " + line);
-            fuzz::expect((e.line >= 1 && e.column >= 1) || e.file == top_typed, "a diagnostic has no line and column: " + line);
+            check(!e.file.empty(), "a diagnostic names no file: " + line);
+            check(!e.message.empty(), "a diagnostic says nothing: " + line);
+            check(!contains(line, s.secret), "a diagnostic quotes a file outside the root or one that is no YAML: " + line);
+            check(inside(e.file) || e.file == top_typed, "a diagnostic names a file outside the root: " + line);
+            check((e.line >= 1 && e.column >= 1) || e.file == top_typed, "a diagnostic has no line and column: " + line);
         }
     }
-    if (chdir(s.tree.c_str()) != 0) fuzz::fail("chdir back");
+    if (chdir(s.home.c_str()) != 0) fuzz::fail("chdir back");
+    if (!broken.empty()) fuzz::fail(broken);
     return 0;
 }
