@@ -4,8 +4,12 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <limits>
 #include <stdexcept>
+#include <string_view>
 
 namespace load {
 
@@ -53,6 +57,105 @@ Num parse_number(const Node* n, double& out) {
     return parse_number(n->value, n->plain, out);
 }
 
+namespace {
+
+bool digit(char c) { return c >= '0' && c <= '9'; }
+
+bool same_letters(std::string_view s, std::string_view lower_word) {
+    if (s.size() != lower_word.size()) return false;
+    for (std::size_t i = 0; i < s.size(); ++i)
+        if ((s[i] | 0x20) != lower_word[i]) return false;
+    return true;
+}
+
+// The decimal text `s` (after the caller's grammar check) as the nearest double, with the rules
+// of std::from_chars in its general format, which this replaces (a WebAssembly build's C++ library
+// has none for doubles): `-`? then digits with at most one point and at least one digit, then an
+// exponent `e`/`E`, `+`/`-`?, digits; after a `-` also inf, infinity and nan(chars), in any case.
+// A finite result that overflows, or a nonzero one that rounds to 0, is Range; a subnormal is Ok.
+// The digits go to strtod (correctly rounded in glibc and musl) as "[-]DIGITSeEXPONENT", with no
+// decimal point: the point is the only part of strtod's form that the C locale in force can
+// change (LC_NUMERIC "de_DE" wants a comma), so the result is the same in every locale, and
+// nothing here reads or sets one (setlocale is not thread-safe; the reload thread parses too).
+Num decimal(std::string_view s, double& out) {
+    std::size_t i = 0;
+    const bool negative = i < s.size() && s[i] == '-';
+    if (negative) ++i;
+    const std::string_view rest = s.substr(i);
+    if (same_letters(rest, "inf") || same_letters(rest, "infinity")) {
+        out = negative ? -HUGE_VAL : HUGE_VAL;
+        return Num::Ok;
+    }
+    if (rest.size() >= 3 && same_letters(rest.substr(0, 3), "nan")) {
+        // nan, or nan(n-char-sequence): letters, digits, '_'.
+        bool whole = rest.size() == 3;
+        if (!whole && rest[3] == '(' && rest.back() == ')') {
+            whole = true;
+            for (char c : rest.substr(4, rest.size() - 5))
+                if (!(digit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '_')) whole = false;
+        }
+        if (!whole) return Num::NotNumber;
+        out = negative ? -std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::quiet_NaN();
+        return Num::Ok;
+    }
+    // The significand: its digits without the point, and how many of them follow it.
+    const std::size_t begin = i;
+    std::size_t digits = 0, after_point = 0;  // digits of the significand; of those, after its point
+    bool point = false;
+    for (; i < s.size() && (digit(s[i]) || (s[i] == '.' && !point)); ++i) {
+        if (s[i] == '.') point = true;
+        else ++digits, after_point += point;
+    }
+    if (digits == 0) return Num::NotNumber;
+    const std::size_t end = i;
+    // The exponent, saturated far beyond any double's (a saturated one decides the result alone).
+    constexpr long long kSaturated = 1'000'000'000'000'000LL;
+    long long exponent = 0;
+    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+        ++i;
+        const bool minus = i < s.size() && s[i] == '-';
+        if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
+        if (i == s.size() || !digit(s[i])) return Num::NotNumber;  // "1e", "1e+": not a number here
+        for (; i < s.size() && digit(s[i]); ++i) exponent = std::min(kSaturated, exponent * 10 + (s[i] - '0'));
+        if (minus) exponent = -exponent;
+    }
+    if (i != s.size()) return Num::NotNumber;
+    // The significant digits start at the first nonzero one: the value is 0.D₁D₂…Dₖ × 10^magnitude.
+    std::size_t first = begin;
+    long long zeros = 0;  // leading zeros (of the digits)
+    for (; first < end && (s[first] == '0' || s[first] == '.'); ++first) zeros += s[first] == '0';
+    if (first == end) {
+        out = negative ? -0.0 : 0.0;
+        return Num::Ok;
+    }
+    const long long k = static_cast<long long>(digits) - zeros;
+    // The value lies in [10^(magnitude-1), 10^magnitude). Outside [-323, 309] no double is near:
+    // at least 1e309 (over DBL_MAX, 1.8e308), or under 1e-324 (less than half the smallest
+    // subnormal, 4.9e-324), which rounds to 0.
+    const long long magnitude = exponent - static_cast<long long>(after_point) + k;
+    if (magnitude > 309 || magnitude < -323) return Num::Range;
+    // "[-]D₁D₂…DₖeN", N = magnitude - k; on the stack unless the digits are many.
+    char small[80];
+    std::string large;
+    char* text = small;
+    if (static_cast<std::size_t>(k) + 24 > sizeof small) {
+        large.resize(static_cast<std::size_t>(k) + 24);
+        text = large.data();
+    }
+    char* at = text;
+    if (negative) *at++ = '-';
+    for (std::size_t j = first; j < end; ++j)
+        if (s[j] != '.') *at++ = s[j];
+    *at++ = 'e';
+    at = std::to_chars(at, at + 21, magnitude - k).ptr;
+    *at = '\0';
+    out = std::strtod(text, nullptr);
+    if (std::isinf(out) || out == 0) return Num::Range;
+    return Num::Ok;
+}
+
+}  // namespace
+
 Num parse_number(std::string_view s, bool plain, double& out) {
     if (!plain || s.empty()) return Num::NotNumber;
     // The common case first: digits, a sign, a point, an exponent (no word to compare).
@@ -62,16 +165,13 @@ Num parse_number(std::string_view s, bool plain, double& out) {
     if (l == ".inf" || l == "+.inf" || l == "inf" || l == "+inf" || l == "infinity" || l == "+infinity")
         return Num::PosInf;
     if (l == "-.inf" || l == "-inf" || l == "-infinity") return Num::NegInf;
-    const char* first = s.data();
-    const char* last = s.data() + s.size();
-    if (*first == '+') ++first;
-    if (first == last || !(std::isdigit(static_cast<unsigned char>(*first)) || *first == '-' || *first == '.'))
-        return Num::NotNumber;
-    auto [ptr, ec] = std::from_chars(first, last, out, std::chars_format::general);
-    if (ptr != last) return Num::NotNumber;
-    if (ec == std::errc::result_out_of_range) return Num::Range;
-    if (ec != std::errc()) return Num::NotNumber;
-    return Num::Ok;
+    std::string_view rest = s;
+    if (rest.front() == '+') rest.remove_prefix(1);
+    if (rest.empty() || !(digit(rest.front()) || rest.front() == '-' || rest.front() == '.')) return Num::NotNumber;
+    double x = 0;
+    const Num read = decimal(rest, x);
+    if (read == Num::Ok) out = x;
+    return read;
 }
 
 int Columns::to_chars(int line, int byte_column) {
