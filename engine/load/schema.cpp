@@ -539,6 +539,8 @@ const Key<SceneReader> kScene[] = {
     {"w_k", read_vectors_of},
     {"w_v", read_vectors_of},
     {"w_o", read_vectors_of},
+    {"heads", read_vectors_of},      // several heads, each its q, k, v or w_q, w_k, w_v (load/heads.cpp)
+    {"positions", read_vectors_of},  // sinusoidal, learned or rotary (load/positions.cpp)
     {"start", [](SceneReader& sr, const Value& v) {
          if (!v || v.node->kind == Kind::Null) return;
          if (!sr.r.is_map(v.node, v.key, "a mapping with " + join(names<SceneReader>(kStart)))) return;
@@ -555,6 +557,23 @@ const Key<SceneReader> kScene[] = {
      }},
 };
 
+// The projections and the tied scores draw q = x·W_Q and k = x·W_K: rotary positions turn q and
+// k after the product, so those two panels would show numbers the scores are not made of.
+void check_positions_panels(Reader& r, const scene::Scene& s, const Node* root) {
+    if (s.positions.kind != scene::Positions::Kind::Rotary) return;
+    auto drawn = [&](scene::Panel p) {
+        if (std::find(s.panels.begin(), s.panels.end(), p) != s.panels.end()) return true;
+        for (const scene::Step& st : s.steps)
+            if (std::find(st.panels.begin(), st.panels.end(), p) != st.panels.end()) return true;
+        return false;
+    };
+    for (scene::Panel p : {scene::Panel::Projections, scene::Panel::TiedScores})
+        if (drawn(p))
+            r.error(root, std::string("panels: the '") + scene::panel_name(p) +
+                              "' panel draws q and k as x times W_Q and W_K, which rope turns afterwards; leave it out of a "
+                              "scene with rope positions");
+}
+
 }  // namespace
 
 std::vector<std::string> scene_keys() { return names<SceneReader>(kScene); }
@@ -562,6 +581,8 @@ std::vector<std::string> scene_keys() { return names<SceneReader>(kScene); }
 void read_scene(Reader& r, const Node* root, scene::Scene& s) {
     SceneReader sr{r, s};
     read_keys<SceneReader>(r, root, "the scene", "", kScene, sr);
+    if (r.failed()) return;
+    check_positions_panels(r, s, root);
     if (r.failed()) return;
 
     // The scene as a whole: its questions to predict, the length of its video, every state computable.
