@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <optional>
 
+#include "attention/heads.hpp"
 #include "core/core.hpp"
 #include "load/reader.hpp"
 #include "scene/scene.hpp"
@@ -14,7 +15,7 @@
 namespace load {
 
 // The most heads a scene may have: attention's.
-constexpr std::size_t kMaxHeads = 256;
+constexpr std::size_t kMaxHeads = attention::kMaxHeads;
 
 // `positions:` at `node` for n tokens (0 when unknown): its kind and numbers, or nothing after
 // an error. Learned vectors are read here (n rows); their width is checked by add_positions.
@@ -28,6 +29,10 @@ bool add_positions(Reader& r, const Node* node, scene::Positions& p, core::Mat& 
 // nothing for the other kinds. False after an error: RoPE turns pairs, so d must be even.
 bool rotate_positions(Reader& r, const Node* node, const scene::Positions& p, core::Mat& q, core::Mat& k,
                       const std::string& who);
+
+// Refuses, at `root`, the panels that draw q = x·W_Q and k = x·W_K (projections, tied scores)
+// in a scene whose rope turns q and k after the product.
+void check_positions_panels(Reader& r, const scene::Scene& s, const Node* root);
 
 // Reads `heads:` (with the scene's x and w_o) of the scene mapping `f` for n tokens into
 // s.heads, and head 0's vectors into s.q, s.k and s.v; `positions` (read already) applied.

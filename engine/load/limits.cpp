@@ -6,6 +6,7 @@
 #include <span>
 #include <string_view>
 
+#include "load/heads.hpp"
 #include "load/reader.hpp"
 #include "load/tree.hpp"
 
@@ -29,7 +30,8 @@ static_assert(kMax == 4096 && kMaxToken == 64 && kMaxSteps == 10000 && kMaxSlide
 
 // The matrices of one head under `heads:` (load/heads.cpp), and the scene's learned positions.
 constexpr std::array kHeadMatrices = {"q"sv, "k"sv, "v"sv, "w_q"sv, "w_k"sv, "w_v"sv};
-const tree::ListLimit kHeads{256, "at most 256 heads are supported"};
+const tree::ListLimit kHeads{kMaxHeads, "at most 256 heads are supported"};
+static_assert(kMaxHeads == 256, "the message above names it");
 
 bool is_head_matrix(std::span<const std::string_view> p) {
     if (p.size() < 3 || p[0] != "heads" || p[1] != "[]") return false;

@@ -1,6 +1,7 @@
 // load/positions: `positions:` of a scene — {kind: sinusoidal | learned | rope, base, offset,
 // vectors} — read and checked with line and column, and applied to the vectors the loader makes
 // (see heads.hpp). The encodings and the rotation are attention/positions's.
+#include <algorithm>
 #include <cmath>
 
 #include "attention/positions.hpp"
@@ -125,6 +126,23 @@ bool rotate_positions(Reader& r, const Node* node, const scene::Positions& p, co
     q = attention::rotary(q, pos, p.base);
     k = attention::rotary(k, pos, p.base);
     return true;
+}
+
+// The projections and the tied scores draw q = x·W_Q and k = x·W_K: rotary positions turn q and
+// k after the product, so those two panels would show numbers the scores are not made of.
+void check_positions_panels(Reader& r, const scene::Scene& s, const Node* root) {
+    if (s.positions.kind != scene::Positions::Kind::Rotary) return;
+    auto drawn = [&](scene::Panel p) {
+        if (std::find(s.panels.begin(), s.panels.end(), p) != s.panels.end()) return true;
+        for (const scene::Step& st : s.steps)
+            if (std::find(st.panels.begin(), st.panels.end(), p) != st.panels.end()) return true;
+        return false;
+    };
+    for (scene::Panel p : {scene::Panel::Projections, scene::Panel::TiedScores})
+        if (drawn(p))
+            r.error(root, std::string("panels: the '") + scene::panel_name(p) +
+                              "' panel draws q and k as x times W_Q and W_K, which rope turns afterwards; leave it out of a "
+                              "scene with rope positions");
 }
 
 }  // namespace load

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "load/audio.hpp"
+#include "load/heads.hpp"
 #include "load/vectors.hpp"
 #include "scene/quiz.hpp"
 
@@ -556,23 +557,6 @@ const Key<SceneReader> kScene[] = {
          read_keys<SceneReader>(sr.r, v.node, v.key, v.key, kQuiz, sr);
      }},
 };
-
-// The projections and the tied scores draw q = x·W_Q and k = x·W_K: rotary positions turn q and
-// k after the product, so those two panels would show numbers the scores are not made of.
-void check_positions_panels(Reader& r, const scene::Scene& s, const Node* root) {
-    if (s.positions.kind != scene::Positions::Kind::Rotary) return;
-    auto drawn = [&](scene::Panel p) {
-        if (std::find(s.panels.begin(), s.panels.end(), p) != s.panels.end()) return true;
-        for (const scene::Step& st : s.steps)
-            if (std::find(st.panels.begin(), st.panels.end(), p) != st.panels.end()) return true;
-        return false;
-    };
-    for (scene::Panel p : {scene::Panel::Projections, scene::Panel::TiedScores})
-        if (drawn(p))
-            r.error(root, std::string("panels: the '") + scene::panel_name(p) +
-                              "' panel draws q and k as x times W_Q and W_K, which rope turns afterwards; leave it out of a "
-                              "scene with rope positions");
-}
 
 }  // namespace
 
