@@ -1049,3 +1049,134 @@ TEST_CASE("check names a file that is no scene or deck and echoes none of its li
     CHECK_FALSE(contains(etc.err, "root:"));
     CHECK_FALSE(contains(etc.err, "/bin/"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// attnlab trace of a scene of several heads
+
+namespace {
+
+// |got − want| ≤ tol · max(|want|, 1) for every entry.
+void check_relative(const Json& got, const LMat& want, long double tol, const std::string& name) {
+    INFO(name);
+    REQUIRE(got.type == Json::Type::Array);
+    REQUIRE(got.arr.size() == want.size());
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        REQUIRE(got[i].arr.size() == want[i].size());
+        for (std::size_t j = 0; j < want[i].size(); ++j) {
+            INFO("row " << i << " column " << j);
+            REQUIRE(got[i][j].type == Json::Type::Number);
+            CHECK(std::fabs(got[i][j].num - want[i][j]) <= tol * std::max(std::fabs(want[i][j]), 1.0L));
+        }
+    }
+}
+
+LMat times(const LMat& a, const LMat& b) {
+    LMat out(a.size(), std::vector<long double>(b[0].size(), 0));
+    for (std::size_t i = 0; i < a.size(); ++i)
+        for (std::size_t j = 0; j < b[0].size(); ++j)
+            for (std::size_t c = 0; c < b.size(); ++c) out[i][j] += a[i][c] * b[c][j];
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("trace of several heads with W_O agrees with a plain reference to 1e-12 relative", "[cli][trace][heads]") {
+    std::mt19937_64 rng(2022);
+    auto uniform = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
+    auto integer = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+    auto random_matrix = [&](std::size_t rows, std::size_t cols, double scale) {
+        LMat m(rows, std::vector<long double>(cols));
+        for (auto& row : m)
+            for (auto& x : row) x = static_cast<double>(uniform(-scale, scale));
+        return m;
+    };
+    TempDir dir;
+    for (int trial = 0; trial < 20; ++trial) {
+        const std::size_t n = static_cast<std::size_t>(integer(1, 10)), heads = static_cast<std::size_t>(integer(2, 4));
+        const std::size_t m = static_cast<std::size_t>(integer(1, 5));
+        const bool projected = trial % 2 == 0, mask = integer(0, 1) == 1;
+        const long double T = static_cast<long double>(uniform(0.2, 3.0));
+        CAPTURE(trial, n, heads, m, projected, mask);
+        std::string yaml = "scene: heads-" + std::to_string(trial) + "\ntokens: [";
+        for (std::size_t i = 0; i < n; ++i) yaml += (i ? ", w" : "w") + std::to_string(i);
+        yaml += "]\n";
+        const LMat x = random_matrix(n, m, 1.5);
+        if (projected) yaml += "x: " + yaml_matrix(x) + "\n";
+        yaml += "heads:\n";
+        std::vector<LMat> qs, ks, vs;
+        std::size_t width = 0;
+        for (std::size_t h = 0; h < heads; ++h) {
+            const std::size_t d = static_cast<std::size_t>(integer(1, 6)), dv = static_cast<std::size_t>(integer(1, 4));
+            if (projected) {
+                const LMat wq = random_matrix(m, d, 1.0), wk = random_matrix(m, d, 1.0), wv = random_matrix(m, dv, 1.0);
+                yaml += "  - w_q: " + yaml_matrix(wq) + "\n    w_k: " + yaml_matrix(wk) + "\n    w_v: " + yaml_matrix(wv) + "\n";
+                qs.push_back(times(x, wq)), ks.push_back(times(x, wk)), vs.push_back(times(x, wv));
+            } else {
+                qs.push_back(random_matrix(n, d, 2.0)), ks.push_back(random_matrix(n, d, 2.0)), vs.push_back(random_matrix(n, dv, 2.0));
+                yaml += "  - q: " + yaml_matrix(qs.back()) + "\n    k: " + yaml_matrix(ks.back()) + "\n    v: " + yaml_matrix(vs.back()) + "\n";
+            }
+            width += dv;
+        }
+        const LMat wo = random_matrix(width, m, 1.0);
+        yaml += "w_o: " + yaml_matrix(wo) + "\nstart: {temperature: " + number(T) + ", mask: " + (mask ? "true" : "false") + "}\n";
+        const std::string file = dir.write("heads-" + std::to_string(trial) + ".yaml", yaml);
+        Run r = attnlab({"trace", file, "--json"});
+        INFO(r.err);
+        REQUIRE(r.code == 0);
+        const Json j = parse_json(r.out);
+        std::vector<std::string> keys;
+        for (const auto& [k, v] : j.obj) keys.push_back(k);
+        CHECK(keys == std::vector<std::string>{"tokens", "temperature", "mask", "heads", "concat", "result", "residual"});
+        REQUIRE(j["heads"].arr.size() == heads);
+        LMat concat(n);
+        for (std::size_t h = 0; h < heads; ++h) {
+            const Expected e = reference(qs[h], ks[h], vs[h], T, mask);
+            const Json& head = j["heads"][h];
+            CHECK(head["name"].str == "head " + std::to_string(h + 1));
+            CHECK(head["d"].num == static_cast<long double>(qs[h][0].size()));
+            check_relative(head["scores"], e.scores, 1e-12L, "scores of head " + std::to_string(h));
+            check_relative(head["weights"], e.weights, 1e-12L, "weights of head " + std::to_string(h));
+            check_relative(head["output"], e.output, 1e-12L, "output of head " + std::to_string(h));
+            for (std::size_t i = 0; i < n; ++i) concat[i].insert(concat[i].end(), e.output[i].begin(), e.output[i].end());
+        }
+        check_relative(j["concat"], concat, 1e-12L, "concat");
+        const LMat result = times(concat, wo);
+        check_relative(j["result"], result, 1e-12L, "result");
+        if (projected) {
+            LMat sum = result;
+            for (std::size_t i = 0; i < n; ++i)
+                for (std::size_t c = 0; c < m; ++c) sum[i][c] += x[i][c];
+            check_relative(j["residual"], sum, 1e-12L, "residual");
+        } else {
+            CHECK(j["residual"].is_null());
+        }
+    }
+}
+
+TEST_CASE("trace --text prints every head's weights and the result; a scene of one head keeps its JSON", "[cli][trace][heads]") {
+    const std::string scene = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/two-heads.yaml";
+    const Run text = attnlab({"trace", scene, "--text"});
+    INFO(text.err);
+    REQUIRE(text.code == 0);
+    CHECK(contains(text.out, "2 heads"));
+    CHECK(contains(text.out, "who did it (d = 2, dv = 2)"));
+    CHECK(contains(text.out, "which determiner (d = 2, dv = 2)"));
+    CHECK(contains(text.out, "the heads' outputs side by side"));
+    CHECK(contains(text.out, "result: times W_O"));
+    CHECK(contains(text.out, "x + result"));
+    // The text's numbers are the JSON's, to 6 digits: x + result of chased, first feature.
+    const Json j = parse_json(attnlab({"trace", scene, "--json"}).out);
+    char want[32];
+    std::snprintf(want, sizeof want, "%.6g", static_cast<double>(j["residual"][2][0].num));
+    CHECK(contains(text.out, want));
+    // Both or neither: refused.
+    CHECK(attnlab({"trace", scene, "--text", "--json"}).code == 2);
+    const Run neither = attnlab({"trace", scene});
+    CHECK(neither.code == 2);
+    CHECK(contains(neither.err, "--text"));
+    // A scene of one head: --text prints its one head.
+    const Run one = attnlab({"trace", std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml", "--text"});
+    CHECK(one.code == 0);
+    CHECK(contains(one.out, "1 head,"));
+    CHECK(contains(one.out, "head 1 (d = 2, dv = 2)"));
+}

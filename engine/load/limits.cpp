@@ -6,6 +6,7 @@
 #include <span>
 #include <string_view>
 
+#include "load/heads.hpp"
 #include "load/reader.hpp"
 #include "load/tree.hpp"
 
@@ -27,6 +28,18 @@ const tree::ListLimit kAnyList{kMaxList, "at most 10000 items are allowed in any
 static_assert(kMax == 4096 && kMaxToken == 64 && kMaxSteps == 10000 && kMaxSlides == 1000 && kMaxList == 10000,
               "the limits' messages above name these numbers");
 
+// The matrices of one head under `heads:` (load/heads.cpp), and the scene's learned positions.
+constexpr std::array kHeadMatrices = {"q"sv, "k"sv, "v"sv, "w_q"sv, "w_k"sv, "w_v"sv};
+const tree::ListLimit kHeads{kMaxHeads, "at most 256 heads are supported"};
+static_assert(kMaxHeads == 256, "the message above names it");
+
+bool is_head_matrix(std::span<const std::string_view> p) {
+    if (p.size() < 3 || p[0] != "heads" || p[1] != "[]") return false;
+    for (std::string_view m : kHeadMatrices)
+        if (p[2] == m) return true;
+    return false;
+}
+
 bool is_matrix(std::string_view key) {
     for (std::string_view m : kMatrices)
         if (key == m) return true;
@@ -42,6 +55,11 @@ const tree::ListLimit* list_at(std::span<const std::string_view> p) {
         if (p[0] == "slides") return &kSlides;
     }
     if (p.size() == 2 && is_matrix(p[0]) && p[1] == "[]") return &kRow;
+    if (p.size() == 1 && p[0] == "heads") return &kHeads;
+    if (p.size() == 3 && is_head_matrix(p)) return &kRows;
+    if (p.size() == 4 && is_head_matrix(p) && p[3] == "[]") return &kRow;
+    if (p.size() == 2 && p[0] == "positions" && p[1] == "vectors") return &kRows;
+    if (p.size() == 3 && p[0] == "positions" && p[1] == "vectors" && p[2] == "[]") return &kRow;
     // set: keys: {TOKEN: [d numbers]} of a step or an experiment
     if (p.size() == 5 && (p[0] == "steps" || p[0] == "experiments") && p[1] == "[]" && p[2] == "set" && p[3] == "keys")
         return &kRow;

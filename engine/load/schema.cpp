@@ -11,6 +11,7 @@
 #include <set>
 
 #include "load/audio.hpp"
+#include "load/heads.hpp"
 #include "load/vectors.hpp"
 #include "scene/quiz.hpp"
 
@@ -539,6 +540,8 @@ const Key<SceneReader> kScene[] = {
     {"w_k", read_vectors_of},
     {"w_v", read_vectors_of},
     {"w_o", read_vectors_of},
+    {"heads", read_vectors_of},      // several heads, each its q, k, v or w_q, w_k, w_v (load/heads.cpp)
+    {"positions", read_vectors_of},  // sinusoidal, learned or rotary (load/positions.cpp)
     {"start", [](SceneReader& sr, const Value& v) {
          if (!v || v.node->kind == Kind::Null) return;
          if (!sr.r.is_map(v.node, v.key, "a mapping with " + join(names<SceneReader>(kStart)))) return;
@@ -562,6 +565,8 @@ std::vector<std::string> scene_keys() { return names<SceneReader>(kScene); }
 void read_scene(Reader& r, const Node* root, scene::Scene& s) {
     SceneReader sr{r, s};
     read_keys<SceneReader>(r, root, "the scene", "", kScene, sr);
+    if (r.failed()) return;
+    check_positions_panels(r, s, root);
     if (r.failed()) return;
 
     // The scene as a whole: its questions to predict, the length of its video, every state computable.

@@ -2,9 +2,13 @@
 // and whether the engine computes a scene's numbers (see vectors.hpp).
 #include "load/vectors.hpp"
 
+#include "load/heads.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
+
+#include "scene/heads.hpp"
 
 namespace load {
 
@@ -32,7 +36,8 @@ bool all_finite(const core::Mat& m) {
 
 // Reads q/k/v or x/w_q/w_k/w_v (and the optional w_o). Sets n-consistent matrices in s and returns d, or reports why
 // not and returns 0.
-std::size_t vectors(Reader& r, const Reader::Fields& f, const Node* root, std::size_t n, scene::Scene& s) {
+std::size_t vectors(Reader& r, const Reader::Fields& f, const Node* root, std::size_t n, scene::Scene& s,
+                    std::optional<scene::Positions>& positions) {
     std::size_t d = 0;
     bool ok_wo = true;
     const bool direct = f.get("q") || f.get("k") || f.get("v");
@@ -81,6 +86,12 @@ std::size_t vectors(Reader& r, const Reader::Fields& f, const Node* root, std::s
         }
         if (q && k && !width_must_be(*k, "k", q->width(), "d, the width of q")) ok = false;
         if (q) d = q->width();
+        if (positions && positions->kind != scene::Positions::Kind::None && positions->kind != scene::Positions::Kind::Rotary) {
+            r.error(f.get("positions"), "positions: sinusoidal and learned positions are added to the inputs x; give x with "
+                                        "w_q, w_k and w_v instead of q, k and v (or use rope, which turns q and k)");
+            ok = false;
+        }
+        if (ok && positions && !rotate_positions(r, f.get("positions"), *positions, q->rows, k->rows, "")) ok = false;
         if (!ok) return 0;
         s.q = std::move(q->rows);
         s.k = std::move(k->rows);
@@ -114,12 +125,17 @@ std::size_t vectors(Reader& r, const Reader::Fields& f, const Node* root, std::s
     if (wq && wk && !width_must_be(*wk, "w_k", wq->width(), "d, the width of w_q")) ok = false;
     if (wo && wv && !rows_must_be(*wo, "w_o", wv->width(), "dv, the width of w_v")) ok = false;
     if (wo && x && !width_must_be(*wo, "w_o", x->width(), "m, the width of x")) ok = false;
+    if (ok && positions && !add_positions(r, f.get("positions"), *positions, x->rows)) ok = false;
     if (!ok) return 0;
     s.q = multiply(x->rows, wq->rows);
     s.k = multiply(x->rows, wk->rows);
     s.v = multiply(x->rows, wv->rows);
     if (!all_finite(s.q) || !all_finite(s.k) || !all_finite(s.v)) {
         r.error(xn, "x·w_q, x·w_k or x·w_v overflows the range of a double; use smaller numbers");
+        s.q.clear(), s.k.clear(), s.v.clear();
+        return 0;
+    }
+    if (positions && !rotate_positions(r, f.get("positions"), *positions, s.q, s.k, "")) {
         s.q.clear(), s.k.clear(), s.v.clear();
         return 0;
     }
@@ -132,7 +148,13 @@ std::size_t vectors(Reader& r, const Reader::Fields& f, const Node* root, std::s
 }  // namespace
 
 std::size_t read_vectors(Reader& r, const Reader::Fields& f, const Node* root, std::size_t n, scene::Scene& s) {
-    const std::size_t d = vectors(r, f, root, n, s);
+    std::optional<scene::Positions> positions;
+    if (const Node* pn = f.get("positions")) {
+        positions = read_positions(r, pn, n);
+        if (!positions) return 0;
+    }
+    const std::size_t d = f.get("heads") ? read_heads(r, f, root, n, s, positions) : vectors(r, f, root, n, s, positions);
+    if (d && positions) s.positions = std::move(*positions);
     if (const Node* dn = f.get("d")) {
         auto given = r.integer(dn, "d", 1, static_cast<long long>(kMax), "the query/key width");
         if (given && d && static_cast<std::size_t>(*given) != d)
@@ -142,11 +164,51 @@ std::size_t read_vectors(Reader& r, const Reader::Fields& f, const Node* root, s
 }
 
 bool traced_in_full(const scene::Scene& s) {
-    return s.n() * s.n() * std::max(s.d(), s.dv()) <= (std::size_t{1} << 22);
+    std::size_t widest = std::max(s.d(), s.dv());  // of every head: the work is their sum
+    std::size_t heads = 1;
+    if (s.heads) {
+        heads = s.heads->heads.size();
+        for (const scene::Head& h : s.heads->heads)
+            widest = std::max({widest, h.q.empty() ? 0 : h.q[0].size(), h.v.empty() ? 0 : h.v[0].size()});
+    }
+    return s.n() * s.n() * widest * heads <= (std::size_t{1} << 22);
 }
+
+namespace {
+
+// |q_i·k_j| ≤ |q_i|·|k_j|: if the largest norms multiply to a finite double, no score overflows.
+bool scores_bounded(const core::Mat& q, const core::Mat& k) {
+    long double qmax = 0, kmax = 0;
+    for (const auto& r : q) {
+        long double s2 = 0;
+        for (double x : r) s2 += static_cast<long double>(x) * x;
+        qmax = std::max(qmax, std::sqrt(s2));
+    }
+    for (const auto& r : k) {
+        long double s2 = 0;
+        for (double x : r) s2 += static_cast<long double>(x) * x;
+        kmax = std::max(kmax, std::sqrt(s2));
+    }
+    return qmax * kmax <= std::numeric_limits<double>::max();
+}
+
+}  // namespace
 
 // Small problems are traced for real; large ones get attention::check plus a bound on q·k.
 std::string engine_check(const scene::Scene& s, const scene::Controls& c) {
+    if (s.heads) {  // every head, W_O and the add: each head's own check, and the whole traced when small
+        const attention::HeadsInput heads = scene::heads_input(s, c);
+        std::string e = attention::check(heads);
+        if (!e.empty()) return e;
+        if (traced_in_full(s)) {
+            attention::HeadsTrace tr;
+            return attention::trace(heads, tr, e) ? std::string() : e;
+        }
+        for (std::size_t h = 0; h < heads.heads.size(); ++h)
+            if (!scores_bounded(heads.heads[h].q, heads.heads[h].k))
+                return "heads[" + std::to_string(h) + "]: the queries and keys are so large that q·k may exceed the range of a double";
+        return {};
+    }
     attention::Input in = scene::attention_input(s, c);
     std::string e = attention::check(in);
     if (!e.empty()) return e;
@@ -154,20 +216,7 @@ std::string engine_check(const scene::Scene& s, const scene::Controls& c) {
         attention::Trace tr;
         return attention::trace(in, tr, e) ? std::string() : e;
     }
-    // |q_i·k_j| ≤ |q_i|·|k_j|: if the largest norms multiply to a finite double, no score overflows.
-    long double qmax = 0, kmax = 0;
-    for (const auto& r : in.q) {
-        long double s2 = 0;
-        for (double x : r) s2 += static_cast<long double>(x) * x;
-        qmax = std::max(qmax, std::sqrt(s2));
-    }
-    for (const auto& r : in.k) {
-        long double s2 = 0;
-        for (double x : r) s2 += static_cast<long double>(x) * x;
-        kmax = std::max(kmax, std::sqrt(s2));
-    }
-    if (qmax * kmax > std::numeric_limits<double>::max())
-        return "the queries and keys are so large that q·k may exceed the range of a double";
+    if (!scores_bounded(in.q, in.k)) return "the queries and keys are so large that q·k may exceed the range of a double";
     return {};
 }
 

@@ -82,6 +82,7 @@ struct Values {
     bool show_fps = false;                            // --fps (present: a switch)
     // trace
     bool json = false;                                // --json
+    bool text = false;                                // --text
     std::optional<double> temperature;                // -T, --temperature T: a number ≥ 0, or inf
     std::optional<bool> mask;                         // --mask on|off
 };

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "attention/attention.hpp"
+#include "attention/positions.hpp"
 #include "core/core.hpp"
 #include "scene/controls.hpp"
 #include "scene/panels.hpp"
@@ -83,6 +84,33 @@ struct Projections {
     bool residual() const { return !w_o.empty() || (!x.empty() && !w_v.empty() && w_v[0].size() == x[0].size()); }
 };
 
+// Where each token is, told to attention (attention/positions.hpp): nothing (attention is blind
+// to order), sinusoidal encodings or learned vectors added to each input x before the
+// projections, or the rotary rotation (RoPE) of every query and key.
+struct Positions {
+    enum class Kind { None, Sinusoidal, Learned, Rotary } kind = Kind::None;
+    double base = attention::kPositionBase;  // sinusoidal and rotary: 10000 in the papers
+    double offset = 0;                       // the first token's position
+    core::Mat added;                         // sinusoidal or learned: what was added to each x (n × m)
+};
+
+// One of several heads, its vectors as it uses them (projected, rotated).
+struct Head {
+    std::string name;          // "" unnamed: "head 1", … where it is shown
+    core::Mat q, k, v;         // n×d, n×d, n×dv
+    core::Mat w_q, w_k, w_v;   // m×d, m×d, m×dv when they were projected from the scene's x; else empty
+};
+
+// A scene of several heads (`heads:`): every head traced with the shared controls, their outputs
+// side by side projected by W_O and, with the inputs x, added to them (scene/heads.hpp).
+struct Heads {
+    std::vector<Head> heads;
+    core::Mat w_o;   // (Σ dv) × m, row block h for head h; empty: the concatenation itself
+    core::Mat x;     // n × m, the inputs the heads read (positions added); empty when the heads give q, k, v
+    // Whether the result can be added to x: W_O given, or the concatenation as wide as x.
+    bool residual() const;
+};
+
 // One scene: tokens, their vectors, the starting controls, the panels and the steps.
 struct Scene {
     std::string file;             // the file it came from ("" for scenes built in code)
@@ -91,6 +119,10 @@ struct Scene {
     std::vector<std::string> tokens;  // addressed by index; words may repeat
     core::Mat q, k, v;            // n×d, n×d, n×dv (computed from projections if given)
     std::optional<Projections> projections;
+    // Several heads (`heads:`); q, k and v above are then head 0's, which the one-head panels
+    // draw. Absent for a scene of one head.
+    std::optional<Heads> heads;
+    Positions positions;          // none unless the scene gives `positions:`
     int focus = 0;                // starting focused token
     double temperature = 1.0;     // starting T
     bool mask = false;            // starting mask
