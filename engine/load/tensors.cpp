@@ -62,14 +62,10 @@ struct File {
     }
 };
 
-std::uint64_t little(const unsigned char* p, int bytes) {
+// An unsigned integer of `bytes` bytes, least significant first (or last, `big_endian`).
+std::uint64_t integer_at(const unsigned char* p, int bytes, bool big_endian = false) {
     std::uint64_t x = 0;
-    for (int i = bytes - 1; i >= 0; --i) x = (x << 8) | p[i];
-    return x;
-}
-std::uint64_t big(const unsigned char* p, int bytes) {
-    std::uint64_t x = 0;
-    for (int i = 0; i < bytes; ++i) x = (x << 8) | p[i];
+    for (int i = 0; i < bytes; ++i) x = (x << 8) | p[big_endian ? i : bytes - 1 - i];
     return x;
 }
 
@@ -88,7 +84,7 @@ enum class Type { F16, BF16, F32, F64 };
 int width_of(Type t) { return t == Type::F64 ? 8 : t == Type::F32 ? 4 : 2; }
 
 double convert(const unsigned char* p, Type t, bool big_endian) {
-    const std::uint64_t bits = big_endian ? big(p, width_of(t)) : little(p, width_of(t));
+    const std::uint64_t bits = integer_at(p, width_of(t), big_endian);
     switch (t) {
         case Type::F16: return from_half(static_cast<std::uint16_t>(bits));
         // bfloat16 is the top half of a float32.
@@ -194,10 +190,7 @@ private:
     void space() {
         while (at_ < s_.size() && (s_[at_] == ' ' || s_[at_] == '\n' || s_[at_] == '\t' || s_[at_] == '\r')) ++at_;
     }
-    bool take(char c) {
-        if (at_ < s_.size() && s_[at_] == c) return ++at_, true;
-        return false;
-    }
+    bool take(char c) { return at_ < s_.size() && s_[at_] == c ? (++at_, true) : false; }
     bool word(std::string_view w) {
         if (s_.compare(at_, w.size(), w) != 0) return false;
         at_ += w.size();
@@ -274,10 +267,7 @@ constexpr char kNpyMagic[] = "\x93NUMPY";
 // The number type of a .npy descr: '<f4' float32, '<f2' float16, '<f8' float64 ('>' for big
 // endian); 'bfloat16', as a writer that keeps ml_dtypes' name writes it.
 bool npy_type(const std::string& descr, Type& t, bool& big_endian, std::string& why) {
-    if (descr == "bfloat16") {
-        t = Type::BF16, big_endian = false;
-        return true;
-    }
+    if (descr == "bfloat16") return t = Type::BF16, big_endian = false, true;
     if (descr.size() == 3 && (descr[0] == '<' || descr[0] == '>') && descr[1] == 'f') {
         big_endian = descr[0] == '>';
         if (descr[2] == '2') return t = Type::F16, true;
@@ -315,7 +305,7 @@ bool read_npy(const std::string& path, Tensor& out, TensorProblem& problem) {
     }
     if (major > 1 && f.size < 12) return truncated("its header's length takes bytes 8 to 11");
     const std::uint64_t header_at = major == 1 ? 10 : 12;
-    const std::uint64_t header_bytes = little(b + 8, major == 1 ? 2 : 4);
+    const std::uint64_t header_bytes = integer_at(b + 8, major == 1 ? 2 : 4);
     const std::uint64_t limit = tensor_limits().npy_header_bytes;
     if (header_bytes > limit) {
         why = "has a header of " + plural(header_bytes, "byte", "bytes") + "; at most " + std::to_string(limit) +
@@ -435,12 +425,10 @@ bool entry(const std::string& name, const json& v, std::uint64_t data_bytes, Ent
     }
     std::uint64_t bytes = 0;
     const std::uint64_t width = safetensors_width(e.dtype);
-    if (width && (!bytes_of(e.shape, width, bytes) || bytes != e.end - e.begin)) {
-        why = what + " has " + plural(e.end - e.begin, "byte", "bytes") + " of data, but its shape " + shape_text(e.shape) +
-              " of " + core::printable(e.dtype) + " needs " + (bytes_of(e.shape, width, bytes) ? std::to_string(bytes) : "more");
-        return false;
-    }
-    return true;
+    if (!width || (bytes_of(e.shape, width, bytes) && bytes == e.end - e.begin)) return true;
+    why = what + " has " + plural(e.end - e.begin, "byte", "bytes") + " of data, but its shape " + shape_text(e.shape) + " of " +
+          core::printable(e.dtype) + " needs " + (bytes_of(e.shape, width, bytes) ? std::to_string(bytes) : "more");
+    return false;
 }
 
 }  // namespace
@@ -455,7 +443,7 @@ bool read_safetensors(const std::string& path, const std::string& name, Tensor& 
               plural(f.size, "byte", "bytes") + ")";
         return false;
     }
-    const std::uint64_t header_bytes = little(reinterpret_cast<const unsigned char*>(head.data()), 8);
+    const std::uint64_t header_bytes = integer_at(reinterpret_cast<const unsigned char*>(head.data()), 8);
     const std::uint64_t limit = tensor_limits().safetensors_header_bytes;
     if (header_bytes > limit) {
         why = "has a header of " + plural(header_bytes, "byte", "bytes") + "; at most " + std::to_string(limit) +
@@ -520,10 +508,7 @@ bool read_safetensors(const std::string& path, const std::string& name, Tensor& 
     auto found = std::find_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.name == name; });
     if (found == entries.end()) {
         problem.about_name = true;
-        if (entries.empty()) {
-            why = "holds no tensors";
-            return false;
-        }
+        if (entries.empty()) return why = "holds no tensors", false;
         std::vector<std::string> names;
         for (const Entry& e : entries) names.push_back(e.name);
         const std::string near = core::nearest(name, names);
