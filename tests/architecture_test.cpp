@@ -26,7 +26,7 @@ std::string slurp(const fs::path& p) {
     return s.str();
 }
 
-const std::vector<std::string> kLibraries = {"Cairo",  "FreeType", "libraqm", "HarfBuzz", "FriBiDi", "yaml-cpp",
+const std::vector<std::string> kLibraries = {"Cairo",  "FreeType", "libraqm", "HarfBuzz", "FriBiDi", "yaml-cpp", "nlohmann-json",
                                              "libpng", "zlib",     "libyuv",  "SDL2",     "SDL2_ttf", "Xlib"};
 
 // module ("draw", or "main" for main.cpp) → what it may include: modules and libraries.
@@ -81,6 +81,7 @@ std::string library_of(const std::string& header) {
     if (header == "hb.h" || header.rfind("hb-", 0) == 0 || header.rfind("harfbuzz/", 0) == 0) return "HarfBuzz";
     if (header.rfind("fribidi", 0) == 0) return "FriBiDi";
     if (header.rfind("yaml-cpp/", 0) == 0) return "yaml-cpp";
+    if (header.rfind("nlohmann/", 0) == 0) return "nlohmann-json";
     if (header == "png.h" || header == "pngconf.h") return "libpng";
     if (header == "zlib.h" || header == "zconf.h") return "zlib";
     if (header.rfind("libyuv", 0) == 0) return "libyuv";
@@ -163,7 +164,7 @@ TEST_CASE("the design's module table is there and complete", "[architecture]") {
     CHECK(table.at("attention").modules == std::set<std::string>{"attention", "core"});
     CHECK(table.at("draw").libraries.count("Cairo") == 1);
     CHECK(table.at("draw").libraries.count("SDL2") == 0);
-    CHECK(table.at("load").libraries == std::set<std::string>{"yaml-cpp"});
+    CHECK(table.at("load").libraries == std::set<std::string>{"yaml-cpp", "nlohmann-json"});
     // The presenter core knows no platform: only its SDL backend has SDL2 and Xlib.
     for (const char* lib : {"SDL2", "Xlib"}) {
         CHECK(table.at("app").libraries.count(lib) == 0);
@@ -211,6 +212,7 @@ TEST_CASE("the checks can fail: a wrong include is caught", "[architecture]") {
     CHECK(table.at("attention").libraries.count(library_of("cairo.h")) == 0);
     CHECK(table.at("timeline").libraries.count(library_of("SDL2/SDL.h")) == 0);
     CHECK(table.at("draw").libraries.count(library_of("yaml-cpp/yaml.h")) == 0);
+    CHECK(table.at("scene").libraries.count(library_of("nlohmann/json.hpp")) == 0);
 }
 
 TEST_CASE("draw/ computes no attention: no exponential, softmax, dot product or trace", "[architecture]") {

@@ -382,6 +382,33 @@ TEST_CASE("check: ok FILE for each valid file, exit 0 only when all are valid", 
     CHECK(contains(none.err, "check needs at least one FILE"));
 }
 
+TEST_CASE("check and export: a bad tensor file is FILE:LINE:COLUMN: error and exit code 2; the trained model's scenes are ok",
+          "[cli][check][tensors]") {
+    TempDir dir;
+    // A .npy of float32 whose data stops short: 3×2 numbers announced, 5 given.
+    std::string dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (3, 2), }";
+    while ((10 + dict.size() + 1) % 64) dict += ' ';
+    dict += '\n';
+    const std::string npy = std::string("\x93NUMPY\x01\x00", 8) + static_cast<char>(dict.size()) + '\0' + dict + std::string(20, '\0');
+    dir.write("q.npy", npy);
+    const std::string scene = dir.write("scene.yaml", "scene: t\ntokens: [a, b, c]\nq: {file: q.npy}\nk: [[1, 0], [0, 1], [1, 1]]\n"
+                                                      "v: [[1, 0], [0, 1], [1, 1]]\n");
+    const std::string says = scene + ":3:11: error: q.file: 'q.npy' is truncated: its shape [3, 2] of '<f4' needs 24 bytes of data, "
+                                     "and 20 follow the header";
+    Run check = attnlab({"check", scene, "--root", dir.path.string()});
+    CHECK(check.code == 2);
+    CHECK(check.err.rfind(says, 0) == 0);
+    Run exported = attnlab({"export", scene, "--root", dir.path.string(), "--still", "1", "-o", (dir.path / "still.png").string()});
+    CHECK(exported.code == 2);
+    CHECK(contains(exported.err, says));
+    CHECK_FALSE(std::filesystem::exists(dir.path / "still.png"));
+
+    const std::string source = ATTNLAB_SOURCE_DIR;
+    Run trained = attnlab({"check", source + "/scenes/trained-previous-token.yaml", source + "/scenes/trained-induction.yaml", "--root", source});
+    CHECK(trained.code == 0);
+    CHECK(trained.err.empty());
+}
+
 TEST_CASE("check: a warning is printed with FILE:LINE:COLUMN and leaves the exit status 0", "[cli][check]") {
     TempDir dir;
     std::string quiz = "quiz:\n  questions:\n";

@@ -14,7 +14,7 @@ ATTNLAB_BUILD=${ATTNLAB_BUILD:-$ATTNLAB_ROOT/build}
 # Korean (cjk).
 packages=(build-essential cmake pkg-config libsdl2-dev libcairo2-dev libyaml-cpp-dev
           libraqm-dev libharfbuzz-dev libfribidi-dev fonts-noto-core fonts-noto-cjk
-          catch2 libpng-dev libyuv-dev ffmpeg espeak-ng libxtst-dev xvfb poppler-utils python3 chromium
+          nlohmann-json3-dev catch2 libpng-dev libyuv-dev ffmpeg espeak-ng libxtst-dev xvfb poppler-utils python3 chromium
           ${ATTNLAB_PACKAGES_EXTRA:-})
 missing=()
 for p in "${packages[@]}"; do

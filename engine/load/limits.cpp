@@ -1,13 +1,15 @@
 // load/limits: the limits a scene or deck file is read within (tree::Limits), checked while the
 // YAML is read so that a file past one is refused at once: which lists are rows of numbers, and
-// how many items each list may hold. The numbers are reader.hpp's (documented in
-// scenes/README.md); what the keys mean is schema.cpp's and vectors.cpp's.
+// how many items each list may hold; and what a tensor file a scene names may hold
+// (tensor_limits, read by load/tensors.cpp before any data). The numbers are reader.hpp's
+// (documented in scenes/README.md); what the keys mean is schema.cpp's and vectors.cpp's.
 #include <array>
 #include <span>
 #include <string_view>
 
 #include "load/heads.hpp"
 #include "load/reader.hpp"
+#include "load/tensors.hpp"
 #include "load/tree.hpp"
 
 namespace load {
@@ -74,6 +76,14 @@ const tree::Limits& tree::file_limits() {
     static const Limits limits{kMaxNodes, kMaxText, "at most 4000 bytes of text are allowed", kAnyList, list_at, finite_number,
                                kMaxFlowValues};
     static_assert(kMaxText == 4000, "the message above names it");
+    return limits;
+}
+
+// A tensor file's matrix has the sides of one written inline; its header is checked before it is
+// read: NumPy's own reader allows a .npy header of 10000 bytes, and 16 MiB of JSON names tens of
+// thousands of tensors (a large model's .safetensors header is a few hundred KiB).
+const TensorLimits& tensor_limits() {
+    static const TensorLimits limits{10000, 16u * 1024 * 1024, kMax};
     return limits;
 }
 

@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "load/tensors.hpp"
+
 namespace load {
 
 std::string join(const std::vector<std::string>& words) {
@@ -435,8 +437,10 @@ std::optional<core::Vec> Reader::vector(const Node* n, const std::string& key, s
 }
 
 std::optional<Reader::Matrix> Reader::matrix(const Node* n, const std::string& key, const std::string& rows_are) {
+    if (n->kind == Kind::Map) return tensor_matrix(*this, n, key, rows_are);  // {file: …, tensor: …}
     if (n->kind != Kind::Sequence) {
-        error(n, key + ": expected a list of rows (" + rows_are + "), each a list of numbers, found " + describe(n));
+        error(n, key + ": expected a list of rows (" + rows_are + "), each a list of numbers, or a tensor file ({file: " +
+                     "PATH, tensor: NAME}), found " + describe(n));
         return std::nullopt;
     }
     if (n->size() > kMax) {

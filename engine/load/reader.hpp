@@ -135,10 +135,14 @@ public:
     // A list of finite numbers; `width` 0 means any width 1..kMax.
     std::optional<core::Vec> vector(const Node* n, const std::string& key, std::size_t width, const std::string& why);
 
-    // A matrix: a list of rows of the same width. Row count and width are checked by the caller.
+    // A matrix: a list of rows of the same width, or a tensor file ({file: PATH, tensor: NAME},
+    // load/tensors). Row count and width are checked by the caller.
     struct Matrix {
         core::Mat rows;
         const Node* node = nullptr;
+        // Where the rows were read from, for messages: "" when written inline, else "the tensor
+        // 'q' of head.safetensors, shape [5, 2]" (node is then the mapping that names it).
+        std::string source;
         std::size_t width() const { return rows.empty() ? 0 : rows[0].size(); }
     };
     std::optional<Matrix> matrix(const Node* n, const std::string& key, const std::string& rows_are);

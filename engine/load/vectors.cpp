@@ -56,15 +56,22 @@ std::size_t vectors(Reader& r, const Reader::Fields& f, const Node* root, std::s
         r.error(root, std::string("missing key '") + key + "' (" + what + ")");
         return nullptr;
     };
+    // A tensor file's matrix (m.source) is named with its shape, at the mapping that names it.
+    auto from = [](const Reader::Matrix& m) { return m.source.empty() ? std::string() : " in " + m.source; };
     auto rows_must_be = [&](const Reader::Matrix& m, const std::string& key, std::size_t rows, const std::string& why) {
         if (m.rows.size() == rows) return true;
-        r.error(m.node, key + ": expected " + plural(rows, "row", "rows") + " (" + why + "), found " + std::to_string(m.rows.size()));
+        r.error(m.node, key + ": expected " + plural(rows, "row", "rows") + " (" + why + "), found " + std::to_string(m.rows.size()) +
+                            from(m));
         return false;
     };
     auto width_must_be = [&](const Reader::Matrix& m, const std::string& key, std::size_t width, const std::string& why) {
         if (m.width() == width) return true;
-        r.error(m.node->items[0], key + "[0]: expected " + plural(width, "number", "numbers") + " (" + why + "), found " +
-                                      std::to_string(m.width()));
+        if (!m.source.empty())
+            r.error(m.node, key + ": expected rows of " + plural(width, "number", "numbers") + " (" + why + "), found " +
+                                std::to_string(m.width()) + from(m));
+        else
+            r.error(m.node->items[0], key + "[0]: expected " + plural(width, "number", "numbers") + " (" + why + "), found " +
+                                          std::to_string(m.width()));
         return false;
     };
     const std::string per_token = "one per token: " + std::to_string(n) + " tokens";
