@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 
 namespace load {
@@ -67,7 +69,22 @@ Num parse_number(std::string_view s, bool plain, double& out) {
     if (*first == '+') ++first;
     if (first == last || !(std::isdigit(static_cast<unsigned char>(*first)) || *first == '-' || *first == '.'))
         return Num::NotNumber;
+#if defined(__EMSCRIPTEN__)
+    // TEMPORARY (web build only, until the loader's own number reader replaces from_chars):
+    // emscripten's libc++ 13 has no floating-point from_chars. strtod reads the same decimal
+    // forms; what it reads beyond from_chars' general format (hexadecimal, "inf", "nan") is refused.
+    if (std::string_view(first, static_cast<std::size_t>(last - first)).find_first_not_of("0123456789+-.eE") !=
+        std::string_view::npos)
+        return Num::NotNumber;
+    const std::string text(first, last);
+    char* end = nullptr;
+    errno = 0;
+    out = std::strtod(text.c_str(), &end);
+    const char* ptr = first + (end - text.c_str());
+    const std::errc ec = errno == ERANGE ? std::errc::result_out_of_range : std::errc();
+#else
     auto [ptr, ec] = std::from_chars(first, last, out, std::chars_format::general);
+#endif
     if (ptr != last) return Num::NotNumber;
     if (ec == std::errc::result_out_of_range) return Num::Range;
     if (ec != std::errc()) return Num::NotNumber;
