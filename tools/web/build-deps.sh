@@ -144,6 +144,9 @@ build_harfbuzz() {   # with FreeType (hb-ft, which libraqm uses); no GLib, ICU o
 }
 build_fribidi() {   # its Unicode tables ship generated in the tarball: only lib/ is built
   tar xf "$SRC/fribidi_1.0.8.orig.tar.bz2" && cd fribidi-1.0.8
+  # fribidi's config.sub (2019) does not know *-emscripten; pixman's (2022) does.
+  mkdir -p ../aux-fribidi && tar xf "$SRC/pixman_0.42.2.orig.tar.gz" -C ../aux-fribidi pixman-0.42.2/config.sub pixman-0.42.2/config.guess
+  cp ../aux-fribidi/pixman-0.42.2/config.sub ../aux-fribidi/pixman-0.42.2/config.guess .
   $N emconfigure ./configure --host=$HOST --prefix="$P" --disable-shared --enable-static \
     --disable-docs CFLAGS=-O2
   $N emmake make -C lib -j"$JOBS" && $N emmake make -C lib install && $N emmake make install-pkgconfigDATA
