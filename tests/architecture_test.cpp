@@ -180,6 +180,9 @@ TEST_CASE("the design's module table is there and complete", "[architecture]") {
     for (const char* lib : {"libraqm", "HarfBuzz", "FriBiDi", "FreeType"}) CHECK(table.at("draw").libraries.count(lib) == 1);
     CHECK(table.at("sdl").modules.count("app") == 1);
     CHECK(table.at("app").modules.count("sdl") == 0);
+    // The web module runs in a browser: no SDL2, Xlib or libyuv, and none of the native backend.
+    for (const char* lib : {"SDL2", "Xlib", "libyuv"}) CHECK(table.at("web").libraries.count(lib) == 0);
+    CHECK(table.at("web").modules.count("sdl") == 0);
 }
 
 TEST_CASE("every #include under engine/ follows an arrow of the design", "[architecture]") {

@@ -384,6 +384,56 @@ TEST_CASE("the graph labels its three heaviest edges, the self-loop among them",
     CHECK_FALSE(f.graph.nodes[focus].label.empty());
 }
 
+TEST_CASE("the graph's labels do not turn on the last bit of a weight: ties and the 5 % floor hold under an ulp", "[model]") {
+    // The browser's maths library may round exp and pow in the last bit otherwise than glibc:
+    // weights that tie (equal shares) or sit on the 5 % floor then differ by an ulp. The labelled
+    // nodes must be the same either way, on every platform.
+    auto sc = sentence_all_panels();
+    sc->panels.push_back(scene::Panel::Graph);
+    sc->steps[3].set.mask = false;
+    support::Staged st(sc);
+    const timeline::View base = st.view(static_cast<int>(st.lay.spans.size()) - 1, 1.0);
+    const std::size_t focus = static_cast<std::size_t>(base.controls.focus), n = base.trace.n;
+    REQUIRE(n == 6);
+    const double sixth = 1.0 / 6, rest = 0.6 / 5;
+    struct Row {
+        const char* what;
+        std::vector<double> w;
+        std::size_t labelled;  // how many nodes the unperturbed row labels
+    };
+    const std::vector<Row> rows = {
+        {"six equal shares: all tie with the third heaviest", {sixth, sixth, sixth, sixth, sixth, sixth}, 6},
+        {"one heavy, five tied after it", {0.4, rest, rest, rest, rest, rest}, 6},
+        {"one heavy, five on the 5 % floor", {0.75, 0.05, 0.05, 0.05, 0.05, 0.05}, 6},
+        {"two heavy, four tied just under 5 %", {0.5, 0.34, 0.04, 0.04, 0.04, 0.04}, 2},
+    };
+    auto labels_of = [&](const timeline::View& v) {
+        std::vector<std::string> out;
+        for (const model::GraphNode& node : model::frame_of(v).scene.graph.nodes) out.push_back(node.label);
+        return out;
+    };
+    std::mt19937 rng(25);
+    for (const Row& r : rows) {
+        INFO(r.what);
+        timeline::View v = base;
+        for (std::size_t j = 0; j < n; ++j) v.trace.weights(focus, j) = r.w[j];
+        const std::vector<std::string> want = labels_of(v);
+        CHECK(static_cast<std::size_t>(std::count_if(want.begin(), want.end(), [](const std::string& l) { return !l.empty(); })) ==
+              r.labelled);
+        for (int trial = 0; trial < 200; ++trial) {
+            timeline::View p = base;
+            std::ostringstream pattern;
+            for (std::size_t j = 0; j < n; ++j) {
+                const int dir = static_cast<int>(rng() % 3) - 1;  // an ulp down, none, an ulp up
+                p.trace.weights(focus, j) = dir == 0 ? r.w[j] : std::nextafter(r.w[j], dir < 0 ? 0.0 : 1.0);
+                pattern << (dir < 0 ? '-' : dir > 0 ? '+' : '=');
+            }
+            INFO("ulps " << pattern.str());
+            CHECK(labels_of(p) == want);
+        }
+    }
+}
+
 TEST_CASE("every sum on screen says what it sums; no raw Σ q·k that softmax never uses", "[model]") {
     auto sc = support::sentence_scene();
     sc->panels = {scene::Panel::Matrix, scene::Panel::Readouts};

@@ -249,7 +249,9 @@ Graph build(const Row& m, Tag<Graph>) {
     out.focus = m.focus;
     const double px = m.prog[Stage::Softmax];
     // The labelled edges: the three heaviest of at least 5 % — the self-loop like any other —
-    // and any whose weight ties the third's. `third` is the weight of the third heaviest.
+    // and any whose weight ties the third's. `third` is the weight of the third heaviest. Both
+    // tests take ties as same_weight does, so that the last bit of a weight (which a browser's
+    // exp may round otherwise than glibc's) never decides a label.
     std::vector<double> order;
     for (int j = 0; j < m.n; ++j)
         if (m.hide[static_cast<std::size_t>(j)] < 1) order.push_back(m.weight[static_cast<std::size_t>(j)]);
@@ -263,7 +265,8 @@ Graph build(const Row& m, Tag<Graph>) {
         node.hover = j == m.view->hover;
         node.hidden = m.hide[J] > 0.5;
         const bool heavy = m.weight[J] >= third || same_weight(m.weight[J], third);
-        if (px >= 1 && m.hide[J] < 1 && m.weight[J] >= 0.05 && heavy) node.label = m.share[J];
+        const bool enough = m.weight[J] >= 0.05 || same_weight(m.weight[J], 0.05);
+        if (px >= 1 && m.hide[J] < 1 && enough && heavy) node.label = m.share[J];
         out.nodes.push_back(std::move(node));
         if (px > 0) {
             const double w = std::clamp(m.bar[J], 0.0, 1.0);
