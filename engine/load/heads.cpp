@@ -11,26 +11,6 @@ namespace load {
 
 namespace {
 
-// q = x·W: (n×m)·(m×d); long double accumulation, then back to double (as vectors.cpp does).
-core::Mat times(const core::Mat& x, const core::Mat& w) {
-    const std::size_t n = x.size(), m = w.size(), d = w.empty() ? 0 : w[0].size();
-    core::Mat out(n, core::Vec(d, 0.0));
-    for (std::size_t i = 0; i < n; ++i)
-        for (std::size_t j = 0; j < d; ++j) {
-            long double s = 0;
-            for (std::size_t c = 0; c < m; ++c) s += static_cast<long double>(x[i][c]) * w[c][j];
-            out[i][j] = static_cast<double>(s);
-        }
-    return out;
-}
-
-bool finite(const core::Mat& m) {
-    for (const auto& row : m)
-        for (double v : row)
-            if (!std::isfinite(v)) return false;
-    return true;
-}
-
 const std::vector<std::string> kHeadKeys = {"name", "q", "k", "v", "w_q", "w_k", "w_v"};
 
 }  // namespace
@@ -147,10 +127,10 @@ std::size_t read_heads(Reader& r, const Reader::Fields& f, const Node* root, std
             head.w_q = std::move(mats[0]->rows);
             head.w_k = std::move(mats[1]->rows);
             head.w_v = std::move(mats[2]->rows);
-            head.q = times(x->rows, head.w_q);
-            head.k = times(x->rows, head.w_k);
-            head.v = times(x->rows, head.w_v);
-            if (!finite(head.q) || !finite(head.k) || !finite(head.v)) {
+            head.q = multiply(x->rows, head.w_q);
+            head.k = multiply(x->rows, head.w_k);
+            head.v = multiply(x->rows, head.w_v);
+            if (!all_finite(head.q) || !all_finite(head.k) || !all_finite(head.v)) {
                 r.error(node, where + ": x·w_q, x·w_k or x·w_v overflows the range of a double; use smaller numbers");
                 ok = false;
                 continue;

@@ -14,25 +14,6 @@ namespace load {
 
 namespace {
 
-// q = x·W: (n×m)·(m×d); long double accumulation, then back to double.
-core::Mat multiply(const core::Mat& x, const core::Mat& w) {
-    const std::size_t n = x.size(), m = w.size(), d = w.empty() ? 0 : w[0].size();
-    core::Mat out(n, core::Vec(d, 0.0));
-    for (std::size_t i = 0; i < n; ++i)
-        for (std::size_t j = 0; j < d; ++j) {
-            long double s = 0;
-            for (std::size_t c = 0; c < m; ++c) s += static_cast<long double>(x[i][c]) * w[c][j];
-            out[i][j] = static_cast<double>(s);
-        }
-    return out;
-}
-
-bool all_finite(const core::Mat& m) {
-    for (const auto& row : m)
-        for (double x : row)
-            if (!std::isfinite(x)) return false;
-    return true;
-}
 
 // Reads q/k/v or x/w_q/w_k/w_v (and the optional w_o). Sets n-consistent matrices in s and returns d, or reports why
 // not and returns 0.
@@ -153,6 +134,25 @@ std::size_t vectors(Reader& r, const Reader::Fields& f, const Node* root, std::s
 }
 
 }  // namespace
+
+core::Mat multiply(const core::Mat& x, const core::Mat& w) {
+    const std::size_t n = x.size(), m = w.size(), d = w.empty() ? 0 : w[0].size();
+    core::Mat out(n, core::Vec(d, 0.0));
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < d; ++j) {
+            long double s = 0;
+            for (std::size_t c = 0; c < m; ++c) s += static_cast<long double>(x[i][c]) * w[c][j];
+            out[i][j] = static_cast<double>(s);
+        }
+    return out;
+}
+
+bool all_finite(const core::Mat& m) {
+    for (const auto& row : m)
+        for (double x : row)
+            if (!std::isfinite(x)) return false;
+    return true;
+}
 
 std::size_t read_vectors(Reader& r, const Reader::Fields& f, const Node* root, std::size_t n, scene::Scene& s) {
     std::optional<scene::Positions> positions;

@@ -16,6 +16,13 @@ namespace load {
 // Returns d, the width of the queries and keys, or 0 when it is unknown after an error.
 std::size_t read_vectors(Reader& r, const Reader::Fields& f, const Node* root, std::size_t n, scene::Scene& s);
 
+// x·W: (n×m)·(m×d), accumulated in long double, then back to double (the projections of a scene
+// and of each of its heads).
+core::Mat multiply(const core::Mat& x, const core::Mat& w);
+
+// Whether every number of m is finite (a product of finite numbers may overflow).
+bool all_finite(const core::Mat& m);
+
 // A scene small enough for the loader to trace it for real (n²·max(d, dv) ≤ 2²², about 0.01 s
 // a state): what it may do once per step of a 10,000-step scene.
 bool traced_in_full(const scene::Scene& s);
