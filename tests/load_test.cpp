@@ -1042,9 +1042,14 @@ TEST_CASE("a file past a limit is refused as it is read: at the list, naming its
         CHECK(got.line == c.line);
         if (c.column) CHECK(got.column == c.column);
         for (const std::string& part : c.says) CHECK(contains(got.message, part));
-        // Memory within a small multiple of the file (the file's text is most of it).
+        // Memory within a small multiple of the file (the file's text is most of it). Under
+        // AddressSanitizer resident memory is not the loader's: freed blocks wait in its
+        // quarantine (256 MB by default) and every byte has its shadow, so the bound is held by
+        // the plain build (the README's test command) and not by the sanitizer run.
         CHECK(got.grew_kb >= 0);
+#if !defined(__SANITIZE_ADDRESS__)
         CHECK(static_cast<double>(got.grew_kb) * 1024 < 10 * bytes);
+#endif
         CHECK(got.seconds < 30.0);  // a watchdog, not a timing: these took minutes and gigabytes
     }
 }
