@@ -8,19 +8,15 @@
 
 #include "attention/attention.hpp"
 
+#include "support/random.hpp"
+
 using attention::Input;
 using attention::Trace;
 using core::Mat;
 
 namespace {
 
-Mat random_mat(std::mt19937_64& rng, std::size_t rows, std::size_t cols, double scale = 1.0) {
-    std::normal_distribution<double> dist(0.0, scale);
-    Mat m(rows, core::Vec(cols));
-    for (auto& r : m)
-        for (double& x : r) x = dist(rng);
-    return m;
-}
+using support::random_mat;
 
 Input random_input(std::mt19937_64& rng, std::size_t n, std::size_t d, std::size_t dv, double t = 1.0, bool causal = false) {
     Input in;

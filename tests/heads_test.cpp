@@ -14,19 +14,15 @@
 #include "attention/heads.hpp"
 #include "attention/positions.hpp"
 
+#include "support/random.hpp"
+
 using attention::HeadsInput;
 using attention::HeadsTrace;
 using core::Mat;
 
 namespace {
 
-Mat random_mat(std::mt19937_64& rng, std::size_t rows, std::size_t cols, double scale = 1.0) {
-    std::normal_distribution<double> dist(0.0, scale);
-    Mat m(rows, core::Vec(cols));
-    for (auto& r : m)
-        for (double& x : r) x = dist(rng);
-    return m;
-}
+using support::random_mat;
 
 Mat identity(std::size_t m) {
     Mat out(m, core::Vec(m, 0.0));
