@@ -39,6 +39,20 @@ attnlab_web_library(PkgConfig::CAIRO INCLUDES / /cairo /freetype2 LIBS cairo pix
 # The text stack: libraqm over HarfBuzz (with hb-ft) and FriBiDi.
 attnlab_web_library(PkgConfig::TEXT INCLUDES / /harfbuzz /fribidi /freetype2 LIBS raqm harfbuzz fribidi freetype)
 attnlab_web_library(PkgConfig::YAMLCPP INCLUDES / LIBS yaml-cpp)
+# nlohmann-json (the .safetensors header, load/tensors.cpp) is headers only: Debian's
+# nlohmann-json3-dev, which tools/setup.sh installs for the native build, serves the web build as
+# it is. Only its own folder is put on the include path (a link in the build folder), never the
+# host's /usr/include.
+find_path(ATTNLAB_NLOHMANN_DIR nlohmann/json.hpp PATHS /usr/include NO_DEFAULT_PATH NO_CMAKE_FIND_ROOT_PATH)
+if(NOT ATTNLAB_NLOHMANN_DIR)
+  message(FATAL_ERROR "The web build reads .safetensors headers with nlohmann-json: install the Debian "
+                      "package nlohmann-json3-dev (tools/setup.sh installs everything attnlab needs)")
+endif()
+file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/generated/json-include)
+file(CREATE_LINK ${ATTNLAB_NLOHMANN_DIR}/nlohmann ${CMAKE_BINARY_DIR}/generated/json-include/nlohmann SYMBOLIC)
+add_library(nlohmann_json::nlohmann_json INTERFACE IMPORTED)
+set_target_properties(nlohmann_json::nlohmann_json PROPERTIES
+                      INTERFACE_INCLUDE_DIRECTORIES ${CMAKE_BINARY_DIR}/generated/json-include)
 
 # The web module (engine/web/) and its program, attnlab-web.js and .wasm: the scenes, decks and
 # DejaVu fonts in an embedded file system (/attnlab/scenes, /attnlab/slides, /attnlab/fonts), a

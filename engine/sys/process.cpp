@@ -8,7 +8,9 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/prctl.h>
+#ifdef __linux__
+#include <sys/prctl.h>  // PR_SET_PDEATHSIG: Linux only
+#endif
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -71,7 +73,9 @@ std::string base_name(const std::string& path) {
 [[noreturn]] void become(char* const* argv, const int from[3], bool own_group, bool die_with_parent, pid_t parent,
                          int report) {
     if (die_with_parent) {
+#ifdef __linux__
         if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) failed(report);
+#endif
         if (getppid() != parent) _exit(127);  // the parent died before the line above
     }
     if (own_group) setpgid(0, 0);
@@ -156,6 +160,11 @@ bool Child::start(const Command& cmd, std::string& error) {
         return false;
     }
     const std::string& program = cmd.argv[0];
+#ifdef __EMSCRIPTEN__
+    // The web build (cmake/web.cmake): a page starts no other programs, and says so.
+    error = "cannot start " + base_name(program) + ": a web page runs no other programs";
+    return false;
+#endif
     // For each stream: this process's end of its pipe, the child's end, and what the child gets.
     int ours[3] = {-1, -1, -1}, theirs[3] = {-1, -1, -1}, from[3] = {-1, -1, -1};
     auto close_all = [&] {
