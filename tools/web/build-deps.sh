@@ -9,7 +9,8 @@
 #   ATTNLAB_WEB_DEPS   the cache (default ~/.cache/attnlab/web-deps): src/ holds the fetched
 #                      sources, <key>/prefix the installed libraries, <key>/logs each build's log
 #   ATTNLAB_WEB_RAQM_GIT  a clone of https://github.com/HOST-Oman/libraqm, used only where the
-#                      Debian mirror lacks raqm's source (its tag v0.7.0 is pinned by commit)
+#                      Debian mirror lacks raqm's source (its tag v0.7.0 is pinned by commit);
+#                      without one, the copy of that tag's files in tools/web/vendor/ is used
 #   JOBS               parallel jobs (default 2: the machines are shared)
 # Prints the prefix (the last line of its standard output); the progress goes to standard error.
 set -euo pipefail
@@ -208,11 +209,20 @@ if ! have_all; then
     fi
   done
 fi
-if ! [ -f "$SRC/raqm_0.7.0.orig.tar.gz" ] && [ -n "${ATTNLAB_WEB_RAQM_GIT:-}" ]; then
-  # raqm's upstream release from its git tag (the same source files: src/raqm.c and its headers).
-  say "raqm's Debian source is not on the mirror: taking tag v0.7.0 ($RAQM_COMMIT) from $ATTNLAB_WEB_RAQM_GIT"
-  git -C "$ATTNLAB_WEB_RAQM_GIT" archive --format=tar --prefix=raqm-0.7.0/ "$RAQM_COMMIT" src COPYING \
-    > "$SRC/raqm_0.7.0.git-$RAQM_COMMIT.tar"
+if ! [ -f "$SRC/raqm_0.7.0.orig.tar.gz" ] && ! [ -f "$SRC/raqm_0.7.0.git-$RAQM_COMMIT.tar" ]; then
+  # raqm's upstream release from its git tag v0.7.0 (the same source files as Debian's tarball:
+  # src/raqm.c and its headers): from a clone when one is given, else the copy of those files in
+  # tools/web/vendor/raqm-0.7.0 (tools/web/vendor/README says where it came from).
+  if [ -n "${ATTNLAB_WEB_RAQM_GIT:-}" ]; then
+    say "raqm's Debian source is not on the mirror: taking tag v0.7.0 ($RAQM_COMMIT) from $ATTNLAB_WEB_RAQM_GIT"
+    git -C "$ATTNLAB_WEB_RAQM_GIT" archive --format=tar --prefix=raqm-0.7.0/ "$RAQM_COMMIT" src COPYING \
+      > "$SRC/raqm_0.7.0.git-$RAQM_COMMIT.tar"
+  else
+    say "raqm's Debian source is not on the mirror: taking tag v0.7.0 ($RAQM_COMMIT) from tools/web/vendor"
+    (cd "$HERE/vendor" && sha256sum -c --quiet raqm-0.7.0.sha256) ||
+      { say "tools/web/vendor/raqm-0.7.0 differs from the pinned sha256 (raqm-0.7.0.sha256)"; exit 1; }
+    tar -C "$HERE/vendor" -cf "$SRC/raqm_0.7.0.git-$RAQM_COMMIT.tar" raqm-0.7.0
+  fi
 fi
 bad=()
 for row in "${PKGS[@]}"; do
@@ -222,7 +232,7 @@ for row in "${PKGS[@]}"; do
 done
 if ((${#bad[@]})); then
   say "these pinned sources are missing or differ from their sha256: ${bad[*]}"
-  say "(apt-get source needs a deb-src entry for bookworm; raqm may come from ATTNLAB_WEB_RAQM_GIT)"
+  say "(apt-get source needs a deb-src entry for bookworm)"
   exit 1
 fi
 
