@@ -58,7 +58,7 @@ set_target_properties(nlohmann_json::nlohmann_json PROPERTIES
 # DejaVu fonts in an embedded file system (/attnlab/scenes, /attnlab/slides, /attnlab/fonts), a
 # modularized module (createAttnlab) whose exported functions tools and pages call.
 function(attnlab_web_program)
-  attnlab_module(web USES draw load)
+  attnlab_module(web USES app)
   # Every line of the program is the module's (engine/web/entry.cpp has main and the exported
   # functions, which the link pulls from the library): the executable's own source is empty.
   file(WRITE ${CMAKE_BINARY_DIR}/generated/web_program.cpp "// attnlab-web: the web module's program (engine/web/)\n")

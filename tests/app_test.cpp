@@ -2042,9 +2042,9 @@ TEST_CASE("Window: the operator's chips keep out of every panel at 16:9, 16:10 a
 }
 
 TEST_CASE("the web page's keys are the table's rows a browser can honour, each an action lecture.js does", "[app][html]") {
-    const std::vector<output::WebKey> keys = app::web_keys();
+    const std::vector<core::WebKey> keys = app::web_keys();
     auto keys_of = [&](const std::string& layer, const std::string& action) {
-        for (const output::WebKey& k : keys)
+        for (const core::WebKey& k : keys)
             if (k.layer == layer && k.action == action) return k.keys;
         return std::vector<std::string>{};
     };
@@ -2063,7 +2063,7 @@ TEST_CASE("the web page's keys are the table's rows a browser can honour, each a
     CHECK(keys_of("quiz", "pick").size() == 9);
     // No key a page cannot have: Tab moves the focus, F12 opens the developer tools; nothing of
     // key editing, the temperature or the mask (a page's pictures are drawn in advance).
-    for (const output::WebKey& k : keys) {
+    for (const core::WebKey& k : keys) {
         INFO(k.layer << " " << k.action);
         CHECK(k.layer != "keys");
         for (const std::string& name : k.keys) CHECK((name != "Tab" && name != "F12" && name != "F11"));
@@ -2075,7 +2075,7 @@ TEST_CASE("the web page's keys are the table's rows a browser can honour, each a
     js << in.rdbuf();
     const std::string script = js.str();
     const std::string actions = script.substr(script.find("const actions = {"));
-    for (const output::WebKey& k : keys) {
+    for (const core::WebKey& k : keys) {
         INFO(k.action);
         const bool plain = k.action.find('-') == std::string::npos;
         CHECK(actions.find(plain ? k.action : "'" + k.action + "'") != std::string::npos);

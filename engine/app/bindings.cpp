@@ -458,8 +458,8 @@ std::string web_chord(Key key, Mods mods) {
 
 }  // namespace
 
-std::vector<output::WebKey> web_keys() {
-    std::vector<output::WebKey> out;
+std::vector<core::WebKey> web_keys() {
+    std::vector<core::WebKey> out;
     const Binding* prev = nullptr;
     for (const Binding& b : bindings()) {
         const char* layer = web_layer(b.layer);
@@ -469,7 +469,7 @@ std::vector<output::WebKey> web_keys() {
         if (layer && action && typing_ok) {
             // The help line is the page's where the app's names what a page lacks; the label names
             // the keys the page takes, no others (not F11, not Shift+/).
-            output::WebKey k{layer, action, b.arg, {}, "", b.web_help.empty() ? b.help : b.web_help};
+            core::WebKey k{layer, action, b.arg, {}, "", b.web_help.empty() ? b.help : b.web_help};
             for (const Chord& c : b.keys) {
                 const std::size_t before = k.keys.size();
                 if (c.last != Key::None) {

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "app/modes.hpp"
-#include "output/output.hpp"
+#include "core/web_key.hpp"
 
 namespace app {
 
@@ -114,7 +114,7 @@ std::vector<HelpSection> help_sections();
 // The keys of the web page (`attnlab export … -o NAME.html`): the rows of the table whose action
 // a page of pre-rendered steps can do (no temperature, mask or key editing), with their keys as
 // a browser's KeyboardEvent.key names them. Help lines are the table's.
-std::vector<output::WebKey> web_keys();
+std::vector<core::WebKey> web_keys();
 
 // README.md's key table, from "| keys | what they do |" to its last row, each line ending in '\n'.
 std::string readme_key_table();

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "draw/draw.hpp"
+#include "core/web_key.hpp"
 #include "model/model.hpp"
 #include "output/formats.hpp"
 #include "scene/scene.hpp"
@@ -29,18 +30,9 @@
 
 namespace output {
 
-// A key of the web page (`-o NAME.html`): one row of the window's key table (app/bindings) that
-// a browser can honour, with the key names a browser's KeyboardEvent.key gives ("ArrowRight",
-// " ", "r", "Shift+ArrowLeft"). The page looks keys up in these rows, layer by layer, as the
-// window does; its help lists them. Filled by the caller (output/ does not know the window).
-struct WebKey {
-    std::string layer;              // "slides", "anywhere", "typing", "overview", "menu", "quiz", "help"
-    std::string action;             // "next", "back", "replay", … (what lecture.js does)
-    int arg = 0;                    // the action's argument (a scrub's direction, a grade)
-    std::vector<std::string> keys;  // KeyboardEvent.key names, with "Ctrl+", "Alt+", "Shift+" in front
-    std::string label;              // the keys as the help shows them ("→ ↓ Space PageDown Enter")
-    std::string help;               // what they do; "" shares the line of the row above
-};
+// A key of the web page (`-o NAME.html`): see core/web_key.hpp. Filled by the caller (output/
+// does not know the window's key table).
+using WebKey = core::WebKey;
 
 // Points of an export where a test stops it or makes it fail on purpose (the tests of atomic
 // exports). Only a test build makes one (tests/support/attnlab_hooked.cpp); attnlab itself
