@@ -58,13 +58,15 @@ set_target_properties(nlohmann_json::nlohmann_json PROPERTIES
 # DejaVu fonts in an embedded file system (/attnlab/scenes, /attnlab/slides, /attnlab/fonts), a
 # modularized module (createAttnlab) whose exported functions tools and pages call.
 function(attnlab_web_program)
-  attnlab_module(web USES app)
   # Every line of the program is the module's (engine/web/entry.cpp has main and the exported
   # functions, which the link pulls from the library): the executable's own source is empty.
   file(WRITE ${CMAKE_BINARY_DIR}/generated/web_program.cpp "// attnlab-web: the web module's program (engine/web/)\n")
   add_executable(attnlab-web ${CMAKE_BINARY_DIR}/generated/web_program.cpp)
   target_link_libraries(attnlab-web PRIVATE attnlab::web attnlab_warnings)
-  set(exports _main _attnlab_open _attnlab_error _attnlab_steps _attnlab_paint)
+  set(exports _main _attnlab_open _attnlab_error _attnlab_steps _attnlab_paint
+      _attnlab_live_open _attnlab_live_time _attnlab_live_resize _attnlab_live_key _attnlab_live_pointer
+      _attnlab_live_frame _attnlab_live_width _attnlab_live_height _attnlab_live_dirty_top
+      _attnlab_live_dirty_bottom _attnlab_live_status)
   list(JOIN exports "," exports)
   set(src ${CMAKE_CURRENT_SOURCE_DIR})
   target_link_options(attnlab-web PRIVATE

@@ -6,6 +6,10 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <functional>
+#include <optional>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -15,11 +19,14 @@
 #include <string>
 #include <vector>
 
+#include "app/session.hpp"
+#include "draw/draw.hpp"
 #include "load/load.hpp"
 #include "support/files.hpp"
 #include "support/golden.hpp"
 #include "support/image.hpp"
 #include "timeline/timeline.hpp"
+#include "web/live.hpp"
 
 namespace fs = std::filesystem;
 
@@ -161,4 +168,238 @@ TEST_CASE("the web module paints every shipped scene's steps as the native expor
     const auto later = support::Image::load((tmp.path / (jobs[1].name() + ".png")).string());
     REQUIRE(first);
     CHECK_FALSE(support::compare_pixels(*first, *later).ok);
+}
+
+// ---- the live deck: the browser's backend of the presenter core (engine/web/live.cpp) ----
+
+namespace {
+
+// What a script of page events (tests/web/live.js's format) left: the statuses it asked for and
+// its last frame.
+struct LiveRun {
+    std::vector<std::string> statuses;
+    std::vector<std::uint8_t> rgba;
+    int w = 0, h = 0;
+    int drawn = 0;
+};
+
+// The script through web::Live built natively, as live.js runs it through the module.
+LiveRun run_native(const std::vector<std::string>& script, const fs::path& fallback_fonts) {
+    LiveRun out;
+    std::unique_ptr<web::Live> live;
+    for (const std::string& line : script) {
+        std::istringstream in(line);
+        std::string what;
+        in >> what;
+        if (what == "open") {
+            std::string path;
+            int student = 0, dark = 0, start = 0;
+            in >> path >> student >> dark >> start;
+            std::string error;
+            live = web::Live::open((kSource / path).string(), kSource.string(), (kSource / "fonts").string(),
+                                   fallback_fonts.string(), student != 0, dark != 0, start, error);
+            INFO(error);
+            REQUIRE(live);
+        } else if (what == "size") {
+            int w = 0, h = 0, pw = 0, ph = 0;
+            in >> w >> h >> pw >> ph;
+            live->resize(w, h, pw, ph);
+            out.rgba.assign(static_cast<std::size_t>(pw) * static_cast<std::size_t>(ph) * 4, 0);
+            out.w = pw;
+            out.h = ph;
+        } else if (what == "time") {
+            double t = 0;
+            in >> t;
+            live->set_time(t);
+        } else if (what == "key") {
+            std::string key, code;
+            int mods = 0;
+            in >> key >> code >> mods;
+            live->key(key == "Space" ? " " : key, code, static_cast<app::Mods>(mods));
+        } else if (what == "pointer") {
+            int kind = 0, x = 0, y = 0, held = 0, mods = 0;
+            in >> kind >> x >> y >> held >> mods;
+            live->pointer(static_cast<web::Pointer>(kind), x, y, held != 0, static_cast<app::Mods>(mods));
+        } else if (what == "frame") {
+            if (live->frame()) {
+                // As a page does: only the rows that changed are copied to the canvas.
+                const std::size_t row = static_cast<std::size_t>(live->width()) * 4;
+                std::copy(live->rgba() + static_cast<std::size_t>(live->dirty_top()) * row,
+                          live->rgba() + static_cast<std::size_t>(live->dirty_bottom()) * row,
+                          out.rgba.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(live->dirty_top()) * row));
+                ++out.drawn;
+            }
+        } else if (what == "status") {
+            out.statuses.push_back(live->status());
+        }
+    }
+    return out;
+}
+
+// RGBA bytes as a Cairo image (BGRA, premultiplied; the frames are opaque).
+std::unique_ptr<support::Image> image_of(const std::vector<std::uint8_t>& rgba, int w, int h) {
+    auto img = std::make_unique<support::Image>(w, h);
+    cairo_surface_flush(img->s);
+    const std::uint8_t* p = rgba.data();
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x, p += 4) {
+            unsigned char* o = img->px(x, y);
+            o[0] = p[2];
+            o[1] = p[1];
+            o[2] = p[0];
+            o[3] = p[3];
+        }
+    cairo_surface_mark_dirty(img->s);
+    return img;
+}
+
+// Two statuses agree: the same text, and every number within 1e-12 of the other's (the browser's
+// libc and the native one may round exp's last bit apart).
+bool same_status(const std::string& a, const std::string& b) {
+    std::size_t i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+        const bool num_a = std::isdigit(static_cast<unsigned char>(a[i])) || a[i] == '-';
+        const bool num_b = std::isdigit(static_cast<unsigned char>(b[j])) || b[j] == '-';
+        if (num_a && num_b) {
+            char* ea = nullptr;
+            char* eb = nullptr;
+            const double x = std::strtod(a.c_str() + i, &ea);
+            const double y = std::strtod(b.c_str() + j, &eb);
+            if (std::abs(x - y) > 1e-12 * std::max(1.0, std::abs(x))) return false;
+            i = static_cast<std::size_t>(ea - a.c_str());
+            j = static_cast<std::size_t>(eb - b.c_str());
+        } else {
+            if (a[i] != b[j]) return false;
+            ++i;
+            ++j;
+        }
+    }
+    return i == a.size() && j == b.size();
+}
+
+// The first window pixel (on a 2-pixel grid, in reading order) where `want` says yes to what is
+// under it, in a session of W×H (points = pixels) showing its whole frame.
+std::optional<std::pair<int, int>> find_pixel(const app::Session& s, int w, int h,
+                                              const std::function<bool(const draw::Hit&)>& want) {
+    const timeline::View v = s.view();
+    const draw::Transform t = draw::transform_for(w, h);
+    for (int y = 0; y < h; y += 2)
+        for (int x = 0; x < w; x += 2)
+            if (want(draw::hit_test(v, t.to_design({x + 0.5, y + 0.5}), t.space))) return std::pair{x, y};
+    return std::nullopt;
+}
+
+}  // namespace
+
+TEST_CASE("the live page's backend answers a page's events in the browser as natively", "[web][live]") {
+    const fs::path module = kWebBuild / "attnlab-web.js";
+    support::TempDir tmp("attnlab-live");
+    fs::create_directories(tmp.path / "no-fallback-fonts");
+    const fs::path no_fallback = tmp.path / "no-fallback-fonts";
+    constexpr int W = 1280, H = 720;
+
+    // Where a student would click on step 7 of the one-query-row walkthrough: found by hit
+    // testing the native session, so that the script says what it does ("click cat").
+    std::vector<std::string> script{"open scenes/one-query-row.yaml 0 0 6", "size 1280 720 1280 720", "time 0", "frame",
+                                    "time 10", "frame", "status"};
+    std::string error;
+    auto probe = web::Live::open((kSource / "scenes/one-query-row.yaml").string(), kSource.string(),
+                                 (kSource / "fonts").string(), no_fallback.string(), false, false, 6, error);
+    INFO(error);
+    REQUIRE(probe);
+    probe->resize(W, H, W, H);
+    probe->set_time(10);
+    using K = draw::Hit::Kind;
+    const auto cat = find_pixel(probe->session(), W, H, [](const draw::Hit& h) { return h.kind == K::Token && h.token == 1; });
+    const auto mouse_key = find_pixel(probe->session(), W, H, [](const draw::Hit& h) { return h.kind == K::Key && h.token == 4; });
+    const auto slider = find_pixel(probe->session(), W, H, [](const draw::Hit& h) {
+        return h.kind == K::TemperatureSlider && h.value == 0.5;
+    });
+    const auto mask = find_pixel(probe->session(), W, H, [](const draw::Hit& h) { return h.kind == K::MaskSwitch; });
+    REQUIRE(cat);
+    REQUIRE(mouse_key);
+    REQUIRE(slider);
+    REQUIRE(mask);
+    const auto click = [&](std::pair<int, int> p, double t) {
+        const std::string at = std::to_string(p.first) + " " + std::to_string(p.second);
+        script.insert(script.end(), {"time " + std::to_string(t), "pointer 2 " + at + " 0 0", "pointer 0 " + at + " 1 0",
+                                     "pointer 1 " + at + " 0 0", "frame", "time " + std::to_string(t + 2), "frame", "status"});
+    };
+    click(*cat, 12);  // cat asks
+    // The mouse's key dragged up and to the right in five moves.
+    script.push_back("time 16");
+    script.push_back("pointer 0 " + std::to_string(mouse_key->first) + " " + std::to_string(mouse_key->second) + " 1 0");
+    for (int i = 1; i <= 5; ++i) {
+        script.push_back("time " + std::to_string(16 + 0.05 * i));
+        script.push_back("pointer 2 " + std::to_string(mouse_key->first + 9 * i) + " " + std::to_string(mouse_key->second - 7 * i) + " 1 0");
+        script.push_back("frame");
+    }
+    script.insert(script.end(), {"pointer 1 " + std::to_string(mouse_key->first + 45) + " " + std::to_string(mouse_key->second - 35) + " 0 0",
+                                 "time 18", "frame", "status"});
+    click(*slider, 20);  // T = 0.5
+    click(*mask, 24);    // the causal mask on
+    script.insert(script.end(), {"time 30", "key z KeyZ 2", "frame", "time 32", "frame", "status",  // Ctrl+Z: the mask off again
+                                 "key t KeyT 0", "time 34", "frame", "status",                      // T one notch up
+                                 "key e KeyE 0", "key 1 Digit1 0", "time 40", "frame", "status",    // the first experiment
+                                 "key 0 Digit0 0", "time 44", "frame", "status",                    // back to the script
+                                 "key c KeyC 0", "time 45", "frame", "key 2 Digit2 0", "time 47", "frame",
+                                 "status", "save last"});                                           // a quiz question answered
+
+    {
+        std::ofstream f(tmp.path / "script.txt");
+        for (const std::string& l : script) f << l << "\n";
+    }
+    const LiveRun native = run_native(script, no_fallback);
+    REQUIRE(native.statuses.size() == 10);
+    // The script did what it says, natively: each status differs from the one before, and the
+    // first click made cat ask.
+    for (std::size_t i = 1; i < native.statuses.size(); ++i) {
+        INFO(native.statuses[i]);
+        CHECK(native.statuses[i] != native.statuses[i - 1]);
+    }
+    CHECK(native.statuses[1].find("\"word\":\"cat\"") != std::string::npos);
+    CHECK(native.statuses[3].find("\"temperature\":0.5") != std::string::npos);
+    CHECK(native.statuses[4].find("\"mask\":true") != std::string::npos);
+    CHECK(native.statuses[5].find("\"mask\":false") != std::string::npos);
+    CHECK(native.statuses[7].find("\"experiment\":0") != std::string::npos);
+    CHECK(native.statuses[8].find("\"experiment\":-1") != std::string::npos);
+    CHECK(native.statuses[9].find("\"open\":true") != std::string::npos);
+    INFO(native.statuses[9]);
+    CHECK(native.statuses[9].find("\"revealed\":true,\"picked\":1") != std::string::npos);
+
+    if (!fs::exists(module)) {
+        const char* required = std::getenv("ATTNLAB_WEB_REQUIRED");
+        REQUIRE_FALSE((required && std::string(required) == "1"));
+        std::cout << "web_test: SKIPPED: no web build at " << kWebBuild.string() << " (the live page's native half ran)\n";
+        return;
+    }
+    const std::string cmd = "NODE_PATH=/usr/share/nodejs node --no-experimental-fetch " +
+                            quoted((kSource / "tests" / "web" / "live.js").string()) + " " + quoted(module.string()) + " " +
+                            quoted((tmp.path / "script.txt").string()) + " " + quoted(tmp.path.string()) + " > " +
+                            quoted((tmp.path / "live.out").string());
+    REQUIRE(std::system(cmd.c_str()) == 0);
+    std::vector<std::string> web_statuses;
+    {
+        std::ifstream f(tmp.path / "live.out");
+        for (std::string l; std::getline(f, l);)
+            if (l.rfind("status ", 0) == 0) web_statuses.push_back(l.substr(7));
+    }
+    REQUIRE(web_statuses.size() == native.statuses.size());
+    for (std::size_t i = 0; i < web_statuses.size(); ++i) {
+        INFO("status " << i << "\n  web:    " << web_statuses[i] << "\n  native: " << native.statuses[i]);
+        CHECK(same_status(web_statuses[i], native.statuses[i]));
+    }
+    // The canvas the page built from the changed rows alone equals the native frame.
+    const auto web = read_pam(tmp.path / "last.pam");
+    REQUIRE(web);
+    const auto here = image_of(native.rgba, native.w, native.h);
+    std::unique_ptr<support::Image> diff;
+    const support::PixelVerdict v = support::compare_pixels(*web, *here, &diff);
+    INFO(v);
+    if (!v.ok) {
+        web->write(support::diff_file("web-live", ".web.png"));
+        here->write(support::diff_file("web-live", ".native.png"));
+        diff->write(support::diff_file("web-live", ".diff.png"));
+    }
+    CHECK(v.ok);
 }

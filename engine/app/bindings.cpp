@@ -490,6 +490,29 @@ std::vector<core::WebKey> web_keys() {
     return out;
 }
 
+std::pair<Key, Mods> key_of_web(const std::string& key, const std::string& code, Mods mods) {
+    static const Key named[] = {Key::Space,  Key::Enter,    Key::Escape, Key::Backspace, Key::Left, Key::Right,
+                                Key::Up,     Key::Down,     Key::PageUp, Key::PageDown,  Key::Home, Key::End,
+                                Key::F1};
+    for (Key k : named)
+        if (key == web_key_name(k)) return {k, mods};
+    if (key.size() != 1) return {Key::None, mods};
+    const unsigned char c = static_cast<unsigned char>(key[0]);
+    if (c >= 'A' && c <= 'Z') return {ch(static_cast<char>(c - 'A' + 'a')), mods | kShift};
+    if ((mods & kShift) && !(c >= 'a' && c <= 'z')) {
+        // The symbol Shift typed, named by its key (KeyboardEvent.code): the window's name.
+        static const std::pair<const char*, char> keys[] = {
+            {"Minus", '-'},     {"Equal", '='},        {"BracketLeft", '['}, {"BracketRight", ']'},
+            {"Backslash", '\\'}, {"Semicolon", ';'},    {"Quote", '\''},       {"Comma", ','},
+            {"Period", '.'},    {"Slash", '/'},        {"Backquote", '`'}};
+        if (code.size() == 6 && code.rfind("Digit", 0) == 0 && code[5] >= '0' && code[5] <= '9') return {ch(code[5]), mods};
+        for (const auto& [name, unshifted] : keys)
+            if (code == name && !(c == '?' || c == '+')) return {ch(unshifted), mods};
+    }
+    if (c > ' ' && c < 127) return {ch(static_cast<char>(c)), mods};
+    return {Key::None, mods};
+}
+
 std::string readme_key_table() {
     std::string s = "| keys | what they do |\n|---|---|\n";
     for (const HelpSection& sec : help_sections()) {

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/modes.hpp"
@@ -115,6 +116,13 @@ std::vector<HelpSection> help_sections();
 // a page of pre-rendered steps can do (no temperature, mask or key editing), with their keys as
 // a browser's KeyboardEvent.key names them. Help lines are the table's.
 std::vector<core::WebKey> web_keys();
+
+// A browser's key as the table's: KeyboardEvent.key and .code and the modifiers held → the key
+// and the modifiers the window would see for the same press, the inverse of the names web_keys()
+// gives ("ArrowRight" → Right; "R" with Shift → r with Shift). A shifted symbol is named by the
+// key it is on, as the window names it ("Digit0" with Shift, which types ")", → Shift+0).
+// Key::None for a key the table never names (it still counts as a press).
+std::pair<Key, Mods> key_of_web(const std::string& key, const std::string& code, Mods mods);
 
 // README.md's key table, from "| keys | what they do |" to its last row, each line ending in '\n'.
 std::string readme_key_table();

@@ -1,7 +1,10 @@
 // web/entry: the web module's edge to JavaScript — the C functions the page and the tools call
 // on the WebAssembly module (createAttnlab(), see cmake/web.cmake) and its main. One deck is open
 // at a time; its pixels stay in the module's memory until the next paint. What is drawn, and
-// how, is web/player.cpp's: nothing here knows a panel or a pixel format.
+// how, is web/player.cpp's and web/live.cpp's: nothing here knows a panel or a pixel format.
+// Compiled by both configurations, empty outside the web build: the native tests use web/ through
+// live.hpp and player.hpp.
+#ifdef __EMSCRIPTEN__
 #include <emscripten/emscripten.h>
 
 #include <cstdint>
@@ -9,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "web/live.hpp"
 #include "web/player.hpp"
 
 namespace {
@@ -21,6 +25,7 @@ constexpr const char* kFonts = "/attnlab/fonts";
 constexpr const char* kFallbackFonts = "/attnlab/fallback-fonts";
 
 std::unique_ptr<web::Player> player;
+std::unique_ptr<web::Live> live;
 std::string error;
 std::vector<std::uint8_t> pixels;
 
@@ -57,7 +62,55 @@ EMSCRIPTEN_KEEPALIVE const std::uint8_t* attnlab_paint(int step, int width, int 
     return pixels.data();
 }
 
+// ---- the live deck: the browser's backend of the presenter core (web/live.hpp) ----
+
+// Opens `path` live: student mode when `student`, dark when `dark`, at 0-based step `start`.
+// Its number of steps, or -1 (attnlab_error says why).
+EMSCRIPTEN_KEEPALIVE int attnlab_live_open(const char* path, int student, int dark, int start) {
+    live = web::Live::open(path ? path : "", kRoot, kFonts, kFallbackFonts, student != 0, dark != 0, start, error);
+    return live ? static_cast<int>(live->steps()) : -1;
+}
+
+// The page's clock in seconds; every later call happens then.
+EMSCRIPTEN_KEEPALIVE void attnlab_live_time(double seconds) {
+    if (live) live->set_time(seconds);
+}
+
+// The canvas: CSS pixels (pointer positions) and device pixels (drawn).
+EMSCRIPTEN_KEEPALIVE void attnlab_live_resize(int w, int h, int px_w, int px_h) {
+    if (live) live->resize(w, h, px_w, px_h);
+}
+
+// A key went down (KeyboardEvent.key, .code; mods: 1 Shift, 2 Ctrl, 4 Alt): 1 when the deck
+// takes it (the page then keeps the browser from acting on it).
+EMSCRIPTEN_KEEPALIVE int attnlab_live_key(const char* key, const char* code, int mods) {
+    return live && live->key(key ? key : "", code ? code : "", static_cast<app::Mods>(mods)) ? 1 : 0;
+}
+
+// The pointer in CSS pixels: what 0 down, 1 up, 2 move, 3 leave; held: the left button is down.
+EMSCRIPTEN_KEEPALIVE void attnlab_live_pointer(int what, int x, int y, int held, int mods) {
+    if (live && what >= 0 && what <= 3)
+        live->pointer(static_cast<web::Pointer>(what), x, y, held != 0, static_cast<app::Mods>(mods));
+}
+
+// Draws the frame if anything changed: its RGBA pixels (attnlab_live_width × height × 4 bytes,
+// valid until the next call), of which rows [attnlab_live_dirty_top, _bottom) changed; null when
+// nothing did.
+EMSCRIPTEN_KEEPALIVE const std::uint8_t* attnlab_live_frame() { return live && live->frame() ? live->rgba() : nullptr; }
+EMSCRIPTEN_KEEPALIVE int attnlab_live_width() { return live ? live->width() : 0; }
+EMSCRIPTEN_KEEPALIVE int attnlab_live_height() { return live ? live->height() : 0; }
+EMSCRIPTEN_KEEPALIVE int attnlab_live_dirty_top() { return live ? live->dirty_top() : 0; }
+EMSCRIPTEN_KEEPALIVE int attnlab_live_dirty_bottom() { return live ? live->dirty_bottom() : 0; }
+
+// The session now, as JSON (web::Live::status), valid until the next call.
+EMSCRIPTEN_KEEPALIVE const char* attnlab_live_status() {
+    static std::string status;
+    status = live ? live->status() : "{}";
+    return status.c_str();
+}
+
 }  // extern "C"
 
 // The module is ready once main has run; the page's calls come after.
 int main() { return 0; }
+#endif  // __EMSCRIPTEN__

@@ -1,0 +1,154 @@
+// web/live: the browser's backend of the presenter core (see live.hpp).
+#include "web/live.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+#include "app/overlay.hpp"
+#include "core/core.hpp"
+#include "load/load.hpp"
+#include "model/model.hpp"
+
+namespace web {
+
+Live::Live(std::shared_ptr<const scene::Deck> deck, std::shared_ptr<const draw::Fonts> fonts, bool student, bool dark)
+    : text_(std::make_shared<app::CairoText>(fonts)) {
+    app::SessionOptions so;
+    so.student = student;
+    so.draw.theme = dark ? draw::ThemeKind::Dark : draw::ThemeKind::Light;
+    so.draw.fonts = std::move(fonts);
+    // The overlay's text: the frames' own text stack, as in the window.
+    so.text = text_;
+    session_ = std::make_unique<app::Session>(std::move(deck), [this] { return now_; }, so);
+}
+
+std::unique_ptr<Live> Live::open(const std::string& path, const std::string& root, const std::string& fonts_dir,
+                                 const std::string& fallback_root, bool student, bool dark, int start,
+                                 std::string& error) {
+    auto fonts = draw::Fonts::load(fonts_dir, error, draw::debian_fallbacks(fallback_root));
+    if (!fonts) return nullptr;
+    load::Result r = load::load_file(path, load::Options{root, {}});
+    if (!r.ok()) {
+        error.clear();
+        for (const auto& e : r.errors) error += (error.empty() ? "" : "\n") + e.format();
+        return nullptr;
+    }
+    auto deck = std::make_shared<const scene::Deck>(std::move(r.deck));
+    std::unique_ptr<Live> live(new Live(std::move(deck), std::move(fonts), student, dark));
+    // The quiz's draw is the seed's: a page passes none yet, so it is the layout's default, and
+    // the same page draws the same questions every time (as `attnlab export` does).
+    const int steps = static_cast<int>(live->session_->layout().spans.size());
+    if (start > 0) live->session_->command(timeline::cmd::Goto{std::min(start, steps - 1)});
+    return live;
+}
+
+void Live::resize(int w, int h, int px_w, int px_h) {
+    w_ = std::clamp(w, 1, 16384);
+    h_ = std::clamp(h, 1, 16384);
+    px_w_ = std::clamp(px_w, 16, 16384);
+    px_h_ = std::clamp(px_h, 16, 16384);
+    argb_.assign(static_cast<std::size_t>(px_w_) * static_cast<std::size_t>(px_h_), 0u);
+    rgba_.assign(argb_.size() * 4, 0);
+    session_->handle(app::Resize{w_, h_, px_w_, px_h_});
+    session_->mark_dirty();
+}
+
+bool Live::key(const std::string& name, const std::string& code, app::Mods mods) {
+    const auto [key, held] = app::key_of_web(name, code, mods);
+    session_->handle(app::KeyDown{key, held});
+    return key != app::Key::None;
+}
+
+void Live::pointer(Pointer what, int x, int y, bool left_held, app::Mods mods) {
+    switch (what) {
+        case Pointer::Down: session_->handle(app::PointerDown{x, y, app::Button::Left, mods}); break;
+        case Pointer::Up: session_->handle(app::PointerUp{x, y, app::Button::Left, mods}); break;
+        case Pointer::Move: session_->handle(app::PointerMove{x, y, left_held, mods}); break;
+        case Pointer::Leave: session_->handle(app::PointerLeave{}); break;
+    }
+}
+
+bool Live::frame() {
+    if (argb_.empty() || !session_->needs_redraw()) return false;
+    const app::Pixels target{argb_.data(), px_w_, px_h_, 4 * px_w_};
+    // Only the rows that changed go to the canvas: the old frame is kept to compare with.
+    const std::vector<std::uint32_t> before = argb_;
+    app::paint_overlay(target, session_->render(target), text_.get());
+    int top = 0, bottom = px_h_;
+    const auto same_row = [&](int y) {
+        const std::size_t at = static_cast<std::size_t>(y) * static_cast<std::size_t>(px_w_);
+        return std::memcmp(before.data() + at, argb_.data() + at, static_cast<std::size_t>(px_w_) * 4) == 0;
+    };
+    while (top < bottom && same_row(top)) ++top;
+    while (bottom > top && same_row(bottom - 1)) --bottom;
+    if (top == bottom) return false;
+    // Cairo's ARGB32 words (premultiplied; the frame is opaque) as the canvas's R, G, B, A bytes,
+    // un-premultiplied as Cairo's PNG writer does: the bytes of the native PNG export.
+    for (int y = top; y < bottom; ++y) {
+        const std::uint32_t* p = argb_.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(px_w_);
+        std::uint8_t* o = rgba_.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(px_w_) * 4;
+        for (int x = 0; x < px_w_; ++x, o += 4) {
+            const std::uint32_t v = p[x];
+            const unsigned a = v >> 24;
+            const auto straight = [a](unsigned c) { return static_cast<std::uint8_t>(a == 0 ? 0 : (c * 255 + a / 2) / a); };
+            o[0] = straight((v >> 16) & 0xFF);
+            o[1] = straight((v >> 8) & 0xFF);
+            o[2] = straight(v & 0xFF);
+            o[3] = static_cast<std::uint8_t>(a);
+        }
+    }
+    dirty_top_ = top;
+    dirty_bottom_ = bottom;
+    return true;
+}
+
+std::string Live::status() const {
+    const timeline::View v = session_->view();
+    const timeline::Layout& lay = session_->layout();
+    std::string s = "{\"step\":" + std::to_string(v.span + 1) + ",\"steps\":" + std::to_string(lay.spans.size());
+    s += ",\"title\":";
+    core::json_string(s, model::span_title(session_->deck(), lay, v.span));
+    s += ",\"say\":";
+    core::json_string(s, model::span_say(session_->deck(), lay, v.span));
+    s += ",\"mode\":";
+    core::json_string(s, app::mode_name(session_->mode()));
+    s += ",\"animating\":";
+    s += v.animating ? "true" : "false";
+    if (v.scene) {
+        const scene::Controls& c = v.controls;
+        s += ",\"focus\":" + std::to_string(c.focus) + ",\"word\":";
+        core::json_string(s, c.focus >= 0 && static_cast<std::size_t>(c.focus) < v.scene->tokens.size()
+                                 ? v.scene->tokens[static_cast<std::size_t>(c.focus)]
+                                 : std::string());
+        s += ",\"temperature\":";
+        core::json_number(s, c.temperature);
+        s += ",\"mask\":";
+        s += c.mask ? "true" : "false";
+        s += ",\"experiment\":" + std::to_string(session_->state().experiment);
+        s += ",\"keys\":[";
+        for (std::size_t i = 0; i < c.keys.size(); ++i) {
+            s += i ? ",[" : "[";
+            for (std::size_t j = 0; j < c.keys[i].size(); ++j) {
+                if (j) s += ",";
+                core::json_number(s, c.keys[i][j]);
+            }
+            s += "]";
+        }
+        s += "],\"weights\":[";
+        const attention::Trace& t = v.trace;
+        if (c.focus >= 0 && static_cast<std::size_t>(c.focus) < t.weights.rows)
+            for (std::size_t j = 0; j < t.weights.cols; ++j) {
+                if (j) s += ",";
+                core::json_number(s, t.weights(static_cast<std::size_t>(c.focus), j));
+            }
+        s += "]";
+    }
+    const timeline::QuizState& q = session_->state().quiz;
+    s += ",\"quiz\":{\"open\":" + std::string(q.open ? "true" : "false") + ",\"index\":" + std::to_string(q.index) +
+         ",\"revealed\":" + (q.revealed ? "true" : "false") + ",\"picked\":" + std::to_string(q.picked) + "}";
+    s += "}";
+    return s;
+}
+
+}  // namespace web
