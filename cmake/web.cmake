@@ -66,7 +66,7 @@ function(attnlab_web_program)
   set(exports _main _attnlab_open _attnlab_error _attnlab_steps _attnlab_paint
       _attnlab_live_open _attnlab_live_time _attnlab_live_resize _attnlab_live_key _attnlab_live_pointer
       _attnlab_live_frame _attnlab_live_width _attnlab_live_height _attnlab_live_dirty_top
-      _attnlab_live_dirty_bottom _attnlab_live_status)
+      _attnlab_live_dirty_bottom _attnlab_live_status _attnlab_live_where)
   list(JOIN exports "," exports)
   set(src ${CMAKE_CURRENT_SOURCE_DIR})
   target_link_options(attnlab-web PRIVATE
@@ -75,6 +75,10 @@ function(attnlab_web_program)
     "SHELL:--embed-file ${src}/scenes@/attnlab/scenes"
     "SHELL:--embed-file ${src}/slides@/attnlab/slides"
     "SHELL:--embed-file ${src}/fonts@/attnlab/fonts")
+  # The live page (engine/web/page/) beside the module: build-web/live.html opens a deck live.
+  foreach(page live.html live.js)
+    configure_file(${src}/engine/web/page/${page} ${CMAKE_BINARY_DIR}/${page} COPYONLY)
+  endforeach()
   # Relink when an embedded file changes.
   file(GLOB_RECURSE embedded CONFIGURE_DEPENDS ${src}/scenes/* ${src}/slides/* ${src}/fonts/*)
   set_property(TARGET attnlab-web APPEND PROPERTY LINK_DEPENDS ${embedded})

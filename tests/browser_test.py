@@ -75,22 +75,6 @@ def wait_settled(b):
                "the clip ended and the SVG shows")
 
 
-def compare(shot, still):
-    """Mean absolute difference per channel (0–255) and the share of pixels differing by more than 48."""
-    w1, h1, a = cdp.read_png(shot)
-    w2, h2, b = cdp.read_png(still)
-    if (w1, h1) != (w2, h2):
-        return 255.0, 1.0
-    total, off, n = 0, 0, 0
-    for ra, rb in zip(a, b):
-        for x in range(0, len(ra), 3):
-            d = max(abs(ra[x] - rb[x]), abs(ra[x + 1] - rb[x + 1]), abs(ra[x + 2] - rb[x + 2]))
-            total += abs(ra[x] - rb[x]) + abs(ra[x + 1] - rb[x + 1]) + abs(ra[x + 2] - rb[x + 2])
-            off += d > 48
-            n += 1
-    return total / (3.0 * n), off / float(n)
-
-
 # The help's key labels (app/bindings' chord_label) as KeyboardEvent.key names.
 NAMED = {"Space": " ", "Enter": "Enter", "Esc": "Escape", "Backspace": "Backspace", "←": "ArrowLeft",
          "→": "ArrowRight", "↑": "ArrowUp", "↓": "ArrowDown", "PageUp": "PageUp", "PageDown": "PageDown",
@@ -467,7 +451,7 @@ def main():
         with open(os.path.join(out, "browser-page.png"), "wb") as f:
             f.write(b.screenshot())
         with open(os.path.join(out, "step-002.png"), "rb") as f:
-            mean, off = compare(shot, f.read())
+            mean, off = cdp.compare_png(shot, f.read())
         check(mean < 4.0 and off < 0.02, "the page's step 2 matches its PNG export (mean difference %.2f, %.2f%% of pixels off)"
               % (mean, 100 * off))
 

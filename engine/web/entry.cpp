@@ -102,6 +102,13 @@ EMSCRIPTEN_KEEPALIVE int attnlab_live_height() { return live ? live->height() : 
 EMSCRIPTEN_KEEPALIVE int attnlab_live_dirty_top() { return live ? live->dirty_top() : 0; }
 EMSCRIPTEN_KEEPALIVE int attnlab_live_dirty_bottom() { return live ? live->dirty_bottom() : 0; }
 
+// Where a click reaches `what` `index` now ("X Y" in CSS pixels, "" for nowhere): web::Live::where.
+EMSCRIPTEN_KEEPALIVE const char* attnlab_live_where(const char* what, int index) {
+    static std::string at;
+    at = live ? live->where(what ? what : "", index) : "";
+    return at.c_str();
+}
+
 // The session now, as JSON (web::Live::status), valid until the next call.
 EMSCRIPTEN_KEEPALIVE const char* attnlab_live_status() {
     static std::string status;

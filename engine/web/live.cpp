@@ -3,10 +3,12 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <utility>
 
 #include "app/overlay.hpp"
 #include "core/core.hpp"
+#include "draw/draw.hpp"
 #include "load/load.hpp"
 #include "model/model.hpp"
 
@@ -101,6 +103,32 @@ bool Live::frame() {
     dirty_top_ = top;
     dirty_bottom_ = bottom;
     return true;
+}
+
+std::string Live::where(const std::string& what, int index) const {
+    using K = draw::Hit::Kind;
+    const auto wanted = [&](const draw::Hit& h) {
+        if (what == "token") return h.kind == K::Token && h.token == index;
+        if (what == "key") return h.kind == K::Key && h.token == index;
+        if (what == "value") return h.kind == K::Value && h.token == index;
+        if (what == "mask") return h.kind == K::MaskSwitch;
+        if (what == "slider")
+            return h.kind == K::TemperatureSlider && index >= 0 && index < static_cast<int>(std::size(draw::kSliderDetents)) &&
+                   h.value == draw::kSliderDetents[index];
+        return false;
+    };
+    if (w_ <= 0 || h_ <= 0) return "";
+    const timeline::View v = session_->view();
+    const app::PixelRect fr = session_->frame_rect();
+    const draw::Transform t = draw::transform_for(fr.w, fr.h);
+    // A CSS pixel's middle, as the session reads a pointer (Session::design_point).
+    for (int y = 0; y < h_; y += 2)
+        for (int x = 0; x < w_; x += 2) {
+            const double px = (x + 0.5) * px_w_ / static_cast<double>(w_) - fr.x;
+            const double py = (y + 0.5) * px_h_ / static_cast<double>(h_) - fr.y;
+            if (wanted(draw::hit_test(v, t.to_design({px, py}), t.space))) return std::to_string(x) + " " + std::to_string(y);
+        }
+    return "";
 }
 
 std::string Live::status() const {

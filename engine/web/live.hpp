@@ -62,6 +62,11 @@ public:
     std::string status() const;
     bool quit_requested() const { return session_->quit_requested(); }
     std::size_t steps() const { return session_->layout().spans.size(); }
+    // Where on the canvas (CSS pixels) a click reaches `what` now: "token" i, "key" i, "value" i,
+    // "slider" i (the i-th of the temperatures it clicks into, draw::kSliderDetents), "mask" —
+    // the first such point in reading order, found by the window's own hit testing. For tests
+    // and tools that click as a student would; "" when nothing on screen answers.
+    std::string where(const std::string& what, int index) const;
     // The session itself, for the tests that drive the page's backend natively.
     const app::Session& session() const { return *session_; }
 

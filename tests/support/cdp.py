@@ -195,3 +195,20 @@ def read_png(data):
         prev = line
         rows.append(bytes(line) if channels == 3 else bytes(v for k, v in enumerate(line) if k % 4 != 3))
     return width, height, rows
+
+
+def compare_png(shot, still):
+    """Mean absolute difference per channel (0–255) and the share of pixels differing by more than
+    48, of two PNGs (bytes) of one size; (255, 1) when their sizes differ."""
+    w1, h1, a = read_png(shot)
+    w2, h2, b = read_png(still)
+    if (w1, h1) != (w2, h2):
+        return 255.0, 1.0
+    total, off, n = 0, 0, 0
+    for ra, rb in zip(a, b):
+        for x in range(0, len(ra), 3):
+            d = max(abs(ra[x] - rb[x]), abs(ra[x + 1] - rb[x + 1]), abs(ra[x + 2] - rb[x + 2]))
+            total += abs(ra[x] - rb[x]) + abs(ra[x + 1] - rb[x + 1]) + abs(ra[x + 2] - rb[x + 2])
+            off += d > 48
+            n += 1
+    return total / (3.0 * n), off / float(n)

@@ -1,0 +1,143 @@
+// engine/web/page/live.js: the page's half of the browser backend (engine/web/live.cpp is the
+// other): the canvas sized to the window in device pixels, the page's keys, pointer (mouse, pen
+// and touch) and clock handed to the module, and each frame's changed rows put on the canvas.
+// The step's title and narration are the canvas's text alternative; #/N is the step, kept in the
+// address and in local storage. Knows the module's exported functions, nothing of what they draw.
+'use strict';
+(function () {
+    const params = new URLSearchParams(location.search);
+    const deck = params.get('deck') || 'slides/lecture.yaml';
+    const student = params.get('student') === '1' ? 1 : 0;
+    const dark = params.get('theme') === 'dark' ? 1 : 0;
+    const placeKey = 'attnlab:' + deck;
+    const canvas = document.getElementById('deck');
+    const alt = document.getElementById('alt');
+    const ctx = canvas.getContext('2d');
+
+    function problem(text) {
+        const p = document.getElementById('problem');
+        p.textContent = text;
+        p.hidden = false;
+    }
+
+    createAttnlab().then((m) => {
+        const f = {
+            open: m.cwrap('attnlab_live_open', 'number', ['string', 'number', 'number', 'number']),
+            time: m.cwrap('attnlab_live_time', null, ['number']),
+            resize: m.cwrap('attnlab_live_resize', null, ['number', 'number', 'number', 'number']),
+            key: m.cwrap('attnlab_live_key', 'number', ['string', 'string', 'number']),
+            pointer: m.cwrap('attnlab_live_pointer', null, ['number', 'number', 'number', 'number', 'number']),
+            frame: m.cwrap('attnlab_live_frame', 'number', []),
+            width: m.cwrap('attnlab_live_width', 'number', []),
+            height: m.cwrap('attnlab_live_height', 'number', []),
+            top: m.cwrap('attnlab_live_dirty_top', 'number', []),
+            bottom: m.cwrap('attnlab_live_dirty_bottom', 'number', []),
+            status: m.cwrap('attnlab_live_status', 'string', []),
+            error: () => m.UTF8ToString(m.ccall('attnlab_error', 'number', [], [])),
+        };
+        // The step to open: #/N, else the place kept from the last visit.
+        const fromHash = /^#\/(\d+)$/.exec(location.hash);
+        let start = fromHash ? Number(fromHash[1]) : Number(localStorage.getItem(placeKey) || 1);
+        if (!(start >= 1)) start = 1;
+        const t0 = performance.now();
+        const now = () => (performance.now() - t0) / 1000;
+        if (f.open('/attnlab/' + deck, student, dark, start - 1) < 0) {
+            problem(f.error());
+            return;
+        }
+        let image = null;
+        let shown = '';
+        function resize() {
+            const dpr = window.devicePixelRatio || 1;
+            const w = Math.max(1, canvas.clientWidth), h = Math.max(1, canvas.clientHeight);
+            canvas.width = Math.round(w * dpr);
+            canvas.height = Math.round(h * dpr);
+            f.time(now());
+            f.resize(w, h, canvas.width, canvas.height);
+            image = ctx.createImageData(canvas.width, canvas.height);
+        }
+        function mods(e) { return (e.shiftKey ? 1 : 0) | (e.ctrlKey || e.metaKey ? 2 : 0) | (e.altKey ? 4 : 0); }
+        function at(e) {
+            const r = canvas.getBoundingClientRect();
+            return [Math.floor(e.clientX - r.left), Math.floor(e.clientY - r.top)];
+        }
+        // What the session says now: the text alternative, the address and the kept place.
+        function sync() {
+            const s = JSON.parse(f.status());
+            const text = s.title + '. ' + s.say;
+            if (text !== shown) {
+                shown = text;
+                alt.textContent = text;
+                canvas.setAttribute('aria-label', 'step ' + s.step + ' of ' + s.steps + ': ' + s.title);
+            }
+            if (location.hash !== '#/' + s.step) history.replaceState(null, '', '#/' + s.step);
+            localStorage.setItem(placeKey, String(s.step));
+            return s;
+        }
+        window.addEventListener('resize', resize);
+        canvas.addEventListener('keydown', (e) => {
+            f.time(now());
+            // The browser's own keys stay its own: reload, the developer tools, zoom.
+            if ((e.ctrlKey || e.metaKey) && ['r', 'R', 'l', 'L', 't', 'w', '+', '-', '0'].includes(e.key)) return;
+            if (f.key(e.key, e.code, mods(e))) e.preventDefault();
+        });
+        canvas.addEventListener('pointerdown', (e) => {
+            if (e.button !== 0) return;
+            canvas.focus();
+            canvas.setPointerCapture(e.pointerId);
+            f.time(now());
+            const [x, y] = at(e);
+            f.pointer(2, x, y, 0, mods(e));
+            f.pointer(0, x, y, 1, mods(e));
+            e.preventDefault();
+        });
+        canvas.addEventListener('pointermove', (e) => {
+            f.time(now());
+            const [x, y] = at(e);
+            f.pointer(2, x, y, e.buttons & 1 ? 1 : 0, mods(e));
+        });
+        canvas.addEventListener('pointerup', (e) => {
+            if (e.button !== 0) return;
+            f.time(now());
+            const [x, y] = at(e);
+            f.pointer(1, x, y, 0, mods(e));
+        });
+        canvas.addEventListener('pointerleave', () => { f.time(now()); f.pointer(3, 0, 0, 0, 0); });
+        window.addEventListener('hashchange', () => {
+            const n = /^#\/(\d+)$/.exec(location.hash);
+            const s = JSON.parse(f.status());
+            if (n && Number(n[1]) !== s.step) {  // typed into the address: go there as G N Enter does
+                f.time(now());
+                f.key('g', 'KeyG', 0);
+                for (const c of n[1]) f.key(c, 'Digit' + c, 0);
+                f.key('Enter', 'Enter', 0);
+            }
+        });
+        function paint() {
+            f.time(now());
+            const p = f.frame();
+            if (p) {
+                const top = f.top(), bottom = f.bottom(), row = f.width() * 4;
+                // HEAPU8 is read after the call: the memory may have grown (and been replaced) during it.
+                image.data.set(m.HEAPU8.subarray(p + top * row, p + bottom * row), top * row);
+                ctx.putImageData(image, 0, 0, 0, top, f.width(), bottom - top);
+                sync();
+                window.attnlab.frames++;
+            }
+            requestAnimationFrame(paint);
+        }
+        // For tests and tools: the session's state, and how many frames were put on the canvas.
+        const where = m.cwrap('attnlab_live_where', 'string', ['string', 'number']);
+        window.attnlab = {
+            status: () => JSON.parse(f.status()),
+            // Where a click reaches a word, a key, a value, a temperature of the slider or the
+            // mask switch: [x, y] in CSS pixels of the canvas, or null.
+            where: (what, i) => { const s = where(what, i || 0); return s ? s.split(' ').map(Number) : null; },
+            frames: 0,
+            ready: true,
+        };
+        resize();
+        canvas.focus();
+        requestAnimationFrame(paint);
+    }, (e) => problem('attnlab could not start: ' + e));
+})();

@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""The live page (engine/web/page/live.html, beside the web build's module) in a real browser:
+Debian's Chromium, headless, driven through its DevTools protocol (tests/support/cdp.py), with
+real key presses and real mouse events (which the page receives as pointer events). Opens a step
+from #/N, steps with the keys, clicks a word, drags a key, clicks the temperature slider, toggles
+the mask, undoes, runs an experiment and answers a quiz question, each checked against what the
+session says (and the engine's mathematics: rows sum to 1, masked weights exactly 0), and the
+canvas of a step against the native `attnlab export --still` of it.
+
+Without a web build it says SKIPPED (ctest counts that as skipped) unless ATTNLAB_WEB_REQUIRED=1,
+as CI sets after building it; without Chromium it fails (tools/setup.sh installs it)."""
+import argparse
+import functools
+import http.server
+import os
+import sys
+import tempfile
+import threading
+import time
+import subprocess
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
+import cdp  # noqa: E402
+
+W, H = 1280, 720
+failures = []
+
+
+def check(ok, what):
+    print(("ok    " if ok else "FAIL  ") + what)
+    if not ok:
+        failures.append(what)
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve(root):
+    handler = functools.partial(Quiet, directory=root)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def status(b):
+    return b.eval("attnlab.status()")
+
+
+def settle(b):
+    """Waits until nothing moves and the canvas has what the session drew last."""
+    b.wait_for("!attnlab.status().animating", "the step's animation ended")
+    time.sleep(0.3)
+
+
+def mouse(b, kind, x, y, buttons):
+    b.call("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left" if kind != "mouseMoved" or buttons else "none",
+                                        "buttons": buttons, "clickCount": 1 if kind != "mouseMoved" else 0})
+
+
+def click(b, at):
+    x, y = at[0] + 0.5, at[1] + 0.5
+    mouse(b, "mouseMoved", x, y, 0)
+    mouse(b, "mousePressed", x, y, 1)
+    mouse(b, "mouseReleased", x, y, 0)
+
+
+def row_ok(weights, focus, masked):
+    total = sum(weights)
+    ok = abs(total - 1.0) < 1e-12
+    if masked:
+        ok = ok and all(w == 0.0 for w in weights[focus + 1:])
+    return ok
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--attnlab", required=True)
+    ap.add_argument("--web-build", required=True)
+    ap.add_argument("--source", required=True)
+    args = ap.parse_args()
+    cdp.find_chromium()  # fails loudly before anything else
+    if not os.path.exists(os.path.join(args.web_build, "attnlab-web.wasm")):
+        if os.environ.get("ATTNLAB_WEB_REQUIRED") == "1":
+            print("FAIL  no web build at %s" % args.web_build)
+            return 1
+        print("live_page_test: SKIPPED: no web build at %s (build it with tools/web/build)" % args.web_build)
+        return 0
+
+    server = serve(args.web_build)
+    base = "http://127.0.0.1:%d/live.html?deck=scenes/one-query-row.yaml" % server.server_port
+    b = cdp.Browser(W, H)
+    try:
+        t0 = time.monotonic()
+        b.call("Page.navigate", {"url": base + "#/7"})
+        b.wait_for("window.attnlab && attnlab.frames > 0", "the first frame on the canvas")
+        print("      first frame %.2f s after navigating" % (time.monotonic() - t0))
+        s = status(b)
+        check(s["step"] == 7 and s["title"].startswith("Blend"), "#/7 opens step 7 (%s)" % s["title"])
+        check(b.eval("document.getElementById('alt').textContent").startswith(s["title"]),
+              "the canvas's text alternative is the step's title and narration")
+
+        # The step's end on the canvas equals the native export of that step (counter hidden: H).
+        b.key("h")
+        settle(b)
+        shot = b.screenshot()
+        still = os.path.join(tmp, "still-7.png")
+        nofaces = os.path.join(tmp, "no-fallback-fonts")
+        os.makedirs(nofaces, exist_ok=True)
+        subprocess.run([args.attnlab, "export", os.path.join(args.source, "scenes/one-query-row.yaml"), "--still", "7",
+                        "--size", "%dx%d" % (W, H), "-o", still], check=True, stdout=subprocess.DEVNULL,
+                       env=dict(os.environ, ATTNLAB_FALLBACK_FONTS=nofaces))
+        with open(still, "rb") as f:
+            mean, off = cdp.compare_png(shot, f.read())
+        check(mean < 0.5 and off < 0.001, "the canvas at step 7 is the native still (mean difference %.3f, %.4f%% of pixels off)"
+              % (mean, 100 * off))
+
+        b.key("ArrowRight")
+        b.wait_for("attnlab.status().step === 8 && location.hash === '#/8'", "→ goes to step 8 and the address follows")
+        b.key("ArrowLeft")
+        b.wait_for("attnlab.status().step === 7", "← goes back to step 7")
+        settle(b)
+        check(location_step(b) == 7, "the address says #/7 again")
+
+        # A word clicked asks.
+        click(b, b.eval("attnlab.where('token', 1)"))
+        b.wait_for("attnlab.status().word === 'cat'", "a click on cat makes it ask")
+        s = status(b)
+        check(row_ok(s["weights"], s["focus"], False), "cat's weights sum to 1")
+
+        # The mouse's key dragged up and to the right: it moves that way, and the weights follow.
+        before = status(b)
+        at = b.eval("attnlab.where('key', 4)")
+        mouse(b, "mouseMoved", at[0] + 0.5, at[1] + 0.5, 0)
+        mouse(b, "mousePressed", at[0] + 0.5, at[1] + 0.5, 1)
+        for i in range(1, 7):
+            mouse(b, "mouseMoved", at[0] + 0.5 + 8 * i, at[1] + 0.5 - 6 * i, 1)
+            time.sleep(0.03)
+        mouse(b, "mouseReleased", at[0] + 0.5 + 48, at[1] + 0.5 - 36, 0)
+        time.sleep(0.3)
+        after = status(b)
+        moved = after["keys"][4]
+        was = before["keys"][4]
+        check(moved[0] > was[0] and moved[1] > was[1], "the dragged key moved right and up: %s → %s" % (was, moved))
+        check(after["weights"] != before["weights"] and row_ok(after["weights"], after["focus"], False),
+              "the weights changed with it and still sum to 1")
+        others = all(after["keys"][j] == before["keys"][j] for j in range(len(before["keys"])) if j != 4)
+        check(others, "no other key moved")
+
+        # The slider at its T = 0.5 detent, the mask switch.
+        click(b, b.eval("attnlab.where('slider', 2)"))
+        b.wait_for("attnlab.status().temperature === 0.5", "a click on the slider's ½ sets T = 0.5")
+        click(b, b.eval("attnlab.where('mask', 0)"))
+        b.wait_for("attnlab.status().mask === true", "a click on the switch turns the mask on")
+        settle(b)
+        s = status(b)
+        check(row_ok(s["weights"], s["focus"], True), "with the mask on, the later words' weights are exactly 0 and the row sums to 1")
+
+        # Undo (Ctrl+Z) takes the mask back off; an experiment runs; a quiz question is answered.
+        b.call("Input.dispatchKeyEvent", {"type": "keyDown", "key": "z", "code": "KeyZ", "windowsVirtualKeyCode": 90, "modifiers": 2})
+        b.call("Input.dispatchKeyEvent", {"type": "keyUp", "key": "z", "code": "KeyZ", "windowsVirtualKeyCode": 90, "modifiers": 2})
+        b.wait_for("attnlab.status().mask === false", "Ctrl+Z undoes the mask")
+        b.key("e")
+        b.key("1")
+        b.wait_for("attnlab.status().experiment === 0", "E then 1 runs the first experiment")
+        b.key("0")
+        b.wait_for("attnlab.status().experiment === -1", "0 ends it")
+        b.key("c")
+        b.wait_for("attnlab.status().quiz.open", "C opens the quiz")
+        b.key("2")
+        b.wait_for("attnlab.status().quiz.revealed && attnlab.status().quiz.picked === 1", "2 picks the second choice and reveals the answer")
+
+        # The place is kept: a reload opens the same step.
+        b.key("Escape")
+        b.key("ArrowRight")
+        b.wait_for("attnlab.status().step === 8", "→ to step 8")
+        b.call("Page.navigate", {"url": base})
+        b.wait_for("window.attnlab && attnlab.frames > 0 && attnlab.status().step === 8", "a reload without #/N opens the kept step 8")
+    finally:
+        b.close()
+        server.shutdown()
+    if failures:
+        print("%d failed" % len(failures))
+        return 1
+    print("live_page_test: all passed")
+    return 0
+
+
+def location_step(b):
+    return int(b.eval("location.hash").lstrip("#/") or 0)
+
+
+if __name__ == "__main__":
+    tmp = tempfile.mkdtemp(prefix="attnlab-live-page-")
+    sys.exit(main())
