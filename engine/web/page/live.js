@@ -115,12 +115,18 @@
         });
         function paint() {
             f.time(now());
+            const began = performance.now();
             const p = f.frame();
             if (p) {
                 const top = f.top(), bottom = f.bottom(), row = f.width() * 4;
                 // HEAPU8 is read after the call: the memory may have grown (and been replaced) during it.
                 image.data.set(m.HEAPU8.subarray(p + top * row, p + bottom * row), top * row);
                 ctx.putImageData(image, 0, 0, 0, top, f.width(), bottom - top);
+                // What a frame cost the page: the engine's drawing and the canvas's update (the
+                // last 240, for bench/web_live).
+                const ms = window.attnlab.frameMs;
+                ms.push(performance.now() - began);
+                if (ms.length > 240) ms.shift();
                 sync();
                 window.attnlab.frames++;
             }
@@ -134,6 +140,7 @@
             // mask switch: [x, y] in CSS pixels of the canvas, or null.
             where: (what, i) => { const s = where(what, i || 0); return s ? s.split(' ').map(Number) : null; },
             frames: 0,
+            frameMs: [],
             ready: true,
         };
         resize();
