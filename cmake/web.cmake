@@ -70,7 +70,7 @@ function(attnlab_web_program)
   list(JOIN exports "," exports)
   set(src ${CMAKE_CURRENT_SOURCE_DIR})
   target_link_options(attnlab-web PRIVATE
-    -sMODULARIZE=1 -sEXPORT_NAME=createAttnlab -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web,node
+    -sMODULARIZE=1 -sEXPORT_NAME=createAttnlab -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=134217728 -sENVIRONMENT=web,node
     "-sEXPORTED_FUNCTIONS=${exports}" "-sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,HEAPU8"
     "SHELL:--embed-file ${src}/scenes@/attnlab/scenes"
     "SHELL:--embed-file ${src}/slides@/attnlab/slides"
