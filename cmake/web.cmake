@@ -66,7 +66,8 @@ function(attnlab_web_program)
   set(exports _main _attnlab_open _attnlab_error _attnlab_steps _attnlab_paint
       _attnlab_live_open _attnlab_live_time _attnlab_live_resize _attnlab_live_key _attnlab_live_pointer
       _attnlab_live_frame _attnlab_live_width _attnlab_live_height _attnlab_live_dirty_top
-      _attnlab_live_dirty_bottom _attnlab_live_status _attnlab_live_where)
+      _attnlab_live_dirty_bottom _attnlab_live_status _attnlab_live_where
+      _attnlab_live_requests _attnlab_live_fullscreen)
   list(JOIN exports "," exports)
   set(src ${CMAKE_CURRENT_SOURCE_DIR})
   target_link_options(attnlab-web PRIVATE

@@ -109,6 +109,13 @@ EMSCRIPTEN_KEEPALIVE const char* attnlab_live_where(const char* what, int index)
     return at.c_str();
 }
 
+// What the keys asked of the page since the last call: 1 fullscreen on or off, 2 the presenter
+// view (web::Live::requests); and the page's fullscreen now, as the browser says it.
+EMSCRIPTEN_KEEPALIVE int attnlab_live_requests() { return live ? live->requests() : 0; }
+EMSCRIPTEN_KEEPALIVE void attnlab_live_fullscreen(int on) {
+    if (live) live->set_fullscreen(on != 0);
+}
+
 // The session now, as JSON (web::Live::status), valid until the next call.
 EMSCRIPTEN_KEEPALIVE const char* attnlab_live_status() {
     static std::string status;

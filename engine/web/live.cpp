@@ -105,6 +105,13 @@ bool Live::frame() {
     return true;
 }
 
+int Live::requests() {
+    int bits = 0;
+    if (session_->fullscreen_toggle_requested()) bits |= 1;
+    if (session_->presenter_toggle_requested()) bits |= 2;
+    return bits;
+}
+
 std::string Live::where(const std::string& what, int index) const {
     using K = draw::Hit::Kind;
     const auto wanted = [&](const draw::Hit& h) {

@@ -61,6 +61,11 @@ public:
     // and a text alternative of the frame.
     std::string status() const;
     bool quit_requested() const { return session_->quit_requested(); }
+    // What the keys asked of the page since the last call, as bits: 1 fullscreen on or off (F),
+    // 2 the presenter view (S). A page has no window to quit: Q asks nothing of it.
+    int requests();
+    // Whether the page is fullscreen now (the browser's answer to a request, or Esc).
+    void set_fullscreen(bool on) { session_->set_fullscreen(on); }
     std::size_t steps() const { return session_->layout().spans.size(); }
     // Where on the canvas (CSS pixels) a click reaches `what` now: "token" i, "key" i, "value" i,
     // "slider" i (the i-th of the temperatures it clicks into, draw::kSliderDetents), "mask" —

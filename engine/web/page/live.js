@@ -113,7 +113,19 @@
                 f.key('Enter', 'Enter', 0);
             }
         });
+        // What the keys asked of the page: F fullscreen (the browser's own), S the presenter view
+        // (none yet in a page: the notes and the next step stay in the window's).
+        const requests = m.cwrap('attnlab_live_requests', 'number', []);
+        const fullscreen = m.cwrap('attnlab_live_fullscreen', null, ['number']);
+        document.addEventListener('fullscreenchange', () => fullscreen(document.fullscreenElement ? 1 : 0));
+        function answer() {
+            if (requests() & 1) {
+                if (document.fullscreenElement) document.exitFullscreen();
+                else document.documentElement.requestFullscreen().catch(() => {});
+            }
+        }
         function paint() {
+            answer();
             f.time(now());
             const began = performance.now();
             const p = f.frame();
