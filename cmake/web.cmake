@@ -72,7 +72,7 @@ function(attnlab_web_program)
   set(src ${CMAKE_CURRENT_SOURCE_DIR})
   target_link_options(attnlab-web PRIVATE
     -sMODULARIZE=1 -sEXPORT_NAME=createAttnlab -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=134217728 -sENVIRONMENT=web,node
-    "-sEXPORTED_FUNCTIONS=${exports}" "-sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,HEAPU8"
+    "-sEXPORTED_FUNCTIONS=${exports}" "-sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,HEAPU8,FS"
     "SHELL:--embed-file ${src}/scenes@/attnlab/scenes"
     "SHELL:--embed-file ${src}/slides@/attnlab/slides"
     "SHELL:--embed-file ${src}/fonts@/attnlab/fonts")

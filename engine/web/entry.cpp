@@ -64,10 +64,13 @@ EMSCRIPTEN_KEEPALIVE const std::uint8_t* attnlab_paint(int step, int width, int 
 
 // ---- the live deck: the browser's backend of the presenter core (web/live.hpp) ----
 
-// Opens `path` live: student mode when `student`, dark when `dark`, at 0-based step `start`.
-// Its number of steps, or -1 (attnlab_error says why).
-EMSCRIPTEN_KEEPALIVE int attnlab_live_open(const char* path, int student, int dark, int start) {
-    live = web::Live::open(path ? path : "", kRoot, kFonts, kFallbackFonts, student != 0, dark != 0, start, error);
+// Opens `path` live, every file it names inside `root` ("" for the shipped files' /attnlab; a page
+// that brings its own deck writes its files under a folder of the module's file system first):
+// student mode when `student`, dark when `dark`, at 0-based step `start`. Its number of steps,
+// or -1 (attnlab_error says why).
+EMSCRIPTEN_KEEPALIVE int attnlab_live_open(const char* path, const char* root, int student, int dark, int start) {
+    const std::string in = root && *root ? root : kRoot;
+    live = web::Live::open(path ? path : "", in, kFonts, kFallbackFonts, student != 0, dark != 0, start, error);
     return live ? static_cast<int>(live->steps()) : -1;
 }
 

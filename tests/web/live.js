@@ -24,7 +24,7 @@ async function main() {
     const createAttnlab = require(path.resolve(moduleJs));
     const m = await createAttnlab({ print: (s) => console.log(s), printErr: (s) => console.error(s) });
     const f = {
-        open: m.cwrap('attnlab_live_open', 'number', ['string', 'number', 'number', 'number']),
+        open: m.cwrap('attnlab_live_open', 'number', ['string', 'string', 'number', 'number', 'number']),
         time: m.cwrap('attnlab_live_time', null, ['number']),
         resize: m.cwrap('attnlab_live_resize', null, ['number', 'number', 'number', 'number']),
         key: m.cwrap('attnlab_live_key', 'number', ['string', 'string', 'number']),
@@ -42,7 +42,7 @@ async function main() {
         if (!w[0]) continue;
         switch (w[0]) {
             case 'open':
-                if (f.open('/attnlab/' + w[1], Number(w[2]), Number(w[3]), Number(w[4])) < 0) throw new Error(`${w[1]}: ${f.error()}`);
+                if (f.open('/attnlab/' + w[1], '', Number(w[2]), Number(w[3]), Number(w[4])) < 0) throw new Error(`${w[1]}: ${f.error()}`);
                 break;
             case 'size':
                 f.resize(Number(w[1]), Number(w[2]), Number(w[3]), Number(w[4]));

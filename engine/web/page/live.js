@@ -9,7 +9,7 @@
     const deck = params.get('deck') || 'slides/lecture.yaml';
     const student = params.get('student') === '1' ? 1 : 0;
     const dark = params.get('theme') === 'dark' ? 1 : 0;
-    const placeKey = 'attnlab:' + deck;
+    const placeKey = 'attnlab:' + (window.attnlabBundle ? window.attnlabBundle.main : deck);
     const canvas = document.getElementById('deck');
     const alt = document.getElementById('alt');
     const ctx = canvas.getContext('2d');
@@ -22,7 +22,7 @@
 
     createAttnlab().then((m) => {
         const f = {
-            open: m.cwrap('attnlab_live_open', 'number', ['string', 'number', 'number', 'number']),
+            open: m.cwrap('attnlab_live_open', 'number', ['string', 'string', 'number', 'number', 'number']),
             time: m.cwrap('attnlab_live_time', null, ['number']),
             resize: m.cwrap('attnlab_live_resize', null, ['number', 'number', 'number', 'number']),
             key: m.cwrap('attnlab_live_key', 'number', ['string', 'string', 'number']),
@@ -41,7 +41,21 @@
         if (!(start >= 1)) start = 1;
         const t0 = performance.now();
         const now = () => (performance.now() - t0) / 1000;
-        if (f.open('/attnlab/' + deck, student, dark, start - 1) < 0) {
+        // A page that brings its own deck (window.attnlabBundle: its main file and every file
+        // it names, by path inside its folder, base64) has them written under /deck and opened
+        // there; else `deck` is one of the files the module embeds.
+        let path = '/attnlab/' + deck, root = '';
+        const bundle = window.attnlabBundle;
+        if (bundle) {
+            for (const [name, data] of Object.entries(bundle.files)) {
+                const file = '/deck/' + name;
+                m.FS.mkdirTree(file.slice(0, file.lastIndexOf('/')));
+                m.FS.writeFile(file, Uint8Array.from(atob(data), (c) => c.charCodeAt(0)));
+            }
+            path = '/deck/' + bundle.main;
+            root = '/deck';
+        }
+        if (f.open(path, root, student, dark, start - 1) < 0) {
             problem(f.error());
             return;
         }
