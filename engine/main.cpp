@@ -331,10 +331,12 @@ int main(int argc, char** argv) {
             if (!fonts) return 2;
             return output::export_command(
                 rest,
-                [](const std::string& path, const std::string& root, scene::Deck& deck, core::Diagnostics& errors) {
+                [](const std::string& path, const std::string& root, scene::Deck& deck, core::Diagnostics& errors,
+                   std::vector<std::string>& files) {
                     load::Result r = load::load_file(path, load::Options{root, {}});
                     deck = std::move(r.deck);
                     errors = std::move(r.errors);
+                    files = std::move(r.files);
                     return errors.empty();
                 },
                 std::move(fonts), app::web_keys());

@@ -5,17 +5,16 @@ real key presses and real mouse events (which the page receives as pointer event
 from #/N, steps with the keys, clicks a word, drags a key, clicks the temperature slider, toggles
 the mask, undoes, runs an experiment and answers a quiz question, each checked against what the
 session says (and the engine's mathematics: rows sum to 1, masked weights exactly 0), and the
-canvas of a step against the native `attnlab export --still` of it; then a page that brings its
-own deck's files (window.attnlabBundle) opens that deck.
+canvas of a step against the native `attnlab export --still` of it; then `attnlab export DECK -o NAME.html
+--live` writes one file that opens that deck from file:// alone.
 
 Without a web build it says SKIPPED (ctest counts that as skipped) unless ATTNLAB_WEB_REQUIRED=1,
 as CI sets after building it; without Chromium it fails (tools/setup.sh installs it)."""
 import argparse
-import base64
 import functools
 import http.server
-import json
 import os
+import pathlib
 import sys
 import tempfile
 import threading
@@ -177,29 +176,24 @@ def main():
         # The place is kept: a reload opens the same step.
         b.key("Escape")
         b.key("ArrowRight")
-        b.wait_for("attnlab.status().step === 8", "→ to step 8")
+        b.wait_for("attnlab.status().step === 8 && location.hash === '#/8'", "→ to step 8")
         b.call("Page.navigate", {"url": base})
         b.wait_for("window.attnlab && attnlab.frames > 0 && attnlab.status().step === 8", "a reload without #/N opens the kept step 8")
 
-        # A page that brings its own deck: tests/data/web's deck and scene, written into the
-        # module's file system by the page (window.attnlabBundle), opened and stepped; its canvas
-        # at step 3 against the native still of that deck's step 3.
-        own = os.path.join(tmp, "own")
-        os.makedirs(own)
-        for name in ("attnlab-web.js", "attnlab-web.wasm", "live.js"):
-            os.symlink(os.path.abspath(os.path.join(args.web_build, name)), os.path.join(own, name))
+        # `attnlab export DECK -o NAME.html --live`: tests/data/web's deck and scene in one file,
+        # opened from file:// with no server (the engine inflated from inside the page), stepped,
+        # and its canvas at step 3 against the native still of that deck's step 3.
         data = os.path.join(args.source, "tests", "data", "web")
-        files = {name: base64.b64encode(open(os.path.join(data, name), "rb").read()).decode() for name in ("deck.yaml", "scene.yaml")}
-        page = open(os.path.join(args.web_build, "live.html")).read().replace(
-            '<script src="live.js">', '<script>window.attnlabBundle = %s;</script>\n<script src="live.js">'
-            % json.dumps({"main": "deck.yaml", "files": files}))
-        with open(os.path.join(own, "live.html"), "w") as f:
-            f.write(page)
-        own_server = serve(own)
-        b.call("Page.navigate", {"url": "http://127.0.0.1:%d/live.html#/3" % own_server.server_port})
-        b.wait_for("window.attnlab && attnlab.frames > 0", "the page's own deck drew its first frame")
+        page = os.path.join(tmp, "own deck #1.html")
+        subprocess.run([args.attnlab, "export", os.path.join(data, "deck.yaml"), "-o", page, "--live"], check=True,
+                       env=dict(os.environ, ATTNLAB_WEB_MODULE=os.path.abspath(args.web_build)))
+        size = os.path.getsize(page)
+        check(size < 8e6, "the live page is one file of %.2f MB (under 8 MB)" % (size / 1e6))
+        b.call("Page.navigate", {"url": pathlib.Path(page).as_uri() + "#/3"})
+        b.wait_for("window.attnlab && attnlab.frames > 0", "the exported live page drew its first frame from file://")
         s = status(b)
-        check(s["step"] == 3 and s["steps"] == 5, "the page's own deck opened at step 3 of its 5 (%s of %s)" % (s["step"], s["steps"]))
+        check(s["step"] == 3 and s["steps"] == 5, "the exported page opened its own deck at step 3 of its 5 (%s of %s)"
+              % (s["step"], s["steps"]))
         b.key("h")
         settle(b)
         shot = b.screenshot()
@@ -210,7 +204,8 @@ def main():
             mean, off = cdp.compare_png(shot, f.read())
         check(mean < 0.5 and off < 0.001, "its canvas at step 3 is the native still (mean difference %.3f, %.4f%% of pixels off)"
               % (mean, 100 * off))
-        own_server.shutdown()
+        b.key("ArrowRight")
+        b.wait_for("attnlab.status().step === 4", "→ steps the exported page")
     finally:
         b.close()
         server.shutdown()

@@ -248,6 +248,11 @@ const std::vector<Row> kRows = {
      "with a web page: every picture, clip, script and style inside\n"
      "the one .html file (the SVGs gzip-compressed), for e-mail and\n"
      "course sites"},
+    {"--live", nullptr, nullptr, kExport, set<&Values::live>,
+     "with -o NAME.html: a page that runs the deck itself in the\n"
+     "browser (the engine in WebAssembly, built by tools/web/build):\n"
+     "click a word, drag a key, turn the temperature, between the steps;\n"
+     "one file that opens offline, with no picture or clip inside"},
     {"--format", nullptr, "FMT", kExport, read_format, "{formats}, when OUT's name does not say"},
     {"--exit-after-last", nullptr, nullptr, kPresent, set<&Values::exit_after_last>,
      "quit on Next after the last step has finished"},

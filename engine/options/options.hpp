@@ -67,6 +67,7 @@ struct Values {
     bool notes = false;                               // --notes
     bool no_questions = false;                        // --no-questions
     bool single_file = false;                         // --single-file
+    bool live = false;                                // --live
     std::string format;                               // --format FMT, one of Context::formats
     // present
     bool presenter = false;                           // --presenter

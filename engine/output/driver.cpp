@@ -18,6 +18,7 @@
 #include <optional>
 #include <thread>
 
+#include "output/live_page.hpp"
 #include "output/progress.hpp"
 #include "output/sinks.hpp"
 #include "sys/process.hpp"
@@ -583,10 +584,12 @@ int export_command(const std::vector<std::string>& args, const Loader& load, std
     }
     scene::Deck deck;
     core::Diagnostics load_errors;
-    if (!load(opt.input, opt.root, deck, load_errors)) {
+    std::vector<std::string> files;
+    if (!load(opt.input, opt.root, deck, load_errors, files)) {
         for (const auto& e : load_errors) std::cerr << e.format() << "\n";
         return 2;
     }
+    if (opt.live) return write_live_page(opt, files, std::cerr);
     std::vector<timeline::Event> events;
     if (!opt.replay.empty()) {
         core::Diagnostics errors;

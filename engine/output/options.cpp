@@ -101,6 +101,14 @@ bool choose_format(Options& opt, const std::string& format, std::string& error) 
 // Options that do not go together, and what the chosen format needs.
 bool check_combinations(const Options& opt, std::string& error) {
     const Format& f = *opt.format;
+    if (opt.live && (!f.is_site() || f.target != Target::File)) {
+        error = "--live writes one web page that runs the deck: give -o NAME.html";
+        return false;
+    }
+    if (opt.live && (opt.still > 0 || opt.steps || opt.single_file || opt.draft_voice)) {
+        error = "--live runs the whole deck in the page, in one file: drop --still, --steps, --single-file and --voice";
+        return false;
+    }
     if (opt.single_file && !f.is_site()) {
         error = "--single-file puts a web page's files inside it: give -o NAME.html";
         return false;
@@ -199,6 +207,7 @@ bool parse_options(const std::vector<std::string>& args, Options& opt, bool& hel
     if (v.notes) opt.notes = true;
     if (v.burn_captions) opt.draw.captions = true;
     if (v.single_file) opt.single_file = true;
+    if (v.live) opt.live = true;
     if (opt.input.empty()) {
         error = "export needs an INPUT file (a deck or a scene)";
         return false;

@@ -68,6 +68,7 @@ struct Options {
     bool questions = true;                   // each quiz question as a predict page, then its answer
                                              // (--no-questions: off; never with --still, --steps, --replay)
     bool single_file = false;                // --single-file: a web page with every file inside it
+    bool live = false;                       // --live: a web page that runs the deck itself (live_page.cpp)
     std::vector<WebKey> keys;                // a web page's keys (see WebKey); none: only the
                                              // buttons and swipes move it
     std::string replay;                      // --replay FILE: a recording of timeline::Event lines
@@ -265,10 +266,11 @@ bool draft_voices(scene::Deck& deck, VoiceFolder& folder, std::string& error);
 int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline::Event>& events, std::ostream& err);
 
 // Reads a deck or scene file, every file it names inside `root` ("": the default root); false
-// with diagnostics on bad input. output/ does not parse files itself (that is load/'s job):
-// main.cpp hands it load::load_file through this.
+// with diagnostics on bad input. `files`: every file it read, the top file first (a live page
+// carries them). output/ does not parse files itself (that is load/'s job): main.cpp hands it
+// load::load_file through this.
 using Loader = std::function<bool(const std::string& path, const std::string& root, scene::Deck& deck,
-                                  core::Diagnostics& errors)>;
+                                  core::Diagnostics& errors, std::vector<std::string>& files)>;
 // `attnlab export …` with the arguments after "export". Returns the process exit code.
 // `fonts` are the fonts frames are drawn with (loaded by the caller).
 // `keys`: the web page's keys (Options::keys); `hooks`: a test's (Options::hooks).

@@ -51,10 +51,12 @@ int main(int argc, char** argv) {
     const output::Hooks hooks{[spec](const std::string& point) { return at(spec, point); }};
     return output::export_command(
         std::vector<std::string>(args.begin() + 1, args.end()),
-        [](const std::string& path, const std::string& root, scene::Deck& deck, core::Diagnostics& errors) {
+        [](const std::string& path, const std::string& root, scene::Deck& deck, core::Diagnostics& errors,
+           std::vector<std::string>& files) {
             load::Result r = load::load_file(path, load::Options{root, {}});
             deck = std::move(r.deck);
             errors = std::move(r.errors);
+            files = std::move(r.files);
             return errors.empty();
         },
         support::fonts(), app::web_keys(), spec.empty() ? nullptr : &hooks);

@@ -20,7 +20,16 @@
         p.hidden = false;
     }
 
-    createAttnlab().then((m) => {
+    // The engine: fetched beside the page, or, in a page `attnlab export --live` wrote, inside it
+    // (window.attnlabWasm: gzip in base64, inflated here, so that the page opens from file://).
+    function engine() {
+        if (!window.attnlabWasm) return createAttnlab();
+        const packed = Uint8Array.from(atob(window.attnlabWasm), (c) => c.charCodeAt(0));
+        const inflated = new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'));
+        return new Response(inflated).arrayBuffer().then((wasm) => createAttnlab({ wasmBinary: new Uint8Array(wasm) }));
+    }
+
+    engine().then((m) => {
         const f = {
             open: m.cwrap('attnlab_live_open', 'number', ['string', 'string', 'number', 'number', 'number']),
             time: m.cwrap('attnlab_live_time', null, ['number']),
@@ -94,6 +103,7 @@
             // The browser's own keys stay its own: reload, the developer tools, zoom.
             if ((e.ctrlKey || e.metaKey) && ['r', 'R', 'l', 'L', 't', 'w', '+', '-', '0'].includes(e.key)) return;
             if (f.key(e.key, e.code, mods(e))) e.preventDefault();
+            sync();  // the place is kept at once, not at the next frame
         });
         canvas.addEventListener('pointerdown', (e) => {
             if (e.button !== 0) return;
