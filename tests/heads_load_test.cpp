@@ -282,9 +282,9 @@ TEST_CASE("set: head: by its number as shown or by its name; a head the scene ha
     CHECK(scene::shown_head_label(s, c) == "head 1 of 2 · first");
 
     const std::string steps = "steps:\n  - {stage: scores, set: {head: ";
-    expect(kTwoHeads + steps + "3}}\n", "expected a head's number (1 is the first)", 14, 33);
-    expect(kTwoHeads + steps + "0}}\n", "expected a head's number (1 is the first)", 14, 33);
-    expect(kTwoHeads + steps + "firts}}\n", "no head is named 'firts' (did you mean 'first'?)", 14, 33);
+    expect(kTwoHeads + steps + "3}}\n", "expected a head's number (1 is the first)", 13, 33);
+    expect(kTwoHeads + steps + "0}}\n", "expected a head's number (1 is the first)", 13, 33);
+    expect(kTwoHeads + steps + "firts}}\n", "no head is named 'firts' (did you mean 'first'?)", 13, 33);
     // A scene of one head has only head 1.
     expect(kTokens + "q: [[1], [2], [3]]\nk: [[1], [2], [3]]\nv: [[1], [2], [3]]\n" + steps + "2}}\n",
            "this scene has one head", 7, 33);

@@ -203,7 +203,7 @@ TEST_CASE("the residual of several heads: the outputs side by side, times W_O, a
         }
 }
 
-TEST_CASE("a scene of one head has no heads to show: its heads panel says so, its cards name no head", "[heads][model]") {
+TEST_CASE("a scene of one head: no head is named on its cards, and its heads panel draws its one head", "[heads][model]") {
     load::Result r = load::load_file(std::string(ATTNLAB_SOURCE_DIR) + "/scenes/projections.yaml");
     REQUIRE(r.ok());
     auto s = r.deck.slides.at(0).scene;
@@ -213,6 +213,19 @@ TEST_CASE("a scene of one head has no heads to show: its heads panel says so, it
     const timeline::View v = views.at(0, 0, 0);
     CHECK(v.heads.heads.empty());
     CHECK(model::frame_of(v).scene.head_tag.empty());
+    // Its heads panel draws its one head: the trace's weights.
+    auto alone = std::make_shared<scene::Scene>(*s);
+    alone->panels = {scene::Panel::Heads};
+    for (scene::Step& st : alone->steps) st.panels.clear();
+    Views one(alone);
+    const timeline::View w = one.at(static_cast<int>(alone->steps.size()) - 1, 0, 2);
+    const model::Heads& hp = model::frame_of(w).scene.heads;
+    REQUIRE(hp.heads.size() == 1);
+    CHECK(hp.aside == "1 head · for " + s->tokens[2]);
+    for (std::size_t j = 0; j < s->n(); ++j) {
+        CHECK(hp.heads[0].row[j] == w.trace.weights(2, j));
+        CHECK(hp.heads[0].share[j] == support::percent_of(w.trace.weights(2, j)));
+    }
 }
 
 // ---- through the presenter core --------------------------------------------------------------

@@ -12,22 +12,24 @@ namespace model {
 Heads build(const Row& m, Tag<Heads>) {
     Heads out;
     const attention::HeadsTrace& ht = m.view->heads;
-    if (!m.sc->heads || ht.heads.empty()) {
-        out.note = "This scene has one head. A scene with `heads:` shows each of them here, side by side.";
-        return out;
-    }
-    const std::size_t f = static_cast<std::size_t>(m.focus), n = ht.n();
+    // A scene of one head: its one head, as a scene of several shows each.
+    std::vector<const attention::Trace*> traces;
+    if (m.sc->heads)
+        for (const attention::Trace& tr : ht.heads) traces.push_back(&tr);
+    else
+        traces.push_back(m.tr);
+    const std::size_t f = static_cast<std::size_t>(m.focus), n = traces.front()->n;
     const std::string& tok = m.sc->tokens[f];
     out.tokens = m.sc->tokens;
     out.focus = m.focus;
     out.shown = static_cast<int>(m.head);
-    out.aside = std::to_string(ht.heads.size()) + " heads · for " + tok;
+    out.aside = (traces.size() == 1 ? std::string("1 head") : std::to_string(traces.size()) + " heads") + " · for " + tok;
     out.legend = {Scale::Sequential, "weight", "0", "", "1"};
-    for (std::size_t h = 0; h < ht.heads.size(); ++h) {
-        const attention::Trace& tr = ht.heads[h];
+    for (std::size_t h = 0; h < traces.size(); ++h) {
+        const attention::Trace& tr = *traces[h];
         Heads::Head head;
         head.name = "head " + std::to_string(h + 1);
-        head.title = m.sc->heads->heads[h].name;
+        head.title = m.sc->heads ? m.sc->heads->heads[h].name : "";
         for (std::size_t i = 0; i < n; ++i) head.weights.push_back(tr.weights.row_vec(i));
         head.row = tr.weights.row_vec(f);
         double top = -1;
@@ -51,7 +53,8 @@ Heads build(const Row& m, Tag<Heads>) {
         }
         out.heads.push_back(std::move(head));
     }
-    out.caption = "Click a head to show it in every panel.";
+    out.caption = traces.size() > 1 ? "Click a head to show it in every panel."
+                                    : "This scene has one head; a scene with heads: shows each here.";
     return out;
 }
 

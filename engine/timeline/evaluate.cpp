@@ -29,6 +29,7 @@ Tweened tween(const scene::Controls& a, const scene::Controls& b, double u) {
         return out;
     }
     out.controls.focus = u < 0.5 ? a.focus : b.focus;
+    out.controls.head = u < 0.5 ? a.head : b.head;  // another head shows as another word asks: half-way
     out.controls.temperature = tween_temperature(a.temperature, b.temperature, u);
     for (std::size_t i = 0; i < b.keys.size() && i < a.keys.size(); ++i)
         for (std::size_t c = 0; c < b.keys[i].size() && c < a.keys[i].size(); ++c)

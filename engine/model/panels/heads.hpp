@@ -1,4 +1,4 @@
-// model/panels/heads: every head of a scene of several at once, as small multiples in the manner
+// model/panels/heads: every head of a scene at once (one, in a scene of one head), as small multiples in the manner
 // of BertViz's head view — each head's weights as a thumbnail matrix under its name, the asking
 // row outlined, and the asking word's edges to every key, one colour per head. The head the
 // one-head panels draw is emphasised; a click on a thumbnail shows that head (the hit test is
@@ -20,7 +20,8 @@ struct Heads {
     static constexpr Pictures kPictures{};  // a picture of every head: it lights no card
     std::string heading = "Every head at once";
     std::string aside;                 // "2 heads · for chased"
-    std::string note;                  // a scene of one head: only this
+    std::string note;                  // when there is nothing to draw ("" otherwise); a scene of
+                                       // one head draws its one head
     std::vector<std::string> tokens;
     int focus = 0;                     // the asking token (the row outlined, the edges' start)
     int shown = 0;                     // the head the one-head panels draw (emphasised)
