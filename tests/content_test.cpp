@@ -18,6 +18,7 @@
 
 #include "attention/attention.hpp"
 #include "load/load.hpp"
+#include "scene/heads.hpp"
 #include "model/display.hpp"
 #include "model/model.hpp"
 #include "scene/quiz.hpp"
@@ -914,7 +915,8 @@ int check_numbers(const model::Frame& f, const std::string& where) {
         for (std::size_t i = 0; i < n; ++i)
             for (std::size_t c = 0; c < tr.dv; ++c, ++checked) {
                 CHECK(sf.outputs.outputs.text[i][c] == support::rounded(tr.output(i, c), 2));
-                CHECK(support::read_number(sf.outputs.values.text[i][c]) == Approx(sc.v[i][c]).margin(1e-12));
+                CHECK(support::read_number(sf.outputs.values.text[i][c]) ==
+                      Approx(scene::shown_v(sc, v.controls)[i][c]).margin(1e-12));
             }
     // The projections: every entry of x, W and q, k, v written exactly (the products too).
     for (const model::Projections::Equation& e : sf.projections.equations)
@@ -926,7 +928,25 @@ int check_numbers(const model::Frame& f, const std::string& where) {
                 }
     // The residual: the head's output, Δ and x + Δ, the trace's, correctly rounded (x and W_O as
     // the scene writes them); the output's digits multiply out to Δ's.
-    if (shows(sf, scene::Panel::Residual) && !sf.residual.x.text.empty()) {
+    // In a scene of several heads: the heads' outputs side by side (the heads' trace's concat),
+    // times W_O, added to x.
+    if (shows(sf, scene::Panel::Residual) && !sf.residual.x.text.empty() && sc.heads) {
+        const attention::HeadsTrace& ht = v.heads;
+        const scene::Heads& hs = *sc.heads;
+        REQUIRE(sf.residual.parts.size() == hs.heads.size());
+        for (std::size_t c = 0; c < ht.residual.cols; ++c, ++checked) {
+            CHECK(sf.residual.delta.text[0][c] == support::rounded(ht.output(focus, c), 2));
+            CHECK(sf.residual.sum.text[0][c] == support::rounded(ht.residual(focus, c), 2));
+            CHECK(support::read_number(sf.residual.x.text[0][c]) == Approx(hs.x[focus][c]).margin(1e-12));
+            double from_page = 0;
+            for (std::size_t e = 0; e < ht.concat.cols; ++e)
+                from_page += support::read_number(sf.residual.out.text[0][e]) *
+                             (hs.w_o.empty() ? (e == c) : support::read_number(sf.residual.w_o.text[e][c]));
+            CHECK(support::rounded(from_page, 2) == sf.residual.delta.text[0][c]);
+        }
+        for (std::size_t e = 0; e < ht.concat.cols; ++e, ++checked)
+            CHECK(support::read_number(sf.residual.out.text[0][e]) == Approx(ht.concat(focus, e)).margin(0.5e-2 + 1e-12));
+    } else if (shows(sf, scene::Panel::Residual) && !sf.residual.x.text.empty()) {
         const scene::Projections& p = *sc.projections;
         for (std::size_t c = 0; c < tr.residual.cols; ++c, ++checked) {
             CHECK(sf.residual.delta.text[0][c] == support::rounded(tr.delta(focus, c), 2));
@@ -941,12 +961,19 @@ int check_numbers(const model::Frame& f, const std::string& where) {
         for (std::size_t e = 0; e < tr.dv; ++e, ++checked)
             CHECK(support::read_number(sf.residual.out.text[0][e]) == Approx(tr.output(focus, e)).margin(0.5e-2 + 1e-12));
     }
+    // Every head at once: each head's shares of the asking row, the heads' trace's weights
+    // correctly rounded at the page's precision.
+    if (shows(sf, scene::Panel::Heads) && !sf.heads.heads.empty())
+        for (std::size_t h = 0; h < sf.heads.heads.size(); ++h)
+            for (std::size_t j = 0; j < n; ++j, ++checked)
+                CHECK(sf.heads.heads[h].share[j] == support::percent_of(v.heads.heads[h].weights(focus, j), whole));
     // One matrix for W_Q and W_K beside the scene's two: every score q·q and q·k at 0.01.
     if (shows(sf, scene::Panel::TiedScores) && !sf.tied_scores.tokens.empty())
         for (std::size_t i = 0; i < n; ++i)
             for (std::size_t j = 0; j < n; ++j, ++checked) {
                 double tied = 0;
-                for (std::size_t c = 0; c < sc.d(); ++c) tied += sc.q[i][c] * sc.q[j][c];
+                for (std::size_t c = 0; c < sc.d(); ++c)
+                    tied += scene::shown_q(sc, v.controls)[i][c] * scene::shown_q(sc, v.controls)[j][c];
                 CHECK(sf.tied_scores.tied.scores.text[i][j] == support::rounded(tied, 2));
                 CHECK(sf.tied_scores.separate.scores.text[i][j] == support::rounded(tr.scores(i, j), 2));
             }

@@ -69,11 +69,12 @@ bool laid_out_whole(const std::vector<std::string>& lines, const std::string& sa
     return false;
 }
 
-void draw_view(const timeline::View& v, int w, int h, draw::Recorder& rec) {
+void draw_view(const timeline::View& v, int w, int h, draw::Recorder& rec, draw::ThemeKind theme = draw::ThemeKind::Light) {
     cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
     cairo_t* cr = cairo_create(s);
     draw::Options opt = support::draw_options();
     opt.recorder = &rec;
+    opt.theme = theme;
     draw::paint_view(cr, w, h, v, opt);
     cairo_destroy(cr);
     cairo_surface_destroy(s);
@@ -317,6 +318,65 @@ TEST_CASE("every frame of the content is legible from the back row at 16:9, 16:1
     CHECK(frames > 1500);
     CHECK(graphs > 30);  // the graph's nodes were seen
     CHECK(numbered > 100);  // frames whose grids' numbers were looked for
+}
+
+// A scene of several heads, whichever head is shown and whichever token asks, on every step: the
+// heads' thumbnails, the head view's words, the heads' outputs side by side and every one-head
+// panel naming its head are legible, uncut, apart and inside their panels, at 16:9 and 4:3, in
+// both themes; every head has its thumbnail (a place to click) inside the heads panel, and the
+// residual's numbers are all drawn.
+TEST_CASE("the pictures of several heads are legible for every head shown and every token asking", "[frames][legible][heads]") {
+    load::Result r = load::load_file(std::string(ATTNLAB_SOURCE_DIR) + "/scenes/two-heads.yaml", load::Options{ATTNLAB_SOURCE_DIR, {}});
+    REQUIRE(r.ok());
+    const scene::Scene& sc = *r.deck.slides.at(0).scene;
+    REQUIRE(sc.heads);
+    const timeline::Layout lay = timeline::layout(r.deck);
+    Problems problems;
+    int thumbnails = 0, tagged = 0, heads_frames = 0;
+    for (int span = 0; span < static_cast<int>(lay.spans.size()); ++span) {
+        const timeline::Span& sp = lay.spans[static_cast<std::size_t>(span)];
+        for (int head = 0; head < static_cast<int>(sc.heads->heads.size()); ++head)
+            for (int focus = 0; focus < static_cast<int>(sc.n()); ++focus) {
+                timeline::State st = timeline::state_at_span(lay, span);
+                scene::Settings e;
+                e.head = head;
+                e.focus = focus;
+                st.edits.assign(1, e);
+                const timeline::View v = timeline::evaluate(r.deck, lay, st, sp.start + sp.anim + 5.0);
+                const std::string where = "two-heads step " + std::to_string(span + 1) + " head " + std::to_string(head + 1) +
+                                          " asked by " + sc.tokens[static_cast<std::size_t>(focus)];
+                const auto numbers = grid_numbers(v);
+                for (auto [w, h] : {std::pair{1920, 1080}, std::pair{1024, 768}})
+                    for (draw::ThemeKind theme : {draw::ThemeKind::Light, draw::ThemeKind::Dark}) {
+                        draw::Recorder rec;
+                        draw_view(v, w, h, rec, theme);
+                        check_legible(rec, w, h, where, problems);
+                        check_numbers_drawn(rec, numbers, w, h, where, problems);
+                        const auto heads = std::find_if(rec.panels.begin(), rec.panels.end(),
+                                                        [](const auto& p) { return p.name == "heads"; });
+                        heads_frames += heads != rec.panels.end();
+                        if (heads != rec.panels.end())
+                            for (std::size_t hd = 0; hd < sc.heads->heads.size(); ++hd) {
+                                const auto mark = std::find_if(rec.marks.begin(), rec.marks.end(),
+                                                               [&](const auto& m) { return m.name == "head:" + std::to_string(hd); });
+                                if (mark == rec.marks.end() || !heads->rect.contains(mark->rect) || mark->rect.w < 40)
+                                    problems.seen[where + ": no thumbnail of head " + std::to_string(hd + 1) + " inside the heads panel"]++;
+                                else
+                                    ++thumbnails;
+                            }
+                        const std::string tag = head == 0 ? "head 1 · who did it" : "head 2 · which determiner";
+                        tagged += std::any_of(rec.texts.begin(), rec.texts.end(),
+                                              [&](const auto& t) { return t.text.find(tag) != std::string::npos; });
+                    }
+            }
+    }
+    std::string report;
+    for (const auto& [what, count] : problems.seen) report += what + "  [" + std::to_string(count) + "]\n";
+    INFO(problems.seen.size() << " problems:\n" << report);
+    CHECK(problems.seen.empty());
+    CHECK(heads_frames >= 40);  // a step shows them: 2 heads × 5 tokens × 2 sizes × 2 themes
+    CHECK(thumbnails == 2 * heads_frames);
+    CHECK(tagged > 100);  // the one-head panels name the head they draw
 }
 
 // A graph of up to 16 tokens lays out without two nodes overlapping or two of its labels

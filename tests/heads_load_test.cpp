@@ -257,3 +257,35 @@ TEST_CASE("bad positions are refused where they are written", "[load][positions]
     // The projections panel draws x·W_Q, which rope turns afterwards.
     expect(projected + "positions: {kind: rope}\npanels: [token-row, projections]\n", "the 'projections' panel draws q and k", 1, 1);
 }
+
+TEST_CASE("set: head: by its number as shown or by its name; a head the scene has not is refused", "[load][heads]") {
+    auto l = load_yaml(kTwoHeads +
+                       "steps:\n"
+                       "  - {stage: scores}\n"
+                       "  - {stage: softmax, set: {head: 2}}\n"
+                       "  - {stage: blend, set: {head: first}}\n");
+    const scene::Scene& s = scene_of(*l);
+    REQUIRE(s.steps.size() == 3);
+    CHECK_FALSE(s.steps[0].set.head);
+    CHECK(s.steps[1].set.head == 1);  // 0-based: the second head
+    CHECK(s.steps[2].set.head == 0);  // by its name
+    // The controls: the second head shown after step 2, its vectors the ones the panels draw.
+    scene::Controls c = scene::apply(s, scene::start_controls(s), s.steps[1].set);
+    CHECK(scene::shown_head(s, c) == 1);
+    CHECK(scene::shown_q(s, c) == s.heads->heads[1].q);
+    CHECK(scene::shown_k(s, c) == s.heads->heads[1].k);
+    CHECK(scene::shown_v(s, c) == s.heads->heads[1].v);
+    CHECK(scene::shown_head_label(s, c) == "head 2 of 2");
+    c = scene::apply(s, c, s.steps[2].set);
+    CHECK(scene::shown_head(s, c) == 0);
+    CHECK(scene::shown_k(s, c) == c.keys);  // the first head's keys are the controls' (a student moves them)
+    CHECK(scene::shown_head_label(s, c) == "head 1 of 2 · first");
+
+    const std::string steps = "steps:\n  - {stage: scores, set: {head: ";
+    expect(kTwoHeads + steps + "3}}\n", "expected a head's number (1 is the first)", 13, 33);
+    expect(kTwoHeads + steps + "0}}\n", "expected a head's number (1 is the first)", 13, 33);
+    expect(kTwoHeads + steps + "firts}}\n", "no head is named 'firts' (did you mean 'first'?)", 13, 33);
+    // A scene of one head has only head 1.
+    expect(kTokens + "q: [[1], [2], [3]]\nk: [[1], [2], [3]]\nv: [[1], [2], [3]]\n" + steps + "2}}\n",
+           "this scene has one head", 7, 33);
+}

@@ -61,6 +61,7 @@ scene::ControlValue random_value(scene::ControlKind kind, std::mt19937& rng) {
             }
             return scene::ControlValue(std::move(k));
         }
+        case K::Head: return scene::ControlValue(scene::HeadChoice{static_cast<int>(rng() % 256)});
     }
     return {};
 }

@@ -49,6 +49,7 @@ std::vector<Binding> table() {
         {L::Slides, {k('t'), k('+'), k('=')}, A::TemperatureUp, 0, "temperature up / down, from 0 to ∞"},
         {L::Slides, {k('t', kShift), k('-')}, A::TemperatureDown, 0, ""},
         {L::Slides, {k('m')}, A::ToggleMask, 0, "causal mask on / off"},
+        {L::Slides, {k('h', kShift)}, A::NextHead, 0, "the next head, in a scene of several (so does a click on its thumbnail)"},
         {L::Slides, {k('k')}, A::EnterKeys, 0, "key editing: pick a key and move it"},
         {L::Slides, {k('e'), k('x')}, A::OpenMenu, 0, "experiments: the \"Try this\" menu"},
         {L::Slides, {k('0')}, A::Reset, 0, "reset every edit and experiment of the scene", kEveryMode,

@@ -9,6 +9,8 @@
 #include <iterator>
 #include <sstream>
 
+#include "scene/heads.hpp"
+
 namespace app {
 
 namespace {
@@ -30,7 +32,7 @@ double step_on_grid(double x, double grid, int lines) {
 // The picked key moved one nudge in `dir`: to the next line of the key grid (five lines with
 // Shift), or a tenth of a line without snapping with Alt.
 std::optional<timeline::cmd::MoveKey> nudged(const timeline::View& v, int key_index, int dir, bool shift, bool fine) {
-    if (!v.scene) return std::nullopt;
+    if (!v.scene || scene::shown_head(*v.scene, v.controls) != 0) return std::nullopt;  // the first head's keys only
     const int n = static_cast<int>(v.scene->n());
     if (key_index < 0 || key_index >= n) return std::nullopt;
     core::Vec key = v.controls.keys[static_cast<std::size_t>(key_index)];
@@ -133,6 +135,7 @@ double snap_to(double x, double grid) {
 
 std::optional<timeline::cmd::MoveKey> dragged_key(const timeline::View& v, int token, core::Point at, bool fine) {
     if (!v.scene || token < 0 || token >= static_cast<int>(v.controls.keys.size())) return std::nullopt;
+    if (scene::shown_head(*v.scene, v.controls) != 0) return std::nullopt;  // the first head's keys only
     core::Vec key = v.controls.keys[static_cast<std::size_t>(token)];
     const double grid = key_grid(v);
     if (!key.empty()) key[0] = fine ? at.x : snap_to(at.x, grid);
@@ -236,8 +239,30 @@ Reaction react(const Modes& m, const Input& in, const Context& c) {
         case Action::ToggleMask:
             if (v.scene) issue(Mask{!v.controls.mask});
             break;
+        case Action::NextHead:
+        case Action::PickHead: {
+            if (!v.scene) break;
+            const int count = static_cast<int>(scene::head_count(*v.scene));
+            if (count < 2) {
+                to.error = "this scene has one head";
+                break;
+            }
+            const int shown = static_cast<int>(scene::shown_head(*v.scene, v.controls));
+            const int next = in.action == Action::PickHead ? in.arg : (shown + 1) % count;
+            if (next < 0 || next >= count || next == shown) break;
+            scene::Settings change;
+            change.head = next;
+            issue(Set{change});
+            toast(scene::shown_head_label(*v.scene, scene::apply(*v.scene, v.controls, change)));
+            break;
+        }
         case Action::EnterKeys:
             if (!v.scene) break;
+            if (scene::shown_head(*v.scene, v.controls) != 0) {
+                // The keys a student moves are the first head's (the controls' keys).
+                to.error = "only the first head's keys move: show head 1 (Shift+H)";
+                break;
+            }
             // Keys are picked and moved on the key plane: a step that shows a picture of its own
             // instead (√d, the outputs, the block) has nothing to show them on.
             if (!v.panels || std::find(v.panels->begin(), v.panels->end(), scene::Panel::KeyPlane) == v.panels->end()) {

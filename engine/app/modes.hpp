@@ -41,6 +41,8 @@ enum class Action {
     Scrub,            // arg: −1 or +1, a tenth of the step's animation (pauses)
     Slower, Faster, Blank, ToggleLaser, ToggleCounter, TogglePresenter,
     TemperatureUp, TemperatureDown, ToggleMask,
+    NextHead,         // a scene of several heads: the next head shown in every one-head panel
+    PickHead,         // arg: the head (0-based) whose thumbnail was clicked: shown in every panel
     EnterKeys,        // key editing on
     OpenMenu,         // the "Try this" menu (or say why there is none)
     ToggleMenu,       // the menu's button: open it, or close it when open

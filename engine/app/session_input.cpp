@@ -180,6 +180,11 @@ bool Session::on_pointer_down(const PointerDown& b) {
         case K::MaskSwitch:
             command(timeline::cmd::Mask{!v.controls.mask});
             return true;
+        case K::Head:
+            // A head's thumbnail: every one-head panel shows that head.
+            if (hit.token >= 0) act({Action::PickHead, hit.token});
+            pace_.dirty = true;
+            return true;
         case K::QuizChoice: case K::QuizButton: return false;
         case K::Panel: case K::None:
             if (draw::key_plane_point(v, p, design_space()) && hit.kind == K::Panel) {

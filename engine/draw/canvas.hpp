@@ -55,6 +55,9 @@ struct Theme {
     core::Color neutral;  // the diverging scale's 0
     // Ink that reads on top of a fill.
     core::Color ink_on(const core::Color& fill) const;
+    // Head h's colour in a scene of several heads (its name, its edges, its part of the
+    // concatenation): Okabe–Ito hues other than the question's gold, in turn.
+    core::Color head(std::size_t h) const;
 };
 const Theme& theme_for(ThemeKind k);
 
@@ -74,6 +77,9 @@ public:
     cairo_t* cr;
     const Theme& th;
     Space design;  // the design space of this frame (draw::space_for of the output)
+    // Which head a one-head panel draws, in a scene of several ("head 2 · which determiner"):
+    // card() writes it in the heading's aside. Set by the scene's painter around each panel; "".
+    std::string head_tag;
 
     void color(const core::Color& c) const { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
     void color(const core::Color& c, double alpha) const { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a * alpha); }

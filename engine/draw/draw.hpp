@@ -175,10 +175,11 @@ int show_text(cairo_t* cr, const Fonts& fonts, std::string_view s, Font f, doubl
 
 // What is under a design-space point, for the window's mouse handling.
 struct Hit {
-    enum class Kind { None, Token, Key, Value, TemperatureSlider, MaskSwitch, MatrixCell, Panel, QuizChoice, QuizButton } kind = Kind::None;
+    enum class Kind { None, Token, Key, Value, TemperatureSlider, MaskSwitch, MatrixCell, Panel, QuizChoice, QuizButton, Head } kind = Kind::None;
     int token = -1;          // token index for Token/Key/Value/MatrixCell (the row read from: column);
                              // QuizChoice: the choice as shown (0-based);
-                             // QuizButton: the button's model::QuizCard::Button::Do, as an int
+                             // QuizButton: the button's model::QuizCard::Button::Do, as an int;
+                             // Head: the head whose thumbnail it is (0-based)
     int row = -1;            // MatrixCell: the row
     double value = 0.0;      // TemperatureSlider: the temperature at that point, clicked into the
                              // nearest of 0, ¼, ½, 1, 2, 4, ∞ within kSliderDetent design pixels

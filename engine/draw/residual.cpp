@@ -34,7 +34,8 @@ void paint(Canvas& c, const model::Residual& p, const core::Rect& r) {
         return;
     }
     const bool projected = !p.w_o.tone.empty();
-    const double sym = 40, name_h = 30, legend_h = 34, line_gap = 26, floor_w = 56;
+    const double sym = 40, name_h = 30, legend_h = 34, floor_w = 56;
+    const double line_gap = p.parts.empty() ? 26 : 32;  // room for the heads' names under the concatenation
     c.font(Font::Italic, kMinText);
     const double caption = c.measure(p.caption) <= content.w ? 30 : 56;
     double cw = floor_w;
@@ -71,6 +72,18 @@ void paint(Canvas& c, const model::Residual& p, const core::Rect& r) {
             c.text_in(*t.name, {x - sym / 2 + 4, ty - name_h, tw + sym - 8, name_h - 2}, Font::Bold, 20, kMinText,
                       Align::Center);
             paint_cells(c, *t.grid, {x, ty}, {cw}, ch, numbers, t.alpha);
+            if (t.grid == &p.out)
+                // Several heads: each head's columns of the concatenation underlined in its colour
+                // and named under it (O₁, O₂, …), the head the other panels draw in bold.
+                for (std::size_t head = 0; head < p.parts.size(); ++head) {
+                    const model::Residual::Part& part = p.parts[head];
+                    const double px = x + static_cast<double>(part.first) * cw, pw = static_cast<double>(part.count) * cw;
+                    c.color(c.th.head(head));
+                    cairo_rectangle(c.cr, px + 2, ty + th + 2, pw - 4, part.shown ? 6 : 4);
+                    cairo_fill(c.cr);
+                    c.text_in(part.name, {px, ty + th + 6, pw, kMinText + 2}, part.shown ? Font::Bold : Font::Regular,
+                              kMinText, kMinText, Align::Center);
+                }
             x += tw;
             if (op != ops.end()) {
                 c.color(c.th.ink);

@@ -89,8 +89,13 @@ void Canvas::vline(double x, double y0, double y1, double width) const {
     cairo_rectangle(cr, r.x, r.y, r.w, r.h);
 }
 
-core::Rect Canvas::card(const core::Rect& r, std::string_view heading, std::string_view aside) const {
+core::Rect Canvas::card(const core::Rect& r, std::string_view heading, std::string_view aside_given) const {
     panel(r, 14, th.card, &th.card_edge, 1.5);
+    // The head a one-head panel draws, in a scene of several: said after the panel's own aside.
+    const std::string tagged = head_tag.empty()       ? std::string(aside_given)
+                               : aside_given.empty() ? head_tag
+                                                     : std::string(aside_given) + " · " + head_tag;
+    const std::string_view aside = tagged;
     const double pad = 18;
     if (heading.empty()) return r.inset(pad);
     core::Rect head{r.x + pad, r.y + 10, r.w - 2 * pad, 30};

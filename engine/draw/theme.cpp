@@ -93,6 +93,13 @@ core::Color Theme::shade(model::Scale scale, double t) const {
     return core::lerp(hex(stops[i]), hex(stops[i + 1]), f - static_cast<double>(i));
 }
 
+core::Color Theme::head(std::size_t h) const {
+    // Blue, vermillion, bluish green, reddish purple, sky blue: the categorical colours left
+    // once gold is the question's.
+    const core::Color kHues[] = {key, accent, value, output_ink, accent2};
+    return kHues[h % 5];
+}
+
 core::Color Theme::ink_on(const core::Color& c) const {
     double lum = 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b;
     return lum > 0.55 ? hex(0x1d1d1f) : hex(0xffffff);

@@ -77,8 +77,33 @@ struct SceneReader {
                 if (k == scene::KeyChange{}) return std::nullopt;
                 return scene::ControlValue(std::move(k));
             }
+            case K::Head:
+                if (auto h = head(v, key)) return scene::ControlValue(scene::HeadChoice{*h});
+                return std::nullopt;
         }
         return std::nullopt;
+    }
+
+    // head: its number as shown (1 is the first) or its name; the index (0-based).
+    std::optional<int> head(const Node* v, const std::string& key) {
+        const std::size_t count = s.heads ? s.heads->heads.size() : 1;
+        std::vector<std::string> names;
+        for (std::size_t h = 0; h < count; ++h)
+            if (s.heads && !s.heads->heads[h].name.empty()) names.push_back(s.heads->heads[h].name);
+        double ignored = 0;
+        if (v->kind == Kind::Scalar && parse_number(v, ignored) == Num::NotNumber) {
+            for (std::size_t h = 0; h < count; ++h)
+                if (s.heads && s.heads->heads[h].name == v->value) return static_cast<int>(h);
+            const std::string near = core::nearest(v->value, names);
+            r.error(v, key + ": no head is named '" + v->value + "'" + (near.empty() ? "" : " (did you mean '" + near + "'?)") +
+                           "; expected a head's number 1.." + std::to_string(count) +
+                           (names.empty() ? std::string() : " or its name: " + join(names)));
+            return std::nullopt;
+        }
+        auto i = r.integer(v, key, 1, static_cast<long long>(count),
+                           "a head's number (1 is the first" + std::string(count == 1 ? "; this scene has one head)" : ")"));
+        if (!i) return std::nullopt;
+        return static_cast<int>(*i - 1);
     }
 
     // keys: same | {scale: number} | {TOKEN: [d numbers], …}

@@ -172,7 +172,7 @@ Outputs build(const Row& r, Tag<Outputs>) {
     // scene writes it (to 0.01 at most), A·V at 0.01.
     const double mag = r.scales.value;
     out.legend = {Scale::Diverging, "value", num(-mag, 1), "0", num(mag, 1)};
-    const int v_decimals = decimals_for(r.sc->v, 2);
+    const int v_decimals = decimals_for(*r.v, 2);
     if (tr.n > static_cast<std::size_t>(Outputs::kMaxRows) || tr.dv > static_cast<std::size_t>(Outputs::kMaxColumns)) {
         out.note = "A·V has " + std::to_string(tr.n) + " rows of " + std::to_string(tr.dv) +
                    " numbers: too many to draw here; the readouts show the asking token's row.";
@@ -181,7 +181,7 @@ Outputs build(const Row& r, Tag<Outputs>) {
     for (std::size_t i = 0; i < tr.n; ++i) {
         std::vector<double> vv(tr.dv), ov(tr.dv);
         for (std::size_t c = 0; c < tr.dv; ++c) {
-            vv[c] = r.sc->v[i][c];
+            vv[c] = (*r.v)[i][c];
             ov[c] = tr.output(i, c);
         }
         add_row(out.values, std::move(vv), v_decimals, mag);
@@ -194,7 +194,7 @@ Outputs build(const Row& r, Tag<Outputs>) {
 
 Block build(const Row& r, Tag<Block>) {
     Block out;
-    const bool projected = r.sc->projections.has_value();
+    const bool projected = r.projections.has_value();
     out.parts = {
         {"Inputs + positions", "word order is added here: not shown (only the mask knows order)", false, false},
         {"Multi-head attention", projected ? "q, k, v = x·W_Q, x·W_K, x·W_V" : "q, k, v placed by hand, no W_Q, W_K, W_V",

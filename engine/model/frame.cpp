@@ -41,6 +41,11 @@ SceneFrame scene_frame(const timeline::View& v) {
     const Row row = focused_row(v);
     f.n = row.n;
     f.focus = row.focus;
+    if (v.scene->heads) {
+        const std::string& name = v.scene->heads->heads[row.head].name;
+        f.head_tag = "head " + std::to_string(row.head + 1) +
+                     (name.empty() ? " of " + std::to_string(v.scene->heads->heads.size()) : " · " + name);
+    }
     auto has = [&](scene::Panel p) { return std::find(f.panels.begin(), f.panels.end(), p) != f.panels.end(); };
     // Every panel showing, through the panel table: a row without its builder does not link.
 #define ATTNLAB_PANEL_BUILD(e, name, member) \

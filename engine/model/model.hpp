@@ -46,6 +46,9 @@ struct SceneFrame {
     int focus = 0;
     std::string error;  // set when there are no numbers to draw (the rest is then empty)
     Header header;
+    // A scene of several heads: the head the one-head panels draw, as their cards say it
+    // ("head 2 · which determiner"; "head 2 of 3" unnamed); "" for a scene of one head.
+    std::string head_tag;
     // What each panel shows, one member per row of the panel table (a panel not showing keeps its
     // default): `TokenRow token_row;`, `WeightBars weight_bars;` …
 #define ATTNLAB_PANEL_MEMBER(e, name, member) e member;

@@ -156,14 +156,14 @@ ControlPanel build(const Row& row, Tag<ControlPanel>) {
 Projections build(const Row& m, Tag<Projections>) {
     Projections out;
     const std::string& tok = m.sc->tokens[static_cast<std::size_t>(m.focus)];
-    if (!m.sc->projections) {
+    if (!m.projections) {
         out.note = "This scene gives q, k and v directly. A real layer makes them from one input per token: "
                    "q = x·W_Q, k = x·W_K, v = x·W_V.";
         return out;
     }
     out.aside = "for " + tok;
     // The asking token's row, three times: x · W_Q = q, x · W_K = k, x · W_V = v.
-    const scene::Projections& p = *m.sc->projections;
+    const scene::Projections& p = *m.projections;
     const std::size_t f = static_cast<std::size_t>(m.focus);
     if (f >= p.x.size()) return out;
     // One diverging scale for every entry of x, W and q, k, v (v's, the value scale's too), and
@@ -181,6 +181,8 @@ Projections build(const Row& m, Tag<Projections>) {
     };
     using Ink = Projections::Equation::Ink;
     const core::Mat x{p.x[f]};
+    // k = x·W_K as the scene makes it (a key dragged by hand is no longer a product).
+    const core::Mat& k_written = m.head == 0 ? m.sc->k : m.sc->heads->heads[m.head].k;
     const struct {
         const core::Mat* w;
         const core::Vec* out;
@@ -188,9 +190,9 @@ Projections build(const Row& m, Tag<Projections>) {
         const char* wn;
         const char* on;
         Ink ink;
-    } eqs[3] = {{&p.w_q, &m.sc->q[f], &m.sc->q, "W_Q", "q", Ink::Query},
-                {&p.w_k, &m.sc->k[f], &m.sc->k, "W_K", "k", Ink::Key},
-                {&p.w_v, &m.sc->v[f], &m.sc->v, "W_V", "v", Ink::Value}};
+    } eqs[3] = {{&p.w_q, &(*m.q)[f], m.q, "W_Q", "q", Ink::Query},
+                {&p.w_k, &k_written[f], &k_written, "W_K", "k", Ink::Key},
+                {&p.w_v, &(*m.v)[f], m.v, "W_V", "v", Ink::Value}};
     for (const auto& e : eqs) {
         Projections::Equation eq;
         eq.x_name = "x · " + tok;

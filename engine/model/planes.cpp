@@ -47,9 +47,15 @@ std::vector<core::Point> hull(std::vector<core::Point> pts) {
 Extent key_plane_extent(const scene::Scene& sc) {
     // The scene's own vectors and whatever its steps and experiments set, never a key dragged
     // by hand: dragging must not zoom the plane (a key dragged outside sits clamped at the edge).
+    // In a scene of several heads, every head's: the plane keeps its place as another head shows.
     Extent e;
     extend(sc.q, e);
     extend(sc.k, e);
+    if (sc.heads)
+        for (const scene::Head& h : sc.heads->heads) {
+            extend(h.q, e);
+            extend(h.k, e);
+        }
     auto settings = [&](const scene::Settings& s) {
         if (s.key_scale) {
             core::Mat scaled = sc.k;
@@ -67,6 +73,8 @@ Extent key_plane_extent(const scene::Scene& sc) {
 Extent value_plane_extent(const scene::Scene& sc) {
     Extent e;
     extend(sc.v, e);
+    if (sc.heads)
+        for (const scene::Head& h : sc.heads->heads) extend(h.v, e);
     return e;
 }
 
@@ -74,7 +82,10 @@ KeyPlane build(const Row& m, Tag<KeyPlane>) {
     KeyPlane out;
     const timeline::View& v = *m.view;
     out.extent = key_plane_extent(*m.sc);
-    out.query = vec2(m.sc->q[static_cast<std::size_t>(m.focus)]);
+    // A scene of several heads: the heading says which head's keys these are (the heading row
+    // holds the plane's own key, so the head is named here rather than beside it).
+    if (!m.head_label.empty()) out.heading += " · head " + std::to_string(m.head + 1);
+    out.query = vec2((*m.q)[static_cast<std::size_t>(m.focus)]);
     out.query_label = "q · " + m.sc->tokens[static_cast<std::size_t>(m.focus)];
     out.reveal = smooth(m.prog[Stage::Scores]);
     out.feet = out.reveal >= 1;
@@ -94,7 +105,7 @@ KeyPlane build(const Row& m, Tag<KeyPlane>) {
     for (int j = 0; j < m.n; ++j) {
         const std::size_t J = static_cast<std::size_t>(j);
         KeyDot k;
-        k.at = vec2(v.controls.keys[J]);
+        k.at = vec2((*m.k)[J]);
         if (out.score_bands) {
             k.score = m.raw[J];
             k.reach = qlen > 1e-12 ? k.score / qlen : 0.0;
@@ -120,7 +131,7 @@ KeyPlane build(const Row& m, Tag<KeyPlane>) {
 ValuePlane build(const Row& m, Tag<ValuePlane>) {
     ValuePlane out;
     const timeline::View& v = *m.view;
-    const core::Mat& V = m.sc->v;
+    const core::Mat& V = *m.v;
     out.extent = value_plane_extent(*m.sc);
     // The hull of the values a blend can use: the mask takes the hidden ones out.
     std::vector<core::Point> visible;

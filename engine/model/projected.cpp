@@ -7,6 +7,7 @@
 
 #include "model/model.hpp"
 #include "model/row.hpp"
+#include "scene/heads.hpp"
 
 namespace model {
 
@@ -29,9 +30,63 @@ int out_decimals(const core::Vec& o, const core::Mat& w_o, const core::Vec& delt
     return dq;
 }
 
+// Several heads: each head's output for the token side by side, times W_O, added to x — read
+// from the heads' trace (the concatenation, its product and the add).
+Residual several_heads(const Row& m) {
+    Residual out;
+    const attention::HeadsTrace& ht = m.view->heads;
+    const scene::Heads& hs = *m.sc->heads;
+    const std::string& tok = m.sc->tokens[static_cast<std::size_t>(m.focus)];
+    if (!ht.has_residual()) {
+        out.note = hs.x.empty() ? "These heads are given q, k and v directly, with no input x: in a real layer their "
+                                  "outputs, side by side and times W_O, are added to each token's input x."
+                                : "The heads' outputs side by side are not as wide as x and the scene gives no W_O: "
+                                  "nothing can be added to x here.";
+        return out;
+    }
+    const std::size_t f = static_cast<std::size_t>(m.focus);
+    const std::size_t count = ht.heads.size();
+    out.heading = "The heads side by side, times W_O, added to the word";
+    out.aside = "for " + tok;
+    out.x_name = "x · " + tok;
+    out.out_name = count == 2 ? "concat(O₁, O₂)" : "concat(O₁ … O" + std::to_string(count) + ")";
+    out.delta_name = "Δ";
+    out.sum_name = "x + Δ";
+    const double mag = m.scales.projection;
+    out.legend = {Scale::Diverging, "entry", num(-mag, 1), "0", num(mag, 1)};
+    const core::Vec o = ht.concat.row_vec(f), delta = ht.output.row_vec(f), sum = ht.residual.row_vec(f);
+    const int x_decimals = decimals_for(hs.x, 3);
+    add_row(out.x, hs.x[f], x_decimals, mag);
+    if (!hs.w_o.empty()) {
+        add_row(out.out, o, out_decimals(o, hs.w_o, delta), mag);
+        const int w_decimals = decimals_for(hs.w_o, 3);
+        for (const core::Vec& row : hs.w_o) add_row(out.w_o, row, w_decimals, mag);
+    } else {
+        add_row(out.out, o, 2, mag);
+    }
+    add_row(out.delta, delta, 2, mag);
+    add_row(out.sum, sum, std::max(2, x_decimals), mag);
+    out.x.lit = out.sum.lit = true;
+    static const char* const kSub[] = {"₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"};
+    for (std::size_t h = 0; h < count; ++h) {
+        Residual::Part part;
+        part.name = h < 9 ? std::string("O") + kSub[h] : "O" + std::to_string(h + 1);
+        part.head = scene::head_name(*m.sc, h);
+        part.first = ht.offsets[h];
+        part.count = ht.heads[h].dv;
+        part.shown = h == m.head;
+        out.parts.push_back(std::move(part));
+    }
+    out.reveal = m.prog[Stage::Blend] >= 1 ? 1.0 : smooth(m.prog[Stage::Blend]);
+    out.caption = "Each head's output for " + tok + ", side by side, times W_O is Δ; " + tok +
+                  "'s own x is kept and x + Δ goes on (the residual stream).";
+    return out;
+}
+
 }  // namespace
 
 Residual build(const Row& m, Tag<Residual>) {
+    if (m.sc->heads) return several_heads(m);
     Residual out;
     const attention::Trace& tr = *m.tr;
     const std::string& tok = m.sc->tokens[static_cast<std::size_t>(m.focus)];
@@ -72,7 +127,7 @@ Residual build(const Row& m, Tag<Residual>) {
 TiedScores build(const Row& m, Tag<TiedScores>) {
     TiedScores out;
     const attention::Trace& tr = *m.tr;
-    if (!m.sc->projections) {
+    if (!m.projections) {
         out.note = "This scene gives q and k directly: with no W_Q and W_K there is no one-matrix version to compare.";
         return out;
     }
@@ -84,7 +139,7 @@ TiedScores build(const Row& m, Tag<TiedScores>) {
     out.focus = m.focus;
     const std::size_t n = tr.n, f = static_cast<std::size_t>(m.focus);
     // One matrix for both: the keys are the queries (W_K = W_Q); the scene's own: the trace's.
-    const attention::Matrix tied = attention::scores(m.sc->q, m.sc->q);
+    const attention::Matrix tied = attention::scores(*m.q, *m.q);
     const double mag = m.scales.score;
     out.legend = score_legend(m.scales);
     bool symmetric = true, asymmetric = false;

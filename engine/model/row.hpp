@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,7 +44,15 @@ Legend score_legend(const Scales& s);
 struct Row {
     const timeline::View* view = nullptr;
     const scene::Scene* sc = nullptr;
-    const attention::Trace* tr = nullptr;
+    const attention::Trace* tr = nullptr;  // the shown head's (scene::shown_head)
+    // The shown head's vectors (scene::shown_q, shown_k, shown_v): the scene's q and v and the
+    // keys in force in a scene of one head; and where they came from (scene::shown_projections).
+    const core::Mat* q = nullptr;
+    const core::Mat* k = nullptr;
+    const core::Mat* v = nullptr;
+    std::optional<scene::Projections> projections;
+    std::size_t head = 0;          // the shown head (0: the first)
+    std::string head_label;        // "head 2 of 2 · which determiner"; "" in a scene of one head
     int n = 0;
     int focus = 0;
     std::size_t d = 0;

@@ -7,6 +7,7 @@
 
 #include "model/model.hpp"
 #include "model/row.hpp"
+#include "scene/heads.hpp"
 
 namespace model {
 
@@ -51,7 +52,7 @@ void add_row(Grid& g, std::vector<double> row, int decimals, double magnitude) {
 namespace {
 
 // The largest |entry| of some matrices (1e-9 at least: a magnitude divides).
-double largest(std::initializer_list<const core::Mat*> mats) {
+double largest(const std::vector<const core::Mat*>& mats) {
     double mag = 1e-9;
     for (const core::Mat* m : mats)
         for (const auto& row : *m)
@@ -61,10 +62,10 @@ double largest(std::initializer_list<const core::Mat*> mats) {
 }
 
 // The largest |q·k| between any query and any key of the scene as written.
-double largest_score(const scene::Scene& sc) {
+double largest_score(const core::Mat& qs, const core::Mat& ks) {
     double mag = 0;
-    for (const core::Vec& q : sc.q)
-        for (const core::Vec& k : sc.k) {
+    for (const core::Vec& q : qs)
+        for (const core::Vec& k : ks) {
             double dot = 0;
             for (std::size_t c = 0; c < q.size() && c < k.size(); ++c) dot += q[c] * k[c];
             if (std::isfinite(dot)) mag = std::max(mag, std::fabs(dot));
@@ -96,7 +97,9 @@ Scales scales_of(const timeline::View& v) {
     const scene::Scene& sc = *v.scene;
     double score = 0;
     if (sc.n() <= kFixedScaleTokens) {
-        score = largest_score(sc);
+        score = largest_score(sc.q, sc.k);
+        if (sc.heads)  // one scale for every head: a score has one colour whichever head shows it
+            for (const scene::Head& h : sc.heads->heads) score = std::max(score, largest_score(h.q, h.k));
     } else {
         // Too many pairs to score on every frame: the trace's scores (computed anyway).
         for (double s : v.trace.scores.data)
@@ -107,6 +110,20 @@ Scales scales_of(const timeline::View& v) {
         const scene::Projections& p = *sc.projections;
         out.projection = largest({&p.x, &p.w_q, &p.w_k, &p.w_v, &sc.q, &sc.k, &sc.v});
         out.value = out.projection;
+    } else if (sc.heads && !sc.heads->x.empty()) {
+        // Several heads projected from x: one scale for x, every head's matrices and vectors,
+        // and W_O (the concatenation and what W_O makes of it are drawn on it too).
+        std::vector<const core::Mat*> all{&sc.heads->x, &sc.heads->w_o};
+        for (const scene::Head& h : sc.heads->heads)
+            for (const core::Mat* a : {&h.w_q, &h.w_k, &h.w_v, &h.q, &h.k, &h.v}) all.push_back(a);
+        out.projection = largest(all);
+        out.value = out.projection;
+    } else if (sc.heads) {
+        // Several heads given q, k and v: every head's values on one scale.
+        std::vector<const core::Mat*> all;
+        for (const scene::Head& h : sc.heads->heads) all.push_back(&h.v);
+        out.value = largest(all);
+        out.projection = std::max(out.value, largest({&sc.heads->w_o}));
     } else {
         out.value = largest({&sc.v});
     }
@@ -118,6 +135,12 @@ Row focused_row(const timeline::View& v) {
     m.view = &v;
     m.sc = v.scene;
     m.tr = &v.trace;
+    m.q = &scene::shown_q(*v.scene, v.controls);
+    m.k = &scene::shown_k(*v.scene, v.controls);
+    m.v = &scene::shown_v(*v.scene, v.controls);
+    m.projections = scene::shown_projections(*v.scene, v.controls);
+    m.head = scene::shown_head(*v.scene, v.controls);
+    m.head_label = scene::shown_head_label(*v.scene, v.controls);
     const attention::Trace& tr = v.trace;
     m.n = static_cast<int>(tr.n);
     m.focus = std::clamp(v.controls.focus, 0, m.n - 1);
@@ -327,8 +350,8 @@ Arithmetic build(const Row& m, Tag<Arithmetic>) {
     const std::size_t j = tied ? f : static_cast<std::size_t>(m.best);
     if (tied) a.heading = "Arithmetic of its own key";
     if (m.prog.reached(Stage::Softmax)) a.aside = m.sc->tokens[j] + (tied ? " · a tie" : "");
-    const core::Vec& q = m.sc->q[f];
-    const core::Vec& k = m.view->controls.keys[j];
+    const core::Vec& q = (*m.q)[f];
+    const core::Vec& k = (*m.k)[j];
     if (m.prog[Stage::Scores] >= 1) {
         if (m.d <= 3) {
             // The coordinates to the fewest decimals (2 at least, 4 at most) whose products,

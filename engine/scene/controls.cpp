@@ -41,6 +41,8 @@ Controls apply(const Scene& s, Controls c, const Settings& set) {
     for (const auto& [token, key] : set.keys)
         if (token >= 0 && token < n && key.size() == s.d()) c.keys[static_cast<std::size_t>(token)] = key;
     if (set.compare) c.compare = set.compare;
+    const int heads = s.heads ? static_cast<int>(s.heads->heads.size()) : 1;
+    if (set.head && *set.head >= 0 && *set.head < heads) c.head = *set.head;
     return c;
 }
 
@@ -107,6 +109,14 @@ void keys_put(Settings& s, const ControlValue& v) {
     }
 }
 
+// `head:` is an optional int of Settings, written as a HeadChoice (its number as shown).
+std::optional<ControlValue> head_get(const Settings& s) {
+    if (!s.head) return std::nullopt;
+    return ControlValue(HeadChoice{*s.head});
+}
+void head_put(Settings& s, const ControlValue& v) { s.head = std::get<HeadChoice>(v).index; }
+void head_clear(Settings& s) { s.head.reset(); }
+
 void keys_clear(Settings& s) {
     s.keys_same = false;
     s.key_scale.reset();
@@ -120,6 +130,7 @@ const std::vector<ControlInfo>& table() {
         optional_field<ControlKind::Switch, &Settings::mask>("mask", "the causal mask"),
         {"keys", ControlKind::Keys, "the keys (same, scaled or moved)", keys_get, keys_put, keys_clear},
         optional_field<ControlKind::TokenPair, &Settings::compare>("compare", "the cell (a, b) against (b, a)"),
+        {"head", ControlKind::Head, "the head the panels draw", head_get, head_put, head_clear},
     };
     return kControls;
 }
@@ -130,6 +141,7 @@ bool acceptable(const ControlValue& v) {
         const double t = std::get<double>(v);
         return !std::isnan(t) && t >= 0;
     }
+    if (v.index() == static_cast<std::size_t>(ControlKind::Head)) return std::get<HeadChoice>(v).index >= 0;
     return true;
 }
 
@@ -239,6 +251,7 @@ const char* expected(ControlKind kind) {
         case ControlKind::Switch: return "on or off";
         case ControlKind::TokenPair: return "two token indices 'a b'";
         case ControlKind::Keys: return "'same', 'scale X' or 'TOKEN x y …', joined by ', '";
+        case ControlKind::Head: return "a head's number (1 is the first)";
     }
     return "a value";
 }
@@ -279,6 +292,7 @@ std::string to_text(ControlKind kind, const ControlValue& value) {
             }
             break;
         }
+        case ControlKind::Head: out << std::get<HeadChoice>(value).index + 1; break;
     }
     return out.str();
 }
@@ -313,6 +327,12 @@ bool from_text(ControlKind kind, const std::string& text, ControlValue& out, std
             KeyChange k;
             ok = read_keys(trim(text), k);
             if (ok) out.emplace<KeyChange>(std::move(k));
+            break;
+        }
+        case ControlKind::Head: {
+            int i = 0;
+            ok = w.size() == 1 && read_integer(w[0], i) && i >= 1;
+            if (ok) out.emplace<HeadChoice>(HeadChoice{i - 1});
             break;
         }
     }

@@ -29,6 +29,8 @@ struct Settings {
     bool keys_same = false;                   // every key becomes the mean key (k: same)
     std::vector<std::pair<int, core::Vec>> keys;  // individual keys moved: (token, new key)
     std::optional<std::pair<int, int>> compare;   // highlight cell (A,B) against (B,A)
+    std::optional<int> head;                  // the head the one-head panels draw (0-based; a scene
+                                              // of several heads), shown "head 2 of 2"
 
     bool empty() const;  // no control set (asks the table)
     bool operator==(const Settings&) const = default;
@@ -39,13 +41,14 @@ struct Controls {
     int focus = 0;
     double temperature = 1.0;
     bool mask = false;
-    core::Mat keys;  // the keys in force (start: the scene's k)
+    core::Mat keys;  // the keys in force (start: the scene's k): the first head's
     std::optional<std::pair<int, int>> compare;
+    int head = 0;    // the head the one-head panels draw (0: the first)
 };
 // The scene's start: its `start`, then its prelude (the settings of the steps a deck left out).
 Controls start_controls(const Scene& s);
 // `set` on top of `c`. Values the scene cannot take are ignored: a focus out of range, a
-// negative temperature, a moved key of the wrong width or token. Keys: first every key becomes
+// negative temperature, a moved key of the wrong width or token, a head the scene has not. Keys: first every key becomes
 // the mean (same), then all are scaled, then the moved ones are placed.
 Controls apply(const Scene& s, Controls c, const Settings& set);
 
@@ -76,10 +79,19 @@ enum class ControlKind {
     Switch,       // on or off              text: on, off               YAML: true/false, on/off, yes/no
     TokenPair,    // two token indices      text: 0 2                   YAML: [0, 2]
     Keys,         // a KeyChange            text: same, scale 2, 1 3 4  YAML: same | {scale: 2, 1: [3, 4]}
-};                //                        (parts joined by ", "; "1 3 4" moves key 1 to (3, 4))
+                  //                        (parts joined by ", "; "1 3 4" moves key 1 to (3, 4))
+    Head,         // a HeadChoice           text: 2 (as shown: 1 is    YAML: 2 | which determiner
+                  //                        the first head)                   (its number as shown, or its name)
+};
+
+// Which head is shown: its index (0-based), written as its number as shown (index + 1).
+struct HeadChoice {
+    int index = 0;
+    bool operator==(const HeadChoice&) const = default;
+};
 
 // A control's value; the alternative's index is its ControlKind.
-using ControlValue = std::variant<int, double, bool, std::pair<int, int>, KeyChange>;
+using ControlValue = std::variant<int, double, bool, std::pair<int, int>, KeyChange, HeadChoice>;
 
 struct ControlInfo {
     const char* name;     // as written under `set:` and in recordings: "temperature"

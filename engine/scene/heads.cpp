@@ -32,4 +32,40 @@ std::string head_name(const Scene& s, std::size_t h) {
     return "head " + std::to_string(h + 1);
 }
 
+std::size_t shown_head(const Scene& s, const Controls& c) {
+    const std::size_t count = head_count(s);
+    return c.head > 0 && static_cast<std::size_t>(c.head) < count ? static_cast<std::size_t>(c.head) : 0;
+}
+
+const core::Mat& shown_q(const Scene& s, const Controls& c) {
+    const std::size_t h = shown_head(s, c);
+    return h == 0 ? s.q : s.heads->heads[h].q;
+}
+
+const core::Mat& shown_k(const Scene& s, const Controls& c) {
+    const std::size_t h = shown_head(s, c);
+    return h == 0 ? c.keys : s.heads->heads[h].k;
+}
+
+const core::Mat& shown_v(const Scene& s, const Controls& c) {
+    const std::size_t h = shown_head(s, c);
+    return h == 0 ? s.v : s.heads->heads[h].v;
+}
+
+std::optional<Projections> shown_projections(const Scene& s, const Controls& c) {
+    if (!s.heads) return s.projections;
+    const Head& head = s.heads->heads[shown_head(s, c)];
+    if (s.heads->x.empty() || head.w_q.empty()) return std::nullopt;
+    return Projections{s.heads->x, head.w_q, head.w_k, head.w_v, {}};
+}
+
+std::string shown_head_label(const Scene& s, const Controls& c) {
+    const std::size_t count = head_count(s);
+    if (count < 2) return "";
+    const std::size_t h = shown_head(s, c);
+    std::string out = "head " + std::to_string(h + 1) + " of " + std::to_string(count);
+    if (s.heads->heads[h].name.empty()) return out;
+    return out + " · " + s.heads->heads[h].name;
+}
+
 }  // namespace scene

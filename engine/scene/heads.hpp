@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 
 #include "attention/heads.hpp"
@@ -22,5 +23,19 @@ std::size_t head_count(const Scene& s);
 
 // Head h's name: its own, else "head h+1".
 std::string head_name(const Scene& s, std::size_t h);
+
+// The head the one-head panels draw under `c`: Controls::head, within the scene's heads.
+std::size_t shown_head(const Scene& s, const Controls& c);
+// Its vectors: q, the keys in force (the first head's are the controls' keys, which a student
+// moves; another head's as the scene gives them) and v.
+const core::Mat& shown_q(const Scene& s, const Controls& c);
+const core::Mat& shown_k(const Scene& s, const Controls& c);
+const core::Mat& shown_v(const Scene& s, const Controls& c);
+// Where they came from: the scene's x and the head's W_Q, W_K and W_V (no W_O: in a scene of
+// several heads W_O takes every head's output at once); nullopt when q, k and v were given.
+std::optional<Projections> shown_projections(const Scene& s, const Controls& c);
+// "head 2 of 2 · which determiner" for a scene of several heads (the name only when it has
+// one); "" for a scene of one head.
+std::string shown_head_label(const Scene& s, const Controls& c);
 
 }  // namespace scene

@@ -1,6 +1,9 @@
 // timeline/evaluate: (deck, layout, state, time) → View: the step and its eased progress, the
-// controls in force (script, then edits, then an experiment, tweened) and their Trace.
+// controls in force (script, then edits, then an experiment, tweened) and their Trace (every
+// head's, in a scene of several).
 #include <cmath>
+
+#include "scene/heads.hpp"
 
 #include "timeline/detail.hpp"
 
@@ -26,6 +29,7 @@ Tweened tween(const scene::Controls& a, const scene::Controls& b, double u) {
         return out;
     }
     out.controls.focus = u < 0.5 ? a.focus : b.focus;
+    out.controls.head = u < 0.5 ? a.head : b.head;  // another head shows as another word asks: half-way
     out.controls.temperature = tween_temperature(a.temperature, b.temperature, u);
     for (std::size_t i = 0; i < b.keys.size() && i < a.keys.size(); ++i)
         for (std::size_t c = 0; c < b.keys[i].size() && c < a.keys[i].size(); ++c)
@@ -185,7 +189,19 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
     }
 
     attention::Input in = scene::attention_input(sc, v.controls);
-    if (!attention::trace(in, v.trace, v.error)) return v;
+    if (sc.heads) {
+        // Several heads: every head traced, and the shown one is the one-head panels' trace.
+        if (!attention::trace(scene::heads_input(sc, v.controls), v.heads, v.error)) return v;
+        v.trace = v.heads.heads[scene::shown_head(sc, v.controls)];
+        in = attention::Input{};
+        in.q = scene::shown_q(sc, v.controls);
+        in.k = scene::shown_k(sc, v.controls);
+        in.v = scene::shown_v(sc, v.controls);
+        in.temperature = v.controls.temperature;
+        in.causal = v.controls.mask;
+    } else if (!attention::trace(in, v.trace, v.error)) {
+        return v;
+    }
     if (v.mask_u > 0.0 && v.mask_u < 1.0) {
         in.causal = false;
         std::string ignored;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "attention/attention.hpp"
+#include "attention/heads.hpp"
 #include "scene/quiz.hpp"
 #include "scene/scene.hpp"
 
@@ -257,6 +258,10 @@ struct View {
     double mask_u = 0.0;            // 0 = mask off … 1 = future columns fully folded away
     attention::Trace trace;         // at `controls` (with the mask as controls.mask)
     attention::Trace open;          // the same without the mask (for the fold animation); n = 0 if not needed
+    // A scene of several heads: `trace` and `open` are the shown head's (scene::shown_head of
+    // `controls`), and `heads` every head's with what is made of them (the concatenation, W_O,
+    // the add). Empty (no heads) for a scene of one head.
+    attention::HeadsTrace heads;
     std::string error;              // why `trace` could not be computed (should not happen after load)
 
     int fade_from_span = -1;  // cross-fade: the span whose end state is drawn beneath, or -1

@@ -20,6 +20,9 @@ ATTNLAB_PANEL(Residual, "residual", residual)
 // reproduces the next one (o's decimals make o·W_O round to Δ as shown), on the projections'
 // diverging scale. A scene without inputs x, or whose x and v differ in width with no W_O, has
 // only `note`.
+// In a scene of several heads the output is every head's output for the token side by side (the
+// concatenation, `out`, its columns in `parts`, one per head), W_O the whole output matrix, and Δ
+// = concat·W_O (attention::HeadsTrace's concat, output and residual).
 struct Residual {
     static constexpr Pictures kPictures{scene::Stage::Blend};  // after Σ aᵢvᵢ: what is done with it
     std::string heading = "Added to the word, not put in its place";
@@ -38,6 +41,14 @@ struct Residual {
     Legend legend;          // the projections' one diverging scale
     double reveal = 1;      // 0 … 1: the sum arriving
     std::string caption;    // "chased's x + Δ goes on to the next layer: …"
+    // Several heads: head h's output is columns [first, first + count) of `out`.
+    struct Part {
+        std::string name;       // "O₁": written under its columns, in the head's colour
+        std::string head;       // "who did it" (the head's name)
+        std::size_t first = 0, count = 0;
+        bool shown = false;     // the head the one-head panels draw
+    };
+    std::vector<Part> parts;    // empty in a scene of one head
 };
 
 }  // namespace model
