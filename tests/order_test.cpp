@@ -1,7 +1,9 @@
-// Where a word stands, through the whole engine (tag [rope]): the key plane of a scene with
-// rotary positions draws every key and the question as given and turned by attention/positions'
-// RoPE, the dot product of the vectors it draws is the engine's score, and moving every position
-// by one offset leaves every score as it was.
+// Where a word stands, through the whole engine (tags [rope] and [swap]): the key plane of a
+// scene with rotary positions draws every key and the question as given and turned by
+// attention/positions' RoPE, the dot product of the vectors it draws is the engine's score, and
+// moving every position by one offset leaves every score as it was; a step or experiment that
+// swaps two tokens swaps their rows and columns of the weights and nothing else when the scene
+// has no positions, and changes the pattern when it has.
 #include <catch2/catch.hpp>
 
 #include <cairo.h>
@@ -198,3 +200,135 @@ TEST_CASE("rope on the key plane: the painter draws each vector as given and the
     }
 }
 
+namespace {
+
+// A scene's experiment with and without its swap, through the timeline and the frame model.
+struct Swapped {
+    scene::Deck with, without;
+    timeline::Layout lay_with, lay_without;
+    int experiment = -1;
+    std::pair<int, int> ab;
+    Swapped(const std::string& file, const std::string& title) {
+        const load::Result r = load::load_file(std::string(ATTNLAB_SOURCE_DIR) + "/scenes/" + file,
+                                               load::Options{ATTNLAB_SOURCE_DIR, {}});
+        REQUIRE(r.ok());
+        const scene::Scene& sc = *r.deck.slides[0].scene;
+        for (std::size_t e = 0; e < sc.experiments.size(); ++e)
+            if (sc.experiments[e].title == title) experiment = static_cast<int>(e);
+        REQUIRE(experiment >= 0);
+        REQUIRE(sc.experiments[static_cast<std::size_t>(experiment)].set.swap);
+        ab = *sc.experiments[static_cast<std::size_t>(experiment)].set.swap;
+        auto plain = std::make_shared<scene::Scene>(sc);
+        plain->experiments[static_cast<std::size_t>(experiment)].set.swap.reset();
+        with = r.deck;
+        without = scene::deck_of(plain);
+        lay_with = timeline::layout(with);
+        lay_without = timeline::layout(without);
+    }
+    // The experiment set (its tween done), from the last step.
+    static timeline::View tried(const scene::Deck& deck, const timeline::Layout& lay, int e) {
+        const int span = static_cast<int>(lay.spans.size()) - 1;
+        const timeline::Span& sp = lay.spans[static_cast<std::size_t>(span)];
+        const timeline::State st = timeline::apply(deck, lay, timeline::state_at_span(lay, span), timeline::cmd::Experiment{e}, sp.start);
+        return timeline::evaluate(deck, lay, st, sp.start + sp.anim + 5.0);
+    }
+    std::size_t sigma(std::size_t i) const {
+        const auto a = static_cast<std::size_t>(ab.first), b = static_cast<std::size_t>(ab.second);
+        return i == a ? b : i == b ? a : i;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("swap without positions: two tokens' rows and columns swap, and nothing else changes", "[swap]") {
+    const Swapped s("attention-matrix.yaml", "Swap two words");
+    const timeline::View a = Swapped::tried(s.without, s.lay_without, s.experiment);
+    const timeline::View b = Swapped::tried(s.with, s.lay_with, s.experiment);
+    REQUIRE(b.controls.swap == s.ab);
+    REQUIRE_FALSE(a.controls.swap);
+    const std::size_t n = a.trace.n;
+    REQUIRE(b.trace.n == n);
+    // Through the engine: weights, scores and outputs permuted, equal to the last bits but for
+    // the order a row's sum is taken in.
+    for (std::size_t i = 0; i < n; ++i) {
+        CHECK(b.scene->tokens[i] == a.scene->tokens[s.sigma(i)]);
+        for (std::size_t j = 0; j < n; ++j) {
+            CHECK(b.trace.scores(i, j) == a.trace.scores(s.sigma(i), s.sigma(j)));
+            CHECK(b.trace.weights(i, j) == Approx(a.trace.weights(s.sigma(i), s.sigma(j))).margin(1e-15));
+        }
+        for (std::size_t c = 0; c < b.trace.output.cols; ++c)
+            CHECK(b.trace.output(i, c) == Approx(a.trace.output(s.sigma(i), c)).margin(1e-14));
+    }
+    // Through the frame model: the matrix panel's tokens and every cell's number, permuted.
+    const model::Frame fa = model::frame_of(a), fb = model::frame_of(b);
+    const model::Matrix &ma = fa.scene.matrix, &mb = fb.scene.matrix;
+    REQUIRE(ma.tokens.size() == n);
+    int cells = 0, moved = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        CHECK(mb.tokens[i] == ma.tokens[s.sigma(i)]);
+        const auto& rb = mb.row_text(static_cast<int>(i));
+        const auto& ra = ma.row_text(static_cast<int>(s.sigma(i)));
+        REQUIRE(rb.size() == n);
+        REQUIRE(ra.size() == n);
+        for (std::size_t j = 0; j < n; ++j, ++cells) {
+            CHECK(rb[j] == ra[s.sigma(j)]);
+            CHECK(mb.cell(static_cast<int>(i), static_cast<int>(j)).weight ==
+                  Approx(ma.cell(static_cast<int>(s.sigma(i)), static_cast<int>(s.sigma(j))).weight).margin(1e-15));
+            moved += rb[j] != ma.row_text(static_cast<int>(i))[j];
+        }
+        CHECK(mb.row_sum(static_cast<int>(i)) == ma.row_sum(static_cast<int>(s.sigma(i))));
+    }
+    CHECK(cells == static_cast<int>(n * n));
+    CHECK(moved > 0);  // the swap did move numbers on the page
+}
+
+TEST_CASE("swap with positions: the pattern changes, not only its order", "[swap]") {
+    for (const auto& [file, title] : {std::pair<std::string, std::string>{"rope.yaml", "Swap cat and the second the"}}) {
+        INFO(file);
+        const Swapped s(file, title);
+        const timeline::View a = Swapped::tried(s.without, s.lay_without, s.experiment);
+        const timeline::View b = Swapped::tried(s.with, s.lay_with, s.experiment);
+        const std::size_t n = a.trace.n;
+        double gap = 0;
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = 0; j < n; ++j)
+                gap = std::max(gap, std::fabs(b.trace.weights(i, j) - a.trace.weights(s.sigma(i), s.sigma(j))));
+        CHECK(gap > 0.01);
+        // The frame model draws what the engine computed: the focused row's weights and the key
+        // plane's dot products are the swapped trace's.
+        const model::Frame fb = model::frame_of(b);
+        const std::size_t focus = static_cast<std::size_t>(b.controls.focus);
+        for (std::size_t j = 0; j < n; ++j) {
+            CHECK(fb.scene.key_plane.keys[j].label == b.scene->tokens[j]);
+            CHECK(dot(fb.scene.key_plane.query, fb.scene.key_plane.keys[j].at) == Approx(b.trace.scores(focus, j)).margin(1e-12));
+        }
+    }
+    // Sinusoidal positions added to x, through the loader and the engine: the same property.
+    const std::string text =
+        "scene: sines\ntokens: [a, b, c, d]\n"
+        "x: [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [1, 1, 0, 0]]\n"
+        "w_q: [[1, 0], [0, 1], [1, 1], [0.5, 0]]\nw_k: [[0, 1], [1, 0], [1, -1], [0, 0.5]]\n"
+        "w_v: [[1, 0], [0, 1], [1, 1], [0, 0]]\n"
+        "positions: {kind: sinusoidal}\npanels: [token-row, matrix, narration]\nstart: {focus: 3}\n"
+        "experiments:\n  - {title: swap, set: {swap: [0, 2]}, look_for: x}\n  - {title: none, set: {swap: [1, 1]}, look_for: y}\n";
+    const load::Result r = load::load_text(text, "sines.yaml", ATTNLAB_SOURCE_DIR, load::Options{ATTNLAB_SOURCE_DIR, {}});
+    INFO((r.errors.empty() ? std::string() : r.errors[0].message));
+    REQUIRE(r.ok());
+    const timeline::Layout lay = timeline::layout(r.deck);
+    const timeline::View b = Swapped::tried(r.deck, lay, 0), a = Swapped::tried(r.deck, lay, 1);
+    REQUIRE_FALSE(a.controls.swap);  // [1, 1]: every token in its own place
+    double gap = 0;
+    auto sigma = [](std::size_t i) { return i == 0 ? std::size_t{2} : i == 2 ? std::size_t{0} : i; };
+    for (std::size_t i = 0; i < 4; ++i)
+        for (std::size_t j = 0; j < 4; ++j) gap = std::max(gap, std::fabs(b.trace.weights(i, j) - a.trace.weights(sigma(i), sigma(j))));
+    CHECK(gap > 1e-3);
+    // Swapping back gives the scene as it was, to the last bits of the positions' add.
+    scene::Controls c = scene::start_controls(*b.slide_ptr->scene);
+    scene::Settings there, back;
+    there.swap = std::pair{0, 2};
+    back.swap = std::pair{3, 3};
+    const scene::Controls round = scene::apply(*b.slide_ptr->scene, scene::apply(*b.slide_ptr->scene, c, there), back);
+    CHECK_FALSE(round.swap);
+    for (std::size_t i = 0; i < 4; ++i)
+        for (std::size_t k = 0; k < 2; ++k) CHECK(round.keys[i][k] == Approx(c.keys[i][k]).margin(1e-12));
+}

@@ -29,6 +29,8 @@ struct Settings {
     bool keys_same = false;                   // every key becomes the mean key (k: same)
     std::vector<std::pair<int, core::Vec>> keys;  // individual keys moved: (token, new key)
     std::optional<std::pair<int, int>> compare;   // highlight cell (A,B) against (B,A)
+    std::optional<std::pair<int, int>> swap;      // tokens A and B exchange places (scene/order.hpp);
+                                                  // [A, A]: every token back in its own place
 
     bool empty() const;  // no control set (asks the table)
     bool operator==(const Settings&) const = default;
@@ -39,17 +41,21 @@ struct Controls {
     int focus = 0;
     double temperature = 1.0;
     bool mask = false;
-    core::Mat keys;  // the keys in force (start: the scene's k)
+    core::Mat keys;  // the keys in force (start: the scene's k); with a swap, of the swapped scene
     std::optional<std::pair<int, int>> compare;
+    std::optional<std::pair<int, int>> swap;  // the two tokens exchanged, if any (never A = A)
 };
 // The scene's start: its `start`, then its prelude (the settings of the steps a deck left out).
 Controls start_controls(const Scene& s);
 // `set` on top of `c`. Values the scene cannot take are ignored: a focus out of range, a
-// negative temperature, a moved key of the wrong width or token. Keys: first every key becomes
-// the mean (same), then all are scaled, then the moved ones are placed.
+// negative temperature, a moved key of the wrong width or token. Keys: first the keys in force
+// follow a swap (scene::carried_keys: back from the swap in force, then to the new one), then
+// every key becomes the mean (same), then all are scaled, then the moved ones are placed (a
+// moved key's index is a place in the sentence as it stands, swapped or not).
 Controls apply(const Scene& s, Controls c, const Settings& set);
 
-// The attention input for these controls (q and v from the scene, keys from the controls).
+// The attention input for these controls (q and v from the scene, keys from the controls); with
+// a swap in force, q and v (and x) of the scene with the two tokens exchanged (scene::swapped).
 attention::Input attention_input(const Scene& s, const Controls& c);
 
 // The temperature on a unit scale, g = T / (1 + T): [0, ∞] onto [0, 1], T = 1 in the middle.

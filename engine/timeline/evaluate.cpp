@@ -2,6 +2,7 @@
 // controls in force (script, then edits, then an experiment, tweened) and their Trace.
 #include <cmath>
 
+#include "scene/order.hpp"
 #include "timeline/detail.hpp"
 
 namespace timeline {
@@ -184,7 +185,14 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
         }
     }
 
-    attention::Input in = scene::attention_input(sc, v.controls);
+    // Two tokens exchanged: the frame reads the scene as it now stands, and so does the trace.
+    scene::Controls in_place = v.controls;
+    if (v.controls.swap) {
+        v.swapped = std::make_shared<const scene::Scene>(scene::swapped(sc, *v.controls.swap));
+        v.scene = v.swapped.get();
+        in_place.swap.reset();
+    }
+    attention::Input in = scene::attention_input(*v.scene, in_place);
     if (!attention::trace(in, v.trace, v.error)) return v;
     if (v.mask_u > 0.0 && v.mask_u < 1.0) {
         in.causal = false;
