@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <future>
 #include <atomic>
+#include <bit>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -1872,6 +1873,88 @@ TEST_CASE("Hot reload watches every file a deck was built from: an included deck
     REQUIRE(w.changed());
     REQUIRE(app::reload(*f.session, top, &w));
     CHECK(f.session->deck().slides[1].title == "Fixed");
+}
+
+namespace {
+
+// A little-endian float64 .npy (version 1.0) of `rows`, and a .safetensors file holding it as F64
+// under `name`: the two tensor files a scene may name.
+std::string le_bytes(std::uint64_t x, int bytes) {
+    std::string out;
+    for (int i = 0; i < bytes; ++i) out += static_cast<char>((x >> (8 * i)) & 0xff);
+    return out;
+}
+std::string f64_bytes(const core::Mat& rows) {
+    std::string out;
+    for (const auto& row : rows)
+        for (double x : row) out += le_bytes(std::bit_cast<std::uint64_t>(x), 8);
+    return out;
+}
+std::string npy_of(const core::Mat& rows) {
+    std::string dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (" + std::to_string(rows.size()) + ", " +
+                       std::to_string(rows[0].size()) + "), }";
+    while ((10 + dict.size() + 1) % 64) dict += ' ';
+    dict += '\n';
+    return std::string("\x93NUMPY\x01\x00", 8) + le_bytes(dict.size(), 2) + dict + f64_bytes(rows);
+}
+std::string safetensors_of(const std::string& name, const core::Mat& rows) {
+    const std::string data = f64_bytes(rows);
+    std::string header = "{\"" + name + "\": {\"dtype\": \"F64\", \"shape\": [" + std::to_string(rows.size()) + ", " +
+                         std::to_string(rows[0].size()) + "], \"data_offsets\": [0, " + std::to_string(data.size()) + "]}}";
+    while (header.size() % 8) header += ' ';
+    return le_bytes(header.size(), 8) + header + data;
+}
+
+}  // namespace
+
+TEST_CASE("Hot reload watches the tensor files a scene names: an edit of one reloads, a bad one keeps the scene", "[app]") {
+    support::TempDir tmp;
+    auto write = [&](const std::string& name, const std::string& bytes) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        std::ofstream(tmp.path / name, std::ios::binary | std::ios::trunc) << bytes;
+        return (tmp.path / name).string();
+    };
+    const core::Mat q = {{1, 0}, {0, 1}, {1, 1}}, k = {{0.5, 0}, {0, 0.5}, {1, -1}};
+    write("q.npy", npy_of(q));
+    write("head.safetensors", safetensors_of("k", k));
+    const std::string file = write("scene.yaml", "scene: files\ntokens: [a, b, c]\nq: {file: q.npy}\n"
+                                                 "k: {file: head.safetensors, tensor: k}\nv: [[1, 0], [0, 1], [1, 1]]\n");
+    load::Result r = load::load_file(file);
+    INFO((r.errors.empty() ? std::string() : r.errors[0].format()));
+    REQUIRE(r.ok());
+    Fixture f(true, std::make_shared<const scene::Deck>(std::move(r.deck)));
+    app::Watcher w;
+    w.watch(file, f.session->deck());
+    // The scene and its two tensor files.
+    CHECK(w.files().size() == 3);
+    CHECK_FALSE(w.changed());
+    // A new q in the .npy file: seen, and the reload reads it.
+    write("q.npy", npy_of({{2, 0}, {0, 2}, {2, 2}}));
+    REQUIRE(w.changed());
+    REQUIRE(app::reload(*f.session, file, &w));
+    CHECK(f.session->deck().slides[0].scene->q[0][0] == 2.0);
+    CHECK(f.session->error().empty());
+    // A new k in the .safetensors file.
+    write("head.safetensors", safetensors_of("k", {{3, 0}, {0, 3}, {3, -3}}));
+    REQUIRE(w.changed());
+    REQUIRE(app::reload(*f.session, file, &w));
+    CHECK(f.session->deck().slides[0].scene->k[2][1] == -3.0);
+    // A bad tensor file (cut short): the last good scene stays, and the error names the scene's
+    // key that names the file, file:line:column.
+    auto good = f.session->deck_ptr();
+    const std::string cut = npy_of({{4, 0}, {0, 4}, {4, 4}});
+    write("q.npy", cut.substr(0, cut.size() - 3));
+    REQUIRE(w.changed());
+    CHECK_FALSE(app::reload(*f.session, file, &w));
+    CHECK(f.session->deck_ptr() == good);
+    CHECK(f.session->error().rfind(file + ":3:", 0) == 0);
+    CHECK(f.session->error().find("q.npy") != std::string::npos);
+    // Still watched after the failure: the fix reloads and clears the error.
+    write("q.npy", cut);
+    REQUIRE(w.changed());
+    REQUIRE(app::reload(*f.session, file, &w));
+    CHECK(f.session->deck().slides[0].scene->q[1][1] == 4.0);
+    CHECK(f.session->error().empty());
 }
 
 TEST_CASE("Window: a drag of a key dot leaves the arrows on the slides and undoes as one", "[app]") {

@@ -271,7 +271,7 @@ TEST_CASE("every frame of the content is legible from the back row at 16:9, 16:1
     const auto files = content_files();
     REQUIRE(files.size() >= 5);
     Problems problems;
-    int frames = 0, graphs = 0, numbered = 0;
+    int frames = 0, graphs = 0, numbered = 0, turned = 0;
     for (const auto& file : files) {
         load::Result r = load::load_file(file, load::Options{ATTNLAB_SOURCE_DIR, {}});
         INFO(file);
@@ -306,6 +306,8 @@ TEST_CASE("every frame of the content is legible from the back row at 16:9, 16:1
                     ++frames;
                     graphs += std::any_of(rec.marks.begin(), rec.marks.end(),
                                           [](const auto& m) { return m.name == "node:0"; });
+                    turned += std::any_of(rec.marks.begin(), rec.marks.end(),
+                                          [](const auto& m) { return m.name.rfind("turn:", 0) == 0; });
                 }
             }
         }
@@ -317,6 +319,7 @@ TEST_CASE("every frame of the content is legible from the back row at 16:9, 16:1
     CHECK(problems.seen.empty());
     CHECK(frames > 1500);
     CHECK(graphs > 30);  // the graph's nodes were seen
+    CHECK(turned > 10);  // the rope scene's key plane: the arcs of its turns were laid out and checked
     CHECK(numbered > 100);  // frames whose grids' numbers were looked for
 }
 

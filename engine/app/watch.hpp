@@ -17,8 +17,8 @@ namespace app {
 
 class Watcher {
 public:
-    // Watches `deck_file` and every file the deck was built from (included decks, scenes), and
-    // `more` besides.
+    // Watches `deck_file` and every file the deck was built from (included decks, scenes, the
+    // tensor files a scene names), and `more` besides.
     void watch(const std::string& deck_file, const scene::Deck& deck, const std::vector<std::string>& more = {});
     // True once per change (a file's mtime or size differs from the last look, or it appeared).
     bool changed();

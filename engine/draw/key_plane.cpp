@@ -4,6 +4,9 @@
 // q·k = |q| × that reach as a solid band from the origin along the question (in a lane of its
 // own beside the question's line), its number in the key's label ("cat: 2.72").
 // The reach is not the score: a long question scores more than its keys reach, a short one less.
+// With rotary positions (RoPE) each key and the question is drawn as given (a faint dashed spoke
+// and a hollow dot) and turned (a spoke to the dot), and the arc of its turn round the origin,
+// one ring a token further out, ends in an arrowhead: the angle grows with the position.
 // Keys the mask hides stay, hollow and labelled "· hidden" with their q·k, their bands faded:
 // the plane shows the first stage, q·k, which the mask does not change (it replaces the score
 // with −∞ later, as the score row beside it shows: "hidden · −∞"). Every length and number is
@@ -92,6 +95,66 @@ std::vector<Band> score_bands(const model::KeyPlane& m, const Plane& pl, const c
     return out;
 }
 
+// The turns of rotary positions: for each vector, its spoke as given (dashed, faint, a hollow dot
+// at its end), its spoke turned, and the arc from the one direction to the other on a ring of its
+// own (the question's innermost, then a key's a token further out each), its arrowhead where the
+// turn has got to. The plane's angles are counter-clockwise; design space has y down, so an
+// angle the plane turns forwards is drawn backwards. An angle past a whole turn is drawn as what
+// it is modulo 2π: the ring would only cover itself.
+constexpr double kTurnRing = 16, kTurnPitch = 7;
+
+void paint_turn(Canvas& c, const Plane& pl, core::Point before, core::Point at, double angle, double radius,
+                const core::Color& ink, double alpha, const std::string& name, Labels& labels) {
+    const core::Point o = pl.to({0, 0});
+    const core::Point b = plane_dot(pl, before), a = plane_dot(pl, at);
+    cairo_set_line_cap(c.cr, CAIRO_LINE_CAP_ROUND);
+    c.color(ink, 0.4 * alpha);
+    cairo_set_line_width(c.cr, 2);
+    const double dash[] = {5, 6};
+    cairo_set_dash(c.cr, dash, 2, 0);
+    c.line(o, b);
+    cairo_stroke(c.cr);
+    cairo_set_dash(c.cr, nullptr, 0, 0);
+    core::Color ring = ink;
+    ring.a *= 0.55 * alpha;
+    c.dot(b, 7, c.th.card, ring, 2);
+    labels.dot(b, 9);
+    c.mark("before:" + name, b);
+    c.color(ink, 0.45 * alpha);
+    cairo_set_line_width(c.cr, 2);
+    c.line(o, a);
+    cairo_stroke(c.cr);
+    const double turned = std::fmod(angle, 2 * M_PI);
+    if (std::fabs(turned) < 1e-6) return;
+    const double a0 = std::atan2(b.y - o.y, b.x - o.x), a1 = a0 - turned;
+    c.color(ink, 0.85 * alpha);
+    cairo_set_line_width(c.cr, 2);
+    cairo_new_sub_path(c.cr);
+    if (turned > 0) cairo_arc_negative(c.cr, o.x, o.y, radius, a0, a1);
+    else cairo_arc(c.cr, o.x, o.y, radius, a0, a1);
+    cairo_stroke(c.cr);
+    // The arrowhead, along the way the arc travels.
+    const core::Point radial{std::cos(a1), std::sin(a1)};
+    const double way = turned > 0 ? -1 : 1;
+    const core::Point along{-radial.y * way, radial.x * way};
+    const core::Point tip{o.x + radial.x * radius + along.x * 4, o.y + radial.y * radius + along.y * 4};
+    cairo_move_to(c.cr, tip.x, tip.y);
+    cairo_line_to(c.cr, tip.x - along.x * 8 + radial.x * 4, tip.y - along.y * 8 + radial.y * 4);
+    cairo_line_to(c.cr, tip.x - along.x * 8 - radial.x * 4, tip.y - along.y * 8 - radial.y * 4);
+    cairo_close_path(c.cr);
+    cairo_fill(c.cr);
+    c.mark("turn:" + name, {o.x - radius, o.y - radius, 2 * radius, 2 * radius});
+}
+
+void paint_turns(Canvas& c, const model::KeyPlane& m, const Plane& pl, Labels& labels) {
+    paint_turn(c, pl, m.query_before, m.query, m.query_angle, kTurnRing, c.th.query, 1.0, "query", labels);
+    for (std::size_t j = 0; j < m.keys.size(); ++j) {
+        const model::KeyDot& kd = m.keys[j];
+        paint_turn(c, pl, kd.before, kd.at, kd.angle, kTurnRing + kTurnPitch * static_cast<double>(j + 1), c.th.key,
+                   1.0 - 0.7 * kd.hide, std::to_string(j), labels);
+    }
+}
+
 // What the two marks are: a piece of band and "q·k = |q| × reach" (or "q·k" where there is
 // less room), a faint tick and "reach". In the heading row right of the heading; where the card
 // is too narrow for both, at the top right of the plane, over a halo, its box taken from the dot
@@ -155,6 +218,7 @@ void paint(Canvas& c, const model::KeyPlane& m, const core::Rect& r) {
     const core::Point qh = qlen > 1e-12 ? core::Point{q.x / qlen, q.y / qlen} : core::Point{1, 0};
     const double ps = m.reveal;
     const core::Point o = pl.to({0, 0});
+    if (m.rotary) paint_turns(c, m, pl, labels);
 
     // The query direction, across the whole plane, once scoring starts.
     if (ps > 0) {

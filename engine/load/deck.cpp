@@ -314,6 +314,7 @@ struct Loader {
         }
         Reader r(file, errors, columns, &warnings);
         r.confine(&files_root);
+        r.record_files(&files);
         r.check_characters(&characters);
         r.count_computed(&computed);
         const Node* root = doc.root;

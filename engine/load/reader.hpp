@@ -96,6 +96,15 @@ public:
     // Each state of a scene the engine computes to check it is counted in `*count` (when given):
     // the loader's work, which the deck's size bounds and Result::states_computed reports.
     void count_computed(std::size_t* count) { computed_ = count; }
+    // Every other file this one reads (a tensor file) goes to `*files` (when given), once: the
+    // load's Result::files, which hot reload watches.
+    void record_files(std::vector<std::string>* files) { files_ = files; }
+    void read_file(const std::string& path) {
+        if (!files_) return;
+        for (const std::string& f : *files_)
+            if (f == path) return;
+        files_->push_back(path);
+    }
     void computed() {
         if (computed_) ++*computed_;
     }
@@ -155,6 +164,7 @@ private:
     std::size_t count_ = 0;
     const std::function<std::string(char32_t)>* characters_ = nullptr;
     std::size_t* computed_ = nullptr;
+    std::vector<std::string>* files_ = nullptr;
     const Root* root_ = nullptr;
     std::vector<char32_t> warned_;  // characters already warned about in this file
 };

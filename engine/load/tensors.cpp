@@ -584,6 +584,7 @@ std::optional<Reader::Matrix> tensor_matrix(Reader& r, const Node* n, const std:
         r.error(file, key + ".file: '" + core::printable(*rel) + "' " + why);
         return std::nullopt;
     }
+    r.read_file(resolved);  // watched by hot reload, read well or not
     Tensor t;
     TensorProblem problem;
     const bool ok = npy ? read_npy(resolved, t, problem) : read_safetensors(resolved, *name, t, problem);

@@ -1,10 +1,12 @@
 // model/planes: the key plane (the question, the keys, how far each reaches along it and each
-// key's score, |q| × that reach) and
+// key's score, |q| × that reach; with rotary positions each turned by its position, from as
+// given to as scored) and
 // the value plane (the values, the hull of those a blend can use, the chain of weighted values
 // into the new vector), in plane coordinates; draw/ fits them to their boxes.
 #include <algorithm>
 #include <cmath>
 
+#include "attention/positions.hpp"
 #include "model/model.hpp"
 #include "model/row.hpp"
 
@@ -42,6 +44,14 @@ std::vector<core::Point> hull(std::vector<core::Point> pts) {
     return h;
 }
 
+bool rotary(const scene::Scene& sc) { return sc.positions.kind == scene::Positions::Kind::Rotary && sc.d() >= 2; }
+
+// A vector turned by RoPE as at position `pos` (attention/positions: every pair through pos·θᵢ);
+// a negative position turns it back.
+core::Vec turned(const scene::Scene& sc, const core::Vec& v, double pos) {
+    return attention::rotary(core::Mat{v}, {pos}, sc.positions.base)[0];
+}
+
 }  // namespace
 
 Extent key_plane_extent(const scene::Scene& sc) {
@@ -49,24 +59,32 @@ Extent key_plane_extent(const scene::Scene& sc) {
     // by hand: dragging must not zoom the plane (a key dragged outside sits clamped at the edge).
     // In a scene of several heads, every head's: the plane keeps its place as another head shows.
     Extent e;
-    extend(sc.q, e);
-    extend(sc.k, e);
+    // Turned by their positions (rope), the vectors sweep circles round the origin: the plane
+    // holds the widest of those circles whole, whatever the angle (as given, mid-turn, turned).
+    double widest = 0;
+    auto add = [&](const core::Mat& rows) {
+        extend(rows, e);
+        for (const auto& row : rows) widest = std::max(widest, std::hypot(vec2(row).x, vec2(row).y));
+    };
+    add(sc.q);
+    add(sc.k);
     if (sc.heads)
         for (const scene::Head& h : sc.heads->heads) {
-            extend(h.q, e);
-            extend(h.k, e);
+            add(h.q);
+            add(h.k);
         }
     auto settings = [&](const scene::Settings& s) {
         if (s.key_scale) {
             core::Mat scaled = sc.k;
             for (auto& row : scaled)
                 for (double& x : row) x *= *s.key_scale;
-            extend(scaled, e);
+            add(scaled);
         }
-        for (const auto& kv : s.keys) extend(core::Mat{kv.second}, e);
+        for (const auto& kv : s.keys) add(core::Mat{kv.second});
     };
     for (const auto& st : sc.steps) settings(st.set);
     for (const auto& ex : sc.experiments) settings(ex.set);
+    if (rotary(sc)) e = {-widest, widest, -widest, widest};
     return e;
 }
 
@@ -85,9 +103,26 @@ KeyPlane build(const Row& m, Tag<KeyPlane>) {
     // A scene of several heads: the heading says which head's keys these are (the heading row
     // holds the plane's own key, so the head is named here rather than beside it).
     if (!m.head_label.empty()) out.heading += " · head " + std::to_string(m.head + 1);
-    out.query = vec2((*m.q)[static_cast<std::size_t>(m.focus)]);
     out.query_label = "q · " + m.sc->tokens[static_cast<std::size_t>(m.focus)];
     out.reveal = smooth(m.prog[Stage::Scores]);
+    // Rotary positions: the first half of the scores step turns every vector from as given to
+    // as scored, the second grows the score bands. A vector in force is the turned one (the
+    // loader turns q and k; keys set or dragged are turned keys): as given is it turned back.
+    out.rotary = rotary(*m.sc);
+    const std::vector<double> pos = attention::positions(static_cast<std::size_t>(m.n), m.sc->positions.offset);
+    if (out.rotary) {
+        out.turn = smooth(beat(m.prog[Stage::Scores], 0.0, 0.5));
+        out.reveal = smooth(beat(m.prog[Stage::Scores], 0.5, 1.0));
+    }
+    auto place = [&](const core::Vec& vec, double p, core::Point& before, double& angle) {
+        if (!out.rotary) return vec2(vec);
+        const core::Vec given = turned(*m.sc, vec, -p);
+        before = vec2(given);
+        angle = attention::rotary_angle(p, 0, m.d, m.sc->positions.base) * out.turn;
+        return out.turn >= 1 ? vec2(vec) : vec2(turned(*m.sc, given, p * out.turn));
+    };
+    out.query = place((*m.q)[static_cast<std::size_t>(m.focus)], pos[static_cast<std::size_t>(m.focus)], out.query_before,
+                      out.query_angle);
     out.feet = out.reveal >= 1;
     out.emphasis = v.hover >= 0 && v.hover < m.n ? v.hover : (m.tied() ? -1 : m.best);
     if (out.emphasis >= 0 && m.hide[static_cast<std::size_t>(out.emphasis)] >= 1) out.emphasis = -1;
@@ -105,7 +140,7 @@ KeyPlane build(const Row& m, Tag<KeyPlane>) {
     for (int j = 0; j < m.n; ++j) {
         const std::size_t J = static_cast<std::size_t>(j);
         KeyDot k;
-        k.at = vec2((*m.k)[J]);
+        k.at = place((*m.k)[J], pos[J], k.before, k.angle);
         if (out.score_bands) {
             k.score = m.raw[J];
             k.reach = qlen > 1e-12 ? k.score / qlen : 0.0;

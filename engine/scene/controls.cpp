@@ -10,6 +10,7 @@
 #include <sstream>
 #include <type_traits>
 
+#include "scene/order.hpp"
 #include "scene/scene.hpp"
 
 namespace scene {
@@ -29,6 +30,16 @@ Controls apply(const Scene& s, Controls c, const Settings& set) {
     if (set.focus && *set.focus >= 0 && *set.focus < n) c.focus = *set.focus;
     if (set.temperature && *set.temperature >= 0) c.temperature = *set.temperature;
     if (set.mask) c.mask = *set.mask;
+    if (set.swap && set.swap != c.swap) {
+        // A swap is a state, not a move: the keys go back from the swap in force, then follow the new one.
+        if (c.swap) c.keys = carried_keys(swapped(s, *c.swap), s, c.keys, *c.swap);
+        c.swap.reset();
+        const auto [a, b] = *set.swap;
+        if (a != b && a >= 0 && b >= 0 && a < n && b < n) {
+            c.keys = carried_keys(s, swapped(s, *set.swap), c.keys, *set.swap);
+            c.swap = set.swap;
+        }
+    }
     if (set.keys_same && !c.keys.empty()) {
         core::Vec mean(c.keys[0].size(), 0.0);
         for (const auto& key : c.keys)
@@ -47,6 +58,11 @@ Controls apply(const Scene& s, Controls c, const Settings& set) {
 }
 
 attention::Input attention_input(const Scene& s, const Controls& c) {
+    if (c.swap) {
+        Controls in_place = c;
+        in_place.swap.reset();
+        return attention_input(swapped(s, *c.swap), in_place);
+    }
     attention::Input in;
     in.q = s.q;
     in.k = c.keys;
@@ -131,6 +147,7 @@ const std::vector<ControlInfo>& table() {
         {"keys", ControlKind::Keys, "the keys (same, scaled or moved)", keys_get, keys_put, keys_clear},
         optional_field<ControlKind::TokenPair, &Settings::compare>("compare", "the cell (a, b) against (b, a)"),
         {"head", ControlKind::Head, "the head the panels draw", head_get, head_put, head_clear},
+        optional_field<ControlKind::TokenPair, &Settings::swap>("swap", "tokens a and b exchanged in the sentence"),
     };
     return kControls;
 }

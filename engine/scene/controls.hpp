@@ -31,6 +31,8 @@ struct Settings {
     std::optional<std::pair<int, int>> compare;   // highlight cell (A,B) against (B,A)
     std::optional<int> head;                  // the head the one-head panels draw (0-based; a scene
                                               // of several heads), shown "head 2 of 2"
+    std::optional<std::pair<int, int>> swap;      // tokens A and B exchange places (scene/order.hpp);
+                                                  // [A, A]: every token back in its own place
 
     bool empty() const;  // no control set (asks the table)
     bool operator==(const Settings&) const = default;
@@ -41,18 +43,22 @@ struct Controls {
     int focus = 0;
     double temperature = 1.0;
     bool mask = false;
-    core::Mat keys;  // the keys in force (start: the scene's k): the first head's
+    core::Mat keys;  // the keys in force (start: the scene's k): the first head's; with a swap, of the swapped scene
     std::optional<std::pair<int, int>> compare;
     int head = 0;    // the head the one-head panels draw (0: the first)
+    std::optional<std::pair<int, int>> swap;  // the two tokens exchanged, if any (never A = A)
 };
 // The scene's start: its `start`, then its prelude (the settings of the steps a deck left out).
 Controls start_controls(const Scene& s);
 // `set` on top of `c`. Values the scene cannot take are ignored: a focus out of range, a
-// negative temperature, a moved key of the wrong width or token, a head the scene has not. Keys: first every key becomes
-// the mean (same), then all are scaled, then the moved ones are placed.
+// negative temperature, a moved key of the wrong width or token, a head the scene has not. Keys:
+// first the keys in force follow a swap (scene::carried_keys: back from the swap in force, then to
+// the new one), then every key becomes the mean (same), then all are scaled, then the moved ones
+// are placed (a moved key's index is a place in the sentence as it stands, swapped or not).
 Controls apply(const Scene& s, Controls c, const Settings& set);
 
-// The attention input for these controls (q and v from the scene, keys from the controls).
+// The attention input for these controls (q and v from the scene, keys from the controls); with
+// a swap in force, q and v (and x) of the scene with the two tokens exchanged (scene::swapped).
 attention::Input attention_input(const Scene& s, const Controls& c);
 
 // The temperature on a unit scale, g = T / (1 + T): [0, ∞] onto [0, 1], T = 1 in the middle.

@@ -1,6 +1,8 @@
 // scene/heads: see heads.hpp.
 #include "scene/heads.hpp"
 
+#include "scene/order.hpp"
+
 namespace scene {
 
 bool Heads::residual() const {
@@ -13,6 +15,11 @@ bool Heads::residual() const {
 
 attention::HeadsInput heads_input(const Scene& s, const Controls& c) {
     if (!s.heads) return attention::heads_of(attention_input(s, c));
+    if (c.swap) {  // the heads of the scene with the two tokens exchanged
+        Controls in_place = c;
+        in_place.swap.reset();
+        return heads_input(swapped(s, *c.swap), in_place);
+    }
     attention::HeadsInput in;
     for (std::size_t h = 0; h < s.heads->heads.size(); ++h) {
         const Head& head = s.heads->heads[h];

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "scene/heads.hpp"
-
+#include "scene/order.hpp"
 #include "timeline/detail.hpp"
 
 namespace timeline {
@@ -188,17 +188,25 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
         }
     }
 
-    attention::Input in = scene::attention_input(sc, v.controls);
-    if (sc.heads) {
+    // Two tokens exchanged: the frame reads the scene as it now stands, and so does the trace.
+    scene::Controls in_place = v.controls;
+    if (v.controls.swap) {
+        v.swapped = std::make_shared<const scene::Scene>(scene::swapped(sc, *v.controls.swap));
+        v.scene = v.swapped.get();
+        in_place.swap.reset();
+    }
+    const scene::Scene& now = *v.scene;
+    attention::Input in = scene::attention_input(now, in_place);
+    if (now.heads) {
         // Several heads: every head traced, and the shown one is the one-head panels' trace.
-        if (!attention::trace(scene::heads_input(sc, v.controls), v.heads, v.error)) return v;
-        v.trace = v.heads.heads[scene::shown_head(sc, v.controls)];
+        if (!attention::trace(scene::heads_input(now, in_place), v.heads, v.error)) return v;
+        v.trace = v.heads.heads[scene::shown_head(now, in_place)];
         in = attention::Input{};
-        in.q = scene::shown_q(sc, v.controls);
-        in.k = scene::shown_k(sc, v.controls);
-        in.v = scene::shown_v(sc, v.controls);
-        in.temperature = v.controls.temperature;
-        in.causal = v.controls.mask;
+        in.q = scene::shown_q(now, in_place);
+        in.k = scene::shown_k(now, in_place);
+        in.v = scene::shown_v(now, in_place);
+        in.temperature = in_place.temperature;
+        in.causal = in_place.mask;
     } else if (!attention::trace(in, v.trace, v.error)) {
         return v;
     }

@@ -263,6 +263,9 @@ struct View {
     // the add). Empty (no heads) for a scene of one head.
     attention::HeadsTrace heads;
     std::string error;              // why `trace` could not be computed (should not happen after load)
+    // Two tokens exchanged (controls.swap): the scene as it now reads (scene::swapped), which
+    // `scene` points to; null without a swap.
+    std::shared_ptr<const scene::Scene> swapped;
 
     int fade_from_span = -1;  // cross-fade: the span whose end state is drawn beneath, or -1
     double fade_u = 1.0;      // opacity of this slide over it

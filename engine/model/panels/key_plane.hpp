@@ -31,6 +31,12 @@ struct KeyDot {
     double hide = 0;
     bool focus = false, hover = false;
     bool editing = false;  // the arrows move this key now (ringed, dashed)
+    // Rotary positions (KeyPlane::rotary): the key as given, before its turn (drawn faint), and
+    // the angle it is turned through now (radians, counter-clockwise in the plane): its
+    // position × θ₀ (θ₀ = 1 rad: the pair the plane shows), times the turn's progress. `at` is
+    // `before` turned by `angle`: at the turn's end, the key the scores are made of.
+    core::Point before;
+    double angle = 0;
 };
 struct KeyPlane {
     std::string heading = "Keys and the question";
@@ -49,6 +55,14 @@ struct KeyPlane {
     std::string score_key, score_key_short, reach_key;
     std::vector<KeyDot> keys;
     std::string note;           // "d = 4: the plane shows the first two coordinates"
+    // Rotary positions (RoPE): every key and the question turned by an angle that grows with its
+    // position, so that q·k depends only on how far apart the two are. The plane draws each as
+    // given (faint) and turned (solid), an arc from one to the other; `turn` (0 … 1) is how far
+    // the turn has gone: the first half of the scores step, before the score bands grow.
+    bool rotary = false;
+    double turn = 1;
+    core::Point query_before;   // the question as given, before its turn
+    double query_angle = 0;     // its angle now (its position × θ₀ × turn)
 };
 
 }  // namespace model
