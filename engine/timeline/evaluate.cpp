@@ -195,16 +195,16 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
         v.scene = v.swapped.get();
         in_place.swap.reset();
     }
-    const scene::Scene& now = *v.scene;
-    attention::Input in = scene::attention_input(now, in_place);
-    if (now.heads) {
+    const scene::Scene& standing = *v.scene;
+    attention::Input in = scene::attention_input(standing, in_place);
+    if (standing.heads) {
         // Several heads: every head traced, and the shown one is the one-head panels' trace.
-        if (!attention::trace(scene::heads_input(now, in_place), v.heads, v.error)) return v;
-        v.trace = v.heads.heads[scene::shown_head(now, in_place)];
+        if (!attention::trace(scene::heads_input(standing, in_place), v.heads, v.error)) return v;
+        v.trace = v.heads.heads[scene::shown_head(standing, in_place)];
         in = attention::Input{};
-        in.q = scene::shown_q(now, in_place);
-        in.k = scene::shown_k(now, in_place);
-        in.v = scene::shown_v(now, in_place);
+        in.q = scene::shown_q(standing, in_place);
+        in.k = scene::shown_k(standing, in_place);
+        in.v = scene::shown_v(standing, in_place);
         in.temperature = in_place.temperature;
         in.causal = in_place.mask;
     } else if (!attention::trace(in, v.trace, v.error)) {
