@@ -102,8 +102,7 @@ struct SceneReader {
         }
         auto i = r.integer(v, key, 1, static_cast<long long>(count),
                            "a head's number (1 is the first" + std::string(count == 1 ? "; this scene has one head)" : ")"));
-        if (!i) return std::nullopt;
-        return static_cast<int>(*i - 1);
+        return i ? std::optional<int>(static_cast<int>(*i - 1)) : std::nullopt;
     }
 
     // keys: same | {scale: number} | {TOKEN: [d numbers], …}

@@ -6,7 +6,6 @@
 #include "load/tensors.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -83,24 +82,14 @@ double from_half(std::uint16_t h) {
 enum class Type { F16, BF16, F32, F64 };
 int width_of(Type t) { return t == Type::F64 ? 8 : t == Type::F32 ? 4 : 2; }
 
-// The number whose bits these are. std::bit_cast, were it in every standard library attnlab is
-// built with (the web build's libc++ 13 lacks it).
-template <typename T, typename Bits>
-T from_bits(Bits bits) {
-    static_assert(sizeof(T) == sizeof(Bits));
-    T value;
-    std::memcpy(&value, &bits, sizeof value);
-    return value;
-}
-
 double convert(const unsigned char* p, Type t, bool big_endian) {
     const std::uint64_t bits = integer_at(p, width_of(t), big_endian);
-    switch (t) {
+    switch (t) {  // __builtin_bit_cast: the web build's libc++ 13 has no std::bit_cast
         case Type::F16: return from_half(static_cast<std::uint16_t>(bits));
         // bfloat16 is the top half of a float32.
-        case Type::BF16: return from_bits<float>(static_cast<std::uint32_t>(bits << 16));
-        case Type::F32: return from_bits<float>(static_cast<std::uint32_t>(bits));
-        case Type::F64: return from_bits<double>(bits);
+        case Type::BF16: return __builtin_bit_cast(float, static_cast<std::uint32_t>(bits << 16));
+        case Type::F32: return __builtin_bit_cast(float, static_cast<std::uint32_t>(bits));
+        case Type::F64: return __builtin_bit_cast(double, bits);
     }
     return 0;
 }

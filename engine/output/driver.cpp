@@ -386,7 +386,7 @@ std::string summary(const Options& opt, const std::vector<Part>& written, long t
 
 // The ffmpeg to use (for a format that needs it), or why OUT cannot be written.
 std::string check_output(const Options& opt, std::string& ffmpeg) {
-    if (opt.format->needs_ffmpeg()) {
+    if (opt.format->needs_ffmpeg() && !opt.live) {  // a live page has no clip
         ffmpeg = sys::find_in_path("ffmpeg");
         if (ffmpeg.empty())
             return "ffmpeg was not found in PATH; it is needed to write " + opt.out +
@@ -571,10 +571,7 @@ int export_command(const std::vector<std::string>& args, const Loader& load, std
         std::cerr << "attnlab: error: " << core::printable(error) << "\n";
         return 2;
     }
-    if (help) {
-        std::cout << export_usage();
-        return 0;
-    }
+    if (help) return std::cout << export_usage() ? 0 : 1;
     opt.tty = isatty(STDERR_FILENO) == 1;
     // Reported before anything is loaded or rendered.
     std::string ffmpeg;
