@@ -9,8 +9,6 @@ no request but itself; the folder served by a static web server.
 
 Fails (never skips) when Chromium is missing: tools/setup.sh installs it."""
 import argparse
-import functools
-import http.server
 import json
 import os
 import pathlib
@@ -18,7 +16,6 @@ import re
 import shutil
 import subprocess
 import sys
-import threading
 import traceback
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
@@ -196,14 +193,6 @@ def check_names(args, out, b):
         if ok:
             check(shown(b)["say"] == HTML_SAY, "%s: the narration with <!-- and <script> is its text" % name)
             check(b.eval("!!document.querySelector('link[rel=stylesheet]').sheet"), "%s: its style sheet loaded" % name)
-
-
-def serve(root):
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=root)
-    handler.log_message = lambda *a: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
 
 
 def main():
@@ -506,7 +495,7 @@ def main():
               "the page's own inflate (the fallback) gives the same %d SVGs" % len(want))
 
         # ---- the folder from a static web server
-        server = serve(out)
+        server = cdp.serve(out)
         try:
             url = "http://127.0.0.1:%d/site/index.html#/3" % server.server_address[1]
             b.navigate(url)

@@ -11,13 +11,10 @@ canvas of a step against the native `attnlab export --still` of it; then `attnla
 Without a web build it says SKIPPED (ctest counts that as skipped) unless ATTNLAB_WEB_REQUIRED=1,
 as CI sets after building it; without Chromium it fails (tools/setup.sh installs it)."""
 import argparse
-import functools
-import http.server
 import os
 import pathlib
 import sys
 import tempfile
-import threading
 import time
 import subprocess
 
@@ -34,16 +31,15 @@ def check(ok, what):
         failures.append(what)
 
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-def serve(root):
-    handler = functools.partial(Quiet, directory=root)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+def same_as_still(b, attnlab, deck, step, nofaces):
+    """The page's canvas now against `attnlab export DECK --still STEP` at the page's size, drawn
+    with DejaVu alone as the module draws: (mean difference, share of pixels off) (cdp.compare_png)."""
+    shot = b.screenshot()
+    still = os.path.join(tmp, "still-%d.png" % step)
+    subprocess.run([attnlab, "export", deck, "--still", str(step), "--size", "%dx%d" % (W, H), "-o", still], check=True,
+                   stdout=subprocess.DEVNULL, env=dict(os.environ, ATTNLAB_FALLBACK_FONTS=nofaces))
+    with open(still, "rb") as f:
+        return cdp.compare_png(shot, f.read())
 
 
 def status(b):
@@ -90,7 +86,7 @@ def main():
         print("live_page_test: SKIPPED: no web build at %s (build it with tools/web/build)" % args.web_build)
         return 0
 
-    server = serve(args.web_build)
+    server = cdp.serve(args.web_build)
     base = "http://127.0.0.1:%d/live.html?deck=scenes/one-query-row.yaml" % server.server_port
     b = cdp.Browser(W, H)
     try:
@@ -106,15 +102,9 @@ def main():
         # The step's end on the canvas equals the native export of that step (counter hidden: H).
         b.key("h")
         settle(b)
-        shot = b.screenshot()
-        still = os.path.join(tmp, "still-7.png")
         nofaces = os.path.join(tmp, "no-fallback-fonts")
         os.makedirs(nofaces, exist_ok=True)
-        subprocess.run([args.attnlab, "export", os.path.join(args.source, "scenes/one-query-row.yaml"), "--still", "7",
-                        "--size", "%dx%d" % (W, H), "-o", still], check=True, stdout=subprocess.DEVNULL,
-                       env=dict(os.environ, ATTNLAB_FALLBACK_FONTS=nofaces))
-        with open(still, "rb") as f:
-            mean, off = cdp.compare_png(shot, f.read())
+        mean, off = same_as_still(b, args.attnlab, os.path.join(args.source, "scenes/one-query-row.yaml"), 7, nofaces)
         check(mean < 0.5 and off < 0.001, "the canvas at step 7 is the native still (mean difference %.3f, %.4f%% of pixels off)"
               % (mean, 100 * off))
 
@@ -196,12 +186,7 @@ def main():
               % (s["step"], s["steps"]))
         b.key("h")
         settle(b)
-        shot = b.screenshot()
-        still = os.path.join(tmp, "own-3.png")
-        subprocess.run([args.attnlab, "export", os.path.join(data, "deck.yaml"), "--still", "3", "--size", "%dx%d" % (W, H),
-                        "-o", still], check=True, stdout=subprocess.DEVNULL, env=dict(os.environ, ATTNLAB_FALLBACK_FONTS=nofaces))
-        with open(still, "rb") as f:
-            mean, off = cdp.compare_png(shot, f.read())
+        mean, off = same_as_still(b, args.attnlab, os.path.join(data, "deck.yaml"), 3, nofaces)
         check(mean < 0.5 and off < 0.001, "its canvas at step 3 is the native still (mean difference %.3f, %.4f%% of pixels off)"
               % (mean, 100 * off))
         b.key("ArrowRight")

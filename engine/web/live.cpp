@@ -9,8 +9,8 @@
 #include "app/overlay.hpp"
 #include "core/core.hpp"
 #include "draw/draw.hpp"
-#include "load/load.hpp"
 #include "model/model.hpp"
+#include "web/player.hpp"
 
 namespace web {
 
@@ -28,15 +28,10 @@ Live::Live(std::shared_ptr<const scene::Deck> deck, std::shared_ptr<const draw::
 std::unique_ptr<Live> Live::open(const std::string& path, const std::string& root, const std::string& fonts_dir,
                                  const std::string& fallback_root, bool student, bool dark, int start,
                                  std::string& error) {
-    auto fonts = draw::Fonts::load(fonts_dir, error, draw::debian_fallbacks(fallback_root));
-    if (!fonts) return nullptr;
-    load::Result r = load::load_file(path, load::Options{root, {}});
-    if (!r.ok()) {
-        error.clear();
-        for (const auto& e : r.errors) error += (error.empty() ? "" : "\n") + e.format();
-        return nullptr;
-    }
-    auto deck = std::make_shared<const scene::Deck>(std::move(r.deck));
+    scene::Deck loaded;
+    std::shared_ptr<const draw::Fonts> fonts;
+    if (!load_deck(path, root, fonts_dir, fallback_root, loaded, fonts, error)) return nullptr;
+    auto deck = std::make_shared<const scene::Deck>(std::move(loaded));
     std::unique_ptr<Live> live(new Live(std::move(deck), std::move(fonts), student, dark));
     // The quiz's draw is the seed's: a page passes none yet, so it is the layout's default, and
     // the same page draws the same questions every time (as `attnlab export` does).

@@ -12,17 +12,27 @@ namespace web {
 Player::Player(scene::Deck deck, std::shared_ptr<const draw::Fonts> fonts)
     : deck_(std::move(deck)), lay_(timeline::layout(deck_)), fonts_(std::move(fonts)) {}
 
-std::unique_ptr<Player> Player::open(const std::string& path, const std::string& root, const std::string& fonts_dir,
-                                     const std::string& fallback_root, std::string& error) {
-    auto fonts = draw::Fonts::load(fonts_dir, error, draw::debian_fallbacks(fallback_root));
-    if (!fonts) return nullptr;
+bool load_deck(const std::string& path, const std::string& root, const std::string& fonts_dir,
+               const std::string& fallback_root, scene::Deck& deck, std::shared_ptr<const draw::Fonts>& fonts,
+               std::string& error) {
+    fonts = draw::Fonts::load(fonts_dir, error, draw::debian_fallbacks(fallback_root));
+    if (!fonts) return false;
     load::Result r = load::load_file(path, load::Options{root, {}});
     if (!r.ok()) {
         error.clear();
         for (const auto& e : r.errors) error += (error.empty() ? "" : "\n") + e.format();
-        return nullptr;
+        return false;
     }
-    return std::unique_ptr<Player>(new Player(std::move(r.deck), std::move(fonts)));
+    deck = std::move(r.deck);
+    return true;
+}
+
+std::unique_ptr<Player> Player::open(const std::string& path, const std::string& root, const std::string& fonts_dir,
+                                     const std::string& fallback_root, std::string& error) {
+    scene::Deck deck;
+    std::shared_ptr<const draw::Fonts> fonts;
+    if (!load_deck(path, root, fonts_dir, fallback_root, deck, fonts, error)) return nullptr;
+    return std::unique_ptr<Player>(new Player(std::move(deck), std::move(fonts)));
 }
 
 std::vector<std::uint8_t> Player::paint(int step, int width, int height, draw::ThemeKind theme) const {

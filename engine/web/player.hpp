@@ -16,6 +16,14 @@
 
 namespace web {
 
+// The deck at `path` (every file it names inside `root`, "" for the default root) and the faces:
+// DejaVu from `fonts_dir`, then the fallback faces found under `fallback_root` (laid out as
+// /usr/share/fonts; absent faces are skipped). False, with `error` saying why (the loader's
+// diagnostics, file:line:col, a line each), when either fails. What Player and Live open with.
+bool load_deck(const std::string& path, const std::string& root, const std::string& fonts_dir,
+               const std::string& fallback_root, scene::Deck& deck, std::shared_ptr<const draw::Fonts>& fonts,
+               std::string& error);
+
 class Player {
 public:
     // Loads `path` (a scene or a deck; every file it names inside `root`, "" for the default

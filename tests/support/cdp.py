@@ -2,11 +2,14 @@
 third-party package): Chromium reads commands from its fd 3 and writes replies and events to its
 fd 4, each one JSON message ended by a NUL byte. Used by tests/browser_test.py."""
 import base64
+import functools
+import http.server
 import json
 import os
 import shutil
 import subprocess
 import tempfile
+import threading
 import time
 
 # KeyboardEvent fields of the keys the tests press: key -> (code, windowsVirtualKeyCode, text).
@@ -212,3 +215,15 @@ def compare_png(shot, still):
             off += d > 48
             n += 1
     return total / (3.0 * n), off / float(n)
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve(root):
+    """A static web server of the folder `root` on a free port of 127.0.0.1, in a thread of its own."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=root))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
