@@ -70,12 +70,12 @@ bool Live::frame() {
     if (argb_.empty() || !session_->needs_redraw()) return false;
     const app::Pixels target{argb_.data(), px_w_, px_h_, 4 * px_w_};
     // Only the rows that changed go to the canvas: the old frame is kept to compare with.
-    const std::vector<std::uint32_t> before = argb_;
+    before_ = argb_;  // into the buffer kept for it: no allocation per frame
     app::paint_overlay(target, session_->render(target), text_.get());
     int top = 0, bottom = px_h_;
     const auto same_row = [&](int y) {
         const std::size_t at = static_cast<std::size_t>(y) * static_cast<std::size_t>(px_w_);
-        return std::memcmp(before.data() + at, argb_.data() + at, static_cast<std::size_t>(px_w_) * 4) == 0;
+        return std::memcmp(before_.data() + at, argb_.data() + at, static_cast<std::size_t>(px_w_) * 4) == 0;
     };
     while (top < bottom && same_row(top)) ++top;
     while (bottom > top && same_row(bottom - 1)) --bottom;
