@@ -427,6 +427,175 @@ TEST_CASE("graphs of 9 to 16 tokens lay out without overlap", "[frames][legible]
     CHECK(graphs == 8 * 3 * 3);  // every graph was drawn with its last node
 }
 
+// The exporters ask timeline::animating of every frame instead of evaluating it (a trace of
+// thousands of tokens each time): it says what evaluate says, at every moment of every step of
+// the content — animation, hold, cross-fade, question beat, experiment.
+TEST_CASE("animating() agrees with evaluate() at every moment of the content", "[frames]") {
+    int moments = 0, moving = 0;
+    for (const auto& file : content_files()) {
+        load::Result r = load::load_file(file, load::Options{ATTNLAB_SOURCE_DIR, {}});
+        INFO(file);
+        REQUIRE(r.ok());
+        const timeline::Layout lay = timeline::layout(r.deck);
+        for (int span = 0; span < static_cast<int>(lay.spans.size()); ++span) {
+            const timeline::Span& sp = lay.spans[static_cast<std::size_t>(span)];
+            std::vector<timeline::State> states = {timeline::state_at_span(lay, span)};
+            const scene::Slide& slide = r.deck.slides[static_cast<std::size_t>(sp.slide)];
+            if (slide.scene && !slide.scene->experiments.empty())
+                states.push_back(timeline::apply(r.deck, lay, states[0], timeline::cmd::Experiment{0}, sp.start));
+            for (const timeline::State& st : states)
+                for (double u : {0.0, 0.1, 0.5, 0.99, 1.0, 1.5, 4.0}) {
+                    const double now = sp.start + u * std::max(sp.anim, 0.2);
+                    const bool want = timeline::evaluate(r.deck, lay, st, now).animating;
+                    INFO("span " << span << " at " << now);
+                    CHECK(timeline::animating(r.deck, lay, st, now) == want);
+                    ++moments;
+                    moving += want;
+                }
+        }
+    }
+    CHECK(moments > 500);
+    CHECK(moving > 100);
+}
+
+namespace {
+
+// A scene of n tokens as an author might write one to show a long text: short words, 4-D random
+// q, k and v (seeded), the asking token `focus`, these panels and the default steps.
+std::shared_ptr<scene::Scene> generated_scene(std::size_t n, int focus, std::vector<scene::Panel> panels) {
+    static const std::vector<std::string> words = {"The", "river", "bank", "was", "steep", "and", "the", "money",
+                                                   "sat", "in", "a", "vault", "near", "it", ",", "while",
+                                                   "tired", "clerks", "counted", "coins", "."};
+    std::mt19937 rng(static_cast<unsigned>(n));
+    std::normal_distribution<double> normal(0.0, 1.0);
+    auto s = std::make_shared<scene::Scene>();
+    s->id = "generated-" + std::to_string(n);
+    s->title = "A text of " + std::to_string(n) + " tokens";
+    for (std::size_t i = 0; i < n; ++i) s->tokens.push_back(words[i % words.size()]);
+    for (auto* m : {&s->q, &s->k, &s->v})
+        for (std::size_t i = 0; i < n; ++i) m->push_back({normal(rng), normal(rng), normal(rng), normal(rng)});
+    s->panels = std::move(panels);
+    s->steps = scene::default_steps();
+    s->focus = focus;
+    return s;
+}
+
+}  // namespace
+
+// The layout checks of the content, on generated scenes of 16 to 4096 tokens (the limit): the
+// panels that draw one thing per token summarise what they cannot draw legibly (the matrix as a
+// heat image with sampled words, the token row, the graph, the score row and the bars as the
+// asking token's neighbourhood), so that every frame is legible, inside its panels, and its work
+// bounded by what it draws: at most a few hundred texts and marks whatever the length.
+TEST_CASE("generated scenes of 16 to 4096 tokens are legible and drawn with bounded work", "[frames][legible][large]") {
+    using P = scene::Panel;
+    const std::vector<std::vector<P>> panel_sets = {
+        {},  // the default panels of the length
+        {P::TokenRow, P::ScoreRow, P::WeightBars, P::Pipeline, P::Readouts, P::Narration, P::ControlPanel},
+    };
+    Problems problems;
+    int frames = 0, summarised = 0;
+    std::size_t most_texts = 0, most_marks = 0;
+    for (std::size_t n : {16u, 64u, 200u, 1000u, 4096u})
+        for (const auto& set : panel_sets)
+            for (int focus : {static_cast<int>(n) / 2, static_cast<int>(n) - 1}) {
+                auto s = generated_scene(n, focus, set.empty() ? scene::default_panels(n) : set);
+                const scene::Deck deck = scene::deck_of(s);
+                const timeline::Layout lay = timeline::layout(deck);
+                for (int span = 0; span < static_cast<int>(lay.spans.size()); ++span) {
+                    if (focus != static_cast<int>(n) / 2 && span + 1 != static_cast<int>(lay.spans.size())) continue;
+                    const timeline::Span& sp = lay.spans[static_cast<std::size_t>(span)];
+                    const timeline::View v =
+                        timeline::evaluate(deck, lay, timeline::state_at_span(lay, span), sp.start + sp.anim + 5.0);
+                    const std::string where = s->id + " (" + std::string(set.empty() ? "default panels" : "row panels") +
+                                              ", asked by token " + std::to_string(focus) + ") step " + std::to_string(span + 1);
+                    for (auto [w, h] : {std::pair{1920, 1080}, std::pair{1024, 768}}) {
+                        draw::Recorder rec;
+                        draw_view(v, w, h, rec);
+                        check_legible(rec, w, h, where, problems);
+                        for (const auto& p : rec.panels)
+                            if (!core::Rect{0, 0, double(w), double(h)}.inset(-0.5).contains(p.rect))
+                                problems.add(where + ": panel " + p.name + " leaves the frame");
+                        most_texts = std::max(most_texts, rec.texts.size());
+                        most_marks = std::max(most_marks, rec.marks.size());
+                        summarised += std::any_of(rec.marks.begin(), rec.marks.end(), [](const auto& m) { return m.name == "heat"; });
+                        ++frames;
+                    }
+                }
+            }
+    std::string report;
+    for (const auto& [what, count] : problems.seen) report += what + "  [" + std::to_string(count) + "]\n";
+    INFO(problems.seen.size() << " problems:\n" << report);
+    CHECK(problems.seen.empty());
+    CHECK(frames >= 5 * 2 * 2 * 2);
+    CHECK(summarised > 10);       // the matrices of 64 tokens and more were summarised
+    CHECK(most_texts <= 300);     // what a frame writes does not grow with the text's length
+    CHECK(most_marks <= 300);
+}
+
+// The frame model of 4096 tokens builds what it shows: no label per pair or per token that is
+// not drawn. The matrix's image has at most kBins² squares and writes no numbers; the rows and
+// the graph hold the asking token's neighbourhood and count the rest.
+TEST_CASE("the frame model of 4096 tokens holds what is drawn, not a label per pair", "[frames][large]") {
+    using P = scene::Panel;
+    const std::size_t n = 4096;
+    auto s = generated_scene(n, 3000, {P::TokenRow, P::Matrix, P::Graph, P::ScoreRow, P::WeightBars, P::Heads, P::Outputs,
+                                       P::Readouts, P::Narration});
+    const scene::Deck deck = scene::deck_of(s);
+    const timeline::Layout lay = timeline::layout(deck);
+    const timeline::Span& sp = lay.spans.back();
+    const timeline::View v = timeline::evaluate(deck, lay, timeline::state_at_span(lay, static_cast<int>(lay.spans.size()) - 1),
+                                                sp.start + sp.anim + 5.0);
+    const model::Frame f = model::frame_of(v);
+    REQUIRE(f.kind == model::Frame::Kind::Scene);
+    const model::SceneFrame& sf = f.scene;
+    REQUIRE(sf.n == static_cast<int>(n));
+    CHECK(sf.matrix.summary());
+    CHECK(sf.matrix.heat.bins <= model::Matrix::kBins);
+    CHECK(sf.matrix.heat.bins * sf.matrix.heat.per >= static_cast<int>(n));
+    CHECK(sf.matrix.heat.caption == "4,096 tokens · a square: the largest weight of its 16 × 16 pairs");
+    CHECK(sf.matrix.texts.empty());
+    CHECK(sf.matrix.sums.empty());
+    // Each square's weight is the largest of its pairs', its score the mean of theirs (the trace's,
+    // as the frame shows them at the end of the last step: q·k/√d).
+    const attention::Trace& tr = v.trace;
+    const int per = sf.matrix.heat.per;
+    for (int bi : {0, 100, 187, 255})
+        for (int bj : {0, 3, 128, 255}) {
+            double most = 0, tones = 0;
+            for (int i = bi * per; i < (bi + 1) * per; ++i)
+                for (int j = bj * per; j < (bj + 1) * per; ++j) {
+                    const std::size_t I = static_cast<std::size_t>(i), J = static_cast<std::size_t>(j);
+                    most = std::max(most, tr.weights(I, J));
+                    tones += model::tone(tr.scaled(I, J), sf.matrix.magnitude);
+                }
+            CHECK(sf.matrix.heat.at(bi, bj).weight == Approx(most).epsilon(1e-6));
+            CHECK(sf.matrix.heat.at(bi, bj).score_tone == Approx(tones / (per * per)).margin(1e-5));
+        }
+    CHECK(sf.token_row.chips.size() == static_cast<std::size_t>(model::TokenRow::kWindow));
+    CHECK(sf.token_row.window.contains(3000));
+    CHECK(sf.token_row.before == model::count_text(sf.token_row.window.first) + " more");
+    CHECK(sf.token_row.window.before() + sf.token_row.window.count + sf.token_row.window.after() == static_cast<int>(n));
+    CHECK(sf.graph.nodes.size() == static_cast<std::size_t>(model::Graph::kMost));
+    CHECK(sf.graph.nodes[static_cast<std::size_t>(sf.graph.focus)].focus);
+    CHECK(sf.graph.nodes[static_cast<std::size_t>(sf.graph.focus)].word == s->tokens[3000]);
+    CHECK(sf.graph.note.find("of 4,096") != std::string::npos);
+    CHECK(sf.score_row.cells.size() == static_cast<std::size_t>(model::ScoreRow::kWindow));
+    CHECK(sf.weight_bars.bars.size() == static_cast<std::size_t>(model::WeightBars::kWindow));
+    CHECK(sf.heads.heads.empty());
+    CHECK_FALSE(sf.heads.note.empty());
+    CHECK(sf.outputs.values.value.empty());
+    CHECK_FALSE(sf.outputs.note.empty());
+    // And a frame of it at 1080p stays within its panels with a bounded number of texts.
+    draw::Recorder rec;
+    draw_view(v, 1920, 1080, rec);
+    CHECK(rec.texts.size() <= 300);
+    for (const auto& t : rec.texts) {
+        REQUIRE(t.panel >= 0);
+        CHECK(rec.panels[static_cast<std::size_t>(t.panel)].rect.inset(-0.5).contains(t.rect));
+    }
+}
+
 // The exporters draw each frame into a reused buffer without clearing it first, as the window
 // does: every pixel must be painted, opaque, by the frame itself. A frame drawn over garbage (an
 // opaque colour, then a translucent one) must equal the frame drawn over black, for every step of

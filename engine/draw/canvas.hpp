@@ -80,6 +80,10 @@ public:
     // Which head a one-head panel draws, in a scene of several ("head 2 · which determiner"):
     // card() writes it in the heading's aside. Set by the scene's painter around each panel; "".
     std::string head_tag;
+    // The frame's stop flag (Options::stop): painters look at it between panels and between rows
+    // of a large one, and stop when it is set.
+    const std::atomic<int>* stop = nullptr;
+    bool stopped() const { return stop && stop->load(std::memory_order_relaxed) != 0; }
 
     void color(const core::Color& c) const { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
     void color(const core::Color& c, double alpha) const { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a * alpha); }

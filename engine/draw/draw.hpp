@@ -7,6 +7,7 @@
 #include <cairo.h>
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -98,6 +99,10 @@ struct Options {
     // model for the caption showing (model::Frame::caption), and paint() draws it over the
     // slide's foot. Default off: the window and ordinary exports show none.
     bool captions = false;
+    // A stop flag (the exporters' SIGINT/SIGTERM flag): once it is non-zero a frame being painted
+    // stops between panels and between rows of a large panel, leaving it unfinished (the caller
+    // throws it away). Null: never stops.
+    const std::atomic<int>* stop = nullptr;
 };
 
 // The transform from design space to an output of width×height pixels: uniform scale,

@@ -96,6 +96,7 @@ void paint_scene(Canvas& c, const model::SceneFrame& f) {
         return;
     }
     for (const Box& b : L.boxes) {
+        if (c.stopped()) return;  // the frame is thrown away: no more panels
         c.record_panel(scene::panel_name(b.panel), b.r);
         // A panel of one head says which head it draws (the heads and their sum say it their way).
         const bool one_head = b.panel != Panel::Heads && b.panel != Panel::Residual && b.panel != Panel::Narration &&
@@ -159,6 +160,7 @@ void in_design_space(cairo_t* cr, int width, int height, const Options& opt, Dra
     cairo_scale(cr, t.scale, t.scale);
     Canvas c(cr, th, *opt.fonts, opt.recorder);
     c.design = t.space;
+    c.stop = opt.stop;
     c.clip_rect({0, 0, t.space.w, t.space.h});
     draw(c);
 }

@@ -14,9 +14,12 @@ namespace draw {
 // Room outside the ring for a node's label (its word when the node is too small for it, and
 // its weight): up to two lines of kMinText beside the node.
 constexpr double kLabelSide = 72, kLabelEnd = 50;
+// The line at the foot of the card that says which tokens a windowed graph shows.
+constexpr double kNoteLine = 30;
 
-std::vector<core::Point> graph_nodes(int count, const core::Rect& panel, double& radius) {
+std::vector<core::Point> graph_nodes(int count, const core::Rect& panel, double& radius, bool noted) {
     core::Rect content = card_content(panel);
+    if (noted) content.h = std::max(1.0, content.h - kNoteLine);
     std::vector<core::Point> out;
     const int n = std::max(1, count);
     // The ring is an ellipse that fills the card less the labels' room; the nodes sit at equal
@@ -68,8 +71,15 @@ namespace {
 
 void paint(Canvas& c, const model::Graph& g, const core::Rect& r) {
     core::Rect content = c.card(r, g.heading);
+    const bool noted = !g.note.empty();
+    if (noted) {
+        c.color(c.th.ink_soft);
+        c.text_in(g.note, {content.x, content.bottom() - kNoteLine + 4, content.w, kNoteLine - 4}, Font::Italic, kMinText, kMinText,
+                  Align::Center);
+        content.h = std::max(1.0, content.h - kNoteLine);
+    }
     double radius = 0;
-    auto nodes = graph_nodes(static_cast<int>(g.nodes.size()), r, radius);
+    auto nodes = graph_nodes(static_cast<int>(g.nodes.size()), r, radius, noted);
     const core::Point f = nodes[static_cast<std::size_t>(g.focus)];
     for (const model::GraphEdge& e : g.edges) {
         const double w = e.strength;
@@ -114,7 +124,9 @@ void paint(Canvas& c, const model::Graph& g, const core::Rect& r) {
         }
         cairo_stroke(c.cr);
         cairo_set_dash(c.cr, nullptr, 0, 0);
-        if (c.recording()) c.mark("node:" + std::to_string(j), core::Rect{p.x - radius, p.y - radius, 2 * radius, 2 * radius});
+        if (c.recording())
+            c.mark("node:" + std::to_string(g.window.first + static_cast<int>(j)),
+                   core::Rect{p.x - radius, p.y - radius, 2 * radius, 2 * radius});
         // The word inside the node when it fits there at a readable size; else outside, with
         // the weight under it.
         const Font wf = node.focus ? Font::Bold : Font::Regular;
@@ -192,11 +204,11 @@ void paint(Canvas& c, const model::Graph& g, const core::Rect& r) {
 
 void hit(const model::Graph& m, const core::Rect& r, core::Point p, Hit& h) {
     double radius = 0;
-    const auto nodes = graph_nodes(static_cast<int>(m.nodes.size()), r, radius);
+    const auto nodes = graph_nodes(static_cast<int>(m.nodes.size()), r, radius, !m.note.empty());
     for (std::size_t j = 0; j < nodes.size(); ++j)
         if (std::hypot(nodes[j].x - p.x, nodes[j].y - p.y) <= radius + 4) {
             h.kind = Hit::Kind::Token;
-            h.token = static_cast<int>(j);
+            h.token = m.window.first + static_cast<int>(j);
         }
 }
 

@@ -422,7 +422,7 @@ void hit(const model::KeyPlane& m, const core::Rect& r, core::Point p, Hit& h) {
     for (const model::KeyDot& k : m.keys) keys.push_back(k.at);
     if (const int j = nearest_dot(pl, keys, p); j >= 0) {
         h.kind = Hit::Kind::Key;
-        h.token = j;
+        h.token = m.window.first + j;
     }
     h.plane = pl.from(p);
 }

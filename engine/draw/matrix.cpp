@@ -4,6 +4,8 @@
 // to show that reading is not symmetric.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <tuple>
 
 #include "draw/paint.hpp"
 
@@ -52,8 +54,197 @@ MatrixGeom matrix_geom(const std::vector<std::string>& tokens, const core::Rect&
 
 namespace {
 
+// A step of 1, 2 or 5 times a power of ten, at least `x`.
+int nice_step(double x) {
+    for (int p = 1;; p *= 10)
+        for (int k : {1, 2, 5})
+            if (k * p >= x || p > 100000) return k * p;
+}
+
+// The width of a word at kMinText, estimated from its characters (as matrix_geom does: no
+// shaping, so that the geometry of a matrix of thousands of words is cheap and the same for the
+// hit test).
+double word_estimate(const std::string& t, double font) {
+    std::size_t chars = 0;
+    for (unsigned char ch : t) chars += (ch & 0xC0) != 0x80;
+    return static_cast<double>(chars) * font * 0.66;
+}
+
+}  // namespace
+
+HeatGeom heat_geom(const std::vector<std::string>& tokens, int focus, const core::Rect& panel) {
+    const core::Rect content = card_content(panel);
+    HeatGeom g;
+    const int n = std::max(1, static_cast<int>(tokens.size()));
+    const double font = kMinText, line = kMinText * 1.35;
+    // The rows' words are sampled (each takes a line), and the asking row's word is always shown:
+    // the label column is as wide as the widest of those, within bounds.
+    double label_w = 60;
+    const double legend_h = 4 * 26 + 12;  // the legend, the caption (two lines at most), a compare note
+    const double top_h = line + 6;
+    double side = std::max(40.0, std::min(content.w - 200 - 10, content.h - top_h - legend_h - 8));
+    g.row_every = nice_step(n * (line + 2) / side);
+    for (int i = 0; i < n; i += g.row_every) label_w = std::max(label_w, word_estimate(tokens[static_cast<std::size_t>(i)], font));
+    if (focus >= 0 && focus < static_cast<int>(tokens.size()))
+        label_w = std::max(label_w, word_estimate(tokens[static_cast<std::size_t>(focus)], font) * 1.1);
+    label_w = std::min(label_w + 14, 220.0);
+    side = std::max(40.0, std::min(content.w - label_w - 20, content.h - top_h - legend_h - 8));
+    double col_w = 40;
+    for (int i = 0; i < n; i += g.row_every) col_w = std::max(col_w, word_estimate(tokens[static_cast<std::size_t>(i)], font) + 12);
+    g.col_every = nice_step(n * col_w / side);
+    // The columns' words are written level, each centred on its column within the spacing of
+    // the sampled columns: a word wider than that is not written.
+    g.col_room = std::min(side, side * g.col_every / n);
+    const double x = content.x + label_w + (content.w - label_w - 10 - side) / 2;
+    g.grid = {x, content.y + top_h, side, side};
+    g.row_labels = {x - label_w, g.grid.y, label_w - 8, side};
+    g.col_labels = {x, content.y, side, top_h - 4};
+    g.legend = {content.x + 20, g.grid.bottom() + 14, content.w - 40, legend_h - 14};
+    g.n = n;
+    return g;
+}
+
+namespace {
+
+// A summarised matrix: its heat image, sampled words, the asking row outlined and labelled, and
+// a caption saying what a square is.
+void paint_heat(Canvas& c, const model::Matrix& m, const core::Rect& r) {
+    const HeatGeom g = heat_geom(m.tokens, m.focus, r);
+    const model::Matrix::Heat& h = m.heat;
+    const int n = g.n;
+    const double unit = g.grid.h / n, line = kMinText * 1.35;
+    // The image: one pixel a square, scaled up without smoothing.
+    {
+        SurfacePtr img{cairo_image_surface_create(CAIRO_FORMAT_ARGB32, h.bins, h.bins)};
+        cairo_surface_flush(img.get());
+        unsigned char* data = cairo_image_surface_get_data(img.get());
+        const int stride = cairo_image_surface_get_stride(img.get());
+        auto byte = [](double v) { return static_cast<std::uint32_t>(std::lround(std::clamp(v, 0.0, 1.0) * 255)); };
+        for (int i = 0; i < h.bins && data && !c.stopped(); ++i) {
+            auto* row = reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(i) * stride);
+            for (int j = 0; j < h.bins; ++j) {
+                const model::Matrix::Square& q = h.at(i, j);
+                core::Color fill = core::lerp(c.th.bg, c.th.shade(model::Scale::Diverging, q.score_tone), q.score_reveal);
+                fill = core::lerp(fill, c.th.shade(model::Scale::Sequential, q.weight), q.weight_reveal);
+                if (q.hide >= 0.5) fill = c.th.hidden;
+                row[j] = 0xff000000u | byte(fill.r) << 16 | byte(fill.g) << 8 | byte(fill.b);
+            }
+        }
+        cairo_surface_mark_dirty(img.get());
+        Saved saved(c.cr);
+        // The image covers the squares' pairs: the last square may cover fewer than `per`.
+        const double px = g.grid.w / n * h.per;
+        cairo_translate(c.cr, g.grid.x, g.grid.y);
+        cairo_scale(c.cr, px, px);
+        cairo_set_source_surface(c.cr, img.get(), 0, 0);
+        cairo_pattern_set_filter(cairo_get_source(c.cr), CAIRO_FILTER_NEAREST);
+        cairo_rectangle(c.cr, 0, 0, g.grid.w / px, g.grid.h / px);
+        cairo_fill(c.cr);
+    }
+    if (c.recording()) c.mark("heat", g.grid);
+    // The asking row: outlined (at least a few pixels high) and its word always written.
+    const core::Rect band{g.grid.x - 3, g.grid.y + m.focus * unit - 3, g.grid.w + 6, std::max(unit, 2.0) + 6};
+    c.rounded(band, 3);
+    c.color(c.th.query);
+    cairo_set_line_width(c.cr, 3);
+    cairo_stroke(c.cr);
+    const double fy = std::clamp(g.grid.y + (m.focus + 0.5) * unit - line / 2, g.grid.y, g.grid.bottom() - line);
+    const core::Rect focus_label{g.row_labels.x, fy, g.row_labels.w, line};
+    if (m.focus >= 0 && m.focus < n) {
+        c.color(c.th.query_ink);
+        c.text_in(m.tokens[static_cast<std::size_t>(m.focus)], focus_label, Font::Bold, kMinText, kMinText, Align::Right);
+    }
+    // Sampled words: rows every row_every tokens, columns every col_every, each on its own line
+    // or in its own room, never over the asking row's word.
+    c.color(c.th.ink_soft);
+    for (int i = 0; i < n; i += g.row_every) {
+        const double y = std::clamp(g.grid.y + (i + 0.5) * unit - line / 2, g.grid.y, g.grid.bottom() - line);
+        if (i == m.focus || (y + line > focus_label.y - 1 && y < focus_label.bottom() + 1)) continue;
+        c.text_in(m.tokens[static_cast<std::size_t>(i)], {g.row_labels.x, y, g.row_labels.w, line}, Font::Regular, kMinText,
+                  kMinText, Align::Right);
+    }
+    for (int j = 0; j < n; j += g.col_every) {
+        const double cx = g.grid.x + (j + 0.5) * unit;
+        const core::Rect content = card_content(r);
+        const double x0 = std::clamp(cx - g.col_room / 2, content.x, content.right() - g.col_room);
+        c.text_in(m.tokens[static_cast<std::size_t>(j)], {x0 + 2, g.col_labels.y, g.col_room - 4, g.col_labels.h}, Font::Regular,
+                  kMinText, kMinText, Align::Center);
+    }
+    if (m.hover >= 0 && m.hover < n) {
+        c.rounded({g.grid.x + m.hover * unit - 2, g.grid.y - 2, std::max(unit, 2.0) + 4, g.grid.h + 4}, 3);
+        c.color(c.th.hover, 0.9);
+        cairo_set_line_width(c.cr, 2.5);
+        cairo_stroke(c.cr);
+    }
+    if (m.compare) {
+        auto [a, b] = *m.compare;
+        for (const auto& [row, col, ink] : {std::tuple{a, b, c.th.accent}, std::tuple{b, a, c.th.accent2}}) {
+            const double side = std::max(unit, 8.0);
+            c.rounded({g.grid.x + (col + 0.5) * unit - side / 2 - 1, g.grid.y + (row + 0.5) * unit - side / 2 - 1, side + 2,
+                       side + 2}, 2);
+            c.color(ink);
+            cairo_set_line_width(c.cr, 3);
+            cairo_stroke(c.cr);
+        }
+    }
+    // The legend, then what a square is and which words are written, then a compare note.
+    double y = g.legend.y;
+    if (m.scored) {
+        const core::Rect leg{g.legend.x, y, std::max(0.0, g.legend.w - 130), 24};
+        const double used = paint_legend(c, m.legend, leg, Align::Left, 300);
+        const core::Rect hid{leg.x + used + 30, leg.y + 2, 26, 20};
+        if (hid.right() + 90 < g.legend.right()) {
+            c.rounded(hid, 3);
+            c.color(c.th.hidden);
+            cairo_fill(c.cr);
+            c.color(c.th.ink_soft);
+            c.text_in("hidden", {hid.right() + 8, hid.y - 2, 80, 24}, Font::Regular, kMinText, kMinText);
+        }
+    }
+    y += 26;
+    c.color(c.th.ink_soft);
+    auto nth = [](int k) { return std::to_string(k) + (k == 2 ? "nd" : "th"); };
+    const std::string every = g.row_every == 1 && g.col_every == 1 ? "every word written"
+                              : g.row_every == g.col_every      ? "every " + nth(g.row_every) + " word written"
+                                                                : "words: every " + nth(g.row_every) + " row, every " +
+                                                                      nth(g.col_every) + " column";
+    // The caption's parts ("4,096 tokens", "a square: …", the words written) on as few lines as
+    // hold them whole.
+    c.font(Font::Regular, kMinText);
+    std::string words;
+    auto put = [&](const std::string& s) {
+        c.text_in(s, {g.legend.x, y, g.legend.w, 24}, Font::Regular, kMinText, kMinText, Align::Center);
+        y += 26;
+    };
+    std::vector<std::string> parts;
+    for (std::size_t at = 0;;) {
+        const std::size_t sep = h.caption.find(" · ", at);
+        parts.push_back(h.caption.substr(at, sep == std::string::npos ? std::string::npos : sep - at));
+        if (sep == std::string::npos) break;
+        at = sep + std::string_view(" · ").size();
+    }
+    parts.push_back(every);
+    for (const std::string& part : parts) {
+        const std::string joined = words.empty() ? part : words + " · " + part;
+        if (words.empty() || c.measure(joined) <= g.legend.w) {
+            words = joined;
+        } else {
+            put(words);
+            words = part;
+        }
+    }
+    if (!words.empty()) put(words);
+    y -= 26;
+    if (!m.compare_note.empty() && m.compare) {
+        y += 26;
+        c.color(c.th.ink);
+        c.text_in(m.compare_note, {g.legend.x, y, g.legend.w, 24}, Font::Bold, kMinText, kMinText, Align::Center);
+    }
+}
+
 void paint(Canvas& c, const model::Matrix& m, const core::Rect& r) {
     c.card(r, m.heading, m.aside);
+    if (m.summary()) return paint_heat(c, m, r);
     MatrixGeom g = matrix_geom(m.tokens, r);
     const int n = static_cast<int>(m.tokens.size());
     // Numbers in the cells only when every one of them fits its cell at a readable size (else
@@ -190,6 +381,20 @@ void paint(Canvas& c, const model::Matrix& m, const core::Rect& r) {
 }
 
 void hit(const model::Matrix& m, const core::Rect& r, core::Point p, Hit& h) {
+    if (m.summary()) {
+        const HeatGeom g = heat_geom(m.tokens, m.focus, r);
+        const int last = g.n - 1;
+        auto at = [&](double v, double from) { return std::clamp(static_cast<int>((v - from) / g.grid.w * g.n), 0, last); };
+        if (g.grid.contains(p)) {
+            h.kind = Hit::Kind::MatrixCell;
+            h.token = at(p.x, g.grid.x);
+            h.row = at(p.y, g.grid.y);
+        } else if (g.row_labels.contains(p)) {
+            h.kind = Hit::Kind::Token;
+            h.token = at(p.y, g.grid.y);
+        }
+        return;
+    }
     const MatrixGeom g = matrix_geom(m.tokens, r);
     const int last = static_cast<int>(m.tokens.size()) - 1;
     if (g.grid.contains(p)) {

@@ -137,10 +137,18 @@ struct Cells {
 // token row, the score row and the weight bars (`rtl`). The matrix, the graph and the planes keep
 // their axes.
 bool reads_right_to_left(const std::vector<std::string>& words);
-Cells token_row_cells(int n, const core::Rect& panel, bool rtl = false);
-Cells score_row_cells(int n, const core::Rect& panel, bool rtl = false);
-// The key under p in a row of cells like the score row's (whole_height: the panel's full height).
-void hit_row(int n, const core::Rect& r, core::Point p, Hit& h, bool whole_height, bool rtl = false);
+// A row of cells that shows a window of the tokens (model::Window) keeps kMoreRoom at either end
+// for the count of those left out ("… 2,040 more"): `ends`.
+constexpr double kMoreRoom = 136;
+Cells token_row_cells(int n, const core::Rect& panel, bool rtl = false, bool ends = false);
+Cells score_row_cells(int n, const core::Rect& panel, bool rtl = false, bool ends = false);
+// The key under p in a row of cells like the score row's (whole_height: the panel's full height);
+// the cells show tokens from `first` on.
+void hit_row(int n, const core::Rect& r, core::Point p, Hit& h, bool whole_height, bool rtl = false, int first = 0,
+             bool ends = false);
+// Writes the counts of the tokens a window leaves out beside its first and last cells, within
+// kMoreRoom of `row` at either end (the first token's end: the right in a right-to-left sentence).
+void paint_more(Canvas& c, const std::string& before, const std::string& after, const core::Rect& row, bool rtl);
 struct MatrixGeom {
     core::Rect grid;   // the n×n cells
     double cell = 0;
@@ -150,7 +158,16 @@ struct MatrixGeom {
     double col_font = 18;  // their font size
 };
 MatrixGeom matrix_geom(const std::vector<std::string>& tokens, const core::Rect& panel);
-std::vector<core::Point> graph_nodes(int n, const core::Rect& panel, double& radius);
+// A summarised matrix (model::Matrix::summary): the heat image's square, its sampled words (rows
+// every row_every tokens, columns every col_every, each column's word within col_room).
+struct HeatGeom {
+    core::Rect grid, row_labels, col_labels, legend;
+    int n = 1, row_every = 1, col_every = 1;
+    double col_room = 0;
+};
+HeatGeom heat_geom(const std::vector<std::string>& tokens, int focus, const core::Rect& panel);
+// `noted`: a line at the foot of the card is kept for the graph's note (model::Graph::note).
+std::vector<core::Point> graph_nodes(int n, const core::Rect& panel, double& radius, bool noted = false);
 struct ControlPanelGeom {
     core::Rect slider;  // the track
     core::Rect sw;      // the switch

@@ -26,7 +26,11 @@ void paint(Canvas& c, const model::Readouts& m, const core::Rect& r) {
         const double name_w = std::min(row.w * 0.6, c.measure(name.shown) + 14);
         c.place(name, {row.x, row.y, name_w, row.h}, Align::Left);
         c.color(c.th.ink);
-        c.text_in(rows[i].value, {row.x + name_w, row.y, row.w - name_w, row.h}, Font::Bold, 20, kMinText, Align::Right);
+        // Whole in regular weight where bold would cut it (a vector of four signed numbers at 4:3).
+        const core::Rect box{row.x + name_w, row.y, row.w - name_w, row.h};
+        Canvas::Fit value = c.fit(rows[i].value, box, Font::Bold, 20, kMinText);
+        if (value.cut) value = c.fit(rows[i].value, box, Font::Regular, 20, kMinText);
+        c.place(value, box, Align::Right);
     }
 }
 

@@ -16,9 +16,10 @@ bool reads_right_to_left(const std::vector<std::string>& words) {
     return paragraph_direction(sentence) == Direction::RightToLeft;
 }
 
-Cells score_row_cells(int n, const core::Rect& panel, bool rtl) {
+Cells score_row_cells(int n, const core::Rect& panel, bool rtl, bool ends) {
     Cells out;
     core::Rect content = card_content(panel);
+    if (ends) content = {content.x + kMoreRoom, content.y, content.w - 2 * kMoreRoom, content.h};
     double gap = std::min(12.0, content.w / std::max(1, n) * 0.1);
     double w = (content.w - gap * (n - 1)) / std::max(1, n);
     for (int j = 0; j < n; ++j) out.cells.push_back({content.x + (rtl ? n - 1 - j : j) * (w + gap), content.y, w, content.h});
@@ -45,7 +46,9 @@ void paint(Canvas& c, const model::ScoreRow& row, const core::Rect& r) {
     }
     std::vector<std::string> words;
     for (const model::ScoreCell& sc : row.cells) words.push_back(sc.token);
-    Cells cells = score_row_cells(static_cast<int>(row.cells.size()), r, reads_right_to_left(words));
+    const bool rtl = reads_right_to_left(words), ends = !row.window.whole();
+    Cells cells = score_row_cells(static_cast<int>(row.cells.size()), r, rtl, ends);
+    if (ends) paint_more(c, row.before, row.after, card_content(r), rtl);
     for (std::size_t j = 0; j < row.cells.size(); ++j) {
         const model::ScoreCell& sc = row.cells[j];
         const core::Rect cell = cells.cells[j];
@@ -62,7 +65,7 @@ void paint(Canvas& c, const model::ScoreRow& row, const core::Rect& r) {
             }
         } else {
             core::Color fill = row.scored ? c.th.shade(model::Scale::Diverging, sc.tone) : c.th.bg;
-            c.mark("score:" + std::to_string(j), face);
+            c.mark("score:" + std::to_string(row.window.first + static_cast<int>(j)), face);
             c.rounded(face, 8);
             c.color(fill);
             cairo_fill_preserve(c.cr);
@@ -109,15 +112,22 @@ void paint(Canvas& c, const model::ScoreRow& row, const core::Rect& r) {
 }  // namespace
 
 // A key's cell of the score row, or its column of the weight bars (the whole panel's height).
-void hit_row(int n, const core::Rect& r, core::Point p, Hit& h, bool whole_height, bool rtl) {
-    const Cells cells = score_row_cells(n, r, rtl);
+void hit_row(int n, const core::Rect& r, core::Point p, Hit& h, bool whole_height, bool rtl, int first, bool ends) {
+    const Cells cells = score_row_cells(n, r, rtl, ends);
     for (std::size_t j = 0; j < cells.cells.size(); ++j) {
         const core::Rect& cr = cells.cells[j];
         if (p.x >= cr.x && p.x <= cr.right() && (whole_height || cr.contains(p))) {
             h.kind = Hit::Kind::Token;
-            h.token = static_cast<int>(j);
+            h.token = first + static_cast<int>(j);
         }
     }
+}
+
+void paint_more(Canvas& c, const std::string& before, const std::string& after, const core::Rect& row, bool rtl) {
+    const core::Rect left{row.x, row.y, kMoreRoom - 8, row.h}, right{row.right() - kMoreRoom + 8, row.y, kMoreRoom - 8, row.h};
+    c.color(c.th.ink_soft);
+    if (!before.empty()) c.text_in(before, rtl ? right : left, Font::Italic, kMinText, kMinText, rtl ? Align::Right : Align::Left);
+    if (!after.empty()) c.text_in(after, rtl ? left : right, Font::Italic, kMinText, kMinText, rtl ? Align::Left : Align::Right);
 }
 
 namespace {
@@ -125,7 +135,7 @@ namespace {
 void hit(const model::ScoreRow& m, const core::Rect& r, core::Point p, Hit& h) {
     std::vector<std::string> words;
     for (const model::ScoreCell& sc : m.cells) words.push_back(sc.token);
-    hit_row(static_cast<int>(m.cells.size()), r, p, h, false, reads_right_to_left(words));
+    hit_row(static_cast<int>(m.cells.size()), r, p, h, false, reads_right_to_left(words), m.window.first, !m.window.whole());
 }
 
 }  // namespace

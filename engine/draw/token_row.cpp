@@ -9,11 +9,11 @@ namespace draw {
 // Chips narrower than this cannot hold a word of six letters at kMinText: the row breaks in two.
 constexpr double kNarrowChip = 76;
 
-Cells token_row_cells(int n, const core::Rect& panel, bool rtl) {
+Cells token_row_cells(int n, const core::Rect& panel, bool rtl, bool ends) {
     Cells out;
     core::Rect content = panel.inset(18);
-    const double label_w = 124;
-    core::Rect row{content.x + label_w, content.y, content.w - label_w, content.h};
+    const double label_w = 124, more = ends ? kMoreRoom : 0.0;
+    core::Rect row{content.x + label_w + more, content.y, content.w - label_w - 2 * more, content.h};
     auto width = [&](int per_row, double& gap) {
         gap = std::min(14.0, row.w / std::max(1, per_row) * 0.05);
         return std::min(190.0, (row.w - gap * (per_row - 1)) / std::max(1, per_row));
@@ -50,12 +50,17 @@ void paint(Canvas& c, const model::TokenRow& panel, const core::Rect& r) {
     c.text_in("tokens", {content.x, content.y, 118, content.h / 2}, Font::Bold, 18, kMinText);
     c.color(c.th.ink_faint);
     c.text_in("click to ask", {content.x, content.y + content.h / 2, 118, content.h / 2}, Font::Regular, 15, kMinText);
-    Cells cells = token_row_cells(static_cast<int>(chips.size()), r, reads_right_to_left(chip_words(panel)));
+    const bool rtl = reads_right_to_left(chip_words(panel)), ends = !panel.window.whole();
+    Cells cells = token_row_cells(static_cast<int>(chips.size()), r, rtl, ends);
+    if (ends) {
+        const core::Rect row = r.inset(18);
+        paint_more(c, panel.before, panel.after, {row.x + 124, row.y, row.w - 124, row.h}, rtl);
+    }
     for (std::size_t j = 0; j < chips.size(); ++j) {
         const model::Chip& chip = chips[j];
         const core::Rect& cell = cells.cells[j];
         const bool focus = chip.focus;
-        c.mark("token:" + std::to_string(j), cell);
+        c.mark("token:" + std::to_string(panel.window.first + static_cast<int>(j)), cell);
         const double hide = chip.hide;
         double alpha = 1.0 - 0.55 * hide;
         if (focus) {
@@ -115,11 +120,12 @@ void paint(Canvas& c, const model::TokenRow& panel, const core::Rect& r) {
 }
 
 void hit(const model::TokenRow& m, const core::Rect& r, core::Point p, Hit& h) {
-    const Cells cells = token_row_cells(static_cast<int>(m.chips.size()), r, reads_right_to_left(chip_words(m)));
+    const Cells cells =
+        token_row_cells(static_cast<int>(m.chips.size()), r, reads_right_to_left(chip_words(m)), !m.window.whole());
     for (std::size_t j = 0; j < cells.cells.size(); ++j)
         if (cells.cells[j].contains(p)) {
             h.kind = Hit::Kind::Token;
-            h.token = static_cast<int>(j);
+            h.token = m.window.first + static_cast<int>(j);
         }
 }
 

@@ -97,6 +97,10 @@ void paint(Canvas& c, const model::ValuePlane& m, const core::Rect& r) {
         cairo_stroke(c.cr);
         if (m.diamond >= 1) labels.place(c, m.out_label, out, 18, content, Font::Bold, 18, c.th.output_ink);
     }
+    if (!m.note.empty()) {
+        c.color(c.th.ink_faint);
+        c.text_in(m.note, {content.x + 30, content.bottom() - 48, content.w - 60, 22}, Font::Italic, 15, 10, Align::Right);
+    }
 }
 
 void hit(const model::ValuePlane& m, const core::Rect& r, core::Point p, Hit& h) {
@@ -105,7 +109,7 @@ void hit(const model::ValuePlane& m, const core::Rect& r, core::Point p, Hit& h)
     for (const model::ValueDot& v : m.values) values.push_back(v.at);
     if (const int j = nearest_dot(pl, values, p); j >= 0) {
         h.kind = Hit::Kind::Value;
-        h.token = j;
+        h.token = m.window.first + j;
     }
     h.plane = pl.from(p);
 }

@@ -13,7 +13,8 @@ void paint(Canvas& c, const model::WeightBars& wb, const core::Rect& r) {
     core::Rect content = c.card(r, "Weights · shares of 1", wb.aside);
     std::vector<std::string> words;
     for (const model::Bar& b : wb.bars) words.push_back(b.token);
-    Cells cols = score_row_cells(static_cast<int>(wb.bars.size()), r, reads_right_to_left(words));
+    const bool rtl = reads_right_to_left(words), ends = !wb.window.whole();
+    Cells cols = score_row_cells(static_cast<int>(wb.bars.size()), r, rtl, ends);
     const double label_h = 26, value_h = 26;
     const double base = content.bottom() - label_h - 4;
     const double top = content.y + value_h + 2;
@@ -22,6 +23,7 @@ void paint(Canvas& c, const model::WeightBars& wb, const core::Rect& r) {
     cairo_set_line_width(c.cr, 1.5);
     c.line({content.x, base}, {content.right(), base});
     cairo_stroke(c.cr);
+    if (ends) paint_more(c, wb.before, wb.after, {content.x, base + 4, content.w, label_h}, rtl);
     for (std::size_t j = 0; j < wb.bars.size(); ++j) {
         const model::Bar& b = wb.bars[j];
         const core::Rect col{cols.cells[j].x, content.y, cols.cells[j].w, content.h};
@@ -72,7 +74,7 @@ void paint(Canvas& c, const model::WeightBars& wb, const core::Rect& r) {
 void hit(const model::WeightBars& m, const core::Rect& r, core::Point p, Hit& h) {
     std::vector<std::string> words;
     for (const model::Bar& b : m.bars) words.push_back(b.token);
-    hit_row(static_cast<int>(m.bars.size()), r, p, h, true, reads_right_to_left(words));
+    hit_row(static_cast<int>(m.bars.size()), r, p, h, true, reads_right_to_left(words), m.window.first, !m.window.whole());
 }
 
 }  // namespace

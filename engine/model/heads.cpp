@@ -25,6 +25,12 @@ Heads build(const Row& m, Tag<Heads>) {
     out.shown = static_cast<int>(m.head);
     out.aside = (traces.size() == 1 ? std::string("1 head") : std::to_string(traces.size()) + " heads") + " · for " + tok;
     out.legend = {Scale::Sequential, "weight", "0", "", "1"};
+    if (n > static_cast<std::size_t>(Heads::kMostTokens)) {
+        out.tokens.clear();
+        out.note = count_text(static_cast<long>(n)) + " tokens: too many for a thumbnail of every head's weights (at most " +
+                   std::to_string(Heads::kMostTokens) + "). The matrix shows the head drawn.";
+        return out;
+    }
     for (std::size_t h = 0; h < traces.size(); ++h) {
         const attention::Trace& tr = *traces[h];
         Heads::Head head;

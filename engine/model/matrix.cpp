@@ -16,6 +16,97 @@ namespace {
 // How far row i of n has come in during a step at progress p (rows arrive one after another).
 double row_reveal(double p, int n, int i) { return smooth(p * n - i); }
 
+// The numbers of each row, and the sum of its weights (over the cells not folded away).
+void numbers(Matrix& out, const int n) {
+    const bool write = n <= Matrix::kNumbers;
+    out.sums.resize(static_cast<std::size_t>(n));
+    out.budgets.resize(static_cast<std::size_t>(n));
+    if (write) out.texts.resize(static_cast<std::size_t>(n));
+    std::vector<Matrix::Cell> cells(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        for (int j = 0; j < n; ++j) cells[static_cast<std::size_t>(j)] = out.cell(i, j);
+        if (!(out.scored && cells[0].score_reveal > 0.3)) continue;  // the row has not arrived
+        const bool budget = cells[0].weights;
+        out.budgets[static_cast<std::size_t>(i)] = budget;
+        std::vector<std::string> text;
+        if (write)
+            for (int j = 0; j < n; ++j) {
+                const Matrix::Cell& c = cells[static_cast<std::size_t>(j)];
+                text.push_back(budget ? decimal(c.weight) : num(c.score));
+            }
+        // Σ weights: the true sum of the row's visible weights (1, whatever the cells, each
+        // rounded on its own, add up to as written). A row of scores has no sum: softmax never
+        // adds scores up.
+        if (budget) {
+            double sum = 0;
+            for (int j = 0; j < n; ++j)
+                if (cells[static_cast<std::size_t>(j)].hide < 0.5) sum += cells[static_cast<std::size_t>(j)].weight;
+            out.sums[static_cast<std::size_t>(i)] = num(sum);
+        }
+        if (write) out.texts[static_cast<std::size_t>(i)] = std::move(text);
+    }
+    bool has_weights = false;
+    for (int i = 0; i < n; ++i) has_weights = has_weights || out.budgets[static_cast<std::size_t>(i)];
+    out.sum_heading = has_weights ? "Σ weights" : "";
+}
+
+// The heat image of a summarised matrix: each square the mean of the pairs it covers, read from
+// the trace row by row (no cell is copied; the work is the n² reads, not n² labels).
+void summarise(Matrix& out, const int n) {
+    Matrix::Heat& h = out.heat;
+    h.per = (n + Matrix::kBins - 1) / Matrix::kBins;
+    h.bins = (n + h.per - 1) / h.per;
+    h.squares.assign(static_cast<std::size_t>(h.bins) * static_cast<std::size_t>(h.bins), Matrix::Square{});
+    const attention::Trace& tr = *out.trace;
+    std::vector<double> tones(static_cast<std::size_t>(h.bins)), weight(tones.size()), hide(tones.size());
+    std::vector<int> count(tones.size());
+    for (int bi = 0; bi < h.bins; ++bi) {
+        const int i0 = bi * h.per, i1 = std::min(n, i0 + h.per);
+        std::fill(tones.begin(), tones.end(), 0.0);
+        std::fill(weight.begin(), weight.end(), 0.0);
+        std::fill(hide.begin(), hide.end(), 0.0);
+        std::fill(count.begin(), count.end(), 0);
+        double score_reveal = 0, weight_reveal = 0;
+        for (int i = i0; i < i1; ++i) {
+            const std::size_t I = static_cast<std::size_t>(i);
+            const double sr = row_reveal(out.p_scores, n, i);
+            score_reveal += sr;
+            weight_reveal += row_reveal(out.p_softmax, n, i);
+            const double* scores = tr.scores.row(I);
+            const double* scaled = tr.scaled.row(I);
+            const double* w = tr.weights.row(I);
+            const double* open = out.open ? out.open->weights.row(I) : nullptr;
+            const double fold = out.mask_u > 0 ? out.mask_u * out.p_mask : 0.0;
+            for (int j = 0; j < n; ++j) {
+                const std::size_t J = static_cast<std::size_t>(j), b = J / static_cast<std::size_t>(h.per);
+                const double s = core::lerp(scores[J] * sr, scaled[J], out.p_scale);
+                tones[b] += tone(s, out.magnitude);
+                weight[b] = std::max(weight[b], open ? core::lerp(open[J], w[J], out.mask_u) : w[J]);
+                if (j > i) hide[b] += fold;
+                ++count[b];
+            }
+        }
+        const double rows = i1 - i0;
+        for (int bj = 0; bj < h.bins; ++bj) {
+            const std::size_t B = static_cast<std::size_t>(bj);
+            const double c = std::max(1, count[B]);
+            Matrix::Square& q = h.squares[static_cast<std::size_t>(bi * h.bins + bj)];
+            q.score_tone = static_cast<float>(tones[B] / c);
+            q.weight = static_cast<float>(weight[B]);
+            q.hide = static_cast<float>(hide[B] / c);
+            q.score_reveal = static_cast<float>(score_reveal / rows);
+            q.weight_reveal = static_cast<float>(weight_reveal / rows);
+        }
+    }
+    // Scores averaged (their colours' mean); weights at their largest, so that one strong pair
+    // among thousands of faint ones (a head that reads the word before) still shows.
+    const std::string pairs = std::to_string(h.per) + " × " + std::to_string(h.per) + " pairs";
+    h.caption = count_text(n) + " tokens · " +
+                (h.per == 1 ? std::string("a square a pair")
+                            : out.p_softmax >= 0.5 ? "a square: the largest weight of its " + pairs
+                                                   : "a square: the mean score of its " + pairs);
+}
+
 }  // namespace
 
 Matrix::Cell Matrix::cell(int i, int j) const {
@@ -71,38 +162,9 @@ Matrix build(const Row& m, Tag<Matrix>) {
     out.magnitude = m.scales.score;
     out.legend = weights_legend ? Legend{Scale::Sequential, "weight", "0", "", "1"} : score_legend(m.scales);
 
-    // The numbers of each row, and the sum of its weights (over the cells not folded away).
     const int n = m.n;
-    const bool write = n <= Matrix::kNumbers;
-    out.sums.resize(static_cast<std::size_t>(n));
-    out.budgets.resize(static_cast<std::size_t>(n));
-    if (write) out.texts.resize(static_cast<std::size_t>(n));
-    std::vector<Matrix::Cell> cells(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) {
-        for (int j = 0; j < n; ++j) cells[static_cast<std::size_t>(j)] = out.cell(i, j);
-        if (!(out.scored && cells[0].score_reveal > 0.3)) continue;  // the row has not arrived
-        const bool budget = cells[0].weights;
-        out.budgets[static_cast<std::size_t>(i)] = budget;
-        std::vector<std::string> text;
-        if (write)
-            for (int j = 0; j < n; ++j) {
-                const Matrix::Cell& c = cells[static_cast<std::size_t>(j)];
-                text.push_back(budget ? decimal(c.weight) : num(c.score));
-            }
-        // Σ weights: the true sum of the row's visible weights (1, whatever the cells, each
-        // rounded on its own, add up to as written). A row of scores has no sum: softmax never
-        // adds scores up.
-        if (budget) {
-            double sum = 0;
-            for (int j = 0; j < n; ++j)
-                if (cells[static_cast<std::size_t>(j)].hide < 0.5) sum += cells[static_cast<std::size_t>(j)].weight;
-            out.sums[static_cast<std::size_t>(i)] = num(sum);
-        }
-        if (write) out.texts[static_cast<std::size_t>(i)] = std::move(text);
-    }
-    bool has_weights = false;
-    for (int i = 0; i < n; ++i) has_weights = has_weights || out.budgets[static_cast<std::size_t>(i)];
-    out.sum_heading = has_weights ? "Σ weights" : "";
+    if (n > Matrix::kWhole) summarise(out, n);
+    else numbers(out, n);
 
     // Compare (A,B) against (B,A): reading is not symmetric.
     if (v.controls.compare) {

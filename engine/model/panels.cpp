@@ -64,7 +64,10 @@ Pipeline build(const Row& row, Tag<Pipeline>) {
 
 TokenRow build(const Row& m, Tag<TokenRow>) {
     TokenRow out;
-    for (int j = 0; j < m.n; ++j) {
+    out.window = window_around(m.n, m.focus, m.n <= TokenRow::kMost ? m.n : TokenRow::kWindow);
+    out.before = more_text(out.window.before());
+    out.after = more_text(out.window.after());
+    for (int j = out.window.first; j < out.window.first + out.window.count; ++j) {
         const std::size_t J = static_cast<std::size_t>(j);
         out.chips.push_back({m.sc->tokens[J], j == m.focus, j == m.view->hover, m.hide[J]});
     }

@@ -52,6 +52,27 @@ struct Grid {
 // diverging scale of `magnitude`.
 void add_row(Grid& g, std::vector<double> row, int decimals, double magnitude);
 
+// The tokens a panel that draws one thing per token shows: all of them, or, in a sequence longer
+// than the panel can draw legibly, the neighbourhood of the asking token — tokens
+// [first, first + count) of n — with the others counted at either end ("… 2,040 more").
+struct Window {
+    int first = 0;
+    int count = 0;
+    int n = 0;
+    int before() const { return first; }
+    int after() const { return n - first - count; }
+    bool whole() const { return count == n; }
+    bool contains(int token) const { return token >= first && token < first + count; }
+};
+// At most `most` tokens of n (at least 1), centred on `focus` as far as the ends allow.
+Window window_around(int n, int focus, int most);
+// A count as written on a frame, its thousands grouped with commas: "4,096".
+std::string count_text(long count);
+// The mark at an end of a window: "2,040 more" ("" for none; no "…", which reads as a word cut).
+std::string more_text(int count);
+// "tokens 2,041–2,056 of 4,096" (1-based, as a reader counts).
+std::string window_text(const Window& w);
+
 // What a picture panel is a picture of, for the pipeline's lit card: a panel whose struct declares
 //     static constexpr Pictures kPictures{scene::Stage::Scale};
 // lights that stage's card on a step that shows it among its own panels (the √d picture lights

@@ -137,7 +137,10 @@ KeyPlane build(const Row& m, Tag<KeyPlane>) {
         out.score_key_short = "q·k";
         out.reach_key = "reach";
     }
-    for (int j = 0; j < m.n; ++j) {
+    out.window = window_around(m.n, m.focus, KeyPlane::kMost);
+    const Window& win = out.window;
+    out.emphasis = win.contains(out.emphasis) ? out.emphasis - win.first : -1;
+    for (int j = win.first; j < win.first + win.count; ++j) {
         const std::size_t J = static_cast<std::size_t>(j);
         KeyDot k;
         k.at = place((*m.k)[J], pos[J], k.before, k.angle);
@@ -160,6 +163,8 @@ KeyPlane build(const Row& m, Tag<KeyPlane>) {
         out.keys.push_back(std::move(k));
     }
     if (m.d != 2) out.note = "d = " + std::to_string(m.d) + ": the plane shows the first two coordinates";
+    if (!win.whole())
+        out.note += (out.note.empty() ? "" : " · ") + window_text(win) + ", " + count_text(m.n - win.count) + " not drawn";
     return out;
 }
 
@@ -175,7 +180,9 @@ ValuePlane build(const Row& m, Tag<ValuePlane>) {
     out.hull = hull(visible);
     const double px = smooth(beat(m.prog[Stage::Softmax], 0.5, 1.0));
     const double pb = m.prog[Stage::Blend];
-    for (int j = 0; j < m.n; ++j) {
+    out.window = window_around(m.n, m.focus, ValuePlane::kMost);
+    if (!out.window.whole()) out.note = window_text(out.window) + ", " + count_text(m.n - out.window.count) + " not drawn";
+    for (int j = out.window.first; j < out.window.first + out.window.count; ++j) {
         const std::size_t J = static_cast<std::size_t>(j);
         ValueDot d;
         d.at = vec2(V[J]);

@@ -218,7 +218,10 @@ ScoreRow build(const Row& m, Tag<ScoreRow>) {
     // Badges during the step that applies them.
     if (v.stage == Stage::Scale && m.prog[Stage::Scale] < 1) out.badge_scale = std::sin(M_PI * v.u);
     out.legend = score_legend(m.scales);
-    for (int j = 0; j < m.n; ++j) {
+    out.window = window_around(m.n, m.focus, m.n <= ScoreRow::kMost ? m.n : ScoreRow::kWindow);
+    out.before = more_text(out.window.before());
+    out.after = more_text(out.window.after());
+    for (int j = out.window.first; j < out.window.first + out.window.count; ++j) {
         const std::size_t J = static_cast<std::size_t>(j);
         ScoreCell c;
         c.token = m.sc->tokens[J];
@@ -240,7 +243,10 @@ WeightBars build(const Row& m, Tag<WeightBars>) {
     double sum = 0;
     for (double w : m.weight) sum += w;
     if (out.shown) out.aside = out.shares ? "Σ a = " + num(sum) : "exp(s) · bars scaled to the largest";
-    for (int j = 0; j < m.n; ++j) {
+    out.window = window_around(m.n, m.focus, m.n <= WeightBars::kMost ? m.n : WeightBars::kWindow);
+    out.before = more_text(out.window.before());
+    out.after = more_text(out.window.after());
+    for (int j = out.window.first; j < out.window.first + out.window.count; ++j) {
         const std::size_t J = static_cast<std::size_t>(j);
         Bar b;
         b.token = m.sc->tokens[J];
@@ -269,7 +275,11 @@ Graph build(const Row& m, Tag<Graph>) {
         return std::isalnum(static_cast<unsigned char>(ch)) || static_cast<unsigned char>(ch) >= 0x80;
     });
     out.heading = "Who " + (wordlike ? word : "‘" + word + "’") + " reads";
-    out.focus = m.focus;
+    out.window = window_around(m.n, m.focus, Graph::kMost);
+    const Window& win = out.window;
+    out.focus = m.focus - win.first;
+    if (!win.whole())
+        out.note = window_text(win);
     const double px = m.prog[Stage::Softmax];
     // The labelled edges: the three heaviest of at least 5 % — the self-loop like any other —
     // and any whose weight ties the third's. `third` is the weight of the third heaviest. Both
@@ -280,7 +290,7 @@ Graph build(const Row& m, Tag<Graph>) {
         if (m.hide[static_cast<std::size_t>(j)] < 1) order.push_back(m.weight[static_cast<std::size_t>(j)]);
     std::sort(order.begin(), order.end(), std::greater<>());
     const double third = order.empty() ? 0 : order[std::min<std::size_t>(2, order.size() - 1)];
-    for (int j = 0; j < m.n; ++j) {
+    for (int j = win.first; j < win.first + win.count; ++j) {
         const std::size_t J = static_cast<std::size_t>(j);
         GraphNode node;
         node.word = m.sc->tokens[J];
@@ -293,7 +303,7 @@ Graph build(const Row& m, Tag<Graph>) {
         out.nodes.push_back(std::move(node));
         if (px > 0) {
             const double w = std::clamp(m.bar[J], 0.0, 1.0);
-            if (w >= 1e-4 && m.hide[J] < 1) out.edges.push_back({j, w});
+            if (w >= 1e-4 && m.hide[J] < 1) out.edges.push_back({j - win.first, w});
         }
     }
     return out;

@@ -25,9 +25,14 @@ struct GraphEdge {
 };
 struct Graph {
     std::string heading;  // "Who chased reads"
-    int focus = 0;
-    std::vector<GraphNode> nodes;
-    std::vector<GraphEdge> edges;  // from the focus; the focus itself is a loop
+    // Up to kMost tokens on the ring: all, or the asking token's neighbourhood (`window`); then
+    // `note` says which ("tokens 2,041–2,056 of 4,096").
+    static constexpr int kMost = 16;
+    Window window;
+    std::string note;
+    int focus = 0;                 // among the nodes
+    std::vector<GraphNode> nodes;  // the tokens of the window, in order
+    std::vector<GraphEdge> edges;  // from the focus (to a node); the focus itself is a loop
 };
 
 }  // namespace model

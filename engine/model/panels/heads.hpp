@@ -18,6 +18,9 @@ ATTNLAB_PANEL(Heads, "heads", heads)
 
 struct Heads {
     static constexpr Pictures kPictures{};  // a picture of every head: it lights no card
+    // Thumbnails of more tokens than this are not legible (nor cheap: a copy of every weight):
+    // past it the panel holds its `note` alone.
+    static constexpr int kMostTokens = 64;
     std::string heading = "Every head at once";
     std::string aside;                 // "2 heads · for chased"
     std::string note;                  // when there is nothing to draw ("" otherwise); a scene of

@@ -53,6 +53,10 @@ struct KeyPlane {
     // What the two marks are, in the panel's heading row beside a piece of each: the band
     // "q·k = |q| × reach" ("q·k" where the row is narrow), the faint tick "reach".
     std::string score_key, score_key_short, reach_key;
+    // Up to kMost keys: all, or the asking token's neighbourhood (`window`), `emphasis` and the
+    // keys' indices then counting from its first; the note says how many are not drawn.
+    static constexpr int kMost = 12;
+    Window window;
     std::vector<KeyDot> keys;
     std::string note;           // "d = 4: the plane shows the first two coordinates"
     // Rotary positions (RoPE): every key and the question turned by an angle that grows with its

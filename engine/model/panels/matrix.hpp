@@ -49,6 +49,29 @@ struct Matrix {
 
     static constexpr int kNumbers = 24;
 
+    // A matrix of more than kWhole tokens is summarised (its labels and cells would not be
+    // legible one by one): a heat image of `bins` × `bins` squares, each covering `per` × `per`
+    // pairs (fewer in the last row and column of squares) — its score the mean of theirs, its
+    // weight the largest of theirs — its words sampled (draw/ writes every so many), the asking
+    // row's always, outlined, and `caption` saying what a square is. No numbers and no row sums
+    // are written then.
+    static constexpr int kWhole = 14;
+    static constexpr int kBins = 256;  // squares a side at most: 4096 tokens, 16 × 16 pairs a square
+    struct Square {
+        float score_tone = 0, score_reveal = 0, weight_reveal = 0;  // the mean of its pairs'
+        float weight = 0;                                          // the largest of its pairs'
+
+        float hide = 0;  // the share of its pairs the mask has folded away (as far as it has)
+    };
+    struct Heat {
+        int bins = 0;   // 0: not summarised
+        int per = 1;
+        std::vector<Square> squares;  // row by row
+        std::string caption;          // "4,096 tokens · a square: the largest weight of its 16 × 16 pairs"
+        const Square& at(int i, int j) const { return squares[static_cast<std::size_t>(i * bins + j)]; }
+    } heat;
+    bool summary() const { return heat.bins > 0; }
+
     // What cell() reads.
     const attention::Trace* trace = nullptr;
     const attention::Trace* open = nullptr;  // without the mask, while it folds (else null)

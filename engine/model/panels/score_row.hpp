@@ -26,6 +26,11 @@ struct ScoreRow {
     std::string heading;     // "Match scores · q·k / √d"
     bool scored = false;     // cells coloured by their tone, the legend shown
     Legend legend;           // the scores' scale: "−2.7 … 0 … 2.7"
+    // Up to kMost keys: all of them, or the asking token's neighbourhood (`window`), the others
+    // counted at either end ("… 2,040 more").
+    static constexpr int kMost = 8, kWindow = 6;  // a longer sequence shows kWindow keys
+    Window window;
+    std::string before, after;
     std::vector<ScoreCell> cells;
     double badge_scale = 0;  // opacity of the "÷√d" badge on each cell during its step
     // No "÷T" badge: the row stays on q·k/√d, T acts inside the softmax.

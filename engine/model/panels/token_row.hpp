@@ -20,7 +20,12 @@ struct Chip {
     double hide = 0;  // 0 visible … 1 hidden by the mask (dimmed, dashed)
 };
 struct TokenRow {
+    // Up to kMost tokens: all of them, or the asking token's neighbourhood (`window`), the chips
+    // of the tokens shown, in order, and the others counted at either end ("… 2,040 more").
+    static constexpr int kMost = 16, kWindow = 12;  // a longer sequence shows kWindow of them
+    Window window;
     std::vector<Chip> chips;
+    std::string before, after;
 };
 
 }  // namespace model

@@ -29,6 +29,12 @@ struct ValuePlane {
     std::string heading = "Values, and the new vector";
     Extent extent;
     std::vector<core::Point> hull;  // the convex hull of the values, counter-clockwise
+    // Up to kMost values drawn: all, or the asking token's neighbourhood (`window`), their
+    // indices counting from its first; `note` says how many are not drawn (the blend's chain
+    // and its result use every value).
+    static constexpr int kMost = 12;
+    Window window;
+    std::string note;
     std::vector<ValueDot> values;
     std::vector<Segment> chain;     // each value × its weight, tip to tail (the blend step)
     bool blending = false;          // the blend has started

@@ -28,6 +28,10 @@ struct WeightBars {
     std::string hidden_label = "hidden · 0%";
     std::string hidden_short = "0%";  // where hidden_label does not fit its column
     bool shares = false;       // labels are shares (the second beat is far enough)
+    // Up to kMost keys, as the score row: all, or the asking token's neighbourhood.
+    static constexpr int kMost = 8, kWindow = 6;
+    Window window;
+    std::string before, after;
     std::vector<Bar> bars;
 };
 
