@@ -485,7 +485,10 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
     long total = 0;
     for (const Part& p : todo) total += p.shots.count();
     Progress progress(err, opt, total, opt.format->content == Content::Pages ? "page" : "frame");
-    const Painter painter(deck, lay, opt.draw, opt.notes);
+    // Frames stop being painted, between panels and between rows of a large one, on a signal.
+    draw::Options drawing = opt.draw;
+    drawing.stop = &g_stop;
+    const Painter painter(deck, lay, drawing, opt.notes);
     const Making making{opt, painter, ffmpeg, first, last, progress};
 
     // Every part is written completely before any is committed.

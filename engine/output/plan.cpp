@@ -88,7 +88,7 @@ Shots replay_shots(const scene::Deck& deck, const timeline::Layout& lay, const s
 }
 
 bool settled(const scene::Deck& deck, const timeline::Layout& lay, const Shot& shot) {
-    return !timeline::evaluate(deck, lay, shot.state, shot.now).animating;
+    return !timeline::animating(deck, lay, shot.state, shot.now);
 }
 
 bool same_picture(const scene::Deck& deck, const timeline::Layout& lay, const Shot& prev, const Shot& cur) {

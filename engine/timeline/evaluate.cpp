@@ -58,7 +58,10 @@ double tween_temperature(double from, double to, double u) {
     return scene::temperature_from_unit(core::lerp(scene::temperature_unit(from), scene::temperature_unit(to), u));
 }
 
-View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double now) {
+namespace {
+
+// The view at `now`; `traced`: with its trace (else everything but the trace and what reads it).
+View evaluate_view(const scene::Deck& deck, const Layout& lay, const State& s, double now, bool traced) {
     View v;
     v.deck = &deck;
     if (lay.spans.empty()) return v;
@@ -188,6 +191,7 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
         }
     }
 
+    if (!traced) return v;
     // Two tokens exchanged: the frame reads the scene as it now stands, and so does the trace.
     scene::Controls in_place = v.controls;
     if (v.controls.swap) {
@@ -216,6 +220,16 @@ View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double
         attention::trace(in, v.open, ignored);
     }
     return v;
+}
+
+}  // namespace
+
+View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double now) {
+    return evaluate_view(deck, lay, s, now, true);
+}
+
+bool animating(const scene::Deck& deck, const Layout& lay, const State& s, double now) {
+    return evaluate_view(deck, lay, s, now, false).animating;
 }
 
 }  // namespace timeline

@@ -309,6 +309,9 @@ std::vector<int> quiz_order(const scene::Deck& deck, const State& s, int slide);
 std::vector<int> quiz_missed(const scene::Deck& deck, const State& s, int slide);
 
 View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double now);
+// Whether anything moves at `now` (View::animating), without the trace evaluate() computes: the
+// exporters ask it of every frame, and a trace of thousands of tokens is the frame's largest cost.
+bool animating(const scene::Deck& deck, const Layout& lay, const State& s, double now);
 
 // Temperature is tweened in g = T / (1 + T), which maps [0, ∞] onto [0, 1]: a tween from 1 to ∞
 // passes through every T once and looks even to the eye.
