@@ -129,6 +129,11 @@ int check_command(const std::vector<std::string>& args) {
     return all_ok ? 0 : 2;
 }
 
+// trace's JSON is written as it is made: `out` holds what is not yet written to standard output,
+// and a matrix passes it on every kJsonChunk bytes, so that the memory it takes is a chunk, not
+// the size of the JSON (gigabytes for 4096 tokens). Whoever made `out` writes the rest.
+constexpr std::size_t kJsonChunk = 1 << 16;
+
 void json_matrix(std::string& out, const attention::Matrix& m) {
     out += '[';
     for (std::size_t r = 0; r < m.rows; ++r) {
@@ -139,6 +144,10 @@ void json_matrix(std::string& out, const attention::Matrix& m) {
             core::json_number(out, m(r, c));
         }
         out += ']';
+        if (out.size() >= kJsonChunk) {
+            std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
+            out.clear();
+        }
     }
     out += ']';
 }
@@ -159,7 +168,8 @@ void json_stages(std::string& out, const attention::Trace& tr) {
 }
 
 // A scene of several heads: the controls, then every head (its name, d, dv and stages), the
-// heads' outputs side by side, the result (concat · W_O) and x + result (null without x).
+// heads' outputs side by side, the result (concat · W_O) and x + result (null without x). Returns
+// what json_matrix has not written yet.
 std::string heads_json(const scene::Scene& sc, const attention::HeadsTrace& tr) {
     std::string out = "{\"tokens\":[";
     for (std::size_t i = 0; i < sc.tokens.size(); ++i) {

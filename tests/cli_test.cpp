@@ -4,6 +4,7 @@
 // engine/attention).
 #include <catch2/catch.hpp>
 
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -15,7 +16,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <cerrno>
+#include <cstdint>
 #include <filesystem>
+#include <fstream>
+#include <string_view>
 
 #include <sys/stat.h>
 #include <limits>
@@ -872,6 +877,223 @@ TEST_CASE("SIGTERM during an export of texts at every limit stops it within a fr
     CHECK(contains(slurp(err_path), "interrupted; partial output removed"));
     CHECK_FALSE(std::filesystem::exists(out));
     CHECK_FALSE(frames_written());
+}
+
+namespace {
+
+// FNV-1a, 64 bits: a fingerprint of an output's bytes.
+std::uint64_t fnv1a(std::string_view s) {
+    std::uint64_t h = 14695981039346656037ull;
+    for (unsigned char ch : s) h = (h ^ ch) * 1099511628211ull;
+    return h;
+}
+
+// A scene file of n tokens (short words, 4-D vectors of a fixed arithmetic pattern, in −1.98 …
+// 1.98), asked by `focus`.
+std::string long_scene(std::size_t n, std::size_t focus) {
+    static const char* words[] = {"the", "river", "bank", "was", "steep", "and", "money", "sat", "in", "a", "vault"};
+    std::string yaml = "scene: long\ntitle: A text of " + std::to_string(n) + " tokens\ntokens: [";
+    for (std::size_t i = 0; i < n; ++i) yaml += std::string(i ? ", " : "") + words[i % 11];
+    yaml += "]\n";
+    std::size_t m = 0;
+    for (const char* name : {"q", "k", "v"}) {
+        yaml += std::string(name) + ":\n";
+        for (std::size_t i = 0; i < n; ++i) {
+            yaml += "  - [";
+            for (std::size_t c = 0; c < 4; ++c) {
+                const long digit = static_cast<long>((i * 7919 + c * 104729 + m * 1299709) % 199) - 99;
+                yaml += (c ? ", " : "") + std::to_string(static_cast<double>(digit) / 50.0);
+            }
+            yaml += "]\n";
+        }
+        ++m;
+    }
+    yaml += "start:\n  focus: " + std::to_string(focus) + "\n";
+    return yaml;
+}
+
+}  // namespace
+
+// trace --json writes its JSON as it makes it. Its bytes on every shipped scene are the ones it
+// wrote when it built the whole JSON in memory first (their length and fingerprint recorded here
+// from that implementation), with and without the mask and at T = 0.5.
+TEST_CASE("trace --json writes the same bytes as before on the shipped scenes", "[cli][trace]") {
+    struct Want {
+        const char* scene;
+        std::vector<std::string> flags;
+        std::size_t size;
+        std::uint64_t fnv;
+    };
+    const std::vector<Want> wants = {
+        {"attention-matrix.yaml", {}, 5812, 0xa20e0677bab53bb7ull},
+        {"attention-matrix.yaml", {"--mask", "on"}, 4678, 0x9d663ad0aaf0f904ull},
+        {"attention-matrix.yaml", {"--temperature", "0.5"}, 5778, 0x3cf4f488cab151c0ull},
+        {"cat-arabic.yaml", {}, 1611, 0x5c3c8aed12368dccull},
+        {"cat-arabic.yaml", {"--mask", "on"}, 1392, 0xbb5b30f2b0ea3e68ull},
+        {"cat-arabic.yaml", {"--temperature", "0.5"}, 1614, 0x89d86b341f2d3eb9ull},
+        {"cat-chinese.yaml", {}, 2345, 0xc74f1c965abeb51eull},
+        {"cat-chinese.yaml", {"--mask", "on"}, 1988, 0x712e4356170eee92ull},
+        {"cat-chinese.yaml", {"--temperature", "0.5"}, 2344, 0xdbeead35401a861bull},
+        {"cat-hindi.yaml", {}, 4340, 0x6263048f2e8c04d3ull},
+        {"cat-hindi.yaml", {"--mask", "on"}, 3604, 0x5246251e9d41d6acull},
+        {"cat-hindi.yaml", {"--temperature", "0.5"}, 4332, 0xd9633530b8bc2d32ull},
+        {"causal-matrix.yaml", {}, 9625, 0x1d66d2f08ae9b229ull},
+        {"causal-matrix.yaml", {"--mask", "on"}, 9625, 0x1d66d2f08ae9b229ull},
+        {"causal-matrix.yaml", {"--temperature", "0.5"}, 9669, 0xe7827dc22fd89376ull},
+        {"one-query-row.yaml", {}, 3222, 0x01ee63dd4fb505feull},
+        {"one-query-row.yaml", {"--mask", "on"}, 2686, 0x7ac724cf25ee09b1ull},
+        {"one-query-row.yaml", {"--temperature", "0.5"}, 3220, 0xaa6d272cf1ce9b03ull},
+        {"projections.yaml", {}, 2346, 0x8819765cbcd6d66full},
+        {"projections.yaml", {"--mask", "on"}, 1982, 0xa9367e5c239f693aull},
+        {"projections.yaml", {"--temperature", "0.5"}, 2348, 0x00f50e81a1a8e002ull},
+        {"rope.yaml", {}, 2016, 0xaf8376588ab311b2ull},
+        {"rope.yaml", {"--mask", "on"}, 2016, 0xaf8376588ab311b2ull},
+        {"rope.yaml", {"--temperature", "0.5"}, 2015, 0x655c33ee1febe544ull},
+        {"tiny.yaml", {}, 748, 0x067566e7c2156cb4ull},
+        {"tiny.yaml", {"--mask", "on"}, 614, 0x48741acaae6dedb0ull},
+        {"tiny.yaml", {"--temperature", "0.5"}, 746, 0xb7592a4d209a946dull},
+        {"trained-induction.yaml", {}, 15180, 0x064caadab377b246ull},
+        {"trained-induction.yaml", {"--mask", "on"}, 15180, 0x064caadab377b246ull},
+        {"trained-induction.yaml", {"--temperature", "0.5"}, 15224, 0xaf3775a895cc21a1ull},
+        {"trained-previous-token.yaml", {}, 15219, 0xefa61f5ce13484e8ull},
+        {"trained-previous-token.yaml", {"--mask", "on"}, 15219, 0xefa61f5ce13484e8ull},
+        {"trained-previous-token.yaml", {"--temperature", "0.5"}, 15281, 0x39afc4fdd1c320e0ull},
+        {"two-heads.yaml", {}, 5507, 0xec892a1c725b7fd3ull},
+        {"two-heads.yaml", {"--mask", "on"}, 4692, 0xff562929462c06adull},
+        {"two-heads.yaml", {"--temperature", "0.5"}, 5512, 0x016222f228d780ebull},
+    };
+    for (const Want& w : wants) {
+        std::vector<std::string> args = {"trace", std::string(ATTNLAB_SOURCE_DIR) + "/scenes/" + w.scene, "--json",
+                                         "--root", ATTNLAB_SOURCE_DIR};
+        args.insert(args.end(), w.flags.begin(), w.flags.end());
+        const Run r = attnlab(args);
+        INFO(w.scene << (w.flags.empty() ? "" : " " + w.flags[0] + " " + w.flags[1]) << ": " << r.err);
+        CHECK(r.code == 0);
+        CHECK(r.out.size() == w.size);
+        CHECK(fnv1a(r.out) == w.fnv);
+        CHECK(parse_json(r.out).type == Json::Type::Object);
+    }
+    // A longer trace, written in many chunks: 300 tokens, 7 MB.
+    TempDir tmp;
+    std::ofstream(tmp.path / "long.yaml") << long_scene(300, 150);
+    const Run r = attnlab({"trace", (tmp.path / "long.yaml").string(), "--json"});
+    CHECK(r.code == 0);
+    CHECK(r.out.size() == 6958923u);
+    CHECK(fnv1a(r.out) == 0x0c7f299375418928ull);
+}
+
+// A trace of 4096 tokens (the limit) is gigabytes of JSON; attnlab writes it in bounded memory:
+// its peak resident size stays under the trace's own matrices and a little more, well under the
+// size of what it writes (which it held whole before, twice over while it grew).
+TEST_CASE("trace --json of 4096 tokens streams in bounded memory", "[cli][trace][large]") {
+    TempDir tmp;
+    std::ofstream(tmp.path / "long.yaml") << long_scene(4096, 2000);
+    int fds[2];
+    REQUIRE(pipe(fds) == 0);
+    pid_t pid = fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        dup2(fds[1], 1);
+        close(fds[0]);
+        close(fds[1]);
+        int err = open((tmp.path / "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (err < 0) _exit(126);
+        dup2(err, 2);
+        std::vector<std::string> a = {ATTNLAB_BINARY, "trace", (tmp.path / "long.yaml").string(), "--json"};
+        std::vector<char*> argv;
+        for (auto& x : a) argv.push_back(x.data());
+        argv.push_back(nullptr);
+        execv(ATTNLAB_BINARY, argv.data());
+        _exit(127);
+    }
+    close(fds[1]);
+    // Read it all, keeping its head and tail: it is an object that starts with the tokens and
+    // ends with the output's 4096th row.
+    std::string head, tail;
+    std::vector<char> buf(1 << 20);
+    std::size_t total = 0;
+    for (;;) {
+        const ssize_t got = read(fds[0], buf.data(), buf.size());
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) break;
+        if (head.size() < 64) head.append(buf.data(), std::min<std::size_t>(static_cast<std::size_t>(got), 64 - head.size()));
+        tail.append(buf.data(), static_cast<std::size_t>(got));
+        if (tail.size() > 4096) tail.erase(0, tail.size() - 4096);
+        total += static_cast<std::size_t>(got);
+    }
+    close(fds[0]);
+    int status = 0;
+    struct rusage use {};
+    REQUIRE(wait4(pid, &status, 0, &use) == pid);
+    INFO(slurp(tmp.path / "err"));
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+    CHECK(head.rfind("{\"tokens\":[\"the\",\"river\"", 0) == 0);
+    CHECK(tail.size() > 2);
+    CHECK(tail.substr(tail.size() - 3) == "]]}\n");
+    const double written_mb = static_cast<double>(total) / 1e6, peak_mb = static_cast<double>(use.ru_maxrss) / 1024.0;
+    INFO("wrote " << written_mb << " MB, peak resident " << peak_mb << " MB");
+    CHECK(written_mb > 1000);
+    // The trace holds four 4096 × 4096 matrices of doubles (537 MB) and the loaded scene; the
+    // JSON adds a chunk at a time.
+    CHECK(peak_mb < 800);
+}
+
+// Ctrl-C during the still of a 4096-token scene: attnlab stops within a second whatever it is
+// doing (loading, tracing, painting: the painters look at the stop flag between panels and
+// between rows), exits 130 and leaves no output file. The signal is sent at several moments
+// of the export; one that finishes before its signal counts for nothing.
+TEST_CASE("Ctrl-C during a 4096-token still stops it within a second and leaves no file", "[cli][export][large]") {
+    TempDir tmp;
+    std::ofstream(tmp.path / "long.yaml") << long_scene(4096, 1000);
+    int interrupted = 0;
+    for (int delay_ms : {250, 600, 1000, 1500, 2200, 3000}) {
+        const std::filesystem::path out = tmp.path / ("still-" + std::to_string(delay_ms) + ".png");
+        pid_t pid = fork();
+        REQUIRE(pid >= 0);
+        if (pid == 0) {
+            int null = open("/dev/null", O_WRONLY);
+            if (null < 0) _exit(126);
+            dup2(null, 1);
+            dup2(null, 2);
+            std::vector<std::string> a = {ATTNLAB_BINARY, "export", (tmp.path / "long.yaml").string(), "--still", "3",
+                                          "--size", "1920x1080", "-o", out.string()};
+            std::vector<char*> argv;
+            for (auto& x : a) argv.push_back(x.data());
+            argv.push_back(nullptr);
+            execv(ATTNLAB_BINARY, argv.data());
+            _exit(127);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+        int status = 0;
+        if (waitpid(pid, &status, WNOHANG) == pid) {  // done before the signal
+            CHECK(WIFEXITED(status));
+            continue;
+        }
+        REQUIRE(kill(pid, SIGINT) == 0);
+        const auto sent = std::chrono::steady_clock::now();
+        bool exited = false;
+        while (!exited && std::chrono::steady_clock::now() - sent < std::chrono::seconds(20)) {
+            exited = waitpid(pid, &status, WNOHANG) == pid;
+            if (!exited) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        if (!exited) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+        }
+        const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+        INFO("SIGINT after " << delay_ms << " ms: exited after " << took << " s");
+        REQUIRE(exited);
+        CHECK(took < 1.0);
+        const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        CHECK(code == 130);
+        CHECK_FALSE(std::filesystem::exists(out));
+        std::error_code ec;
+        for (const auto& e : std::filesystem::directory_iterator(tmp.path, ec))
+            CHECK(e.path().extension() != ".png");  // nor a temporary one beside it
+        ++interrupted;
+    }
+    CHECK(interrupted >= 2);
 }
 
 TEST_CASE("present: --start-at past the last step is an error naming the count, not the last step", "[cli]") {
