@@ -1030,7 +1030,7 @@ TEST_CASE("trace --json of 4096 tokens streams in bounded memory", "[cli][trace]
     CHECK(WEXITSTATUS(status) == 0);
     CHECK(head.rfind("{\"tokens\":[\"the\",\"river\"", 0) == 0);
     CHECK(tail.size() > 2);
-    CHECK(tail.substr(tail.size() - 3) == "]]}\n");
+    CHECK(tail.substr(tail.size() - 4) == "]]}\n");
     const double written_mb = static_cast<double>(total) / 1e6, peak_mb = static_cast<double>(use.ru_maxrss) / 1024.0;
     INFO("wrote " << written_mb << " MB, peak resident " << peak_mb << " MB");
     CHECK(written_mb > 1000);
@@ -1047,7 +1047,7 @@ TEST_CASE("Ctrl-C during a 4096-token still stops it within a second and leaves 
     TempDir tmp;
     std::ofstream(tmp.path / "long.yaml") << long_scene(4096, 1000);
     int interrupted = 0;
-    for (int delay_ms : {250, 600, 1000, 1500, 2200, 3000}) {
+    for (int delay_ms : {150, 300, 450, 600, 800, 1000, 1500, 2200, 3000}) {
         const std::filesystem::path out = tmp.path / ("still-" + std::to_string(delay_ms) + ".png");
         pid_t pid = fork();
         REQUIRE(pid >= 0);
