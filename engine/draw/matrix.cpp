@@ -203,11 +203,11 @@ void paint_heat(Canvas& c, const model::Matrix& m, const core::Rect& r) {
     }
     y += 26;
     c.color(c.th.ink_soft);
-    auto nth = [](int k) { return std::to_string(k) + (k == 2 ? "nd" : "th"); };
+    auto nth = [](int k) { return k == 1 ? std::string() : std::to_string(k) + (k == 2 ? "nd " : "th "); };
     const std::string every = g.row_every == 1 && g.col_every == 1 ? "every word written"
-                              : g.row_every == g.col_every      ? "every " + nth(g.row_every) + " word written"
-                                                                : "words: every " + nth(g.row_every) + " row, every " +
-                                                                      nth(g.col_every) + " column";
+                              : g.row_every == g.col_every      ? "every " + nth(g.row_every) + "word written"
+                                                                : "words: every " + nth(g.row_every) + "row, every " +
+                                                                      nth(g.col_every) + "column";
     // The caption's parts ("4,096 tokens", "a square: …", the words written) on as few lines as
     // hold them whole.
     c.font(Font::Regular, kMinText);
