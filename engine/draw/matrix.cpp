@@ -1,7 +1,8 @@
 // draw/matrix: the attention matrix as a heatmap — rows read, columns are read — painted from
 // the model's cells (scores filling in row by row, then weights), the row sums on the right,
 // masked cells flipped over to a hatched "hidden" face, and a compare pair (A,B)/(B,A) outlined
-// to show that reading is not symmetric.
+// to show that reading is not symmetric. A matrix of many tokens (model::Matrix::summary) is a
+// heat image instead: one pixel a square scaled up, its words sampled, the asking row outlined.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
