@@ -70,8 +70,10 @@ double caption_height(Canvas& c, const std::string& caption, double width) {
 core::Rect caption_box(Canvas& c, const std::string& caption, const core::Rect& content, double picture_w, core::Rect* pic) {
     const double gap = 36, room = content.w - picture_w - gap;
     if (room >= 300) {
+        // Beside the picture, level with its middle where the panel is taller than the caption.
+        const double h = std::min(content.h, caption_height(c, caption, room));
         *pic = {content.x, content.y, picture_w, content.h};
-        return {content.x + picture_w + gap, content.y, room, content.h};
+        return {content.x + picture_w + gap, content.y + (content.h - h) / 2, room, h};
     }
     const double h = caption_height(c, caption, content.w);
     *pic = {content.x, content.y, content.w, content.h - h};
@@ -298,8 +300,9 @@ void paint(Canvas& c, const model::Positions& p, const core::Rect& r) {
 
 }  // namespace
 
-// A row under the tokens, as tall as the heat map of a short sentence needs; it takes the free
-// height when no big panel shows.
-extern const PanelDef<model::Positions> kPositionsPanel{{Slot::Where::Row, 15, 340, true}, paint, nullptr};
+// A row under the tokens, as tall as the heat map of a short sentence needs with its numbers
+// (taller where the left column is narrow, 4:3, and the caption goes under the picture); it
+// takes the free height when no big panel shows.
+extern const PanelDef<model::Positions> kPositionsPanel{{Slot::Where::Row, 15, 340, true, std::nullopt, 0, 420}, paint, nullptr};
 
 }  // namespace draw

@@ -126,8 +126,12 @@ void blind(const Row& m, Positions& out) {
     if (out.a >= 0 && out.b > out.a && static_cast<std::size_t>(out.b) < n)
         std::swap(out.words[static_cast<std::size_t>(out.a)], out.words[static_cast<std::size_t>(out.b)]);
     if (!swap) std::swap(out.words, out.swapped);  // no swap in force: the sentence first, then exchanged
-    out.caption = "No positions: attention sees which words, not in what order. Swap two words and their rows and "
-                  "columns of the weights swap; no weight changes.";
+    // The causal mask knows order (a word reads only the words before it): then only it does.
+    out.caption = m.view && m.view->controls.mask
+                      ? "No positions: only the mask knows order here, by hiding later words. Without it, swapping two "
+                        "words would swap their rows and columns of the weights and change no weight."
+                      : "No positions: attention sees which words, not in what order. Swap two words and their rows and "
+                        "columns of the weights swap; no weight changes.";
 }
 
 }  // namespace
