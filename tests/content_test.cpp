@@ -1009,6 +1009,28 @@ int check_numbers(const model::Frame& f, const std::string& where) {
             CHECK(k.foot.x * kp.query.x + k.foot.y * kp.query.y == Approx(k.reach * qlen).margin(1e-9));
         }
     }
+    // Where each word stands: the position vectors the scene added to x, x as written and x + p
+    // (what the projections multiply), correctly rounded at one precision; RoPE's angles at 0.01.
+    if (shows(sf, scene::Panel::Positions) && !sf.positions.table.text.empty()) {
+        const model::Positions& p = sf.positions;
+        const core::Mat& xp = sc.projections ? sc.projections->x : sc.heads->x;
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t c = 0; c < p.table.text[i].size(); ++c, ++checked) {
+                const std::string& t = p.table.text[i][c];
+                const int decimals = static_cast<int>(t.size() - t.find('.') - 1);
+                CHECK(t == support::rounded(sc.positions.added[i][c], decimals));
+            }
+        for (std::size_t c = 0; c < p.sum.text[0].size(); ++c, ++checked) {
+            CHECK(p.p.text[0][c] == p.table.text[focus][c]);
+            CHECK(support::read_number(p.sum.text[0][c]) == Approx(xp[focus][c]).margin(0.5e-3 + 1e-12));
+            CHECK(support::read_number(p.x.text[0][c]) + support::read_number(p.p.text[0][c]) ==
+                  Approx(support::read_number(p.sum.text[0][c])).margin(1e-9));
+        }
+    }
+    if (shows(sf, scene::Panel::Positions))
+        for (std::size_t i = 0; i < sf.positions.turn.size(); ++i)
+            for (std::size_t k = 0; k < sf.positions.turn[i].size(); ++k, ++checked)
+                CHECK(sf.positions.turn[i][k] == support::rounded(sf.positions.angle[i][k], 2));
     // The temperature: as set, or the limit it is.
     if (shows(sf, scene::Panel::ControlPanel)) {
         const double T = v.controls.temperature;
@@ -1380,6 +1402,16 @@ std::vector<std::string> frame_texts(const model::Frame& f) {
     add(s.narration.text);
     add(s.control_panel.temperature), add(s.control_panel.mask_caption);
     add(s.projections.heading), add(s.projections.aside), add(s.projections.note), add(s.projections.caption);
+    const model::Positions& pos = s.positions;
+    add(pos.heading), add(pos.aside), add(pos.caption), add(pos.note), add(pos.x_name), add(pos.p_name), add(pos.sum_name);
+    for (const auto& pl : pos.places) add(pl.position), add(pl.word);
+    for (const auto* list : {&pos.columns, &pos.waves, &pos.pairs, &pos.words, &pos.swapped})
+        for (const auto& t : *list) add(t);
+    for (const model::Grid* g : {&pos.table, &pos.x, &pos.p, &pos.sum})
+        for (const auto& row : g->text)
+            for (const auto& t : row) add(t);
+    for (const auto& row : pos.turn)
+        for (const auto& t : row) add(t);
     return out;
 }
 
