@@ -97,13 +97,27 @@ void paint_added(Canvas& c, const model::Positions& p, const core::Rect& content
     // A wave's name over its two columns (m odd: the last is one column, and its name runs on
     // into the gap right of the table).
     c.font(Font::Regular, kMinText);
-    for (const std::string& w : p.waves) cw = std::max(cw, (c.measure(w) + 12) / 2);
-    const double gap = 44, table_w = lw + static_cast<double>(m) * cw, readout_w = nw + static_cast<double>(m) * cw;
+    double wave_w = 0;
+    for (const std::string& w : p.waves) wave_w = std::max(wave_w, (c.measure(w) + 12) / 2);
+    const double gap = 44;
+    // A wide x (a trained model's 32 numbers or more) does not fit at the numbers' width: the
+    // columns narrow to the panel, and then show their colour alone, their names sampled.
+    const double number_w = std::max(cw, wave_w);
+    const double fit_w = (content.w - lw - gap - nw) / (2.0 * static_cast<double>(m));
+    cw = std::max(4.0, std::min(number_w, fit_w));
+    const bool wide = cw < number_w || p.table.text.empty();  // the model leaves a wide x's numbers out
+    const double table_w = lw + static_cast<double>(m) * cw, readout_w = nw + static_cast<double>(m) * cw;
     core::Rect pic;
     const core::Rect cap = caption_box(c, p.caption, content, table_w + gap + readout_w, &pic);
-    const double legend_h = 30, head = 24, heads = p.waves.empty() ? head : 2 * head;
+    const bool waves = !p.waves.empty() && !wide;
+    const double legend_h = 30, head = 24, heads = waves ? 2 * head : head;
     const double ch = std::clamp((pic.h - legend_h - heads) / static_cast<double>(n), 14.0, 56.0);
-    const bool numbers = ch * 0.82 - 4 >= kMinText;
+    const bool numbers = ch * 0.82 - 4 >= kMinText && !wide;
+    // Every column's name where it fits, else every k-th.
+    c.font(Font::Bold, kMinText);
+    double name_w = 0;
+    for (const std::string& col : p.columns) name_w = std::max(name_w, c.measure(col) + 6);
+    const std::size_t every = std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(name_w / cw)));
     const double block_w = table_w + gap + readout_w;
     const double x0 = pic.x + std::max(0.0, (pic.w - block_w) / 2);
     // Level with the middle of its box when the panel is taller than the table (no big panel).
@@ -111,19 +125,21 @@ void paint_added(Canvas& c, const model::Positions& p, const core::Rect& content
     // Heads: the pairs' frequencies over their two columns, then each column's name.
     const double tx = x0 + lw;
     c.color(c.th.ink_soft);
-    for (std::size_t i = 0; i < p.waves.size(); ++i) {
+    for (std::size_t i = 0; waves && i < p.waves.size(); ++i) {
         const double at = tx + 2.0 * static_cast<double>(i) * cw;
         const double w = std::min(2.0, static_cast<double>(m) - 2.0 * static_cast<double>(i)) * cw;
         c.text_in(p.waves[i], {at + 2, y, 2 * cw - 4, head}, Font::Regular, kMinText, kMinText, w < 2 * cw ? Align::Left : Align::Center);
         c.hline(at + 6, at + w - 6, y + head - 1, 1.5);  // under the name, over its columns
     }
-    if (!p.waves.empty()) y += head;
+    if (waves) y += head;
     const double rx = x0 + table_w + gap + nw;  // the readout's cells
-    for (std::size_t j = 0; j < m; ++j)
+    for (std::size_t j = 0; j < m; j += every)
         for (double at : {tx, rx}) {
             c.color(c.th.ink_faint);
-            c.text_in(p.columns[j], {at + static_cast<double>(j) * cw, y, cw, head}, Font::Bold, kMinText, kMinText,
-                      Align::Center);
+            // Each name centred over its column, or (sampled) starting at it.
+            const double w = every > 1 ? name_w : cw;
+            c.text_in(p.columns[j], {at + static_cast<double>(j) * cw, y, w, head}, Font::Bold, kMinText, kMinText,
+                      every > 1 ? Align::Left : Align::Center);
         }
     y += head;
     // The heat map, a row per place.
@@ -146,7 +162,7 @@ void paint_added(Canvas& c, const model::Positions& p, const core::Rect& content
         c.text_in(l.op, {rx - nw, ry, 24, rh}, Font::Bold, 24, kMinText, Align::Center);
         c.color(l.ink);
         c.text_in(*l.name, {rx - nw + 26, ry, nw - 34, rh}, Font::Bold, kMinText, kMinText, Align::Left);
-        paint_cells(c, *l.g, {rx, ry}, {cw}, rh, true);
+        paint_cells(c, *l.g, {rx, ry}, {cw}, rh, !wide);
         if (l.g == &p.p) c.hline(rx, rx + static_cast<double>(m) * cw, ry + rh + 4, 2);  // the sum's rule
         ry += rh + 8;
     }

@@ -74,6 +74,9 @@ void added(const Row& m, Positions& out) {
     add_row(out.p, ps.added[f], decimals, pmag);
     add_row(out.sum, (*xp)[f], decimals, xmag);
     out.sum.lit = true;
+    const bool written = width <= kPositionsMaxWritten;
+    if (!written)
+        for (Grid* g : {&out.table, &out.x, &out.p, &out.sum}) g->text.clear();
     out.x_name = "x · " + tok;
     out.p_name = "p · " + out.places[f].position;
     out.sum_name = "x + p";
@@ -89,6 +92,8 @@ void added(const Row& m, Positions& out) {
         out.caption = "A learned table: one vector per position, as a trained model's (this scene gives it). "
                       "x + p is what W_Q, W_K and W_V multiply.";
     }
+    if (!written)
+        out.caption += " Each place's " + m_text + " numbers are drawn as colours on the scale below.";
 }
 
 void turned(const Row& m, Positions& out) {

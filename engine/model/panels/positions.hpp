@@ -61,5 +61,8 @@ struct Positions {
 // Pairs of dials drawn at most (rope): a wider head's further pairs turn slower still, and the
 // panel says how many are left out.
 constexpr std::size_t kPositionsMaxPairs = 6;
+// Numbers of x written in the table at most: a wider x (a trained model's 32 or more) is drawn as
+// colours alone, its numbers left out of the model (Grid::text empty) and its caption saying so.
+constexpr std::size_t kPositionsMaxWritten = 8;
 
 }  // namespace model
