@@ -254,8 +254,8 @@ TEST_CASE("the lecture runs the five parts in order and every slide speaks", "[c
     CHECK(r.deck.slides.front().kind == scene::Slide::Kind::Title);
     CHECK(r.deck.slides.back().kind == scene::Slide::Kind::Title);
     // Played as a video (every animation, every hold long enough to read its narration at 160
-    // words a minute), the lecture fits a 45-minute class with time for questions (about 35
-    // minutes), and its first four parts alone a 25-minute slot.
+    // words a minute), the lecture fits a 45-minute class with its questions (about 27 minutes
+    // of steps), and its first four parts alone a 25-minute slot.
     const double minutes = timeline::layout(r.deck).total / 60.0;
     scene::Deck first_four = r.deck;
     const auto part5 = std::find_if(first_four.slides.begin(), first_four.slides.end(),
