@@ -230,6 +230,8 @@ std::map<std::string, std::vector<std::string>> grid_numbers(const timeline::Vie
     if (!s.projections.equations.empty()) add(scene::Panel::Projections, s.projections.equations[0].x);
     for (const model::Grid* g : {&s.residual.out, &s.residual.w_o, &s.residual.delta, &s.residual.x, &s.residual.sum})
         add(scene::Panel::Residual, *g);
+    for (const model::Grid* g : {&s.positions.table, &s.positions.x, &s.positions.p, &s.positions.sum})
+        add(scene::Panel::Positions, *g);
     add(scene::Panel::TiedScores, s.tied_scores.tied.scores);
     add(scene::Panel::TiedScores, s.tied_scores.separate.scores);
     const model::Outputs& o = s.outputs;

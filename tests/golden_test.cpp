@@ -6,7 +6,7 @@
 //   row_scores_half, row_blend_end, matrix_softmax_dark   three moments of scenes built in code
 //                                                          (support/decks.hpp), pixels and texts at 640×360
 //   <scene>/NN-<step title>.txt    every step of scenes/one-query-row.yaml, attention-matrix.yaml,
-//                                  causal-matrix.yaml, the cat-* scenes and two-heads.yaml at its
+//                                  causal-matrix.yaml, the cat-* scenes, two-heads.yaml and positions.yaml at its
 //                                  end, texts at 1920×1080
 //   <scene>/NN-<step title>.png    the same frame in pixels at 640×360, for a few of the steps
 //
@@ -67,6 +67,8 @@ const std::vector<std::pair<std::string, std::vector<int>>> kScenes = {
     // Two heads: every head at once (thumbnails, the head view's edges), the second head shown in
     // the one-head panels, and the heads' outputs side by side times W_O, added to x.
     {"two-heads", {3, 4, 5}},
+    // Where word order comes in: the sinusoidal table with x + p, alone and above the scores.
+    {"positions", {1, 3}},
 };
 
 load::Result load_scene(const std::string& id) {

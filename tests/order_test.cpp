@@ -71,6 +71,7 @@ TEST_CASE("rope on the key plane: every key and the question as given and turned
         const core::Mat turned_q = attention::rotary(given.scene().q, pos, sc.positions.base);
         for (int span = 0; span <= rope.last_span(); ++span) {
             const timeline::View v = rope.view(span, 1.0);
+            if (v.controls.swap) continue;  // a step that swaps two words: the swap's own tests, below
             const model::Frame f = model::frame_of(v);
             const model::KeyPlane& kp = f.scene.key_plane;
             REQUIRE(kp.rotary);

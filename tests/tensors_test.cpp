@@ -407,6 +407,35 @@ TEST_CASE("x and the projections from tensor files give the scene written inline
     CHECK(got.v == want.v);
 }
 
+TEST_CASE("a learned position table from a tensor file gives its first n rows to the n tokens; too short a table is an error", "[tensors]") {
+    const std::string inline_yaml =
+        "scene: t\ntokens: [a, b, c]\nx: [[1, 0], [0, 1], [1, 1]]\nw_q: [[1, 0], [0, 1]]\nw_k: [[0, 1], [1, 0]]\n"
+        "w_v: [[1, 0], [0, 1]]\npositions: {kind: learned, vectors: [[0.5, 0], [0, 0.5], [0.25, 0.25]]}\n";
+    const std::string file_yaml =
+        "scene: t\ntokens: [a, b, c]\nx: [[1, 0], [0, 1], [1, 1]]\nw_q: [[1, 0], [0, 1]]\nw_k: [[0, 1], [1, 0]]\n"
+        "w_v: [[1, 0], [0, 1]]\npositions: {kind: learned, vectors: {file: m.safetensors, tensor: position}}\n";
+    // A model's table covers every position it learned (here 5); the sentence takes the first 3.
+    auto a = load_scene(inline_yaml, {});
+    auto b = load_scene(file_yaml, {{"m.safetensors", safetensors({{"position", "F32", "[5, 2]",
+                                                                      f32s({0.5, 0, 0, 0.5, 0.25, 0.25, 9, 9, 9, 9})}})}});
+    const scene::Scene& want = scene_of(a->result);
+    const scene::Scene& got = scene_of(b->result);
+    CHECK(got.positions.added == want.positions.added);
+    CHECK(got.positions.added.size() == 3);
+    CHECK(got.q == want.q);
+    CHECK(got.k == want.k);
+    CHECK(got.v == want.v);
+    // Fewer rows than tokens: the error says "at least" and names the tensor.
+    auto c = load_scene(file_yaml, {{"m.safetensors", safetensors({{"position", "F32", "[2, 2]", f32s({0.5, 0, 0, 0.5})}})}});
+    expect_error(c->result, 7, 37, {"positions.vectors: expected at least 3 rows", "found 2", "'position'"});
+    // Written inline, the table has one row per token exactly, as before.
+    auto d = load_scene(
+        "scene: t\ntokens: [a, b, c]\nx: [[1, 0], [0, 1], [1, 1]]\nw_q: [[1, 0], [0, 1]]\nw_k: [[0, 1], [1, 0]]\n"
+        "w_v: [[1, 0], [0, 1]]\npositions: {kind: learned, vectors: [[0.5, 0], [0, 0.5], [0.25, 0.25], [1, 1]]}\n",
+        {});
+    expect_error(d->result, 7, 37, {"positions.vectors: expected 3 rows", "found 4"});
+}
+
 // ---- the model attnlab trains itself (tools/train/train_heads.py) ------------------------------
 
 namespace {

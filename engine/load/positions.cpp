@@ -55,11 +55,16 @@ std::optional<scene::Positions> read_positions(Reader& r, const Node* node, std:
         }
         auto m = r.matrix(vn, "positions.vectors", "one position vector per token");
         if (!m) return std::nullopt;
-        if (n && m->rows.size() != n) {
-            r.error(vn, "positions.vectors: expected " + plural(n, "row", "rows") + " (one per token: " + std::to_string(n) +
-                            " tokens), found " + std::to_string(m->rows.size()));
+        // A model's table from a tensor file has a row for every position it was trained on; the
+        // sentence takes the first n. Written inline, the table has one row per token exactly.
+        const bool table = !m->source.empty();
+        if (n && (table ? m->rows.size() < n : m->rows.size() != n)) {
+            r.error(vn, std::string("positions.vectors: expected ") + (table ? "at least " : "") + plural(n, "row", "rows") +
+                            " (one per token: " + std::to_string(n) + " tokens), found " + std::to_string(m->rows.size()) +
+                            (table ? " in " + m->source : ""));
             return std::nullopt;
         }
+        if (n && table) m->rows.resize(n);
         p.added = std::move(m->rows);
         return ok ? std::optional(p) : std::nullopt;
     }

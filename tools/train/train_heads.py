@@ -10,6 +10,8 @@ and numpy is all a checkout needs). From a fixed seed it writes, beside the scen
     scenes/models/two-layer-heads.safetensors   the weights (float32, 16 KB)
     scenes/models/held-out-x0.npy               a held-out sequence's inputs to layer 0
     scenes/models/held-out-x1.npy               ... and to layer 1 (x0 plus layer 0's output)
+    scenes/models/held-out-embed.npy            ... its letters' embeddings alone, to which a scene
+                                                adds the position table itself (positions: learned)
 
 and prints what each head does on sequences it never saw. tests/tensors_test.cpp loads the
 committed weights through attnlab's own loader and checks the same patterns with attnlab's own
@@ -269,6 +271,7 @@ def main():
     x1 = x0 + model.head(0, x0[None])[0][0]
     np.save(os.path.join(args.out, "held-out-x0.npy"), x0.astype(np.float32))
     np.save(os.path.join(args.out, "held-out-x1.npy"), x1.astype(np.float32))
+    np.save(os.path.join(args.out, "held-out-embed.npy"), model.p["embed"][tokens].astype(np.float32))
     print("held-out sequence:", " ".join(LETTERS[t] for t in tokens))
     print("wrote", args.out)
     return 0 if mean > 0.8 and least > 0.6 and induction > 0.6 else 1
