@@ -1040,8 +1040,11 @@ TEST_CASE("trace --json of 4096 tokens streams in bounded memory", "[cli][trace]
     INFO("wrote " << written_mb << " MB, peak resident " << peak_mb << " MB");
     CHECK(written_mb > 1000);
     // The trace holds four 4096 × 4096 matrices of doubles (537 MB) and the loaded scene; the
-    // JSON adds a chunk at a time.
+    // JSON adds a chunk at a time. Under AddressSanitizer resident memory is not the program's
+    // (every byte has its shadow, freed blocks wait in its quarantine): the plain build holds it.
+#if !defined(__SANITIZE_ADDRESS__)
     CHECK(peak_mb < 800);
+#endif
 }
 
 // Ctrl-C during the still of a 4096-token scene: attnlab stops within about a second whatever it
@@ -1078,7 +1081,12 @@ TEST_CASE("Ctrl-C during a 4096-token still stops it in seconds, not a minute, a
         REQUIRE(kill(pid, SIGINT) == 0);
         const auto sent = std::chrono::steady_clock::now();
         bool exited = false;
-        while (!exited && std::chrono::steady_clock::now() - sent < std::chrono::seconds(20)) {
+#if defined(__SANITIZE_ADDRESS__)
+        const auto watchdog = std::chrono::seconds(120);  // a sanitized Debug trace of 4096 tokens is slow
+#else
+        const auto watchdog = std::chrono::seconds(20);
+#endif
+        while (!exited && std::chrono::steady_clock::now() - sent < watchdog) {
             exited = waitpid(pid, &status, WNOHANG) == pid;
             if (!exited) std::this_thread::sleep_for(std::chrono::milliseconds(5));
         }
@@ -1094,7 +1102,9 @@ TEST_CASE("Ctrl-C during a 4096-token still stops it in seconds, not a minute, a
         // end: up to 1.9 s measured with every test running beside two other builds. Before the
         // painter looked at the flag it took 71 s; the bound is wide so that a loaded machine
         // cannot fail it, and how fast it stops is a figure for a benchmark, not a test.
+#if !defined(__SANITIZE_ADDRESS__)  // a sanitized trace is many times slower, and the signal waits for it
         CHECK(took < 6.0);
+#endif
         const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
         if (code == 0) {  // the signal came after the still was written (past its last look at the flag)
             CHECK(std::filesystem::exists(out));
