@@ -810,6 +810,23 @@ TEST_CASE("check refuses a scene or deck that plans more than 4 hours of video, 
     CHECK(contains(r.err, "deck.yaml:5:5: error: slides[1]: the deck's video would last more than 4 hours (the limit)"));
 }
 
+// Waits for child `pid` to exit after a signal sent at `sent`, for at most `watchdog`; kills it
+// (SIGKILL) past that. Returns whether it exited by itself; *status and *took say how and when.
+static bool wait_after_signal(pid_t pid, std::chrono::steady_clock::time_point sent, std::chrono::seconds watchdog, int* status,
+                       double* took) {
+    bool exited = false;
+    while (!exited && std::chrono::steady_clock::now() - sent < watchdog) {
+        exited = waitpid(pid, status, WNOHANG) == pid;
+        if (!exited) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    if (!exited) {
+        kill(pid, SIGKILL);
+        waitpid(pid, status, 0);
+    }
+    *took = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+    return exited;
+}
+
 TEST_CASE("SIGTERM during an export of texts at every limit stops it within a frame's time", "[cli][export][limits]") {
     // 64-byte tokens and a 4000-byte title and narration on every step, each step's different, at
     // 1920×1080: each frame is bounded, so the signal is acted on at the next frame.
@@ -860,16 +877,8 @@ TEST_CASE("SIGTERM during an export of texts at every limit stops it within a fr
     REQUIRE_FALSE(exited);
     std::this_thread::sleep_for(std::chrono::milliseconds(300));  // into later frames
     REQUIRE(kill(pid, SIGTERM) == 0);
-    const auto sent = std::chrono::steady_clock::now();
-    while (!exited && std::chrono::steady_clock::now() - sent < std::chrono::seconds(30)) {
-        exited = waitpid(pid, &status, WNOHANG) == pid;
-        if (!exited) std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    if (!exited) {
-        kill(pid, SIGKILL);
-        waitpid(pid, &status, 0);
-    }
-    const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+    double took = 0;
+    exited = wait_after_signal(pid, std::chrono::steady_clock::now(), std::chrono::seconds(30), &status, &took);
     REQUIRE(exited);
     CHECK(took < 10.0);  // within a frame or two, not after the minutes of the whole export (a busy machine is slow)
     REQUIRE(WIFEXITED(status));
@@ -1079,22 +1088,13 @@ TEST_CASE("Ctrl-C during a 4096-token still stops it in seconds, not a minute, a
             continue;
         }
         REQUIRE(kill(pid, SIGINT) == 0);
-        const auto sent = std::chrono::steady_clock::now();
-        bool exited = false;
 #if defined(__SANITIZE_ADDRESS__)
         const auto watchdog = std::chrono::seconds(120);  // a sanitized Debug trace of 4096 tokens is slow
 #else
         const auto watchdog = std::chrono::seconds(20);
 #endif
-        while (!exited && std::chrono::steady_clock::now() - sent < watchdog) {
-            exited = waitpid(pid, &status, WNOHANG) == pid;
-            if (!exited) std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        }
-        if (!exited) {
-            kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
-        }
-        const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+        double took = 0;
+        const bool exited = wait_after_signal(pid, std::chrono::steady_clock::now(), watchdog, &status, &took);
         INFO("SIGINT after " << delay_ms << " ms: exited after " << took << " s");
         REQUIRE(exited);
         // Within a second on an idle machine (0.05–0.4 s measured here); a signal that lands in
