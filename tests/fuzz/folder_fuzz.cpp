@@ -187,6 +187,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     // The input split at its directives.
     const std::string input = replaced(std::string(reinterpret_cast<const char*>(data), size), s);
+    const bool typed_secret = contains(input, s.secret);
     struct Directive {
         std::string word, rest, body;
     };
@@ -310,7 +311,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             const std::string line = e.format();
             check(!e.file.empty(), "a diagnostic names no file: " + line);
             check(!e.message.empty(), "a diagnostic says nothing: " + line);
-            check(!contains(line, s.secret), "a diagnostic quotes a file outside the root or one that is no YAML: " + line);
+            // The fuzzer learns the secret from the comparisons it watches and may type it into a
+            // path of its own; quoting what the input itself says is no leak.
+            check(!contains(line, s.secret) || typed_secret,
+                  "a diagnostic quotes a file outside the root or one that is no YAML: " + line);
             check(inside(e.file) || e.file == top_typed, "a diagnostic names a file outside the root: " + line);
             check((e.line >= 1 && e.column >= 1) || e.file == top_typed, "a diagnostic has no line and column: " + line);
         }
