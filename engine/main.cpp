@@ -134,14 +134,16 @@ int check_command(const std::vector<std::string>& args) {
 // the size of the JSON (gigabytes for 4096 tokens). Whoever made `out` writes the rest.
 constexpr std::size_t kJsonChunk = 1 << 16;
 
-void json_matrix(std::string& out, const attention::Matrix& m) {
+// A matrix of `rows` × `cols` numbers, entry (r, c) being at(r, c).
+template <class At>
+void json_matrix(std::string& out, std::size_t rows, std::size_t cols, At at) {
     out += '[';
-    for (std::size_t r = 0; r < m.rows; ++r) {
+    for (std::size_t r = 0; r < rows; ++r) {
         if (r) out += ',';
         out += '[';
-        for (std::size_t c = 0; c < m.cols; ++c) {
+        for (std::size_t c = 0; c < cols; ++c) {
             if (c) out += ',';
-            core::json_number(out, m(r, c));
+            core::json_number(out, at(r, c));
         }
         out += ']';
         if (out.size() >= kJsonChunk) {
@@ -152,14 +154,18 @@ void json_matrix(std::string& out, const attention::Matrix& m) {
     out += ']';
 }
 
+void json_matrix(std::string& out, const attention::Matrix& m) {
+    json_matrix(out, m.rows, m.cols, [&m](std::size_t r, std::size_t c) { return m(r, c); });
+}
+
 // One head's stages as trace's JSON writes them for a scene of one head ("scores" … "output").
 void json_stages(std::string& out, const attention::Trace& tr) {
     out += "\"scores\":";
     json_matrix(out, tr.scores);
     out += ",\"scaled\":";
-    json_matrix(out, tr.scaled);
+    json_matrix(out, tr.n, tr.n, [&tr](std::size_t r, std::size_t c) { return tr.scaled(r, c); });
     out += ",\"logits\":";
-    if (tr.has_logits()) json_matrix(out, tr.logits);
+    if (tr.has_logits()) json_matrix(out, tr.n, tr.n, [&tr](std::size_t r, std::size_t c) { return tr.logits(r, c); });
     else out += "null";
     out += ",\"weights\":";
     json_matrix(out, tr.weights);

@@ -32,7 +32,6 @@ using row_ops::exponentiate_and_normalise;
 using row_ops::has_avx2_fma;
 using row_ops::has_avx512;
 using row_ops::largest;
-using row_ops::scale;
 using row_ops::scale_finite;
 using row_ops::shift_scale;
 using row_ops::stream_copy;
@@ -433,7 +432,7 @@ std::vector<double> softmax_row(const std::vector<double>& scaled, const std::ve
 }
 
 Trace::~Trace() {
-    for (Matrix* m : {&scores, &scaled, &logits, &weights, &output}) give_back(std::move(m->data));
+    for (Matrix* m : {&scores, &weights, &output}) give_back(std::move(m->data));
 }
 
 bool trace(const Input& in, Trace& out, std::string& error) {
@@ -450,15 +449,9 @@ bool trace(const Input& in, Trace& out, std::string& error) {
     // and ~Trace keeps a destroyed trace's) are taken as they are.
     const bool finite_t = in.temperature > 0 && std::isfinite(in.temperature);
     take(out.scores, n, n);
-    take(out.scaled, n, n);
     take(out.weights, n, n);
     take(out.output, n, dv);
     out.log_norm.assign(finite_t ? n : 0, 0.0);
-    if (finite_t) take(out.logits, n, n);
-    else {
-        give_back(std::move(out.logits.data));
-        out.logits = Matrix();
-    }
 
     // The keys and the values packed into panels (see product): S = Q·Kᵀ, O = A·V.
     const std::size_t panels_n = (n + kPanel - 1) / kPanel, panels_dv = (dv + kPanel - 1) / kPanel;
@@ -467,30 +460,33 @@ bool trace(const Input& in, Trace& out, std::string& error) {
     pack([&](std::size_t k, std::size_t c) { return in.v[k][c]; }, n, dv, values.data());
     const Kernel kernel = fastest(in.portable, in.no_avx512);
 
-    const double inv_sqrt_d = 1.0 / std::sqrt(static_cast<double>(d));
+    out.inv_sqrt_d = 1.0 / std::sqrt(static_cast<double>(d));
     // Multiplying by 1/T is within an ulp of dividing by T and much cheaper; where 1/T is not a
     // normal number (T below ~1e-308 or above ~4e307) the division is kept.
-    const double inv_t = finite_t ? 1.0 / in.temperature : 0.0;
-    const bool multiply_t = std::isnormal(inv_t);
+    out.inv_t = finite_t ? 1.0 / in.temperature : 0.0;
+    out.multiply_t = std::isnormal(out.inv_t);
+    const double inv_sqrt_d = out.inv_sqrt_d;
     const bool wide = kernel == Kernel::Avx512;
     // kBlock rows at a time, every stage, while their rows are in the cache: scores, then each
-    // row's scaled, logits and weights, then their outputs. Where a block's rows of the four n×n
-    // stages outgrow the cache (n ≥ kStreamFrom), they are computed in rows of a buffer of the
-    // block's own, which stays in the cache from block to block, and copied to the trace's
-    // matrices with stores that bypass the cache: the matrices are then written without being
-    // read first, and without evicting the packed keys and values the next block needs.
+    // row's scaled scores and weights, then their outputs. The scaled rows are the block's own
+    // (the trace recomputes them on demand). Where a block's rows of the two n×n stages outgrow
+    // the cache (n ≥ kStreamFrom), they too are computed in the block's buffer, which stays in
+    // the cache from block to block, and copied to the trace's matrices with stores that bypass
+    // the cache: the matrices are then written without being read first, and without evicting the
+    // packed keys and values the next block needs.
     const bool stream = n >= kStreamFrom;
-    std::vector<double> local = stream ? take(4 * kBlock * n) : std::vector<double>();
-    Matrix* const stages[] = {&out.scores, &out.scaled, &out.logits, &out.weights};
+    std::vector<double> local = take((stream ? 3 : 1) * kBlock * n);
+    Matrix* const stages[] = {&out.scores, &out.weights};
     const double* a[kBlock];
     double* o[kBlock];
     bool ok = true;
     for (std::size_t i0 = 0; i0 < n && ok; i0 += kBlock) {
         const std::size_t rows = std::min(kBlock, n - i0);
-        // Row r of the block in stage s (0 scores, 1 scaled, 2 logits, 3 weights).
+        // Row r of the block in stage s (0 scores, 1 weights), and its scaled scores.
         auto row = [&](std::size_t s, std::size_t r) {
-            return stream ? local.data() + (s * kBlock + r) * n : stages[s]->row(i0 + r);
+            return stream ? local.data() + ((1 + s) * kBlock + r) * n : stages[s]->row(i0 + r);
         };
+        auto scaled_row = [&](std::size_t r) { return local.data() + r * n; };
         // The block's rows of stage s, computed in `local`, to the trace's matrix.
         auto publish = [&](std::size_t s) {
             if (stream) stream_copy(row(s, 0), stages[s]->row(i0), rows * n);
@@ -501,39 +497,27 @@ bool trace(const Input& in, Trace& out, std::string& error) {
         }
         // Each panel of scores is checked and scaled while it is in the cache.
         product(kernel, a, rows, keys.data(), d, d, n, o, [&](std::size_t j0, std::size_t m) {
-            for (std::size_t r = 0; r < rows; ++r) ok &= scale_finite(row(0, r) + j0, inv_sqrt_d, m, row(1, r) + j0);
+            for (std::size_t r = 0; r < rows; ++r) ok &= scale_finite(row(0, r) + j0, inv_sqrt_d, m, scaled_row(r) + j0);
         });
         publish(0);  // before a score that overflows is looked for
         if (!ok) break;
         std::size_t inner = 0;  // the keys any of these rows sees: past them every weight is 0
         for (std::size_t r = 0; r < rows; ++r) {
             const std::size_t i = i0 + r;
-            const double* scaled = row(1, r);
             const std::size_t count = in.causal ? i + 1 : n;
             inner = std::max(inner, count);
-            if (finite_t) {
-                double* logits = row(2, r);
-                if (multiply_t) scale(scaled, inv_t, count, logits);
-                else
-                    for (std::size_t j = 0; j < count; ++j) logits[j] = scaled[j] / in.temperature;
-                for (std::size_t j = count; j < n; ++j) logits[j] = -kInfinity;
-            }
-            softmax_prefix(scaled, count, n, in.temperature, row(3, r), wide, finite_t ? &out.log_norm[i] : nullptr);
+            softmax_prefix(scaled_row(r), count, n, in.temperature, row(1, r), wide, finite_t ? &out.log_norm[i] : nullptr);
         }
         for (std::size_t r = 0; r < rows; ++r) {
-            a[r] = row(3, r);
+            a[r] = row(1, r);
             o[r] = out.output.row(i0 + r);
         }
         // Only the visible keys: the products with a weight of exactly 0 add nothing.
         product(kernel, a, rows, values.data(), n, inner, dv, o, [](std::size_t, std::size_t) {});
         publish(1);
-        if (finite_t) publish(2);
-        publish(3);
     }
-    if (stream) {
-        stream_done();
-        give_back(std::move(local));
-    }
+    if (stream) stream_done();
+    give_back(std::move(local));
     give_back(std::move(keys));
     give_back(std::move(values));
     if (!ok) {

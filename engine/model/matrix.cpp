@@ -73,13 +73,12 @@ void summarise(Matrix& out, const int n) {
             score_reveal += sr;
             weight_reveal += row_reveal(out.p_softmax, n, i);
             const double* scores = tr.scores.row(I);
-            const double* scaled = tr.scaled.row(I);
             const double* w = tr.weights.row(I);
             const double* open = out.open ? out.open->weights.row(I) : nullptr;
             const double fold = out.mask_u > 0 ? out.mask_u * out.p_mask : 0.0;
             for (int j = 0; j < n; ++j) {
                 const std::size_t J = static_cast<std::size_t>(j), b = J / static_cast<std::size_t>(h.per);
-                const double s = core::lerp(scores[J] * sr, scaled[J], out.p_scale);
+                const double s = core::lerp(scores[J] * sr, tr.scaled(I, J), out.p_scale);
                 tones[b] += tone(s, out.magnitude);
                 weight[b] = std::max(weight[b], open ? core::lerp(open[J], w[J], out.mask_u) : w[J]);
                 if (j > i) hide[b] += fold;
