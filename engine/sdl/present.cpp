@@ -4,6 +4,9 @@
 // the deck files for hot reload, paces frames (draws only when something changed or moves), and
 // paints what the session lays out: the frame into the window's pixels, the overlay over it.
 #include <SDL.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include <algorithm>
 #include <cerrno>
@@ -149,6 +152,24 @@ std::uint64_t clock_seed() {
     return z ^ (z >> 31);
 }
 
+// A window that runs for hours must not grow. Its large blocks (frame-sized pixel buffers, a
+// trace's matrices) are mapped and unmapped each on its own rather than carved from the heap,
+// whatever size glibc's adaptive threshold has reached; and what the heap holds free is handed
+// back now and then (`release`), so resident memory is what is in use, not the high-water mark
+// of every state visited (the fullscreen, the overview, the presenter window).
+void bound_the_heap() {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 1 << 20);
+    mallopt(M_TRIM_THRESHOLD, 4 << 20);
+#endif
+}
+
+void release_free_memory() {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
+
 }  // namespace
 
 int present_command(const std::vector<std::string>& args, std::shared_ptr<const draw::Fonts> fonts) {
@@ -162,6 +183,7 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
         return 0;
     }
     if (o.file.empty()) o.file = default_deck(o.root);
+    bound_the_heap();
 
     load::Result loaded = load::load_file(o.file, load::Options{o.root, {}});
     if (!loaded.ok()) {
@@ -283,6 +305,7 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
 
     bool first = true;
     double main_presented = -1;
+    double released_at = 0;
     while (!session.quit_requested()) {
         const double now = clock();
         const bool animating = !session.dirty() && session.needs_redraw();
@@ -344,6 +367,10 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
             if (!main.draw([&](const app::Pixels& px) { app::paint_overlay(px, session.render(px), text.get()); }, err))
                 return fail(err);
             main_presented = clock();
+            if (main_presented - released_at >= 10.0) {  // after a present, while the next waits
+                release_free_memory();
+                released_at = main_presented;
+            }
             if (first) {
                 first = false;
                 if (std::getenv("ATTNLAB_TIMING"))
