@@ -34,7 +34,7 @@ std::string_view engine_joiners() {
     static const std::string joiners = [] {
         std::string s;
         for (char c = 0x21; c < 0x7F; ++c) s += c;  // a face keeps those whose script is Common
-        return s + "·…√−→←↑↓↕—–∞÷×ΣΔωθ‘’“”≥≤≫½¼²₀₁₂₃₄₅₆₇₈₉ᵢⱼᵀ✓▏。";
+        return s + "·…√−→←↑↓↕—–∞÷×ΣΔωθ‘’“”≥≤≫½¼²₀₁₂₃₄₅₆₇₈₉ᵢⱼᵀ✓▏";
     }();
     return joiners;
 }
