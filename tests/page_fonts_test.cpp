@@ -119,6 +119,17 @@ TEST_CASE("the test deck's text has a face for every character natively, and nee
     CHECK(fonts->fallbacks_for({"猫"}).size() == 1);
 }
 
+TEST_CASE("a deck in English carries no face: the engine's own signs are DejaVu's", "[page-fonts]") {
+    for (const char* deck : {"slides/lecture.yaml", "tests/data/web/deck.yaml"}) {
+        INFO(deck);
+        output::PageFonts page;
+        std::string why;
+        CHECK(output::page_fonts(*support::fonts(), texts_of((kSource / deck).string()), page, why));
+        CHECK(page.faces.empty());
+        CHECK(page.table.empty());
+    }
+}
+
 TEST_CASE("a face subset to a few characters is a few kilobytes, one face, its layout tables kept", "[page-fonts]") {
     std::string cjk, why;
     REQUIRE(output::subset_face(kCjk, 2, U"注意力", cjk, why));
