@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
     std::filesystem::create_directories(none);
     std::string error;
     auto live = web::Live::open((src / "scenes/one-query-row.yaml").string(), src.string(), (src / "fonts").string(),
-                                none.string(), false, false, 6, error);
+                                draw::debian_fallbacks(none.string()), false, false, 6, error);
     if (!live) {
         std::fprintf(stderr, "web_bench: %s\n", error.c_str());
         return 2;

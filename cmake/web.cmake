@@ -63,7 +63,7 @@ function(attnlab_web_program)
   file(WRITE ${CMAKE_BINARY_DIR}/generated/web_program.cpp "// attnlab-web: the web module's program (engine/web/)\n")
   add_executable(attnlab-web ${CMAKE_BINARY_DIR}/generated/web_program.cpp)
   target_link_libraries(attnlab-web PRIVATE attnlab::web attnlab_warnings)
-  set(exports _main _attnlab_open _attnlab_error _attnlab_steps _attnlab_paint
+  set(exports _main _attnlab_open _attnlab_error _attnlab_steps _attnlab_paint _attnlab_fallback
       _attnlab_live_open _attnlab_live_time _attnlab_live_resize _attnlab_live_key _attnlab_live_pointer
       _attnlab_live_frame _attnlab_live_width _attnlab_live_height _attnlab_live_dirty_top
       _attnlab_live_dirty_bottom _attnlab_live_status _attnlab_live_where

@@ -348,8 +348,10 @@ int main(int argc, char** argv) {
             return output::export_command(
                 rest,
                 [](const std::string& path, const std::string& root, scene::Deck& deck, core::Diagnostics& errors,
-                   std::vector<std::string>& files) {
-                    load::Result r = load::load_file(path, load::Options{root, {}});
+                   std::vector<std::string>& files, std::vector<std::string>& texts) {
+                    load::Options options{root, {}};
+                    options.texts = [&texts](const std::string& t) { texts.push_back(t); };
+                    load::Result r = load::load_file(path, options);
                     deck = std::move(r.deck);
                     errors = std::move(r.errors);
                     files = std::move(r.files);

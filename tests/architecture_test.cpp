@@ -26,8 +26,8 @@ std::string slurp(const fs::path& p) {
     return s.str();
 }
 
-const std::vector<std::string> kLibraries = {"Cairo",  "FreeType", "libraqm", "HarfBuzz", "FriBiDi", "yaml-cpp", "nlohmann-json",
-                                             "libpng", "zlib",     "libyuv",  "SDL2",     "SDL2_ttf", "Xlib"};
+const std::vector<std::string> kLibraries = {"Cairo",  "FreeType", "libraqm", "HarfBuzz", "hb-subset", "FriBiDi", "yaml-cpp",
+                                             "nlohmann-json", "libpng", "zlib", "libyuv", "SDL2", "SDL2_ttf", "Xlib"};
 
 // module ("draw", or "main" for main.cpp) → what it may include: modules and libraries.
 struct Allowed {
@@ -78,6 +78,8 @@ std::string library_of(const std::string& header) {
     if (header.rfind("cairo", 0) == 0) return "Cairo";
     if (header == "ft2build.h" || header.rfind("freetype", 0) == 0) return "FreeType";
     if (header == "raqm.h") return "libraqm";
+    // HarfBuzz's subsetter, a library of its own (libharfbuzz-subset): it cuts fonts, it shapes nothing.
+    if (header == "hb-subset.h" || header == "harfbuzz/hb-subset.h") return "hb-subset";
     if (header == "hb.h" || header.rfind("hb-", 0) == 0 || header.rfind("harfbuzz/", 0) == 0) return "HarfBuzz";
     if (header.rfind("fribidi", 0) == 0) return "FriBiDi";
     if (header.rfind("yaml-cpp/", 0) == 0) return "yaml-cpp";
@@ -183,6 +185,11 @@ TEST_CASE("the design's module table is there and complete", "[architecture]") {
     // The web module runs in a browser: no SDL2, Xlib or libyuv, and none of the native backend.
     for (const char* lib : {"SDL2", "Xlib", "libyuv"}) CHECK(table.at("web").libraries.count(lib) == 0);
     CHECK(table.at("web").modules.count("sdl") == 0);
+    // Fonts are subset by the native exporter alone (a live page's fallback faces): the modules a
+    // browser build shares have no subsetter.
+    for (const auto& [module, allowed] : table)
+        if (module != "output" && module != "sdl" && module != "main") CHECK(allowed.libraries.count("hb-subset") == 0);
+    CHECK(table.at("output").libraries.count("hb-subset") == 1);
 }
 
 TEST_CASE("every #include under engine/ follows an arrow of the design", "[architecture]") {

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <set>
 #include <random>
 #include <sstream>
 #include <string>
@@ -1422,4 +1423,38 @@ TEST_CASE("load messages escape bidirectional controls and separators of what th
     const std::string g = r.errors[0].format();
     CHECK(contains(g, "gone\\u2028\\u2066.yaml"));
     CHECK_FALSE(contains(g, "\u2028"));
+}
+
+TEST_CASE("the text sink gets every text the character check reads, whole", "[load]") {
+    // slides/world-scripts.yaml: a deck's title slide, three scenes and a text slide. What the
+    // check is asked about (every character, since it says nothing) is what the texts hold.
+    const std::string deck = std::string(ATTNLAB_SOURCE_DIR) + "/slides/world-scripts.yaml";
+    std::set<char32_t> asked;
+    std::vector<std::string> texts;
+    load::Options opt{ATTNLAB_SOURCE_DIR, [&](char32_t c) {
+                          asked.insert(c);
+                          return std::string();
+                      }};
+    opt.texts = [&](const std::string& t) { texts.push_back(t); };
+    const load::Result r = load::load_file(deck, opt);
+    REQUIRE(r.ok());
+    std::set<char32_t> held;
+    for (const std::string& t : texts)
+        for (std::size_t i = 0; i < t.size();) {
+            const auto b = static_cast<unsigned char>(t[i]);
+            const std::size_t len = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : 4;
+            char32_t c = len == 1 ? b : len == 2 ? (b & 0x1F) : len == 3 ? (b & 0x0F) : (b & 0x07);
+            for (std::size_t k = 1; k < len; ++k) c = (c << 6) | (static_cast<unsigned char>(t[i + k]) & 0x3F);
+            held.insert(c);
+            i += len;
+        }
+    CHECK(held == asked);
+    // Whole texts: the tokens, the titles, the narration, the bullets of the scenes and slides.
+    const auto has = [&](const std::string& t) { return std::find(texts.begin(), texts.end(), t) != texts.end(); };
+    const scene::Scene& hindi = *r.deck.slides[2].scene;
+    for (const std::string& token : hindi.tokens) CHECK(has(token));
+    CHECK(has(hindi.title));
+    for (const scene::Step& s : hindi.steps) CHECK((has(s.say) && (s.title.empty() || has(s.title))));
+    CHECK(has("猫 and 老鼠: the words 追 reads most"));
+    CHECK(has("注意力 · ध्यान · الانتباه"));
 }

@@ -196,7 +196,7 @@ LiveRun run_native(const std::vector<std::string>& script, const fs::path& fallb
             in >> path >> student >> dark >> start;
             std::string error;
             live = web::Live::open((kSource / path).string(), kSource.string(), (kSource / "fonts").string(),
-                                   fallback_fonts.string(), student != 0, dark != 0, start, error);
+                                   draw::debian_fallbacks(fallback_fonts.string()), student != 0, dark != 0, start, error);
             INFO(error);
             REQUIRE(live);
         } else if (what == "size") {
@@ -291,7 +291,8 @@ TEST_CASE("the live page's backend answers a page's events in the browser as nat
                                     "time 10", "frame", "status"};
     std::string error;
     auto probe = web::Live::open((kSource / "scenes/one-query-row.yaml").string(), kSource.string(),
-                                 (kSource / "fonts").string(), no_fallback.string(), false, false, 6, error);
+                                 (kSource / "fonts").string(), draw::debian_fallbacks(no_fallback.string()), false, false, 6,
+                                 error);
     INFO(error);
     REQUIRE(probe);
     probe->resize(W, H, W, H);

@@ -11,7 +11,8 @@ ATTNLAB_BUILD=${ATTNLAB_BUILD:-$ATTNLAB_ROOT/build}
 
 # The text stack: libraqm (shaping with HarfBuzz, right-to-left order with FriBiDi); the Noto
 # faces draw what DejaVu (fonts/) lacks: Devanagari, Arabic … (core) and Chinese, Japanese,
-# Korean (cjk).
+# Korean (cjk). libharfbuzz-dev brings HarfBuzz's subsetter too (libharfbuzz-subset0): a live page
+# carries those faces cut to its deck's characters.
 packages=(build-essential cmake pkg-config libsdl2-dev libcairo2-dev libyaml-cpp-dev
           libraqm-dev libharfbuzz-dev libfribidi-dev fonts-noto-core fonts-noto-cjk
           nlohmann-json3-dev catch2 libpng-dev libyuv-dev ffmpeg espeak-ng libxtst-dev xvfb poppler-utils python3 chromium

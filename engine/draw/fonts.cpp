@@ -17,7 +17,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <mutex>
+#include <set>
 #include <unordered_map>
 
 #include "draw/shaping.hpp"
@@ -146,6 +148,11 @@ struct Fonts::Engine::Impl {
     std::array<std::vector<std::uint32_t>, 4> chains;    // each style's order of faces
     std::array<double, 4> ascent{}, descent{}, height{};
     std::vector<Fallback> table;                         // every fallback asked for, found or not
+    struct Row {
+        Fallback fallback;
+        std::uint32_t regular = 0, bold = 0;  // its files (the same when it has no bold one)
+    };
+    std::vector<Row> rows;                               // the fallbacks found, in order
 
     ~Impl() {
         for (FaceFile& f : files) {
@@ -269,13 +276,19 @@ struct Fonts::Engine::Impl {
         }
     }
 
+    // The code points a text is shaped as: a control character is drawn as a space.
+    static std::u32string prepared(std::string_view s, std::vector<std::uint32_t>* starts) {
+        std::u32string u = decode_utf8(s, starts);
+        for (char32_t& c : u)
+            if (c < 0x20 || (c >= 0x7F && c < 0xA0)) c = ' ';
+        return u;
+    }
+
     Shaped shape(std::string_view s, Font f, Direction d) {
         Shaped out;
         std::vector<std::uint32_t> starts;
-        std::u32string u = decode_utf8(s, &starts);
+        const std::u32string u = prepared(s, &starts);
         if (u.empty()) return out;
-        for (char32_t& c : u)
-            if (c < 0x20 || (c >= 0x7F && c < 0xA0)) c = ' ';  // a control character is drawn as a space
         std::lock_guard<std::mutex> lock(mu);
         const std::vector<std::uint32_t>& chain = chains[static_cast<std::size_t>(f)];
         std::vector<std::uint32_t> face;
@@ -378,6 +391,42 @@ std::string Fonts::Engine::package_for(char32_t c) {
     return "";
 }
 
+std::vector<FallbackUse> Fonts::Engine::fallbacks_for(const std::vector<std::string>& texts, std::string_view joiners_utf8) {
+    const std::u32string joiners = decode_utf8(joiners_utf8);
+    std::vector<std::string> all = texts;
+    for (char32_t c : joiners) append_utf8(all.emplace_back(), c);
+    std::lock_guard<std::mutex> lock(impl->mu);
+    // Every character of every text, with the face each style's order draws it with.
+    std::map<std::uint32_t, std::set<char32_t>> drawn;
+    std::vector<std::uint32_t> face;
+    for (const std::string& t : all) {
+        const std::u32string u = Impl::prepared(t, nullptr);
+        if (u.empty()) continue;
+        for (const std::vector<std::uint32_t>& chain : impl->chains) {
+            impl->assign(u, chain, face);
+            for (std::size_t i = 0; i < u.size(); ++i)
+                if (face[i] >= 4) drawn[face[i]].insert(u[i]);
+        }
+    }
+    hb_unicode_funcs_t* uf = hb_unicode_funcs_get_default();
+    std::vector<FallbackUse> out;
+    for (const Impl::Row& row : impl->rows) {
+        const bool two = row.bold != row.regular;
+        std::set<char32_t> regular = drawn[row.regular], bold = two ? drawn[row.bold] : std::set<char32_t>{};
+        if (regular.empty() && bold.empty()) continue;
+        for (char32_t c : joiners) {
+            const hb_script_t s = hb_unicode_script(uf, c);
+            if (s != HB_SCRIPT_COMMON && s != HB_SCRIPT_INHERITED) continue;
+            if (!regular.empty() && impl->has(row.regular, c)) regular.insert(c);
+            if (!bold.empty() && impl->has(row.bold, c)) bold.insert(c);
+        }
+        FallbackUse use{row.fallback, std::u32string(regular.begin(), regular.end()), std::u32string(bold.begin(), bold.end())};
+        if (!two) use.face.bold.clear();
+        out.push_back(std::move(use));
+    }
+    return out;
+}
+
 std::vector<std::string> Fonts::Engine::fallback_files() const {
     std::vector<std::string> out;
     for (std::size_t i = 4; i < impl->files.size(); ++i) out.push_back(impl->files[i].path);
@@ -432,6 +481,7 @@ std::shared_ptr<const Fonts> Fonts::load(const std::string& dir, std::string& er
         regular.push_back(impl->add_file(fb.regular, fb.index));
         const bool has_bold = !fb.bold.empty() && readable(fb.bold);
         bold.push_back(has_bold ? impl->add_file(fb.bold, fb.index) : regular.back());
+        impl->rows.push_back({fb, regular.back(), bold.back()});
     }
     auto chain = [](std::initializer_list<std::uint32_t> first, const std::vector<std::uint32_t>& rest) {
         std::vector<std::uint32_t> c(first);
@@ -451,5 +501,8 @@ Fonts::~Fonts() = default;
 bool Fonts::covers(char32_t c, Font f) const { return engine_->covers(c, f); }
 std::string Fonts::package_for(char32_t c) const { return engine_->package_for(c); }
 std::vector<std::string> Fonts::fallback_files() const { return engine_->fallback_files(); }
+std::vector<FallbackUse> Fonts::fallbacks_for(const std::vector<std::string>& texts, std::string_view joiners) const {
+    return engine_->fallbacks_for(texts, joiners);
+}
 
 }  // namespace draw

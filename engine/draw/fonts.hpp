@@ -12,6 +12,7 @@
 #include <array>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace draw {
@@ -34,6 +35,14 @@ struct Fallback {
 // CJK SC (Han, kana, Hangul, and so CJK punctuation), Mongolian, Tifinagh, Canadian syllabics
 // and Yi, then mathematics and symbols. Files that are absent are skipped by load().
 std::vector<Fallback> debian_fallbacks(const std::string& root = "/usr/share/fonts");
+
+// What some texts need of the fallback faces (Fonts::fallbacks_for): a row of the table and the
+// characters the painter draws with each of its files.
+struct FallbackUse {
+    Fallback face;           // the row (bold "": its regular file draws its bold text too)
+    std::u32string regular;  // drawn with its regular file, ascending
+    std::u32string bold;     // drawn with its bold file, ascending (empty when bold is "")
+};
 
 class Fonts {
 public:
@@ -58,6 +67,15 @@ public:
     std::string package_for(char32_t c) const;
     // The files of the fallback faces found, in order (for messages and tests).
     std::vector<std::string> fallback_files() const;
+    // The fallback faces found that the painter draws some character of `texts` with, in the
+    // table's order: each text's faces chosen in every style's order by the painter's own choice
+    // (word by word, see shaping.hpp). `joiners` (UTF-8: the punctuation and signs the engine
+    // writes itself, next to a deck's words too: "‘猫’ reads") count as texts of their own, and
+    // are added to each row used that has them where they can join another script's word
+    // (their script is Common or Inherited), since a word is drawn with the first face that has
+    // all of it. Faces subset to these characters, in this order, draw these texts as the whole
+    // faces do: no word finds an earlier face, since a subset lacks what its whole face lacks.
+    std::vector<FallbackUse> fallbacks_for(const std::vector<std::string>& texts, std::string_view joiners = {}) const;
 
     // The text stack behind these faces (shaping.hpp): internal to draw/.
     struct Engine;

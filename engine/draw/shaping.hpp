@@ -83,6 +83,7 @@ struct Fonts::Engine {
     bool covers(char32_t c, Font f);
     std::string package_for(char32_t c);
     std::vector<std::string> fallback_files() const;
+    std::vector<FallbackUse> fallbacks_for(const std::vector<std::string>& texts, std::string_view joiners);
 };
 
 }  // namespace draw

@@ -278,6 +278,7 @@ struct Loader {
     core::Diagnostics errors;
     core::Diagnostics warnings;
     CharacterCheck characters;  // asked about every character of every text shown (may be empty)
+    TextSink texts;             // given every text shown (may be empty)
     std::size_t computed = 0;   // states the engine computed to check the scenes (Result::states_computed)
 
     struct Open {
@@ -316,6 +317,7 @@ struct Loader {
         r.confine(&files_root);
         r.record_files(&files);
         r.check_characters(&characters);
+        r.collect_texts(&texts);
         r.count_computed(&computed);
         const Node* root = doc.root;
         const Holds holds = what_file_holds(r, root);
@@ -554,6 +556,7 @@ Result with_root(const Options& options, const std::string& top, const std::stri
     try {
         Loader loader;
         loader.characters = options.characters;
+        loader.texts = options.texts;
         std::string why;
         if (!root_of(options.root, top, loader.files_root, why)) {
             Result res;

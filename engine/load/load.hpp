@@ -27,6 +27,8 @@ struct Result {
 // what to say ("no face has '猫' (U+732B); Debian's fonts-noto-cjk has it"). `attnlab check`
 // asks the fonts; the loader knows none, only where each text is.
 using CharacterCheck = std::function<std::string(char32_t)>;
+// Given every text the deck shows, whole, as it is read (a text of a scene read twice comes twice).
+using TextSink = std::function<void(const std::string&)>;
 
 // How a file is loaded.
 struct Options {
@@ -40,6 +42,9 @@ struct Options {
     // quiz, the experiments) is read character by character, and a character it has something to
     // say about is a warning at that character's line and column (once per character and file).
     CharacterCheck characters;
+    // With a sink, every text the deck shows — the same texts as the character check reads —
+    // goes to it whole (a live page subsets the fallback faces to their characters).
+    TextSink texts;
 };
 
 // The root when none is given: the current folder when `top` lies inside it (so `attnlab

@@ -226,7 +226,9 @@ void Reader::warn(const Node* at, const std::string& message) {
     warnings_->push_back(std::move(w));
 }
 void Reader::shown(const Node* n, const std::string& key) {
-    if (!characters_ || !*characters_ || !warnings_ || !n || n->kind != Kind::Scalar) return;
+    if (!n || n->kind != Kind::Scalar) return;
+    if (texts_ && *texts_) (*texts_)(n->value);
+    if (!characters_ || !*characters_ || !warnings_) return;
     const std::string& v = n->value;
     for (std::size_t i = 0; i < v.size();) {
         // One UTF-8 character (the loader has checked the file is UTF-8).

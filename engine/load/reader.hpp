@@ -89,10 +89,12 @@ public:
 
     void error(const Node* at, const std::string& message);
     void warn(const Node* at, const std::string& message);
-    // A text the deck shows, named `key`: each of its characters goes to the character check
-    // (when there is one), and what it says is a warning at that character.
+    // A text the deck shows, named `key`: it goes to the text sink whole, and each of its
+    // characters to the character check (when there are), what the check says a warning at
+    // that character.
     void shown(const Node* n, const std::string& key);
     void check_characters(const std::function<std::string(char32_t)>* check) { characters_ = check; }
+    void collect_texts(const std::function<void(const std::string&)>* sink) { texts_ = sink; }
     // Each state of a scene the engine computes to check it is counted in `*count` (when given):
     // the loader's work, which the deck's size bounds and Result::states_computed reports.
     void count_computed(std::size_t* count) { computed_ = count; }
@@ -163,6 +165,7 @@ private:
     core::Diagnostics* warnings_ = nullptr;
     std::size_t count_ = 0;
     const std::function<std::string(char32_t)>* characters_ = nullptr;
+    const std::function<void(const std::string&)>* texts_ = nullptr;
     std::size_t* computed_ = nullptr;
     std::vector<std::string>* files_ = nullptr;
     const Root* root_ = nullptr;

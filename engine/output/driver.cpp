@@ -584,12 +584,12 @@ int export_command(const std::vector<std::string>& args, const Loader& load, std
     }
     scene::Deck deck;
     core::Diagnostics load_errors;
-    std::vector<std::string> files;
-    if (!load(opt.input, opt.root, deck, load_errors, files)) {
+    std::vector<std::string> files, texts;
+    if (!load(opt.input, opt.root, deck, load_errors, files, texts)) {
         for (const auto& e : load_errors) std::cerr << e.format() << "\n";
         return 2;
     }
-    if (opt.live) return write_live_page(opt, files, std::cerr);
+    if (opt.live) return write_live_page(opt, files, texts, std::cerr);
     std::vector<timeline::Event> events;
     if (!opt.replay.empty()) {
         core::Diagnostics errors;

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/core.hpp"
+#include "output/page_fonts.hpp"
 #include "output/staging.hpp"
 #include "output/web_text.hpp"
 
@@ -43,6 +44,34 @@ fs::path common_folder(const std::vector<fs::path>& files) {
     return base;
 }
 
+// The bundle's fallback faces: ,"fonts":{NAME:base64,…},"fallbacks":[{"regular":NAME,"bold":NAME or
+// "","index":0},…], the faces the painter draws `texts` with (none without `fonts`), subset to
+// their characters; the page writes them into the module's file system and gives the module
+// this table, in the painter's order, before it opens the deck. `bytes`: the faces' size.
+bool fallback_bundle(const draw::Fonts* fonts, const std::vector<std::string>& texts, std::string& json, std::size_t& bytes,
+                     std::string& why) {
+    PageFonts faces;
+    if (fonts && !page_fonts(*fonts, texts, faces, why)) return false;
+    json = ",\"fonts\":{";
+    for (std::size_t i = 0; i < faces.faces.size(); ++i) {
+        if (i) json += ",";
+        core::json_string(json, faces.faces[i].name);
+        json += ":";
+        core::json_string(json, base64(faces.faces[i].bytes));
+    }
+    json += "},\"fallbacks\":[";
+    for (std::size_t i = 0; i < faces.table.size(); ++i) {
+        json += i ? ",{\"regular\":" : "{\"regular\":";
+        core::json_string(json, faces.table[i].regular);
+        json += ",\"bold\":";
+        core::json_string(json, faces.table[i].bold);
+        json += ",\"index\":" + std::to_string(faces.table[i].index) + "}";
+    }
+    json += "]";
+    bytes = faces.bytes();
+    return true;
+}
+
 }  // namespace
 
 std::string web_module_dir() {
@@ -50,7 +79,8 @@ std::string web_module_dir() {
     return ATTNLAB_WEB_MODULE_DIR;
 }
 
-int write_live_page(const Options& opt, const std::vector<std::string>& files, std::ostream& err) {
+int write_live_page(const Options& opt, const std::vector<std::string>& files, const std::vector<std::string>& texts,
+                    std::ostream& err) {
     const auto fail = [&](const std::string& why) {
         err << "attnlab: error: " << core::printable(why) << "\n";
         return 2;
@@ -80,7 +110,11 @@ int write_live_page(const Options& opt, const std::vector<std::string>& files, s
         bundle += ":";
         core::json_string(bundle, base64(bytes));
     }
-    bundle += "}}";
+    bundle += "}";
+    std::string faces;
+    std::size_t face_bytes = 0;
+    if (!fallback_bundle(opt.draw.fonts.get(), texts, faces, face_bytes, why)) return fail(why);
+    bundle += faces + "}";
     std::string packed;
     if (!gzip(wasm, packed)) return fail("cannot compress the module");
 
@@ -101,7 +135,9 @@ int write_live_page(const Options& opt, const std::vector<std::string>& files, s
     if (!out.commit(why)) return fail(why);
     err << "attnlab: wrote the live page " << core::printable(opt.out) << " (" << page.size() / 1000 << " KB: "
         << absolute.size() << (absolute.size() == 1 ? " file" : " files") << " of the deck, the engine "
-        << packed.size() / 1000 << " KB compressed)\n";
+        << packed.size() / 1000 << " KB compressed";
+    if (face_bytes) err << ", the fallback faces " << (face_bytes + 999) / 1000 << " KB";
+    err << ")\n";
     return 0;
 }
 

@@ -18,7 +18,10 @@ std::string web_module_dir();
 // Writes opt.out: the web build's live page (live.html) with its module's script, its
 // WebAssembly (gzip, base64: the page inflates it) and live.js inside, and `files` (the deck's,
 // the top file first) as window.attnlabBundle, by their paths below the deepest folder holding
-// them all. Staged and renamed as every output; 0 done, 2 with the reason on `err`.
-int write_live_page(const Options& opt, const std::vector<std::string>& files, std::ostream& err);
+// them all, with the fallback faces `texts` (every text the deck shows) are drawn with, subset
+// to their characters (output/page_fonts.hpp). Staged and renamed as every output; 0 done, 2
+// with the reason on `err`.
+int write_live_page(const Options& opt, const std::vector<std::string>& files, const std::vector<std::string>& texts,
+                    std::ostream& err);
 
 }  // namespace output

@@ -267,10 +267,12 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
 
 // Reads a deck or scene file, every file it names inside `root` ("": the default root); false
 // with diagnostics on bad input. `files`: every file it read, the top file first (a live page
-// carries them). output/ does not parse files itself (that is load/'s job): main.cpp hands it
-// load::load_file through this.
+// carries them); `texts`: every text the deck shows (load::Options::texts: a live page carries
+// the fallback faces they are drawn with, subset to their characters). output/ does not parse
+// files itself (that is load/'s job): main.cpp hands it load::load_file through this.
 using Loader = std::function<bool(const std::string& path, const std::string& root, scene::Deck& deck,
-                                  core::Diagnostics& errors, std::vector<std::string>& files)>;
+                                  core::Diagnostics& errors, std::vector<std::string>& files,
+                                  std::vector<std::string>& texts)>;
 // `attnlab export …` with the arguments after "export". Returns the process exit code.
 // `fonts` are the fonts frames are drawn with (loaded by the caller).
 // `keys`: the web page's keys (Options::keys); `hooks`: a test's (Options::hooks).

@@ -18,13 +18,16 @@
 namespace {
 
 // Where the web build embeds the shipped files (cmake/web.cmake): scenes/ and slides/ under one
-// root, as in the checkout (a deck's ../scenes/ includes resolve), and the DejaVu faces. No
-// fallback faces are embedded yet: text in scripts DejaVu lacks draws as boxes.
+// root, as in the checkout (a deck's ../scenes/ includes resolve), and the DejaVu faces. The
+// module embeds no fallback face (a CJK face alone is megabytes): a page that brings its deck
+// brings the faces its text is drawn with, subset to its characters (`attnlab export --live`),
+// and names them with attnlab_fallback before it opens the deck. Without them, text in scripts
+// DejaVu lacks draws as boxes (the embedded scenes in other scripts, opened by name).
 constexpr const char* kRoot = "/attnlab";
 constexpr const char* kFonts = "/attnlab/fonts";
-constexpr const char* kFallbackFonts = "/attnlab/fallback-fonts";
 
 std::unique_ptr<web::Player> player;
+std::vector<draw::Fallback> fallbacks;  // the page's, in the painter's order
 std::unique_ptr<web::Live> live;
 std::string error;
 std::vector<std::uint8_t> pixels;
@@ -33,9 +36,16 @@ std::vector<std::uint8_t> pixels;
 
 extern "C" {
 
+// One more fallback face, after those named before (the order the painter tries them in): the
+// file of its regular and of its bold face ("" for none: the regular face draws bold text too)
+// in the module's file system, and the face in the file. For the decks opened after it.
+EMSCRIPTEN_KEEPALIVE void attnlab_fallback(const char* regular, const char* bold, int index) {
+    fallbacks.push_back({regular ? regular : "", bold ? bold : "", index, "", ""});
+}
+
 // Opens `path` (e.g. "/attnlab/scenes/tiny.yaml"): its number of steps, or -1 (attnlab_error says why).
 EMSCRIPTEN_KEEPALIVE int attnlab_open(const char* path) {
-    player = web::Player::open(path ? path : "", kRoot, kFonts, kFallbackFonts, error);
+    player = web::Player::open(path ? path : "", kRoot, kFonts, fallbacks, error);
     return player ? player->steps() : -1;
 }
 
@@ -70,7 +80,7 @@ EMSCRIPTEN_KEEPALIVE const std::uint8_t* attnlab_paint(int step, int width, int 
 // or -1 (attnlab_error says why).
 EMSCRIPTEN_KEEPALIVE int attnlab_live_open(const char* path, const char* root, int student, int dark, int start) {
     const std::string in = root && *root ? root : kRoot;
-    live = web::Live::open(path ? path : "", in, kFonts, kFallbackFonts, student != 0, dark != 0, start, error);
+    live = web::Live::open(path ? path : "", in, kFonts, fallbacks, student != 0, dark != 0, start, error);
     return live ? static_cast<int>(live->steps()) : -1;
 }
 

@@ -26,11 +26,11 @@ Live::Live(std::shared_ptr<const scene::Deck> deck, std::shared_ptr<const draw::
 }
 
 std::unique_ptr<Live> Live::open(const std::string& path, const std::string& root, const std::string& fonts_dir,
-                                 const std::string& fallback_root, bool student, bool dark, int start,
+                                 const std::vector<draw::Fallback>& fallbacks, bool student, bool dark, int start,
                                  std::string& error) {
     scene::Deck loaded;
     std::shared_ptr<const draw::Fonts> fonts;
-    if (!load_deck(path, root, fonts_dir, fallback_root, loaded, fonts, error)) return nullptr;
+    if (!load_deck(path, root, fonts_dir, fallbacks, loaded, fonts, error)) return nullptr;
     auto deck = std::make_shared<const scene::Deck>(std::move(loaded));
     std::unique_ptr<Live> live(new Live(std::move(deck), std::move(fonts), student, dark));
     // The quiz's draw is the seed's: a page passes none yet, so it is the layout's default, and

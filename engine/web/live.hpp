@@ -16,6 +16,7 @@
 #include "app/cairo_text.hpp"
 #include "app/pixels.hpp"
 #include "app/session.hpp"
+#include "draw/fonts.hpp"
 
 namespace web {
 
@@ -28,7 +29,7 @@ public:
     // session starts at step 1 (0-based `start`, clamped), in student mode when `student` (the
     // drawn control bar along the bottom), dark when `dark`. Null, with `error` saying why.
     static std::unique_ptr<Live> open(const std::string& path, const std::string& root, const std::string& fonts_dir,
-                                      const std::string& fallback_root, bool student, bool dark, int start,
+                                      const std::vector<draw::Fallback>& fallbacks, bool student, bool dark, int start,
                                       std::string& error);
 
     // The page's clock, in seconds: every event and frame after this call happens at `seconds`.

@@ -13,9 +13,9 @@ Player::Player(scene::Deck deck, std::shared_ptr<const draw::Fonts> fonts)
     : deck_(std::move(deck)), lay_(timeline::layout(deck_)), fonts_(std::move(fonts)) {}
 
 bool load_deck(const std::string& path, const std::string& root, const std::string& fonts_dir,
-               const std::string& fallback_root, scene::Deck& deck, std::shared_ptr<const draw::Fonts>& fonts,
+               const std::vector<draw::Fallback>& fallbacks, scene::Deck& deck, std::shared_ptr<const draw::Fonts>& fonts,
                std::string& error) {
-    fonts = draw::Fonts::load(fonts_dir, error, draw::debian_fallbacks(fallback_root));
+    fonts = draw::Fonts::load(fonts_dir, error, fallbacks);
     if (!fonts) return false;
     load::Result r = load::load_file(path, load::Options{root, {}});
     if (!r.ok()) {
@@ -28,10 +28,10 @@ bool load_deck(const std::string& path, const std::string& root, const std::stri
 }
 
 std::unique_ptr<Player> Player::open(const std::string& path, const std::string& root, const std::string& fonts_dir,
-                                     const std::string& fallback_root, std::string& error) {
+                                     const std::vector<draw::Fallback>& fallbacks, std::string& error) {
     scene::Deck deck;
     std::shared_ptr<const draw::Fonts> fonts;
-    if (!load_deck(path, root, fonts_dir, fallback_root, deck, fonts, error)) return nullptr;
+    if (!load_deck(path, root, fonts_dir, fallbacks, deck, fonts, error)) return nullptr;
     return std::unique_ptr<Player>(new Player(std::move(deck), std::move(fonts)));
 }
 

@@ -17,21 +17,21 @@
 namespace web {
 
 // The deck at `path` (every file it names inside `root`, "" for the default root) and the faces:
-// DejaVu from `fonts_dir`, then the fallback faces found under `fallback_root` (laid out as
-// /usr/share/fonts; absent faces are skipped). False, with `error` saying why (the loader's
-// diagnostics, file:line:col, a line each), when either fails. What Player and Live open with.
+// DejaVu from `fonts_dir`, then `fallbacks` in their order (a page's own faces, or
+// draw::debian_fallbacks of a folder; absent faces are skipped). False, with `error` saying why
+// (the loader's diagnostics, file:line:col, a line each), when either fails. What Player and
+// Live open with.
 bool load_deck(const std::string& path, const std::string& root, const std::string& fonts_dir,
-               const std::string& fallback_root, scene::Deck& deck, std::shared_ptr<const draw::Fonts>& fonts,
+               const std::vector<draw::Fallback>& fallbacks, scene::Deck& deck, std::shared_ptr<const draw::Fonts>& fonts,
                std::string& error);
 
 class Player {
 public:
     // Loads `path` (a scene or a deck; every file it names inside `root`, "" for the default
-    // root) and the DejaVu faces from `fonts_dir`, then the fallback faces found under
-    // `fallback_root` (laid out as /usr/share/fonts; absent faces are skipped). Null, with
-    // `error` saying why (the loader's diagnostics, file:line:col), when either fails.
+    // root) and the faces as load_deck does. Null, with `error` saying why (the loader's
+    // diagnostics, file:line:col), when either fails.
     static std::unique_ptr<Player> open(const std::string& path, const std::string& root, const std::string& fonts_dir,
-                                        const std::string& fallback_root, std::string& error);
+                                        const std::vector<draw::Fallback>& fallbacks, std::string& error);
 
     // How many steps the deck has (`attnlab export --still N` takes 1 … steps()).
     int steps() const { return static_cast<int>(lay_.spans.size()); }

@@ -59,8 +59,9 @@
         const t0 = performance.now();
         const now = () => (performance.now() - t0) / 1000;
         // A page that brings its own deck (window.attnlabBundle: its main file and every file
-        // it names, by path inside its folder, base64) has them written under /deck and opened
-        // there; else `deck` is one of the files the module embeds.
+        // it names, by path inside its folder, base64, and the fallback faces of its text) has
+        // them written under /deck and opened there; else `deck` is one of the files the module
+        // embeds.
         let path = '/attnlab/' + deck, root = '';
         const bundle = window.attnlabBundle;
         if (bundle) {
@@ -71,6 +72,14 @@
             }
             path = '/deck/' + bundle.main;
             root = '/deck';
+            // The fallback faces its text is drawn with (subset to its characters by the export),
+            // outside the deck's folder, named to the module in the painter's order.
+            const fallback = m.cwrap('attnlab_fallback', null, ['string', 'string', 'number']);
+            m.FS.mkdirTree('/page-fonts');
+            for (const [name, data] of Object.entries(bundle.fonts || {}))
+                m.FS.writeFile('/page-fonts/' + name, Uint8Array.from(atob(data), (c) => c.charCodeAt(0)));
+            for (const face of bundle.fallbacks || [])
+                fallback('/page-fonts/' + face.regular, face.bold ? '/page-fonts/' + face.bold : '', face.index);
         }
         if (f.open(path, root, student, dark, start - 1) < 0) {
             problem(f.error());
