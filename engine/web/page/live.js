@@ -77,7 +77,7 @@
             const fallback = m.cwrap('attnlab_fallback', null, ['string', 'string', 'number']);
             m.FS.mkdirTree('/page-fonts');
             for (const [name, data] of Object.entries(bundle.fonts || {}))
-                m.FS.writeFile('/page-fonts/' + name, Uint8Array.from(atob(data), (c) => c.charCodeAt(0)));
+                m.FS.writeFile('/page-fonts/' + name, bytes(data));
             for (const face of bundle.fallbacks || [])
                 fallback('/page-fonts/' + face.regular, face.bold ? '/page-fonts/' + face.bold : '', face.index);
         }
