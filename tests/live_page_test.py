@@ -6,7 +6,8 @@ from #/N, steps with the keys, clicks a word, drags a key, clicks the temperatur
 the mask, undoes, runs an experiment and answers a quiz question, each checked against what the
 session says (and the engine's mathematics: rows sum to 1, masked weights exactly 0), and the
 canvas of a step against the native `attnlab export --still` of it; then `attnlab export DECK -o NAME.html
---live` writes one file that opens that deck from file:// alone.
+--live` writes one file that opens that deck from file:// alone, whose presenter window (S) shows
+the step's speaker notes and turns the slides.
 
 Without a web build it says SKIPPED (ctest counts that as skipped) unless ATTNLAB_WEB_REQUIRED=1,
 as CI sets after building it; without Chromium it fails (tools/setup.sh installs it)."""
@@ -191,6 +192,9 @@ def main():
               % (mean, 100 * off))
         b.key("ArrowRight")
         b.wait_for("attnlab.status().step === 4", "→ steps the exported page")
+        b.key("ArrowLeft")
+        b.wait_for("attnlab.status().step === 3", "← back to step 3")
+        presenter_view(b)
     finally:
         b.close()
         server.shutdown()
@@ -199,6 +203,50 @@ def main():
         return 1
     print("live_page_test: all passed")
     return 0
+
+
+def presenter_view(b):
+    """S opens the presenter window (a page the live page writes itself, here from file://): the
+    step, its speaker notes as tests/data/web/scene.yaml has them, the next step, the talk timer;
+    → pressed in that window turns the main page, and both follow; S again closes it."""
+    b.key("r", shift=True)  # the talk timer back to 0:00, waiting for the next →
+    b.key("s")
+    b.wait_for("attnlab.presenter && !attnlab.presenter.closed && attnlab.presenter.document.getElementById('notes')"
+               " && attnlab.presenter.document.getElementById('notes').textContent !== ''", "S opens the presenter window")
+    shown = ("(() => { const d = attnlab.presenter.document, t = (id) => d.getElementById(id).textContent;"
+             " return {now: t('now'), next: t('next'), notes: t('notes'), elapsed: t('elapsed'), clock: t('clock'),"
+             " timer: t('timer')}; })()")
+    p = b.eval(shown)
+    check(p["now"].startswith("now · 3 / 5 · "), "the presenter window says the step: %r" % p["now"])
+    check("Point at the bars." in p["notes"], "it shows step 3's speaker notes from the scene: %r" % p["notes"])
+    check(p["next"].startswith("next · 4 / 5 · ") and len(p["next"]) > len("next · 4 / 5 · "),
+          "and the next step's title: %r" % p["next"])
+    check(p["elapsed"] == "elapsed 0:00" and "first →" in p["timer"] and len(p["clock"]) == 5,
+          "the talk timer waits for the first → (%r, %r), beside the clock %r" % (p["elapsed"], p["timer"], p["clock"]))
+    # The presenter window is a target of its own, opened by the page: keys pressed there.
+    popup = next(t for t in b.call("Target.getTargets", session=False)["targetInfos"]
+                 if t["type"] == "page" and t.get("openerId"))
+    main_session = b.session
+    b.session = b.call("Target.attachToTarget", {"targetId": popup["targetId"], "flatten": True}, session=False)["sessionId"]
+    try:
+        b.key("ArrowRight")
+        time.sleep(0.5)
+        with open(os.path.join(tmp, "presenter.png"), "wb") as f:
+            f.write(b.screenshot())
+    finally:
+        b.session = main_session
+    b.wait_for("attnlab.status().step === 4", "→ in the presenter window turns the main page to step 4")
+    b.wait_for("attnlab.presenter.document.getElementById('notes').textContent.includes('The diamond never leaves')",
+               "the presenter's notes follow to step 4's")
+    p = b.eval(shown)
+    check(p["now"].startswith("now · 4 / 5 · ") and p["timer"] == "", "its step follows (%r) and the talk timer runs" % p["now"])
+    check(p["next"].startswith("next · 5 / 5 · "), "its next step follows: %r" % p["next"])
+    settle(b)
+    with open(os.path.join(tmp, "live-page.png"), "wb") as f:
+        f.write(b.screenshot())
+    b.key("s")
+    b.wait_for("attnlab.presenter.closed", "S again closes the presenter window")
+    print("      screenshots: %s, %s" % (os.path.join(tmp, "presenter.png"), os.path.join(tmp, "live-page.png")))
 
 
 def location_step(b):
