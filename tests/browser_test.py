@@ -175,7 +175,7 @@ def check_names(args, out, b):
         f.write(NAMES_DECK)
     for name in ("lecture #3.html", "c?d.html", "e%41f.html", 'g"h.html'):
         page = os.path.join(out, "names", name)
-        export(args, deck, "-o", page)
+        export(args, deck, "-o", page, "--recorded")
         # Not b.navigate: it waits for window.attnlab, which a blank page never has.
         b.call("Page.navigate", {"url": "about:blank"})
         b.wait_for("location.href === 'about:blank'", "a blank page between pages")
@@ -216,9 +216,9 @@ def main():
             b.close()
         return report(out)
     deck = os.path.join(args.source, "tests/data/web/deck.yaml")
-    export(args, deck, "-o", os.path.join(out, "site") + "/", "--format", "html")
+    export(args, deck, "-o", os.path.join(out, "site") + "/", "--format", "html", "--recorded")
     os.makedirs(os.path.join(out, "single"))
-    export(args, deck, "-o", os.path.join(out, "single/lecture.html"), "--single-file")
+    export(args, deck, "-o", os.path.join(out, "single/lecture.html"), "--single-file", "--recorded")
     export(args, deck, "--still", "2", "-o", os.path.join(out, "step-002.png"))
     check(sorted(os.listdir(os.path.join(out, "single"))) == ["lecture.html"], "--single-file writes one file")
 

@@ -19,6 +19,24 @@
         p.textContent = text;
         p.hidden = false;
     }
+    // A page exported with --fallback carries the recorded page (its pictures and clips drawn in
+    // advance): where there is no WebAssembly, or the engine does not start, it takes this
+    // page's place, at the same #/N.
+    function fallBack() {
+        const page = window.attnlabFallback;
+        if (typeof page !== 'string') return false;
+        window.attnlabFallback = null;
+        // Once this page is parsed: document.open() while the parser runs would write into it.
+        const show = () => {
+            document.open();
+            document.write(page);
+            document.close();
+        };
+        if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', show);
+        else show();
+        return true;
+    }
+    if (typeof WebAssembly !== 'object' && fallBack()) return;
 
     // The engine: fetched beside the page, or, in a page `attnlab export --live` wrote, inside it
     // (window.attnlabWasm: gzip in base64, inflated here, so that the page opens from file://).
@@ -29,7 +47,8 @@
         return new Response(inflated).arrayBuffer().then((wasm) => createAttnlab({ wasmBinary: new Uint8Array(wasm) }));
     }
 
-    engine().then((m) => {
+    // (A throw while it starts is a rejection too: the fallback, or the problem, then shows.)
+    Promise.resolve().then(engine).then((m) => {
         const f = {
             open: m.cwrap('attnlab_live_open', 'number', ['string', 'string', 'number', 'number', 'number']),
             time: m.cwrap('attnlab_live_time', null, ['number']),
@@ -252,5 +271,5 @@
         resize();
         canvas.focus();
         requestAnimationFrame(paint);
-    }, (e) => problem('attnlab could not start: ' + e));
+    }, (e) => { if (!fallBack()) problem('attnlab could not start: ' + e); });
 })();
