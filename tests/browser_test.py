@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The lecture page (`attnlab export DECK -o NAME.html`) in a real browser: Debian's Chromium,
+"""The recorded lecture page (`attnlab export DECK -o NAME.html --recorded`) in a real browser: Debian's Chromium,
 headless, driven through its DevTools protocol (tests/support/cdp.py). Presses the app's keys and
 checks that the step counter, the visible SVG, the URL and the clip follow; the back button; the
 scrubber and the speed; "Try this"; a quiz drawn as the app draws it, answered, its score kept
