@@ -2159,9 +2159,67 @@ TEST_CASE("the web page's keys are the table's rows a browser can honour, each a
     const std::string script = js.str();
     const std::string actions = script.substr(script.find("const actions = {"));
     for (const core::WebKey& k : keys) {
+        if (k.layer == "window") continue;  // listed, acted on by nothing (the next test)
         INFO(k.action);
+        REQUIRE_FALSE(k.action.empty());
         const bool plain = k.action.find('-') == std::string::npos;
         CHECK(actions.find(plain ? k.action : "'" + k.action + "'") != std::string::npos);
     }
     CHECK(keys.front().help == "next (a running animation completes first)");
+    // The help names the window-only section (lecture.js's section titles).
+    CHECK(script.find("window: 'only in the window") != std::string::npos);
+}
+
+TEST_CASE("every key of the window's slides is the page's or listed in its help as the window's, Shift+H too", "[app][html]") {
+    const std::vector<core::WebKey> keys = app::web_keys();
+    // Each key of each row of the slides that a browser can name: in the page's table, in the
+    // row of the same action when the page can do it, else in a "window" row after all others.
+    bool window_rows_started = false;
+    for (const core::WebKey& k : keys) {
+        if (k.layer == "window") window_rows_started = true;
+        else CHECK_FALSE(window_rows_started);  // one section, after the page's rows
+        if (k.layer == "window") CHECK(k.action.empty());
+    }
+    auto row_with = [&](const std::string& layer, const std::string& name) -> const core::WebKey* {
+        for (const core::WebKey& k : keys)
+            if (k.layer == layer && std::find(k.keys.begin(), k.keys.end(), name) != k.keys.end()) return &k;
+        return nullptr;
+    };
+    int window_keys = 0;
+    for (const app::Binding& b : app::bindings()) {
+        if (b.layer != app::Layer::Slides) continue;
+        for (const app::Chord& c : b.keys) {
+            if (c.last != app::Key::None) continue;  // ranges: G's digits, the page's
+            // The browser's name of the chord, as the page's key table spells it.
+            std::string name;
+            if (c.mods & app::kCtrl) name += "Ctrl+";
+            if (c.mods & app::kAlt) name += "Alt+";
+            const int code = static_cast<int>(c.key);
+            const bool letter = code >= 'a' && code <= 'z';
+            if ((c.mods & app::kShift) && !letter && code < 127) continue;  // Shift+0 is ")" in a browser
+            if (c.mods & app::kShift) name += "Shift+";
+            if (code > ' ' && code < 127) name += static_cast<char>(code);
+            else continue;  // named keys: the page's (checked above)
+            INFO(app::chord_label(c) << " → " << name);
+            const core::WebKey* page = row_with("slides", name);
+            const core::WebKey* window = row_with("window", name);
+            CHECK((page != nullptr) != (window != nullptr));
+            window_keys += window != nullptr;
+        }
+    }
+    CHECK(window_keys >= 8);  // T + = Shift+T - M Shift+H K Ctrl+Z … L
+    const core::WebKey* head = row_with("window", "Shift+h");
+    REQUIRE(head);
+    CHECK(head->label == "Shift+H");
+    CHECK(head->help.find("the next head") != std::string::npos);
+    CHECK(row_with("slides", "h"));  // H alone: the page hides its counter, as the window does
+    // Every window row's line is its own or the one above's; none is empty at its start.
+    const core::WebKey* first = nullptr;
+    for (const core::WebKey& k : keys)
+        if (k.layer == "window" && !first) first = &k;
+    REQUIRE(first);
+    CHECK_FALSE(first->help.empty());
+    const core::WebKey* laser = row_with("window", "l");
+    REQUIRE(laser);
+    CHECK(laser->help.find("laser") != std::string::npos);
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The lecture page (`attnlab export DECK -o NAME.html`) in a real browser: Debian's Chromium,
+"""The recorded lecture page (`attnlab export DECK -o NAME.html --recorded`) in a real browser: Debian's Chromium,
 headless, driven through its DevTools protocol (tests/support/cdp.py). Presses the app's keys and
 checks that the step counter, the visible SVG, the URL and the clip follow; the back button; the
 scrubber and the speed; "Try this"; a quiz drawn as the app draws it, answered, its score kept
@@ -75,7 +75,7 @@ def wait_settled(b):
 # The help's key labels (app/bindings' chord_label) as KeyboardEvent.key names.
 NAMED = {"Space": " ", "Enter": "Enter", "Esc": "Escape", "Backspace": "Backspace", "←": "ArrowLeft",
          "→": "ArrowRight", "↑": "ArrowUp", "↓": "ArrowDown", "PageUp": "PageUp", "PageDown": "PageDown",
-         "Home": "Home", "End": "End", "F1": "F1"}
+         "Home": "Home", "End": "End", "F1": "F1", "−": "-"}
 
 
 def key_names(label):
@@ -108,14 +108,25 @@ def check_help(b):
                 for name in key_names(token):
                     listed.add((layer, name))
                     row = next((k for k in table if k["layer"] == layer and name in k["keys"]), None)
-                    if row is None or row["action"] not in actions:
+                    if layer == "window":
+                        # The window's keys (and the live page's), listed as such: the page takes
+                        # none of them on its slides (pressed, they do nothing here).
+                        slides = next((k for k in table if k["layer"] == "slides" and name in k["keys"]), None)
+                        if row is None or row["action"] or slides is not None:
+                            bad.append("window %r (%s)" % (name, label))
+                    elif row is None or row["action"] not in actions:
                         bad.append("%s %r (%s)" % (layer, name, label))
+        if layer == "window":
+            continue
         for word in ("laser", "F11", "F12", "edit", "temperature", "mask", "quit", "set the key"):
             if word.lower() in help_text.lower():
                 bad.append("%s: %r speaks of %s" % (label, help_text, word))
     check(rows and not bad, "every key the help lists is one the page takes and acts on (%d lines) %s" % (len(rows), bad or ""))
     missing = ["%s %r" % (k["layer"], name) for k in table for name in k["keys"] if (k["layer"], name) not in listed]
     check(not missing, "every key of the page is in its help %s" % (missing or ""))
+    window = [r for r in rows if r[0] == "window"]
+    check(any("Shift+H" in label and "the next head" in help_text for _, label, help_text in window),
+          "the help lists Shift+H (the next head) as the window's and the live page's (%d such lines)" % len(window))
 
 # An automated check of the most serious accessibility rules (axe-core is not a Debian package):
 # the page's language, a title, landmarks, a name for every image, button, field and dialog,
@@ -175,7 +186,7 @@ def check_names(args, out, b):
         f.write(NAMES_DECK)
     for name in ("lecture #3.html", "c?d.html", "e%41f.html", 'g"h.html'):
         page = os.path.join(out, "names", name)
-        export(args, deck, "-o", page)
+        export(args, deck, "-o", page, "--recorded")
         # Not b.navigate: it waits for window.attnlab, which a blank page never has.
         b.call("Page.navigate", {"url": "about:blank"})
         b.wait_for("location.href === 'about:blank'", "a blank page between pages")
@@ -216,9 +227,9 @@ def main():
             b.close()
         return report(out)
     deck = os.path.join(args.source, "tests/data/web/deck.yaml")
-    export(args, deck, "-o", os.path.join(out, "site") + "/", "--format", "html")
+    export(args, deck, "-o", os.path.join(out, "site") + "/", "--format", "html", "--recorded")
     os.makedirs(os.path.join(out, "single"))
-    export(args, deck, "-o", os.path.join(out, "single/lecture.html"), "--single-file")
+    export(args, deck, "-o", os.path.join(out, "single/lecture.html"), "--single-file", "--recorded")
     export(args, deck, "--still", "2", "-o", os.path.join(out, "step-002.png"))
     check(sorted(os.listdir(os.path.join(out, "single"))) == ["lecture.html"], "--single-file writes one file")
 
@@ -298,6 +309,10 @@ def main():
         check_help(b)
         b.key("Escape")
         check(b.eval("window.attnlab.mode") == "slides", "Esc closes the help")
+        before = shown(b)
+        b.key("h", shift=True)
+        check(shown(b)["hash"] == before["hash"] and b.eval("window.attnlab.mode") == "slides",
+              "Shift+H (the window's next head) does nothing in the page of pictures")
         b.key("o")
         check(b.eval("window.attnlab.mode") == "overview" and b.eval("document.querySelectorAll('#overview-grid img').length") == STEPS,
               "O opens the overview with every step")

@@ -686,6 +686,74 @@ TEST_CASE("export --help has a line for every format of the table; --format refu
     CHECK(contains(r.err, "not 'mkv'"));
 }
 
+// The names in a folder, sorted.
+std::vector<std::string> names_in(const std::filesystem::path& dir) {
+    std::vector<std::string> names;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) names.push_back(e.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+TEST_CASE("export -o NAME.html: the live page by default, --recorded the page of pictures, --fallback both; bad "
+          "combinations and a missing web build are exit 2 and write nothing", "[cli][export][html]") {
+    const std::string tiny = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/tiny.yaml";
+    TempDir tmp;
+    const std::string page = (tmp.path / "lecture.html").string();
+    // The help says which page is the default and names both options.
+    const Run help = attnlab({"export", "--help"});
+    REQUIRE(help.code == 0);
+    for (const char* option : {"--live", "--recorded", "--fallback", "--single-file"}) CHECK(contains(help.out, option));
+    CHECK(contains(help.out, "(the default there)"));
+    // Options that do not go together, each named; nothing written.
+    const std::vector<std::pair<std::vector<std::string>, std::string>> bad = {
+        {{"-o", page, "--recorded", "--fallback"}, "drop --fallback"},
+        {{"-o", page, "--recorded", "--live"}, "drop --live"},
+        {{"-o", (tmp.path / "x.mp4").string(), "--recorded"}, "--recorded chooses the web page to write: give -o NAME.html"},
+        {{"-o", (tmp.path / "x.pdf").string(), "--fallback"}, "--fallback chooses the web page"},
+        {{"-o", (tmp.path / "x.png").string(), "--still", "1", "--live"}, "--live chooses the web page"},
+        {{"-o", page, "--steps", "1-1"}, "pass --recorded"},
+        {{"-o", page, "--voice", "espeak"}, "pass --recorded"},
+    };
+    for (const auto& [args, says] : bad) {
+        std::vector<std::string> argv = {"export", tiny};
+        argv.insert(argv.end(), args.begin(), args.end());
+        const Run r = attnlab(argv);
+        INFO(r.err);
+        CHECK(r.code == 2);
+        CHECK(contains(r.err, says));
+        CHECK(names_in(tmp.path).empty());
+    }
+    // The recorded page's own options still go with --recorded (an odd size is its clips').
+    const Run odd = attnlab({"export", tiny, "-o", page, "--size", "641x360", "--recorded"});
+    CHECK(odd.code == 2);
+    CHECK(contains(odd.err, "even"));
+    // Without the web build's module, the default page is refused before anything is drawn,
+    // saying what to do; --recorded still writes the page of pictures.
+    ::setenv("ATTNLAB_WEB_MODULE", (tmp.path / "no-web-build").c_str(), 1);
+    for (const std::vector<std::string>& extra : {std::vector<std::string>{}, {"--single-file"}, {"--fallback"}, {"--live"}}) {
+        std::vector<std::string> argv = {"export", tiny, "-o", page};
+        argv.insert(argv.end(), extra.begin(), extra.end());
+        const Run r = attnlab(argv);
+        INFO(r.err);
+        CHECK(r.code == 2);
+        CHECK(contains(r.err, "no-web-build/attnlab-web.wasm is not there"));
+        CHECK(contains(r.err, "tools/web/build"));
+        CHECK(contains(r.err, "--recorded"));
+        CHECK(names_in(tmp.path).empty());
+    }
+    const Run site = attnlab({"export", tiny, "-o", (tmp.path / "site").string() + "/", "--format", "html"});
+    CHECK(site.code == 2);
+    CHECK(contains(site.err, "tools/web/build"));
+    CHECK(names_in(tmp.path).empty());
+    const Run recorded = attnlab({"export", tiny, "-o", page, "--recorded", "--single-file", "--size", "64x36", "--fps", "5"});
+    ::unsetenv("ATTNLAB_WEB_MODULE");
+    INFO(recorded.err);
+    CHECK(recorded.code == 0);
+    CHECK(names_in(tmp.path) == std::vector<std::string>{"lecture.html"});
+    CHECK(contains(slurp(page), "attnlab-data"));  // the recorded page's data, its pictures inside
+    CHECK_FALSE(contains(slurp(page), "attnlabWasm"));
+}
+
 TEST_CASE("export without its fonts is a clear error naming the font, and writes nothing", "[cli][export]") {
     TempDir tmp;
     const std::string out = (tmp.path / "still.png").string();

@@ -213,7 +213,7 @@ TEST_CASE("a web page: a link at its folder of files, a FIFO named like the fold
         TempDir tmp("attnlab-guard");
         fs::create_directory(tmp.path / "elsewhere");
         REQUIRE(symlink("elsewhere", (tmp.path / "talk_files").c_str()) == 0);
-        const Run r = attnlab({"export", kTiny, "--steps", "1-1", "--size", "64x36", "--fps", "5", "-o",
+        const Run r = attnlab({"export", kTiny, "--steps", "1-1", "--size", "64x36", "--fps", "5", "--recorded", "-o",
                                (tmp.path / "talk.html").string()});
         CHECK(r.code == 2);
         CHECK(contains(r.err, "talk_files: it is a symbolic link"));
@@ -226,7 +226,7 @@ TEST_CASE("a web page: a link at its folder of files, a FIFO named like the fold
         fs::create_directory(tmp.path / "site");
         REQUIRE(mkfifo((tmp.path / "site/index.html").c_str(), 0644) == 0);
         const Run r = attnlab({"export", kTiny, "--steps", "1-1", "--size", "64x36", "--fps", "5", "--format", "html",
-                               "-o", (tmp.path / "site").string() + "/"});
+                               "--recorded", "-o", (tmp.path / "site").string() + "/"});
         CHECK(r.code == 2);
         CHECK(contains(r.err, "index.html: it is a FIFO"));
         CHECK(kind_at(tmp.path / "site/index.html") == S_IFIFO);

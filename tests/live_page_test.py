@@ -5,8 +5,10 @@ real key presses and real mouse events (which the page receives as pointer event
 from #/N, steps with the keys, clicks a word, drags a key, clicks the temperature slider, toggles
 the mask, undoes, runs an experiment and answers a quiz question, each checked against what the
 session says (and the engine's mathematics: rows sum to 1, masked weights exactly 0), and the
-canvas of a step against the native `attnlab export --still` of it; then `attnlab export DECK -o NAME.html
---live` writes one file that opens that deck from file:// alone.
+canvas of a step against the native `attnlab export --still` of it; then `attnlab export DECK -o NAME.html`
+(the live page, the default) writes one file that opens that deck from file:// alone, whose
+presenter window (S) shows the step's speaker notes and turns the slides; and `--fallback` puts the
+recorded page inside, which shows its pictures where WebAssembly is missing.
 
 Without a web build it says SKIPPED (ctest counts that as skipped) unless ATTNLAB_WEB_REQUIRED=1,
 as CI sets after building it; without Chromium it fails (tools/setup.sh installs it)."""
@@ -170,12 +172,12 @@ def main():
         b.call("Page.navigate", {"url": base})
         b.wait_for("window.attnlab && attnlab.frames > 0 && attnlab.status().step === 8", "a reload without #/N opens the kept step 8")
 
-        # `attnlab export DECK -o NAME.html --live`: tests/data/web's deck and scene in one file,
+        # `attnlab export DECK -o NAME.html --single-file` (the live page, the default): tests/data/web's deck and scene in one file,
         # opened from file:// with no server (the engine inflated from inside the page), stepped,
         # and its canvas at step 3 against the native still of that deck's step 3.
         data = os.path.join(args.source, "tests", "data", "web")
         page = os.path.join(tmp, "own deck #1.html")
-        subprocess.run([args.attnlab, "export", os.path.join(data, "deck.yaml"), "-o", page, "--live"], check=True,
+        subprocess.run([args.attnlab, "export", os.path.join(data, "deck.yaml"), "-o", page, "--single-file"], check=True,
                        env=dict(os.environ, ATTNLAB_WEB_MODULE=os.path.abspath(args.web_build)))
         size = os.path.getsize(page)
         check(size < 8e6, "the live page is one file of %.2f MB (under 8 MB)" % (size / 1e6))
@@ -191,6 +193,10 @@ def main():
               % (mean, 100 * off))
         b.key("ArrowRight")
         b.wait_for("attnlab.status().step === 4", "→ steps the exported page")
+        b.key("ArrowLeft")
+        b.wait_for("attnlab.status().step === 3", "← back to step 3")
+        presenter_view(b)
+        fallback_page(b, args, data)
     finally:
         b.close()
         server.shutdown()
@@ -199,6 +205,83 @@ def main():
         return 1
     print("live_page_test: all passed")
     return 0
+
+
+def presenter_view(b):
+    """S opens the presenter window (a page the live page writes itself, here from file://): the
+    step, its speaker notes as tests/data/web/scene.yaml has them, the next step, the talk timer;
+    → pressed in that window turns the main page, and both follow; S again closes it."""
+    b.key("r", shift=True)  # the talk timer back to 0:00, waiting for the next →
+    b.key("s")
+    b.wait_for("attnlab.presenter && !attnlab.presenter.closed && attnlab.presenter.document.getElementById('notes')"
+               " && attnlab.presenter.document.getElementById('notes').textContent !== ''", "S opens the presenter window")
+    shown = ("(() => { const d = attnlab.presenter.document, t = (id) => d.getElementById(id).textContent;"
+             " return {now: t('now'), next: t('next'), notes: t('notes'), elapsed: t('elapsed'), clock: t('clock'),"
+             " timer: t('timer')}; })()")
+    p = b.eval(shown)
+    check(p["now"].startswith("now · 3 / 5 · "), "the presenter window says the step: %r" % p["now"])
+    check("Point at the bars." in p["notes"], "it shows step 3's speaker notes from the scene: %r" % p["notes"])
+    check(p["next"].startswith("next · 4 / 5 · ") and len(p["next"]) > len("next · 4 / 5 · "),
+          "and the next step's title: %r" % p["next"])
+    check(p["elapsed"] == "elapsed 0:00" and "first →" in p["timer"] and len(p["clock"]) == 5,
+          "the talk timer waits for the first → (%r, %r), beside the clock %r" % (p["elapsed"], p["timer"], p["clock"]))
+    # The presenter window is a target of its own, opened by the page: keys pressed there.
+    popup = next(t for t in b.call("Target.getTargets", session=False)["targetInfos"]
+                 if t["type"] == "page" and t.get("openerId"))
+    main_session = b.session
+    b.session = b.call("Target.attachToTarget", {"targetId": popup["targetId"], "flatten": True}, session=False)["sessionId"]
+    try:
+        b.key("ArrowRight")
+        time.sleep(0.5)
+        with open(os.path.join(tmp, "presenter.png"), "wb") as f:
+            f.write(b.screenshot())
+    finally:
+        b.session = main_session
+    b.wait_for("attnlab.status().step === 4", "→ in the presenter window turns the main page to step 4")
+    b.wait_for("attnlab.presenter.document.getElementById('notes').textContent.includes('The diamond never leaves')",
+               "the presenter's notes follow to step 4's")
+    p = b.eval(shown)
+    check(p["now"].startswith("now · 4 / 5 · ") and p["timer"] == "", "its step follows (%r) and the talk timer runs" % p["now"])
+    check(p["next"].startswith("next · 5 / 5 · "), "its next step follows: %r" % p["next"])
+    settle(b)
+    with open(os.path.join(tmp, "live-page.png"), "wb") as f:
+        f.write(b.screenshot())
+    b.key("s")
+    b.wait_for("attnlab.presenter.closed", "S again closes the presenter window")
+    print("      screenshots: %s, %s" % (os.path.join(tmp, "presenter.png"), os.path.join(tmp, "live-page.png")))
+
+
+def fallback_page(b, args, data):
+    """--fallback: the live page carries the recorded one; where WebAssembly is missing (deleted
+    before the page's scripts run) the recorded page shows instead, with its pictures, at the same
+    step; with WebAssembly the same file runs live."""
+    page = os.path.join(tmp, "fallback #2.html")
+    subprocess.run([args.attnlab, "export", os.path.join(data, "deck.yaml"), "-o", page, "--fallback", "--single-file",
+                    "--size", "640x360", "--fps", "10"], check=True,
+                   env=dict(os.environ, ATTNLAB_WEB_MODULE=os.path.abspath(args.web_build)))
+    url = pathlib.Path(page).as_uri() + "#/3"
+    script = b.call("Page.addScriptToEvaluateOnNewDocument", {"source": "delete window.WebAssembly;"})["identifier"]
+    b.call("Page.navigate", {"url": "about:blank"})
+    b.call("Page.navigate", {"url": url})
+    b.wait_for("typeof WebAssembly === 'undefined' && !!document.getElementById('attnlab-data')"
+               " && !!document.getElementById('picture') && document.getElementById('picture').complete"
+               " && document.getElementById('picture').naturalWidth > 0",
+               "without WebAssembly, the recorded page shows its picture in the live page's place")
+    check(b.eval("!document.getElementById('deck') && document.getElementById('counter').textContent.includes('3')"),
+          "the fallback is the recorded page at step 3 (%r), no canvas" % b.eval("document.getElementById('counter').textContent"))
+    time.sleep(0.5)
+    with open(os.path.join(tmp, "fallback.png"), "wb") as f:
+        f.write(b.screenshot())
+    b.wait_for("document.getElementById('stage').dataset.playing === '0'", "the step's clip ended")
+    b.key("ArrowRight")
+    b.wait_for("location.hash === '#/4'", "its keys turn its steps")
+    b.call("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
+    b.call("Page.navigate", {"url": "about:blank"})
+    b.call("Page.navigate", {"url": url})
+    b.wait_for("window.attnlab && attnlab.frames > 0 && !!document.getElementById('deck')",
+               "with WebAssembly the same file runs the deck live")
+    check(status(b)["step"] == 3, "at step 3")
+    print("      fallback screenshot: %s" % os.path.join(tmp, "fallback.png"))
 
 
 def location_step(b):

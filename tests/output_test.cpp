@@ -945,6 +945,7 @@ TEST_CASE("every row of the table of formats is chosen by its own name and write
         std::vector<std::string> args = {"deck.yaml", "-o", folder ? out + "/" : out, "--size", "160x90", "--fps", "10"};
         if (folder) args.insert(args.end(), {"--format", f.name});
         if (still) args.insert(args.end(), {"--still", "2"});
+        if (f.is_site()) args.push_back("--recorded");  // the page of pictures: this sink (the live page is no sink)
         output::Options o;
         o.draw.fonts = support::fonts();
         bool help = false;
@@ -1108,6 +1109,7 @@ struct Kind {
         if (folder()) a.insert(a.end(), {"--format", format->name});
         if (still()) a.insert(a.end(), {"--still", "2"});
         else a.insert(a.end(), {"--steps", "1-2"});
+        if (format->is_site()) a.push_back("--recorded");  // the page of pictures, a sink of the table
         return a;
     }
     // What an earlier export left: a file, or a folder of old frames and a file of the user's.
@@ -1888,13 +1890,27 @@ TEST_CASE("options: a web page is -o NAME.html or --format html, 720p unless ask
         CHECK(o.format->is_site());
         CHECK((o.width == 1280 && o.height == 720));
         CHECK_FALSE(o.single_file);
+        CHECK(o.live);  // the live page is the default
+        CHECK_FALSE(o.fallback);
     }
     {
         output::Options o;
-        REQUIRE(parse({"d.yaml", "-o", "/tmp/site/", "--format", "html", "-q", "h", "--single-file"}, o, error));
+        REQUIRE(parse({"d.yaml", "-o", "/tmp/site/", "--format", "html", "-q", "h", "--single-file", "--recorded"}, o, error));
         CHECK(o.format == output::find_format("html", output::Target::Folder, false));
         CHECK((o.width == 1920 && o.height == 1080));
         CHECK(o.single_file);
+        CHECK_FALSE(o.live);
+    }
+    {
+        output::Options o;
+        REQUIRE(parse({"d.yaml", "-o", "/tmp/lecture.html", "--fallback", "--single-file"}, o, error));
+        CHECK((o.live && o.fallback && o.single_file));
+        output::Options p;
+        REQUIRE(parse({"d.yaml", "-o", "/tmp/lecture.html", "--live"}, p, error));
+        CHECK((p.live && !p.fallback));
+        output::Options v;
+        REQUIRE(parse({"d.yaml", "-o", "/tmp/v.mp4"}, v, error));
+        CHECK_FALSE(v.live);
     }
     {
         output::Options o;
@@ -1908,8 +1924,11 @@ TEST_CASE("options: a web page is -o NAME.html or --format html, 720p unless ask
     }
     {
         output::Options o;
-        CHECK_FALSE(parse({"d.yaml", "-o", "/tmp/x.html", "--size", "641x360"}, o, error));
+        CHECK_FALSE(parse({"d.yaml", "-o", "/tmp/x.html", "--size", "641x360", "--recorded"}, o, error));
         CHECK(error.find("even") != std::string::npos);
+        // The live page draws at the browser's size: --size does not size it.
+        output::Options live;
+        CHECK(parse({"d.yaml", "-o", "/tmp/x.html", "--size", "641x360"}, live, error));
     }
     CHECK(output::export_usage().find("--single-file") != std::string::npos);
     CHECK(output::export_usage().find("DIR/ --format html") != std::string::npos);

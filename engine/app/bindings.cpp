@@ -457,11 +457,34 @@ std::string web_chord(Key key, Mods mods) {
     return s + name;
 }
 
+// The keys of a row as a browser names them, and the label of those (not F11, not Shift+/).
+void add_web_keys(const Binding& b, core::WebKey& k) {
+    for (const Chord& c : b.keys) {
+        const std::size_t before = k.keys.size();
+        if (c.last != Key::None) {
+            for (int d = static_cast<int>(c.key); d <= static_cast<int>(c.last); ++d)
+                k.keys.push_back(web_chord(static_cast<Key>(d), c.mods));
+        } else if (std::string name = web_chord(c.key, c.mods); !name.empty()) {
+            k.keys.push_back(name);
+        }
+        if (k.keys.size() > before) k.label += (k.label.empty() ? "" : " ") + chord_label(c);
+    }
+}
+
+// The help line of a slide key the page of pictures cannot do, listed as the window's: its own,
+// else (a row sharing a line with keys the page does) what it does alone.
+std::string window_only_help(const Binding& b) {
+    if (!b.help.empty()) return b.help;
+    if (b.action == Action::ToggleLaser) return "laser: a red dot follows the pointer";
+    return "";
+}
+
 }  // namespace
 
 std::vector<core::WebKey> web_keys() {
-    std::vector<core::WebKey> out;
+    std::vector<core::WebKey> out, window_only;
     const Binding* prev = nullptr;
+    const Binding* prev_row = nullptr;
     for (const Binding& b : bindings()) {
         const char* layer = web_layer(b.layer);
         const char* action = web_action(b.action, b.arg);
@@ -471,23 +494,27 @@ std::vector<core::WebKey> web_keys() {
             // The help line is the page's where the app's names what a page lacks; the label names
             // the keys the page takes, no others (not F11, not Shift+/).
             core::WebKey k{layer, action, b.arg, {}, "", b.web_help.empty() ? b.help : b.web_help};
-            for (const Chord& c : b.keys) {
-                const std::size_t before = k.keys.size();
-                if (c.last != Key::None) {
-                    for (int d = static_cast<int>(c.key); d <= static_cast<int>(c.last); ++d)
-                        k.keys.push_back(web_chord(static_cast<Key>(d), c.mods));
-                } else if (std::string name = web_chord(c.key, c.mods); !name.empty()) {
-                    k.keys.push_back(name);
-                }
-                if (k.keys.size() > before) k.label += (k.label.empty() ? "" : " ") + chord_label(c);
-            }
+            add_web_keys(b, k);
             // A row sharing the help line of one the page does not take gets that line.
             if (k.help.empty() && prev && (!web_layer(prev->layer) || !web_action(prev->action, prev->arg)))
                 k.help = prev->web_help.empty() ? prev->help : prev->web_help;
             if (!k.keys.empty()) out.push_back(std::move(k));
+        } else if (b.layer == Layer::Slides && !action) {
+            // A slide key of the window that a page of pictures drawn in advance cannot do (the
+            // temperature, the mask, the next head, key editing, undo, the laser): listed in the
+            // page's help as the window's (and the live page's), and taken by no action. A row
+            // sharing the line of the window-only row above it stays on that line.
+            core::WebKey k{"window", "", b.arg, {}, "", ""};
+            const bool shares = b.help.empty() && prev_row && prev_row->layer == Layer::Slides &&
+                                !web_action(prev_row->action, prev_row->arg);
+            if (!shares) k.help = window_only_help(b);
+            add_web_keys(b, k);
+            if (!k.keys.empty()) window_only.push_back(std::move(k));
         }
         if (!b.help.empty()) prev = &b;
+        prev_row = &b;
     }
+    out.insert(out.end(), window_only.begin(), window_only.end());
     return out;
 }
 

@@ -114,7 +114,10 @@ std::vector<HelpSection> help_sections();
 
 // The keys of the web page (`attnlab export … -o NAME.html`): the rows of the table whose action
 // a page of pre-rendered steps can do (no temperature, mask or key editing), with their keys as
-// a browser's KeyboardEvent.key names them. Help lines are the table's.
+// a browser's KeyboardEvent.key names them. Help lines are the table's. After them, in layer
+// "window" with no action, the slide keys such a page cannot do (the temperature, the mask, the
+// next head, key editing, undo, the laser): its help lists them as the window's and the live
+// page's. Every row of the slides with a key a browser can name is in one or the other.
 std::vector<core::WebKey> web_keys();
 
 // A browser's key as the table's: KeyboardEvent.key and .code and the modifiers held → the key

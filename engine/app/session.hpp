@@ -246,6 +246,11 @@ private:
     } thumbs_;
 };
 
+// What the presenter view shows as span `span`'s speaker notes: its step's (or title or text
+// slide's) notes, else its narration, under its own title; "" out of range or when it has none.
+// The window's presenter view and the live page's (web/live.cpp) both show this.
+std::string speaker_notes(const scene::Deck& deck, const timeline::Layout& lay, int span);
+
 // Draws a deck frame for `state` at `now` into `target` (no overlay): what an export of the same
 // state shows. Used by the session, the presenter window and the tests.
 void render_frame(const Pixels& target, const scene::Deck& deck, const timeline::Layout& lay,

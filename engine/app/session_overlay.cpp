@@ -366,6 +366,22 @@ void Session::draw_help(OverlayWriter& o, int w, int fh, int fs) {
     }
 }
 
+std::string speaker_notes(const scene::Deck& deck, const timeline::Layout& lay, int span) {
+    if (span < 0 || static_cast<std::size_t>(span) >= lay.spans.size()) return "";
+    const timeline::Span& sp = lay.spans[static_cast<std::size_t>(span)];
+    const scene::Slide& sl = deck.slides[static_cast<std::size_t>(sp.slide)];
+    std::string notes;
+    if (sl.scene) {
+        const scene::Step& st = sl.scene->steps[static_cast<std::size_t>(sp.step)];
+        notes = st.notes.empty() ? st.say : st.notes;
+        if (!st.title.empty()) notes = st.title + "\n\n" + notes;
+    } else {
+        notes = sl.notes.empty() ? sl.say : sl.notes;
+        if (!sl.title.empty()) notes = sl.title + "\n\n" + notes;
+    }
+    return notes;
+}
+
 const Overlay& Session::render_presenter(const Pixels& target, double talk_seconds, const std::string& wall) {
     const double elapsed = talk_elapsed();
     const int w = target.w, h = target.h;
@@ -447,19 +463,7 @@ const Overlay& Session::render_presenter(const Pixels& target, double talk_secon
 
     // Speaker notes of the current step, below the current frame: whole, in a smaller size where
     // they would run past the window's foot, then across the width under the right column too.
-    std::string notes;
-    const timeline::Span& sp = layout_.spans.empty() ? timeline::Span{} : layout_.spans[static_cast<std::size_t>(state_.span)];
-    if (!layout_.spans.empty()) {
-        const scene::Slide& sl = deck_->slides[static_cast<std::size_t>(sp.slide)];
-        if (sl.scene) {
-            const scene::Step& st = sl.scene->steps[static_cast<std::size_t>(sp.step)];
-            notes = st.notes.empty() ? st.say : st.notes;
-            if (!st.title.empty()) notes = st.title + "\n\n" + notes;
-        } else {
-            notes = sl.notes.empty() ? sl.say : sl.notes;
-            if (!sl.title.empty()) notes = sl.title + "\n\n" + notes;
-        }
-    }
+    std::string notes = speaker_notes(*deck_, layout_, state_.span);
     if (notes.empty()) notes = "(no notes for this step)";
     const int notes_y = pad + fs + pad + ch + 2 * pad;
     int notes_px = fs, notes_w = cw;

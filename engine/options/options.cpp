@@ -245,14 +245,23 @@ const std::vector<Row> kRows = {
      "'after:', else its scene's last), a page to predict it, then its\n"
      "answer (never with --still, --steps, --replay)"},
     {"--single-file", nullptr, nullptr, kExport, set<&Values::single_file>,
-     "with a web page: every picture, clip, script and style inside\n"
-     "the one .html file (the SVGs gzip-compressed), for e-mail and\n"
-     "course sites"},
+     "with a web page: one .html file with everything inside it, for\n"
+     "e-mail and course sites (the live page always is one file; with\n"
+     "--recorded: every picture, clip, script and style inside it)"},
     {"--live", nullptr, nullptr, kExport, set<&Values::live>,
-     "with -o NAME.html: a page that runs the deck itself in the\n"
-     "browser (the engine in WebAssembly, built by tools/web/build):\n"
-     "click a word, drag a key, turn the temperature, between the steps;\n"
-     "one file that opens offline, with no picture or clip inside"},
+     "with -o NAME.html (the default there): a page that runs the deck\n"
+     "itself in the browser (the engine in WebAssembly, built by\n"
+     "tools/web/build): click a word, drag a key, turn the temperature,\n"
+     "the presenter view (S) with the speaker notes; one file that opens\n"
+     "offline, with no picture or clip inside"},
+    {"--recorded", nullptr, nullptr, kExport, set<&Values::recorded>,
+     "with -o NAME.html: the recorded page instead, each step's picture\n"
+     "(SVG) and its animation as a clip, drawn in advance; needs no\n"
+     "WebAssembly and no web build"},
+    {"--fallback", nullptr, nullptr, kExport, set<&Values::fallback>,
+     "with -o NAME.html: the live page carrying the recorded page too,\n"
+     "shown where the browser has no WebAssembly or the engine cannot\n"
+     "start (one file, as large as both)"},
     {"--format", nullptr, "FMT", kExport, read_format, "{formats}, when OUT's name does not say"},
     {"--exit-after-last", nullptr, nullptr, kPresent, set<&Values::exit_after_last>,
      "quit on Next after the last step has finished"},

@@ -67,7 +67,9 @@ struct Values {
     bool notes = false;                               // --notes
     bool no_questions = false;                        // --no-questions
     bool single_file = false;                         // --single-file
-    bool live = false;                                // --live
+    bool live = false;                                // --live (a web page's default)
+    bool recorded = false;                            // --recorded
+    bool fallback = false;                            // --fallback
     std::string format;                               // --format FMT, one of Context::formats
     // present
     bool presenter = false;                           // --presenter

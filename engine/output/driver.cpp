@@ -18,7 +18,7 @@
 #include <optional>
 #include <thread>
 
-#include "output/live_page.hpp"
+#include "output/live_export.hpp"
 #include "output/progress.hpp"
 #include "output/sinks.hpp"
 #include "sys/process.hpp"
@@ -386,13 +386,13 @@ std::string summary(const Options& opt, const std::vector<Part>& written, long t
 
 // The ffmpeg to use (for a format that needs it), or why OUT cannot be written.
 std::string check_output(const Options& opt, std::string& ffmpeg) {
-    if (opt.format->needs_ffmpeg() && !opt.live) {  // a live page has no clip
+    if (opt.format->needs_ffmpeg() && (!opt.live || opt.fallback)) {  // a live page has no clip but its fallback's
         ffmpeg = sys::find_in_path("ffmpeg");
         if (ffmpeg.empty())
             return "ffmpeg was not found in PATH; it is needed to write " + opt.out +
                    " (install ffmpeg, or export PNG frames with -o DIR/)";
     }
-    return check_writable(opt.out, opt.format->target);
+    return opt.live ? live_page_problem(opt) : check_writable(opt.out, opt.format->target);
 }
 
 // The steps to export (0-based, inclusive) and the ffmpeg to use, or why the export cannot run.
@@ -589,7 +589,7 @@ int export_command(const std::vector<std::string>& args, const Loader& load, std
         for (const auto& e : load_errors) std::cerr << e.format() << "\n";
         return 2;
     }
-    if (opt.live) return write_live_page(opt, files, texts, std::cerr);
+    if (opt.live) return export_live_page(deck, opt, files, texts, std::cerr);
     std::vector<timeline::Event> events;
     if (!opt.replay.empty()) {
         core::Diagnostics errors;

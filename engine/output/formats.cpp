@@ -56,15 +56,16 @@ const std::vector<Format>& formats() {
          .help = "one vector page per step, at its final state", .make = make_pdf, .notes = true},
         {.name = "svg", .target = Target::Folder, .content = Content::Pages,
          .help = "one SVG per step, at its final state", .make = make_svg},
-        // A web page (sinks/site.cpp): NAME.html beside a folder NAME_files/ of its pictures,
+        // A web page: by default the live page, one file (live_export.cpp, not a sink); with
+        // --recorded (sinks/site.cpp), NAME.html beside a folder NAME_files/ of its pictures,
         // clips, script and style (DIR/index.html beside DIR/lecture_files/); or, with --format
-        // html, DIR/index.html beside DIR/lecture_files/.
+        // html, DIR/index.html (and DIR/lecture_files/).
         {.name = "html", .target = Target::File, .content = Content::Site,
-         .help = "a web page: each step as SVG, its animation as WebM and MP4, beside NAME_files/ (index.html: "
-                 "lecture_files/)",
+         .help = "a web page that runs the deck (one file); --recorded: each step as SVG, its animation as "
+                 "WebM and MP4, beside NAME_files/",
          .make = make_site},
         {.name = "html", .target = Target::Folder, .content = Content::Site,
-         .help = "DIR/index.html and DIR/lecture_files/ (a web server's folder)", .make = make_site},
+         .help = "DIR/index.html (a web server's folder; --recorded: and DIR/lecture_files/)", .make = make_site},
         {.name = "png", .target = Target::File, .content = Content::Still,
          .help = "one picture of a step's final state", .make = make_png_file},
         {.name = "svg", .target = Target::File, .content = Content::Still,

@@ -80,7 +80,7 @@ std::string web_module_dir() {
 }
 
 int write_live_page(const Options& opt, const std::vector<std::string>& files, const std::vector<std::string>& texts,
-                    std::ostream& err) {
+                    std::ostream& err, const std::string& extra_script) {
     const auto fail = [&](const std::string& why) {
         err << "attnlab: error: " << core::printable(why) << "\n";
         return 2;
@@ -88,7 +88,7 @@ int write_live_page(const Options& opt, const std::vector<std::string>& files, c
     const fs::path dir = web_module_dir();
     std::string page, module_js, wasm, live_js, why;
     if (!fs::exists(dir / "attnlab-web.wasm"))
-        return fail("--live needs the web build's module, and " + (dir / "attnlab-web.wasm").string() +
+        return fail("the live page needs the web build's module, and " + (dir / "attnlab-web.wasm").string() +
                     " is not there: build it with tools/web/build (or point ATTNLAB_WEB_MODULE at its folder)");
     if (!slurp(dir / "live.html", page, why) || !slurp(dir / "attnlab-web.js", module_js, why) ||
         !slurp(dir / "attnlab-web.wasm", wasm, why) || !slurp(dir / "live.js", live_js, why))
@@ -124,7 +124,7 @@ int write_live_page(const Options& opt, const std::vector<std::string>& files, c
     if (at_module == std::string::npos || at_live == std::string::npos || at_live < at_module)
         return fail((dir / "live.html").string() + " is not the live page tools/web/build writes (its two scripts are missing)");
     const std::string inline_live = "<script>window.attnlabBundle = " + json_in_script(bundle) +
-                                    ";\nwindow.attnlabWasm = \"" + base64(packed) + "\";</script>\n<script>" +
+                                    ";\nwindow.attnlabWasm = \"" + base64(packed) + "\";</script>\n" + extra_script + "<script>" +
                                     script_safe(live_js) + "</script>";
     page.replace(at_live, live_tag.size(), inline_live);
     page.replace(at_module, module_tag.size(), "<script>" + script_safe(module_js) + "</script>");

@@ -101,12 +101,9 @@ bool choose_format(Options& opt, const std::string& format, std::string& error) 
 // Options that do not go together, and what the chosen format needs.
 bool check_combinations(const Options& opt, std::string& error) {
     const Format& f = *opt.format;
-    if (opt.live && (!f.is_site() || f.target != Target::File)) {
-        error = "--live writes one web page that runs the deck: give -o NAME.html";
-        return false;
-    }
-    if (opt.live && (opt.still > 0 || opt.steps || opt.single_file || opt.draft_voice)) {
-        error = "--live runs the whole deck in the page, in one file: drop --still, --steps, --single-file and --voice";
+    if (opt.live && (opt.still > 0 || opt.steps || opt.draft_voice)) {
+        error = "the live page runs the whole deck in the browser: drop --steps and --voice, or pass --recorded "
+                "for the recorded page";
         return false;
     }
     if (opt.single_file && !f.is_site()) {
@@ -153,7 +150,7 @@ bool check_combinations(const Options& opt, std::string& error) {
         return false;
     }
     // ffmpeg is fed I420, whose chroma planes are half the size in each direction.
-    if (f.needs_ffmpeg() && (opt.width % 2 || opt.height % 2)) {
+    if (f.needs_ffmpeg() && !(opt.live && !opt.fallback) && (opt.width % 2 || opt.height % 2)) {
         error = "video needs an even width and height (yuv420p), not " + std::to_string(opt.width) + "x" +
                 std::to_string(opt.height);
         return false;
@@ -207,7 +204,6 @@ bool parse_options(const std::vector<std::string>& args, Options& opt, bool& hel
     if (v.notes) opt.notes = true;
     if (v.burn_captions) opt.draw.captions = true;
     if (v.single_file) opt.single_file = true;
-    if (v.live) opt.live = true;
     if (opt.input.empty()) {
         error = "export needs an INPUT file (a deck or a scene)";
         return false;
@@ -226,6 +222,20 @@ bool parse_options(const std::vector<std::string>& args, Options& opt, bool& hel
     // A web page's pictures are vectors; its clips are 720p unless asked otherwise (a lecture's
     // page stays a few tens of megabytes).
     if (opt.format->is_site() && !v.size && v.quality.empty()) opt.width = 1280, opt.height = 720;
+    // Which web page: the live one unless --recorded (--fallback: the live one carrying the other).
+    if (v.live || v.recorded || v.fallback) {
+        const char* which = v.recorded ? "--recorded" : v.fallback ? "--fallback" : "--live";
+        if (!opt.format->is_site()) {
+            error = std::string(which) + " chooses the web page to write: give -o NAME.html";
+            return false;
+        }
+        if (v.recorded && (v.live || v.fallback)) {
+            error = std::string("--recorded writes the page of pictures alone: drop ") + (v.live ? "--live" : "--fallback");
+            return false;
+        }
+    }
+    opt.live = opt.format->is_site() && !v.recorded;
+    opt.fallback = opt.live && v.fallback;
     return check_combinations(opt, error);
 }
 

@@ -68,7 +68,9 @@ struct Options {
     bool questions = true;                   // each quiz question as a predict page, then its answer
                                              // (--no-questions: off; never with --still, --steps, --replay)
     bool single_file = false;                // --single-file: a web page with every file inside it
-    bool live = false;                       // --live: a web page that runs the deck itself (live_page.cpp)
+    bool live = false;                       // a web page that runs the deck itself (live_page.cpp): the
+                                             // default of -o NAME.html; --recorded: the page of pictures
+    bool fallback = false;                   // --fallback: the live page carries the recorded one too
     std::vector<WebKey> keys;                // a web page's keys (see WebKey); none: only the
                                              // buttons and swipes move it
     std::string replay;                      // --replay FILE: a recording of timeline::Event lines

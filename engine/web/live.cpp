@@ -141,6 +141,19 @@ std::string Live::status() const {
     core::json_string(s, model::span_title(session_->deck(), lay, v.span));
     s += ",\"say\":";
     core::json_string(s, model::span_say(session_->deck(), lay, v.span));
+    // What the presenter view shows: the step's speaker notes (the window's own function), the
+    // next step's title ("" after the last), the talk timer.
+    s += ",\"notes\":";
+    core::json_string(s, app::speaker_notes(session_->deck(), lay, v.span));
+    s += ",\"next\":";
+    core::json_string(s, static_cast<std::size_t>(v.span) + 1 < lay.spans.size()
+                             ? model::span_title(session_->deck(), lay, v.span + 1)
+                             : std::string());
+    const app::TalkTimer& timer = session_->talk_timer();
+    s += ",\"talk\":{\"elapsed\":";
+    core::json_number(s, session_->talk_elapsed());
+    s += std::string(",\"started\":") + (timer.started ? "true" : "false") + ",\"running\":" +
+         (timer.running ? "true" : "false") + "}";
     s += ",\"mode\":";
     core::json_string(s, app::mode_name(session_->mode()));
     s += ",\"animating\":";

@@ -57,7 +57,8 @@ public:
     int dirty_bottom() const { return dirty_bottom_; }
 
     // What the page and its tests read of the session now, as JSON: the step (1-based) and the
-    // number of steps, its title, the mode, the controls in force (focus, temperature, mask,
+    // number of steps, its title, its speaker notes and the next step's title (as the window's
+    // presenter view shows them), the talk timer, the mode, the controls in force (focus, temperature, mask,
     // experiment), the asking word's weights as the readouts show them, the narration's text
     // and a text alternative of the frame.
     std::string status() const;

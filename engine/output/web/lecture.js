@@ -1,4 +1,4 @@
-// The lecture page of `attnlab export DECK -o NAME.html`: one step at a time, its final state as
+// The recorded lecture page of `attnlab export DECK -o NAME.html --recorded`: one step at a time, its final state as
 // an SVG and its animation as a clip, with the app's keys (read from the data: the rows of
 // app/bindings that a browser can honour), the URL keeping the step (#/12), the place and the
 // quiz scores kept in localStorage, and a presenter view in a second window kept in step through
@@ -707,7 +707,9 @@
   // ---- help: the key table's lines
   function buildHelp() {
     const titles = { slides: 'on the slides', anywhere: 'anywhere', help: 'while this help is open', typing: 'typing a step number',
-      overview: 'the overview (O)', menu: 'the "Try this" menu (E or X)', quiz: 'check yourself (C), while a quiz is open' };
+      overview: 'the overview (O)', menu: 'the "Try this" menu (E or X)', quiz: 'check yourself (C), while a quiz is open',
+      // Keys of the window that this page of pictures cannot do: listed, taken by no action.
+      window: 'only in the window (attnlab) and the live page, where the engine draws every frame' };
     const body = $('help-table').tBodies[0];
     let layer = null, lastRow = null;
     for (const k of data.keys) {

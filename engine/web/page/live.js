@@ -19,6 +19,24 @@
         p.textContent = text;
         p.hidden = false;
     }
+    // A page exported with --fallback carries the recorded page (its pictures and clips drawn in
+    // advance): where there is no WebAssembly, or the engine does not start, it takes this
+    // page's place, at the same #/N.
+    function fallBack() {
+        const page = window.attnlabFallback;
+        if (typeof page !== 'string') return false;
+        window.attnlabFallback = null;
+        // Once this page is parsed: document.open() while the parser runs would write into it.
+        const show = () => {
+            document.open();
+            document.write(page);
+            document.close();
+        };
+        if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', show);
+        else show();
+        return true;
+    }
+    if (typeof WebAssembly !== 'object' && fallBack()) return;
 
     // Base64 to bytes, in a plain loop: Uint8Array.from with a function per character took 0.4 s
     // of the start for the engine's 3.5 MB of text (headless Chromium on a busy machine).
@@ -37,7 +55,8 @@
         return new Response(inflated).arrayBuffer().then((wasm) => createAttnlab({ wasmBinary: new Uint8Array(wasm) }));
     }
 
-    engine().then((m) => {
+    // (A throw while it starts is a rejection too: the fallback, or the problem, then shows.)
+    Promise.resolve().then(engine).then((m) => {
         const f = {
             open: m.cwrap('attnlab_live_open', 'number', ['string', 'string', 'number', 'number', 'number']),
             time: m.cwrap('attnlab_live_time', null, ['number']),
@@ -111,17 +130,21 @@
                 canvas.setAttribute('aria-label', 'step ' + s.step + ' of ' + s.steps + ': ' + s.title);
             }
             if (location.hash !== '#/' + s.step) history.replaceState(null, '', '#/' + s.step);
+            showPresenter(s);
             localStorage.setItem(placeKey, String(s.step));
             return s;
         }
         window.addEventListener('resize', resize);
-        canvas.addEventListener('keydown', (e) => {
+        // A key, in the page or in its presenter window: the window's key table, in the module.
+        function onKey(e) {
             f.time(now());
             // The browser's own keys stay its own: reload, the developer tools, zoom.
             if ((e.ctrlKey || e.metaKey) && ['r', 'R', 'l', 'L', 't', 'w', '+', '-', '0'].includes(e.key)) return;
             if (f.key(e.key, e.code, mods(e))) e.preventDefault();
+            answer();  // while the key press lets the page open a window or go fullscreen
             sync();  // the place is kept at once, not at the next frame
-        });
+        }
+        canvas.addEventListener('keydown', onKey);
         canvas.addEventListener('pointerdown', (e) => {
             if (e.button !== 0) return;
             canvas.focus();
@@ -154,17 +177,81 @@
                 f.key('Enter', 'Enter', 0);
             }
         });
-        // What the keys asked of the page: F fullscreen (the browser's own), S the presenter view
-        // (none yet in a page: the notes and the next step stay in the window's).
+        // What the keys asked of the page: F fullscreen (the browser's own), S the presenter view.
         const requests = m.cwrap('attnlab_live_requests', 'number', []);
         const fullscreen = m.cwrap('attnlab_live_fullscreen', null, ['number']);
         document.addEventListener('fullscreenchange', () => fullscreen(document.fullscreenElement ? 1 : 0));
         function answer() {
-            if (requests() & 1) {
+            const asked = requests();
+            if (asked & 1) {
                 if (document.fullscreenElement) document.exitFullscreen();
                 else document.documentElement.requestFullscreen().catch(() => {});
             }
+            if (asked & 2) togglePresenter();
         }
+
+        // The presenter view (S, as in the window): a second window this page writes itself (so
+        // that it opens from file:// too) with the step's title and speaker notes, the next step,
+        // the talk timer and the clock, all from the session's status; its keys are this page's
+        // (→ there turns the slides here), and the page keeps it up to date.
+        let presenter = null;
+        const presenterPage = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>attnlab: presenter</title>' +
+            '<style>body{margin:0;padding:16px;background:#181a20;color:#f0f0f0;font:18px/1.45 sans-serif}' +
+            '.dim{color:#aab0be;font-weight:bold}#view{max-width:100%;max-height:55vh;display:block;margin:8px 0;' +
+            'background:#000}#notes{white-space:pre-wrap;margin-top:12px}#times{font:24px monospace;margin:8px 0}' +
+            '#timer{color:#aab0be;font-size:15px}</style></head><body>' +
+            '<div id="now" class="dim"></div><canvas id="view"></canvas><div id="next" class="dim"></div>' +
+            '<div id="times"><span id="elapsed"></span> · clock <span id="clock"></span></div>' +
+            '<div id="timer"></div><div id="notes"></div></body></html>';
+        function clockText(seconds) {
+            const v = Math.floor(Math.abs(seconds));
+            return (seconds < 0 ? '−' : '') + Math.floor(v / 60) + ':' + String(v % 60).padStart(2, '0');
+        }
+        function presenterOpen() { return presenter && !presenter.closed; }
+        function togglePresenter() {
+            if (presenterOpen()) {
+                presenter.close();
+                presenter = null;
+                return;
+            }
+            const w = window.open('', 'attnlab-presenter', 'popup,width=1000,height=720');
+            if (!w) return;  // a blocked pop-up: S again, once the browser allows it
+            w.document.open();
+            w.document.write(presenterPage);
+            w.document.close();
+            w.document.addEventListener('keydown', onKey);
+            presenter = w;
+            window.attnlab.presenter = w;
+            showPresenter(JSON.parse(f.status()));
+            mirror();
+        }
+        // The presenter window's texts for status `s`.
+        function showPresenter(s) {
+            if (!presenterOpen()) return;
+            const d = presenter.document, put = (id, text) => {
+                const e = d.getElementById(id);
+                if (e && e.textContent !== text) e.textContent = text;
+            };
+            put('now', 'now · ' + s.step + ' / ' + s.steps + ' · ' + s.title);
+            put('next', s.next ? 'next · ' + (s.step + 1) + ' / ' + s.steps + ' · ' + s.next : 'end of the deck');
+            put('notes', s.notes || '(no notes for this step)');
+            put('elapsed', 'elapsed ' + clockText(s.talk.elapsed));
+            put('clock', new Date().toTimeString().slice(0, 5));
+            put('timer', !s.talk.started ? 'the talk timer starts at the first →' : !s.talk.running ? 'paused: Shift+P runs it' : '');
+        }
+        // The slide as this page shows it, copied into the presenter window.
+        function mirror() {
+            if (!presenterOpen()) return;
+            const view = presenter.document.getElementById('view');
+            if (!view) return;
+            if (view.width !== canvas.width || view.height !== canvas.height) {
+                view.width = canvas.width;
+                view.height = canvas.height;
+            }
+            view.getContext('2d').drawImage(canvas, 0, 0);
+        }
+        setInterval(() => { if (presenterOpen()) { f.time(now()); showPresenter(JSON.parse(f.status())); } }, 500);
+        window.addEventListener('pagehide', () => { if (presenterOpen()) presenter.close(); });
         function paint() {
             answer();
             f.time(now());
@@ -181,6 +268,7 @@
                 ms.push(performance.now() - began);
                 if (ms.length > 240) ms.shift();
                 sync();
+                mirror();
                 window.attnlab.frames++;
             }
             requestAnimationFrame(paint);
@@ -194,10 +282,11 @@
             where: (what, i) => { const s = where(what, i || 0); return s ? s.split(' ').map(Number) : null; },
             frames: 0,
             frameMs: [],
+            presenter: null,  // the presenter window, once S opened it
             ready: true,
         };
         resize();
         canvas.focus();
         requestAnimationFrame(paint);
-    }, (e) => problem('attnlab could not start: ' + e));
+    }, (e) => { if (!fallBack()) problem('attnlab could not start: ' + e); });
 })();
