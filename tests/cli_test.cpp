@@ -1125,6 +1125,27 @@ TEST_CASE("trace --json of 4096 tokens streams in bounded memory", "[cli][trace]
 #endif
 }
 
+namespace {
+
+// `attnlab export SCENE --still 3 --size 1920x1080 -o OUT` started in a child whose output goes to
+// /dev/null: its pid (−1 when it could not fork).
+pid_t start_still(const std::filesystem::path& scene, const std::filesystem::path& out) {
+    const pid_t pid = fork();
+    if (pid != 0) return pid;
+    int null = open("/dev/null", O_WRONLY);
+    if (null < 0) _exit(126);
+    dup2(null, 1);
+    dup2(null, 2);
+    std::vector<std::string> a = {ATTNLAB_BINARY, "export", scene.string(), "--still", "3", "--size", "1920x1080", "-o", out.string()};
+    std::vector<char*> argv;
+    for (auto& x : a) argv.push_back(x.data());
+    argv.push_back(nullptr);
+    execv(ATTNLAB_BINARY, argv.data());
+    _exit(127);
+}
+
+}  // namespace
+
 // A still of the longest scene at 1080p costs what it draws: its trace's two n × n matrices
 // (268 MB) and one frame, not the four matrices (537 MB, 560 MB resident) it held before. How
 // long it takes is bench/draw_bench's (about half a second of CPU here).
@@ -1132,21 +1153,8 @@ TEST_CASE("a still of 4096 tokens at 1080p holds two n × n matrices and one fra
     TempDir tmp;
     std::ofstream(tmp.path / "long.yaml") << long_scene(4096, 1000);
     const std::filesystem::path out = tmp.path / "still.png";
-    pid_t pid = fork();
+    const pid_t pid = start_still(tmp.path / "long.yaml", out);
     REQUIRE(pid >= 0);
-    if (pid == 0) {
-        int null = open("/dev/null", O_WRONLY);
-        if (null < 0) _exit(126);
-        dup2(null, 1);
-        dup2(null, 2);
-        std::vector<std::string> a = {ATTNLAB_BINARY, "export", (tmp.path / "long.yaml").string(), "--still", "3",
-                                      "--size", "1920x1080", "-o", out.string()};
-        std::vector<char*> argv;
-        for (auto& x : a) argv.push_back(x.data());
-        argv.push_back(nullptr);
-        execv(ATTNLAB_BINARY, argv.data());
-        _exit(127);
-    }
     int status = 0;
     struct rusage use {};
     REQUIRE(wait4(pid, &status, 0, &use) == pid);
@@ -1170,21 +1178,8 @@ TEST_CASE("Ctrl-C during a 4096-token still stops it in seconds, not a minute, a
     int interrupted = 0;
     for (int delay_ms : {40, 100, 150, 220, 300, 450, 600, 800, 1000, 1500}) {
         const std::filesystem::path out = tmp.path / ("still-" + std::to_string(delay_ms) + ".png");
-        pid_t pid = fork();
+        const pid_t pid = start_still(tmp.path / "long.yaml", out);
         REQUIRE(pid >= 0);
-        if (pid == 0) {
-            int null = open("/dev/null", O_WRONLY);
-            if (null < 0) _exit(126);
-            dup2(null, 1);
-            dup2(null, 2);
-            std::vector<std::string> a = {ATTNLAB_BINARY, "export", (tmp.path / "long.yaml").string(), "--still", "3",
-                                          "--size", "1920x1080", "-o", out.string()};
-            std::vector<char*> argv;
-            for (auto& x : a) argv.push_back(x.data());
-            argv.push_back(nullptr);
-            execv(ATTNLAB_BINARY, argv.data());
-            _exit(127);
-        }
         std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
         int status = 0;
         if (waitpid(pid, &status, WNOHANG) == pid) {  // done before the signal
