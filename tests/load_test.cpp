@@ -316,6 +316,57 @@ TEST_CASE("a deck that includes itself, directly or through another deck", "[loa
     REQUIRE(ra.errors.size() == 1);
 }
 
+TEST_CASE("a deck named as a scene is refused unread, even when it names itself", "[load][errors][deck]") {
+    TempDir dir;
+    // A deck whose scene slide names the deck itself: read as a scene it would include itself
+    // again and again, past any stack, before the cycle check of 'deck:' could see it.
+    std::string self = dir.write("slides/self.yaml", "deck: self\nslides:\n  - title: Hi\n  - scene: self.yaml\n");
+    load::Result r = load::load_file(self);
+    REQUIRE_FALSE(r.ok());
+    const auto& e = find(r, "is a deck, not a scene");
+    CHECK(e.file == self);
+    CHECK(e.line == 4);
+    CHECK(e.column == 12);
+    CHECK(contains(e.message, "write 'deck: self.yaml'"));
+    CHECK(r.errors.size() == 1);
+
+    // Two decks naming each other as scenes: the same one error, and the other deck is not read
+    // (a mistake in it is not reported under a slide that named it as a scene).
+    std::string a = dir.write("slides/a.yaml", "deck: a\nslides:\n  - scene: b.yaml\n");
+    dir.write("slides/b.yaml", "deck: b\nslides:\n  - scene: a.yaml\n  - nonsense: 1\n");
+    load::Result ra = load::load_file(a);
+    REQUIRE_FALSE(ra.ok());
+    REQUIRE(ra.errors.size() == 1);
+    CHECK(contains(ra.errors[0].message, "'b.yaml' is a deck, not a scene"));
+    CHECK(ra.errors[0].file == a);
+}
+
+TEST_CASE("decks nest at most kMaxDeckDepth deep", "[load][errors][deck][limits]") {
+    TempDir dir;
+    const int n = static_cast<int>(load::kMaxDeckDepth) + 2;
+    std::string top;
+    for (int i = 0; i < n; ++i) {
+        std::string body = "deck: d" + std::to_string(i) + "\nslides:\n  - title: T" + std::to_string(i) + "\n";
+        if (i + 1 < n) body += "  - deck: d" + std::to_string(i + 1) + ".yaml\n";
+        std::string f = dir.write("slides/d" + std::to_string(i) + ".yaml", body);
+        if (i == 0) top = f;
+    }
+    load::Result r = load::load_file(top);
+    REQUIRE_FALSE(r.ok());
+    REQUIRE(r.errors.size() == 1);
+    const auto& e = r.errors[0];
+    CHECK(contains(e.message, "would nest decks more than " + std::to_string(load::kMaxDeckDepth) + " deep"));
+    CHECK(e.file == (dir.path / ("slides/d" + std::to_string(load::kMaxDeckDepth - 1) + ".yaml")).string());
+    CHECK(e.line == 4);
+    CHECK(e.column == 11);
+
+    // One level less is fine.
+    dir.write("slides/d" + std::to_string(load::kMaxDeckDepth - 1) + ".yaml",
+                               "deck: last\nslides:\n  - title: End\n");
+    load::Result r2 = load::load_file(top);
+    CHECK(r2.ok());
+}
+
 TEST_CASE("a file that is not UTF-8 points at the first bad byte", "[load][errors]") {
     const Bad cases[] = {
         // Line 2, after "tokens: [é, " (12 characters, 13 bytes): column 13 counts characters.

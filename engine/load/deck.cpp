@@ -294,8 +294,14 @@ struct Loader {
     double seconds = 0;       // the video they plan (scene::slide_end), in the timeline's order
     bool too_many = false;    // past kMaxSlides, kMaxSteps or kMaxSeconds: reported once, nothing more is expanded
 
+    // What a file is read as: the top file may be either; a `scene:` wants a scene and a deck
+    // there is refused unread (its own slides would be read as if included, and a deck naming
+    // itself as a scene would recurse); a `deck:` wants a deck.
+    enum class Want { Either, Scene, Deck };
+
     // Parses and checks one file's text.
-    Parsed load_text(const std::string& text, const std::string& file, const std::string& dir, const std::string& key) {
+    Parsed load_text(const std::string& text, const std::string& file, const std::string& dir, const std::string& key,
+                     Want want = Want::Either) {
         Parsed out;
         core::Diagnostic e;
         if (!tree::check_utf8(text, e)) {
@@ -323,6 +329,10 @@ struct Loader {
         const Holds holds = what_file_holds(r, root);
         if (holds == Holds::Neither) return out;
         out.is_deck = holds == Holds::Deck;
+        if (want != Want::Either && out.is_deck != (want == Want::Deck)) {
+            out.ok = true;  // the caller says what it is instead
+            return out;
+        }
         if (!out.is_deck) {
             auto s = std::make_shared<scene::Scene>();
             s->file = file;
@@ -340,7 +350,8 @@ struct Loader {
         return out;
     }
 
-    Parsed load_path(const std::string& path, const Node* from, Reader* from_reader, const std::string& what) {
+    Parsed load_path(const std::string& path, const Node* from, Reader* from_reader, const std::string& what,
+                     Want want = Want::Either) {
         if (std::find(files.begin(), files.end(), path) == files.end()) files.push_back(path);
         Source src = read_source(path);
         if (!src.error.empty()) {
@@ -351,7 +362,7 @@ struct Loader {
             return {};
         }
         fs::path parent = fs::path(path).parent_path();
-        return load_text(src.text, path, parent.string(), canonical_key(path));
+        return load_text(src.text, path, parent.string(), canonical_key(path), want);
     }
 
     void read_deck(Reader& r, const Node* root, const std::string& dir, Parsed& out) {
@@ -450,7 +461,13 @@ void include_deck(SlideReader& sl, const Value& v) {
         r.error(v.node, v.key + ": '" + v.node->value + "' includes itself: " + chain);
         return;
     }
-    Parsed inc = sl.loader.load_path(path, v.node, &r, v.key);
+    if (stack.size() >= kMaxDeckDepth) {
+        r.error(v.node, v.key + ": '" + v.node->value + "' would nest decks more than " + std::to_string(kMaxDeckDepth) +
+                            " deep (the limit), counting the top deck");
+        sl.nested_ok = false;
+        return;
+    }
+    Parsed inc = sl.loader.load_path(path, v.node, &r, v.key, Loader::Want::Deck);
     if (!inc.ok) {
         sl.nested_ok = false;
         return;
@@ -497,7 +514,7 @@ void add_scene_slide(SlideReader& sl) {
     if (auto it = sl.loader.scenes.find(key); it != sl.loader.scenes.end()) {
         sl.s.scene = it->second;
     } else {
-        Parsed sc = sl.loader.load_path(sl.path, v, &r, what);
+        Parsed sc = sl.loader.load_path(sl.path, v, &r, what, Loader::Want::Scene);
         if (!sc.ok) {
             sl.loader.bad_scenes.insert(key);
             sl.nested_ok = false;

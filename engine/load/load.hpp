@@ -10,6 +10,10 @@
 
 namespace load {
 
+// Decks included in decks (`deck:`), the top deck counted: a lecture has two or three levels; a
+// chain deeper than this is an error at the include that passes it, read no further.
+constexpr std::size_t kMaxDeckDepth = 32;
+
 struct Result {
     scene::Deck deck;            // valid only when errors is empty
     core::Diagnostics errors;    // every problem found, each with file, line, column
