@@ -67,6 +67,7 @@ function(attnlab_web_program)
       _attnlab_live_open _attnlab_live_time _attnlab_live_resize _attnlab_live_key _attnlab_live_pointer
       _attnlab_live_frame _attnlab_live_width _attnlab_live_height _attnlab_live_dirty_top
       _attnlab_live_dirty_bottom _attnlab_live_status _attnlab_live_where
+      _attnlab_live_quiz _attnlab_live_restore_quiz
       _attnlab_live_requests _attnlab_live_fullscreen)
   list(JOIN exports "," exports)
   set(src ${CMAKE_CURRENT_SOURCE_DIR})

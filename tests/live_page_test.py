@@ -4,7 +4,7 @@ Debian's Chromium, headless, driven through its DevTools protocol (tests/support
 real key presses and real mouse events (which the page receives as pointer events). Opens a step
 from #/N, steps with the keys, clicks a word, drags a key, clicks the temperature slider, toggles
 the mask, undoes, runs an experiment and answers a quiz question, each checked against what the
-session says (and the engine's mathematics: rows sum to 1, masked weights exactly 0), and the
+session says, reloads and finds the place and the quiz kept (and the engine's mathematics: rows sum to 1, masked weights exactly 0), and the
 canvas of a step against the native `attnlab export --still` of it; then `attnlab export DECK -o NAME.html`
 (the live page, the default) writes one file that opens that deck from file:// alone, whose
 presenter window (S) shows the step's speaker notes and turns the slides; and `--fallback` puts the
@@ -165,12 +165,33 @@ def main():
         b.key("2")
         b.wait_for("attnlab.status().quiz.revealed && attnlab.status().quiz.picked === 1", "2 picks the second choice and reveals the answer")
 
-        # The place is kept: a reload opens the same step.
+        # The quiz is kept: on the next question, a reload opens the same quiz at the same question
+        # of the same attempt, the first answer counted.
+        b.key("ArrowRight")
+        b.wait_for("attnlab.status().quiz.index === 1 && !attnlab.status().quiz.revealed", "→ the next question")
+        before = status(b)["quiz"]
+        check(before["right"] + before["wrong"] == 1, "one question answered (%s)" % before)
+        b.call("Page.navigate", {"url": base})
+        b.wait_for("window.attnlab && attnlab.frames > 0", "the page reloaded")
+        s = status(b)
+        check(s["step"] == 7 and s["quiz"] == before,
+              "a reload opens step 7 with the quiz as it was left: %s (was %s)" % (s["quiz"], before))
+
+        # The place is kept: a reload opens the same step; the quiz closed keeps its score.
         b.key("Escape")
         b.key("ArrowRight")
         b.wait_for("attnlab.status().step === 8 && location.hash === '#/8'", "→ to step 8")
+        closed = status(b)["quiz"]
         b.call("Page.navigate", {"url": base})
         b.wait_for("window.attnlab && attnlab.frames > 0 && attnlab.status().step === 8", "a reload without #/N opens the kept step 8")
+        s = status(b)
+        check(not s["quiz"]["open"] and s["quiz"] == closed, "the closed quiz is kept with its score: %s" % s["quiz"])
+        # A memory that is not a quiz's (an edit slipped into local storage) is refused and forgotten.
+        b.eval("localStorage.setItem(Object.keys(localStorage).find(k => k.endsWith(':quiz')), '0 goto 3\\n0 reset\\n'), 1")
+        b.call("Page.navigate", {"url": base})
+        b.wait_for("window.attnlab && attnlab.frames > 0 && attnlab.status().step === 8", "reloaded once more")
+        s = status(b)
+        check(s["quiz"]["attempt"] == -1 and s["step"] == 8, "a stored text that is no quiz's memory changes nothing: %s" % s["quiz"])
 
         # `attnlab export DECK -o NAME.html --single-file` (the live page, the default): tests/data/web's deck and scene in one file,
         # opened from file:// with no server (the engine inflated from inside the page), stepped,

@@ -136,6 +136,17 @@ EMSCRIPTEN_KEEPALIVE const char* attnlab_live_status() {
     return status.c_str();
 }
 
+// The quiz as the page keeps it (web::Live::quiz_memory), valid until the next call; and a kept
+// one replayed after the deck opened (web::Live::restore_quiz): 1, or 0 when it was refused.
+EMSCRIPTEN_KEEPALIVE const char* attnlab_live_quiz() {
+    static std::string memory;
+    memory = live ? live->quiz_memory() : "";
+    return memory.c_str();
+}
+EMSCRIPTEN_KEEPALIVE int attnlab_live_restore_quiz(const char* memory) {
+    return live && live->restore_quiz(memory ? memory : "") ? 1 : 0;
+}
+
 }  // extern "C"
 
 // The module is ready once main has run; the page's calls come after.

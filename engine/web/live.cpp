@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cstring>
 #include <iterator>
+#include <sstream>
 #include <utility>
+#include <variant>
 
 #include "app/overlay.hpp"
 #include "core/core.hpp"
@@ -54,6 +56,7 @@ void Live::resize(int w, int h, int px_w, int px_h) {
 bool Live::key(const std::string& name, const std::string& code, app::Mods mods) {
     const auto [key, held] = app::key_of_web(name, code, mods);
     session_->handle(app::KeyDown{key, held});
+    follow_quiz();
     return key != app::Key::None;
 }
 
@@ -64,6 +67,82 @@ void Live::pointer(Pointer what, int x, int y, bool left_held, app::Mods mods) {
         case Pointer::Move: session_->handle(app::PointerMove{x, y, left_held, mods}); break;
         case Pointer::Leave: session_->handle(app::PointerLeave{}); break;
     }
+    follow_quiz();  // the student bar's quiz buttons
+}
+
+namespace {
+
+bool is_quiz(const timeline::Command& c) {
+    using namespace timeline::cmd;
+    return std::holds_alternative<QuizOpen>(c) || std::holds_alternative<QuizPick>(c) ||
+           std::holds_alternative<QuizReveal>(c) || std::holds_alternative<QuizNext>(c) ||
+           std::holds_alternative<QuizClose>(c) || std::holds_alternative<QuizGrade>(c) ||
+           std::holds_alternative<QuizRetry>(c);
+}
+
+}  // namespace
+
+void Live::follow_quiz() {
+    const std::vector<timeline::Event>& h = session_->history();
+    for (; seen_ < h.size(); ++seen_) {
+        const timeline::Command& c = h[seen_].command;
+        if (std::holds_alternative<timeline::cmd::QuizOpen>(c)) {
+            // An open starts the attempt after the last one: replayed, attempt_seen_ + 2 opens
+            // (from none, −1) give it the same number, and so the same draw of questions.
+            // While a quiz is open its keys hold the arrows, so the step is the quiz's.
+            quiz_span_ = session_->state().span;
+            quiz_opens_ = attempt_seen_ + 2;
+            quiz_commands_.clear();
+        } else if (quiz_span_ >= 0 && is_quiz(c)) {
+            quiz_commands_.push_back(c);
+        }
+    }
+    attempt_seen_ = session_->state().quiz.attempt;
+}
+
+std::string Live::quiz_memory() const {
+    if (quiz_span_ < 0) return "";
+    std::string out = timeline::format({0, timeline::cmd::Goto{quiz_span_}}) + "\n";
+    const std::string open = timeline::format({0, timeline::cmd::QuizOpen{}}) + "\n";
+    for (int i = 0; i < quiz_opens_; ++i) out += open;
+    for (const timeline::Command& c : quiz_commands_) out += timeline::format({0, c}) + "\n";
+    return out;
+}
+
+bool Live::restore_quiz(const std::string& memory) {
+    if (memory.size() > kMaxQuizMemory) return false;
+    // Read whole first: a text that is not a quiz's memory changes nothing.
+    std::vector<timeline::Command> commands;
+    std::istringstream in(memory);
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty()) continue;
+        timeline::Event e;
+        std::string why;
+        if (!timeline::parse(line, e, why)) return false;
+        const bool first = commands.empty();
+        if (first != std::holds_alternative<timeline::cmd::Goto>(e.command)) return false;
+        if (!first && !is_quiz(e.command)) return false;
+        commands.push_back(e.command);
+    }
+    if (commands.empty()) return true;
+    follow_quiz();
+    const int place = session_->state().span;
+    for (const timeline::Command& c : commands) {
+        // The quiz's step when the place is another (a Goto to the step shown would start its
+        // animation again).
+        if (const auto* g = std::get_if<timeline::cmd::Goto>(&c); g && g->span == session_->state().span) continue;
+        session_->command(c);
+        follow_quiz();  // each open reads the attempt before it
+    }
+    if (session_->state().span != place) {
+        if (session_->state().quiz.open) {
+            session_->command(timeline::cmd::QuizClose{});
+            follow_quiz();
+        }
+        session_->command(timeline::cmd::Goto{place});
+    }
+    follow_quiz();
+    return true;
 }
 
 bool Live::frame() {
@@ -189,7 +268,11 @@ std::string Live::status() const {
     }
     const timeline::QuizState& q = session_->state().quiz;
     s += ",\"quiz\":{\"open\":" + std::string(q.open ? "true" : "false") + ",\"index\":" + std::to_string(q.index) +
-         ",\"revealed\":" + (q.revealed ? "true" : "false") + ",\"picked\":" + std::to_string(q.picked) + "}";
+         ",\"revealed\":" + (q.revealed ? "true" : "false") + ",\"picked\":" + std::to_string(q.picked) +
+         ",\"attempt\":" + std::to_string(q.attempt) + ",\"finished\":" + (q.finished ? "true" : "false");
+    const scene::QuizScore score = q.score();
+    s += ",\"right\":" + std::to_string(score.right) + ",\"wrong\":" + std::to_string(score.wrong) +
+         ",\"shown\":" + std::to_string(score.revealed) + "}";
     s += "}";
     return s;
 }

@@ -74,11 +74,26 @@ public:
     // the first such point in reading order, found by the window's own hit testing. For tests
     // and tools that click as a student would; "" when nothing on screen answers.
     std::string where(const std::string& what, int index) const;
+    // The quiz as the page keeps it in local storage: the commands that made its state, in the
+    // recording format (timeline::format, at time 0, one a line) — the step the quiz was opened
+    // on, as many opens as attempts had been started by then, and every quiz command since ("" before
+    // any quiz). Bounded: an attempt is a few commands a question.
+    std::string quiz_memory() const;
+    // Replays a kept quiz_memory() on the deck as it is now; the place stays the step the page
+    // opened. The quiz comes back as it was: its attempt, question, pick, reveal and outcomes (the
+    // score); if it was open on another step than the place, it comes back closed, its score
+    // kept. False, with nothing changed, when the text is not such a memory (another command, a
+    // line that does not parse, more than kMaxQuizMemory bytes).
+    bool restore_quiz(const std::string& memory);
+    static constexpr std::size_t kMaxQuizMemory = 1 << 20;
+
     // The session itself, for the tests that drive the page's backend natively.
     const app::Session& session() const { return *session_; }
 
 private:
     Live(std::shared_ptr<const scene::Deck> deck, std::shared_ptr<const draw::Fonts> fonts, bool student, bool dark);
+    // Reads the commands the session recorded since the last call into the quiz's memory.
+    void follow_quiz();
 
     double now_ = 0;
     std::shared_ptr<app::CairoText> text_;
@@ -88,6 +103,13 @@ private:
     std::vector<std::uint32_t> before_;  // the frame before, to find the rows that changed
     std::vector<std::uint8_t> rgba_;   // what the canvas takes
     int dirty_top_ = 0, dirty_bottom_ = 0;
+    // The quiz's memory (quiz_memory): the session's commands read so far, the attempt started
+    // before them, and since the last quiz opened its step, its opens and its commands.
+    std::size_t seen_ = 0;
+    int attempt_seen_ = -1;
+    int quiz_span_ = -1;
+    int quiz_opens_ = 0;
+    std::vector<timeline::Command> quiz_commands_;
 };
 
 }  // namespace web

@@ -13,6 +13,8 @@
 //   frame                          draws if anything changed
 //   status                         prints the session's JSON as a line "status JSON"
 //   save NAME                      writes the last frame to OUT_DIR/NAME.pam (RGBA)
+//   reopen                         as a reload: the deck opened again at the step it is on, the
+//                                  quiz's memory restored, the canvas sized as before
 // Exits non-zero, saying why, on the first line that fails.
 'use strict';
 const fs = require('fs');
@@ -33,22 +35,36 @@ async function main() {
         width: m.cwrap('attnlab_live_width', 'number', []),
         height: m.cwrap('attnlab_live_height', 'number', []),
         status: m.cwrap('attnlab_live_status', 'string', []),
+        quiz: m.cwrap('attnlab_live_quiz', 'string', []),
+        restoreQuiz: m.cwrap('attnlab_live_restore_quiz', 'number', ['string']),
         error: () => m.UTF8ToString(m.ccall('attnlab_error', 'number', [], [])),
     };
     let pixels = null;  // the canvas: the last frame, its changed rows copied in as a page would
     let drawn = 0;
+    let opened = null, size = null, now = 0;
     for (const line of fs.readFileSync(scriptFile, 'utf8').split('\n')) {
         const w = line.trim().split(/\s+/);
         if (!w[0]) continue;
         switch (w[0]) {
             case 'open':
+                opened = w;
                 if (f.open('/attnlab/' + w[1], '', Number(w[2]), Number(w[3]), Number(w[4])) < 0) throw new Error(`${w[1]}: ${f.error()}`);
                 break;
-            case 'size':
-                f.resize(Number(w[1]), Number(w[2]), Number(w[3]), Number(w[4]));
-                pixels = Buffer.alloc(Number(w[3]) * Number(w[4]) * 4);
+            case 'reopen': {
+                const memory = f.quiz();
+                const place = JSON.parse(f.status()).step - 1;
+                if (f.open('/attnlab/' + opened[1], '', Number(opened[2]), Number(opened[3]), place) < 0) throw new Error(`${opened[1]}: ${f.error()}`);
+                f.time(now);
+                if (!f.restoreQuiz(memory)) throw new Error('the quiz memory was refused: ' + memory);
+                if (size) f.resize(...size);
                 break;
-            case 'time': f.time(Number(w[1])); break;
+            }
+            case 'size':
+                size = w.slice(1, 5).map(Number);
+                f.resize(...size);
+                pixels = Buffer.alloc(size[2] * size[3] * 4);
+                break;
+            case 'time': now = Number(w[1]); f.time(now); break;
             case 'key': f.key(w[1] === 'Space' ? ' ' : w[1], w[2], Number(w[3])); break;
             case 'pointer': f.pointer(Number(w[1]), Number(w[2]), Number(w[3]), Number(w[4]), Number(w[5])); break;
             case 'frame': {

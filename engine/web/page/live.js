@@ -2,7 +2,8 @@
 // other): the canvas sized to the window in device pixels, the page's keys, pointer (mouse, pen
 // and touch) and clock handed to the module, and each frame's changed rows put on the canvas.
 // The step's title and narration are the canvas's text alternative; #/N is the step, kept in the
-// address and in local storage. Knows the module's exported functions, nothing of what they draw.
+// address and in local storage, and so is the quiz (the commands that made it, replayed by the
+// module at the next visit). Knows the module's exported functions, nothing of what they draw.
 'use strict';
 (function () {
     const params = new URLSearchParams(location.search);
@@ -10,6 +11,10 @@
     const student = params.get('student') === '1' ? 1 : 0;
     const dark = params.get('theme') === 'dark' ? 1 : 0;
     const placeKey = 'attnlab:' + (window.attnlabBundle ? window.attnlabBundle.main : deck);
+    const quizKey = placeKey + ':quiz';
+    // Local storage may be refused (a private window, a full quota): then nothing is kept.
+    function kept(key) { try { return localStorage.getItem(key); } catch (e) { return null; } }
+    function keep(key, value) { try { localStorage.setItem(key, value); } catch (e) { /* not kept */ } }
     const canvas = document.getElementById('deck');
     const alt = document.getElementById('alt');
     const ctx = canvas.getContext('2d');
@@ -69,11 +74,13 @@
             top: m.cwrap('attnlab_live_dirty_top', 'number', []),
             bottom: m.cwrap('attnlab_live_dirty_bottom', 'number', []),
             status: m.cwrap('attnlab_live_status', 'string', []),
+            quiz: m.cwrap('attnlab_live_quiz', 'string', []),
+            restoreQuiz: m.cwrap('attnlab_live_restore_quiz', 'number', ['string']),
             error: () => m.UTF8ToString(m.ccall('attnlab_error', 'number', [], [])),
         };
         // The step to open: #/N, else the place kept from the last visit.
         const fromHash = /^#\/(\d+)$/.exec(location.hash);
-        let start = fromHash ? Number(fromHash[1]) : Number(localStorage.getItem(placeKey) || 1);
+        let start = fromHash ? Number(fromHash[1]) : Number(kept(placeKey) || 1);
         if (!(start >= 1)) start = 1;
         const t0 = performance.now();
         const now = () => (performance.now() - t0) / 1000;
@@ -104,6 +111,13 @@
             problem(f.error());
             return;
         }
+        // The quiz as it was left: replayed on the deck as it is now (a memory of another
+        // version of the deck that does not fit is refused and forgotten).
+        let quizKept = kept(quizKey) || '';
+        if (quizKept && !f.restoreQuiz(quizKept)) {
+            quizKept = '';
+            keep(quizKey, '');
+        }
         let image = null;
         let shown = '';
         function resize() {
@@ -131,7 +145,12 @@
             }
             if (location.hash !== '#/' + s.step) history.replaceState(null, '', '#/' + s.step);
             showPresenter(s);
-            localStorage.setItem(placeKey, String(s.step));
+            keep(placeKey, String(s.step));
+            const quiz = f.quiz();
+            if (quiz !== quizKept) {
+                quizKept = quiz;
+                keep(quizKey, quiz);
+            }
             return s;
         }
         window.addEventListener('resize', resize);
