@@ -169,7 +169,7 @@ void paint_added(Canvas& c, const model::Positions& p, const core::Rect& content
     // The two scales under their pictures, then the caption.
     const double ly = y + static_cast<double>(n) * ch + 6;
     paint_legend(c, p.legend, {x0, ly, table_w, legend_h - 6}, Align::Center, 160);
-    paint_legend(c, p.entry_legend, {rx - nw, ly, readout_w, legend_h - 6}, Align::Center, 160);
+    if (!p.entry_legend.low.empty()) paint_legend(c, p.entry_legend, {rx - nw, ly, readout_w, legend_h - 6}, Align::Center, 160);
     c.color(c.th.ink_soft);
     c.paragraph(p.caption, cap, Font::Italic, kMinText, kMinText);
 }

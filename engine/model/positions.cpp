@@ -61,7 +61,19 @@ void added(const Row& m, Positions& out) {
         for (const core::Vec& row : ps.added)
             for (double v : row) pmag = std::max(pmag, std::fabs(v));
     if (pmag <= 0) pmag = 1;
-    out.legend = {Scale::Diverging, "p", num(-pmag, sinus ? 0 : decimals), "0", num(pmag, sinus ? 0 : decimals)};
+    const bool written = width <= kPositionsMaxWritten;
+    double xmag = m.scales.projection;
+    if (!written) {
+        // Too many numbers to write: the colours alone must compare x, p and x + p, so the table
+        // and the three rows share one scale, the largest of them (a learned table is often
+        // smaller than x, and x + p larger than either).
+        for (const core::Mat* rows : {static_cast<const core::Mat*>(&words), xp, &ps.added})
+            for (const core::Vec& row : *rows)
+                for (double v : row) pmag = std::max(pmag, std::fabs(v));
+        xmag = pmag;
+    }
+    out.legend = {Scale::Diverging, written ? "p" : "p, x, x + p", num(-pmag, sinus ? 0 : decimals), "0",
+                  num(pmag, sinus ? 0 : decimals)};
     for (const core::Vec& row : ps.added) add_row(out.table, row, decimals, pmag);
     for (std::size_t c = 0; c < width; ++c) out.columns.push_back(sinus ? (c % 2 ? "cos" : "sin") : std::to_string(c));
     if (sinus)
@@ -69,18 +81,16 @@ void added(const Row& m, Positions& out) {
             // The pair's frequency 1/base^(2i/m): its angle grows by that much a position.
             out.waves.push_back(std::string("ω") + kSub[std::min<std::size_t>(c / 2, 9)] + " = " + factor(1.0 / std::pow(ps.base, static_cast<double>(c) / static_cast<double>(width))));
     const std::string& tok = m.sc->tokens[f];
-    const double xmag = m.scales.projection;
     add_row(out.x, words[f], x_decimals, xmag);
     add_row(out.p, ps.added[f], decimals, pmag);
     add_row(out.sum, (*xp)[f], decimals, xmag);
     out.sum.lit = true;
-    const bool written = width <= kPositionsMaxWritten;
     if (!written)
         for (Grid* g : {&out.table, &out.x, &out.p, &out.sum}) g->text.clear();
     out.x_name = "x · " + tok;
     out.p_name = "p · " + out.places[f].position;
     out.sum_name = "x + p";
-    out.entry_legend = {Scale::Diverging, "x", num(-xmag, 1), "0", num(xmag, 1)};
+    if (written) out.entry_legend = {Scale::Diverging, "x", num(-xmag, 1), "0", num(xmag, 1)};
     const std::string m_text = std::to_string(width);
     if (sinus) {
         const std::string base = num(ps.base, decimals_for(core::Mat{{ps.base}}, 3));
@@ -93,7 +103,7 @@ void added(const Row& m, Positions& out) {
                       "x + p is what W_Q, W_K and W_V multiply.";
     }
     if (!written)
-        out.caption += " Each place's " + m_text + " numbers are drawn as colours on the scale below.";
+        out.caption += " Each place's " + m_text + " numbers are drawn as colours on the one scale below, x and x + p too.";
 }
 
 void turned(const Row& m, Positions& out) {

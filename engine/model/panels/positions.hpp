@@ -42,7 +42,9 @@ struct Positions {
     std::vector<std::string> columns;  // over each column: "sin", "cos" (sinusoidal), "0", "1", … (learned)
     std::vector<std::string> waves;    // sinusoidal, one per pair of columns: "period 6.3"
     Grid x, p, sum;           // the focused place: its word's x, its p and x + p (1 × m each)
-    Legend entry_legend;      // x's and x + p's scale: the projections' ("x", −magnitude … magnitude)
+    Legend entry_legend;      // x's and x + p's scale: the projections' ("x", −magnitude … magnitude);
+                              // none (low "") when the numbers are not written: then the table's
+                              // legend is all four's
     std::string x_name, p_name, sum_name;  // "x · cat", "p · 1", "x + p"
 
     // Kind::Turned.
