@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <csignal>
 #include <cmath>
@@ -412,6 +413,77 @@ TEST_CASE("check and export: a bad tensor file is FILE:LINE:COLUMN: error and ex
     Run trained = attnlab({"check", source + "/scenes/trained-previous-token.yaml", source + "/scenes/trained-induction.yaml", "--root", source});
     CHECK(trained.code == 0);
     CHECK(trained.err.empty());
+}
+
+TEST_CASE("every kind of bad tensor file: check and export say FILE:LINE:COLUMN: error, exit 2, and write nothing",
+          "[cli][check][tensors]") {
+    // The tensor file's bytes, built here as numpy and the safetensors library write them.
+    const auto le = [](std::uint64_t x, int bytes) {
+        std::string out;
+        for (int i = 0; i < bytes; ++i) out += static_cast<char>((x >> (8 * i)) & 0xff);
+        return out;
+    };
+    const auto f32s = [&](const std::vector<float>& xs) {
+        std::string out;
+        for (float x : xs) out += le(std::bit_cast<std::uint32_t>(x), 4);
+        return out;
+    };
+    const auto npy = [&](const std::string& descr, const std::string& shape, const std::string& data) {
+        std::string dict = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape + ", }";
+        while ((10 + dict.size() + 1) % 64) dict += ' ';
+        dict += '\n';
+        return std::string("\x93NUMPY\x01\x00", 8) + le(dict.size(), 2) + dict + data;
+    };
+    const auto safetensors = [&](const std::string& name, const std::string& dtype, const std::string& data) {
+        const std::string header = "{\"" + name + "\": {\"dtype\": \"" + dtype + "\", \"shape\": [3, 2], \"data_offsets\": [0, " +
+                                   std::to_string(data.size()) + "]}}";
+        return le(header.size(), 8) + header + data;
+    };
+    const std::vector<float> q{1, 0, 0, 1, 1, 1};
+    std::vector<float> nan = q;
+    nan[3] = std::numeric_limits<float>::quiet_NaN();
+    struct Case {
+        const char* what;
+        std::string file, bytes;  // "" bytes: the file is not written
+        std::string q;            // the scene's q
+        int column;
+        std::string says;
+    };
+    const std::vector<Case> cases{
+        {"a missing file", "q.npy", "", "{file: q.npy}", 11, "q.file: 'q.npy'"},
+        {"a missing tensor", "h.safetensors", safetensors("k", "F32", f32s(q)), "{file: h.safetensors, tensor: q}", 34,
+         "has no tensor 'q'"},
+        {"a dtype that is no float", "q.npy", npy("<i4", "(3, 2)", std::string(24, '\0')), "{file: q.npy}", 11,
+         "has dtype '<i4'"},
+        {"a wrong shape", "q.npy", npy("<f4", "(1, 3, 2)", f32s(q)), "{file: q.npy}", 11, "expected a matrix"},
+        {"NaN", "q.npy", npy("<f4", "(3, 2)", f32s(nan)), "{file: q.npy}", 11, "holds NaN at [1, 1]"},
+        {"a side over the limits", "q.npy", npy("<f4", "(3, 5000)", ""), "{file: q.npy}", 11, "1..4096 (the limit)"},
+        {"a header over the limits", "h.safetensors", le(std::uint64_t{1} << 40, 8) + "{}", "{file: h.safetensors, tensor: q}", 11,
+         "at most 16777216 are allowed (the limit)"},
+        {"a truncated file", "q.npy", npy("<f4", "(3, 2)", std::string(20, '\0')), "{file: q.npy}", 11, "is truncated"},
+    };
+    for (const Case& c : cases) {
+        INFO(c.what);
+        TempDir dir;
+        if (!c.bytes.empty()) dir.write(c.file, c.bytes);
+        const std::string scene = dir.write("scene.yaml", "scene: t\ntokens: [a, b, c]\nq: " + c.q +
+                                                              "\nk: [[1, 0], [0, 1], [1, 1]]\nv: [[1, 0], [0, 1], [1, 1]]\n");
+        const std::string at = scene + ":3:" + std::to_string(c.column) + ": error: ";
+        Run check = attnlab({"check", scene, "--root", dir.path.string()});
+        CHECK(check.code == 2);
+        CHECK(check.err.rfind(at, 0) == 0);
+        CHECK(contains(check.err, c.says));
+        CHECK(check.out.empty());
+        const std::string still = (dir.path / "still.png").string();
+        Run exported = attnlab({"export", scene, "--root", dir.path.string(), "--still", "1", "-o", still});
+        CHECK(exported.code == 2);
+        CHECK(exported.err.rfind(at, 0) == 0);
+        CHECK_FALSE(std::filesystem::exists(still));
+        Run traced = attnlab({"trace", scene, "--json", "--root", dir.path.string()});
+        CHECK(traced.code == 2);
+        CHECK(traced.out.empty());
+        CHECK(contains(traced.err, at));
+    }
 }
 
 TEST_CASE("check: a warning is printed with FILE:LINE:COLUMN and leaves the exit status 0", "[cli][check]") {
