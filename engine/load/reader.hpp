@@ -32,7 +32,7 @@ constexpr std::size_t kMaxText = 4000;    // bytes of any one text: a `say`, a n
 constexpr std::size_t kMaxToken = 64;     // bytes of one token
 constexpr std::size_t kMaxSlides = 1000;  // slides of a deck once its includes are expanded
 // Steps of a scene, and of a deck once its includes are expanded (a title or text slide is one
-// step): a hundred times a long lecture (44), and what the overview still pages through legibly.
+// step): about a hundred times a long lecture (94), and what the overview still pages through legibly.
 constexpr std::size_t kMaxSteps = 10000;
 // Items of any other list (the most any of the limits above allows), and the values of a file
 // besides the numbers of its vectors: reading stops at the first past them (load/limits.cpp), so
