@@ -178,6 +178,7 @@ def main():
               "a reload opens step 7 with the quiz as it was left: %s (was %s)" % (s["quiz"], before))
 
         # The place is kept: a reload opens the same step; the quiz closed keeps its score.
+        settle(b)  # the step's opening animation over (→ during it finishes it)
         b.key("Escape")
         b.key("ArrowRight")
         b.wait_for("attnlab.status().step === 8 && location.hash === '#/8'", "→ to step 8")
