@@ -16,6 +16,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "draw/draw.hpp"
@@ -653,4 +654,30 @@ TEST_CASE("every frame paints every pixel of its buffer opaque", "[frames]") {
         }
     }
     CHECK(frames > 300);
+}
+
+TEST_CASE("each frame of the default lecture keeps its texts in a small part of the text memos", "[frames][text]") {
+    // The memos are bounded (draw::kTextMemoBytes) so that a long session stops growing; the
+    // bound must still hold several frames' texts, or an animation or a drag would measure its
+    // text again every frame. Each step's end at 1080p, in a thread of its own (cold memos).
+    const load::Result r = load::load_file(std::string(ATTNLAB_SOURCE_DIR) + "/slides/lecture.yaml", load::Options{ATTNLAB_SOURCE_DIR, {}});
+    REQUIRE(r.ok());
+    const timeline::Layout lay = timeline::layout(r.deck);
+    std::size_t most = 0;
+    int busiest = -1;
+    for (int span = 0; span < static_cast<int>(lay.spans.size()); ++span) {
+        std::thread([&] {
+            const timeline::Span& sp = lay.spans[static_cast<std::size_t>(span)];
+            cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1920, 1080);
+            cairo_t* cr = cairo_create(s);
+            draw::render(cr, 1920, 1080, r.deck, lay, timeline::state_at_span(lay, span), sp.start + sp.anim, support::draw_options());
+            cairo_destroy(cr);
+            cairo_surface_destroy(s);
+            const std::size_t held = draw::text_stats().memo_bytes;
+            if (held > most) most = held, busiest = span + 1;
+        }).join();
+    }
+    INFO("the most a frame's texts held: " << most << " bytes, at step " << busiest);
+    CHECK(most > 0);
+    CHECK(most * 6 <= draw::kTextMemoBytes);
 }
