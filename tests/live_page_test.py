@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
-"""The live page (engine/web/page/live.html, beside the web build's module) in a real browser:
-Debian's Chromium, headless, driven through its DevTools protocol (tests/support/cdp.py), with
-real key presses and real mouse events (which the page receives as pointer events). Opens a step
-from #/N, steps with the keys, clicks a word, drags a key, clicks the temperature slider, toggles
-the mask, undoes, runs an experiment and answers a quiz question, each checked against what the
-session says, reloads and finds the place and the quiz kept (and the engine's mathematics: rows sum to 1, masked weights exactly 0), and the
-canvas of a step against the native `attnlab export --still` of it; then `attnlab export DECK -o NAME.html`
-(the live page, the default) writes one file that opens that deck from file:// alone, whose
-presenter window (S) shows the step's speaker notes and turns the slides; and `--fallback` puts the
-recorded page inside, which shows its pictures where WebAssembly is missing.
+"""The live page in a real browser: Debian's Chromium, headless, driven through its DevTools
+protocol (tests/support/cdp.py), with real key presses and real mouse events (which the page
+receives as pointer events). A scene's page exported as one file (`attnlab export SCENE -o
+NAME.html --single-file`, the live page, the default) is opened offline from file:// at #/N; the
+test steps with the keys, clicks a word, drags a key, clicks the temperature slider, toggles the
+mask, undoes, runs an experiment and answers quiz questions, each checked against what the session
+says (and the engine's mathematics: rows sum to 1, masked weights exactly 0), compares the canvas
+of a step with the native `attnlab export --still` of it, and reloads to find the place and the
+quiz kept. Then a deck's single file opens from file:// alone, its presenter window (S) shows the
+step's speaker notes and turns the slides, and `--fallback` puts the recorded page inside, which
+shows its pictures where WebAssembly is missing.
 
 Without a web build it says SKIPPED (ctest counts that as skipped) unless ATTNLAB_WEB_REQUIRED=1,
 as CI sets after building it; without Chromium it fails (tools/setup.sh installs it)."""
@@ -89,13 +90,19 @@ def main():
         return 0
 
     server = cdp.serve(args.web_build)
-    base = "http://127.0.0.1:%d/live.html?deck=scenes/one-query-row.yaml" % server.server_port
+    # What a student is sent: the scene's live page as one file (`export --single-file`), opened
+    # offline from file:// (the engine and the deck inside it); the keys, clicks, drags, the
+    # slider, the mask, an experiment, the quiz and the reloads below all happen in it.
+    one = os.path.join(tmp, "one-query-row.html")
+    subprocess.run([args.attnlab, "export", os.path.join(args.source, "scenes", "one-query-row.yaml"), "-o", one, "--single-file"],
+                   check=True, stdout=subprocess.DEVNULL, env=dict(os.environ, ATTNLAB_WEB_MODULE=os.path.abspath(args.web_build)))
+    base = pathlib.Path(one).as_uri()
     b = cdp.Browser(W, H)
     try:
         t0 = time.monotonic()
         b.call("Page.navigate", {"url": base + "#/7"})
         b.wait_for("window.attnlab && attnlab.frames > 0", "the first frame on the canvas")
-        print("      first frame %.2f s after navigating" % (time.monotonic() - t0))
+        print("      first frame %.2f s after opening the single file from file://" % (time.monotonic() - t0))
         s = status(b)
         check(s["step"] == 7 and s["title"].startswith("Blend"), "#/7 opens step 7 (%s)" % s["title"])
         check(b.eval("document.getElementById('alt').textContent").startswith(s["title"]),
