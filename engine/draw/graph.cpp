@@ -99,6 +99,23 @@ void paint(Canvas& c, const model::Graph& g, const core::Rect& r) {
         core::Point t = nodes[static_cast<std::size_t>(e.to)];
         double dx = t.x - f.x, dy = t.y - f.y, l = std::hypot(dx, dy);
         if (l < 2 * radius) continue;
+        if (l - 2 * radius < 0.75 * radius) {
+            // Neighbours on the ring: a straight edge would be a stub between the circles, the
+            // least visible edge however heavy (a previous-token head's 92% one). It swings into
+            // the ring instead, from each node's inner side, as long as the weight deserves.
+            const core::Point ctr = content.centre();
+            const auto inward = [&](core::Point p) {
+                const double ix = ctr.x - p.x, iy = ctr.y - p.y, il = std::max(1e-6, std::hypot(ix, iy));
+                return core::Point{ix / il, iy / il};
+            };
+            const core::Point uf = inward(f), ut = inward(t);
+            const double reach = 2.4 * radius;
+            const core::Point s0{f.x + uf.x * radius, f.y + uf.y * radius}, s1{t.x + ut.x * radius, t.y + ut.y * radius};
+            cairo_move_to(c.cr, s0.x, s0.y);
+            cairo_curve_to(c.cr, s0.x + uf.x * reach, s0.y + uf.y * reach, s1.x + ut.x * reach, s1.y + ut.y * reach, s1.x, s1.y);
+            cairo_stroke(c.cr);
+            continue;
+        }
         c.line({f.x + dx / l * radius, f.y + dy / l * radius}, {t.x - dx / l * radius, t.y - dy / l * radius});
         cairo_stroke(c.cr);
     }
