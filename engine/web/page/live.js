@@ -113,7 +113,7 @@
         }
         // The quiz as it was left: replayed on the deck as it is now (a memory of another
         // version of the deck that does not fit is refused and forgotten).
-        let quizKept = kept(quizKey) || '';
+        let quizKept = kept(quizKey) || '', quizSeen = '';
         if (quizKept && !f.restoreQuiz(quizKept)) {
             quizKept = '';
             keep(quizKey, '');
@@ -146,10 +146,15 @@
             if (location.hash !== '#/' + s.step) history.replaceState(null, '', '#/' + s.step);
             showPresenter(s);
             keep(placeKey, String(s.step));
-            const quiz = f.quiz();
-            if (quiz !== quizKept) {
-                quizKept = quiz;
-                keep(quizKey, quiz);
+            // The quiz's memory is asked for only when the quiz changed, not every frame of a drag.
+            const quizNow = JSON.stringify(s.quiz);
+            if (quizNow !== quizSeen) {
+                quizSeen = quizNow;
+                const quiz = f.quiz();
+                if (quiz !== quizKept) {
+                    quizKept = quiz;
+                    keep(quizKey, quiz);
+                }
             }
             return s;
         }
