@@ -74,4 +74,38 @@ void paint_overlay(const Pixels& target, const Overlay& overlay, TextPainter* te
     }
 }
 
+std::vector<PixelRect> overlay_extents(const Overlay& overlay, TextMeasure* text, int w, int h) {
+    std::vector<PixelRect> out;
+    auto add = [&](double x0, double y0, double x1, double y1, double margin) {
+        const int a = static_cast<int>(std::floor(x0 - margin)), b = static_cast<int>(std::floor(y0 - margin));
+        const int c = static_cast<int>(std::ceil(x1 + margin)), d = static_cast<int>(std::ceil(y1 + margin));
+        out.push_back({a, b, c - a, d - b});
+    };
+    for (const OverlayLayer& layer : overlay.layers) {
+        for (const OverlayBox& b : layer.boxes) add(b.x, b.y, b.x + b.w, b.y + b.h, 1);
+        for (const OverlayPath& p : layer.paths) {
+            double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
+            auto at = [&](double x, double y, double r) {
+                x0 = std::min(x0, x - r), y0 = std::min(y0, y - r), x1 = std::max(x1, x + r), y1 = std::max(y1, y + r);
+            };
+            for (const OverlayPath::Segment& s : p.segments) switch (s.op) {
+                    case OverlayPath::Op::Move:
+                    case OverlayPath::Op::Line: at(s.a, s.b, 0); break;
+                    case OverlayPath::Op::Arc: at(s.a, s.b, s.c); break;
+                    case OverlayPath::Op::Rect: at(s.a, s.b, 0), at(s.a + s.c, s.b + s.d, 0); break;
+                    case OverlayPath::Op::Close: break;
+                }
+            if (x1 >= x0) add(x0, y0, x1, y1, p.line_width / 2 + 1);
+        }
+        for (const OverlayText& t : layer.texts) {
+            if (t.text.empty()) continue;
+            if (!text) return {{0, 0, w, h}};
+            const TextSize sz = text->measure(t.text, t.px, t.face, t.wrap);
+            const double x = t.align == 1 ? t.x - sz.w / 2.0 : t.align == 2 ? t.x - sz.w : t.x;
+            add(x, t.y, x + sz.w, t.y + sz.h, t.px / 2.0 + 1);  // (glyphs may overhang their advance)
+        }
+    }
+    return out;
+}
+
 }  // namespace app

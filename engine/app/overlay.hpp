@@ -30,6 +30,7 @@ struct OverlayBox {
     double x = 0, y = 0, w = 0, h = 0;
     Rgba colour;
     double radius = 0;
+    bool operator==(const OverlayBox&) const = default;
 };
 
 // A figure of lines and arcs, filled (line_width 0) or stroked: the student bar's icons and its
@@ -40,10 +41,12 @@ struct OverlayPath {
         Op op = Op::Move;
         double a = 0, b = 0, c = 0, d = 0, e = 0;  // Move/Line: (a, b); Arc: centre (a, b), radius c, from angle d to e;
                                                    // Rect: x a, y b, width c, height d
+        bool operator==(const Segment&) const = default;
     };
     std::vector<Segment> segments;
     core::Color colour;      // straight RGBA in [0, 1]
     double line_width = 0;   // 0: filled; else stroked this wide
+    bool operator==(const OverlayPath&) const = default;
 };
 
 // One run of text. (x, y) is its anchor: align 0 puts the text's left there, 1 its middle, 2 its
@@ -56,6 +59,7 @@ struct OverlayText {
     Face face = Face::Regular;
     int align = 0;
     int wrap = 0;            // wrap width in pixels; 0 for one line
+    bool operator==(const OverlayText&) const = default;
 };
 
 // What one layer holds, painted in this order: the boxes, the paths, then the texts on top.
@@ -64,12 +68,14 @@ struct OverlayLayer {
     std::vector<OverlayBox> boxes;
     std::vector<OverlayPath> paths;
     std::vector<OverlayText> texts;
+    bool operator==(const OverlayLayer&) const = default;
 };
 struct Overlay {
     std::vector<OverlayLayer> layers;
     bool empty() const { return layers.empty(); }
     // Every text run, in painting order.
     std::vector<const OverlayText*> texts() const;
+    bool operator==(const Overlay&) const = default;
 };
 
 // The size of text as a platform's fonts lay it out, in whole pixels.
@@ -94,6 +100,10 @@ public:
 // Paints the list over `target`: each layer's boxes and paths with Cairo, then its text with
 // `text` (none when null).
 void paint_overlay(const Pixels& target, const Overlay& overlay, TextPainter* text);
+// The rectangles of a w×h target that painting the list may touch: each box, each path's extent
+// and each text's box as `text` measures it (with a pixel of antialiasing round each; the whole
+// target for a text when there is nothing to measure it with).
+std::vector<PixelRect> overlay_extents(const Overlay& overlay, TextMeasure* text, int w, int h);
 
 // Builds an Overlay: what the session's drawing code writes to. A layer is ended by flush(); with
 // no TextMeasure (fonts that did not load) ok() is false and nothing is measured.

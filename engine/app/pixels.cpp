@@ -43,4 +43,46 @@ Painting::~Painting() {
     cairo_surface_flush(surface_.get());
 }
 
+std::vector<PixelRect> subtract(const PixelRect& whole, const std::vector<PixelRect>& holes) {
+    std::vector<PixelRect> in;  // the holes, clipped to `whole`
+    for (const PixelRect& h : holes) {
+        const int x0 = std::max(h.x, whole.x), y0 = std::max(h.y, whole.y);
+        const int x1 = std::min(h.x + h.w, whole.x + whole.w), y1 = std::min(h.y + h.h, whole.y + whole.h);
+        if (x1 > x0 && y1 > y0) in.push_back({x0, y0, x1 - x0, y1 - y0});
+    }
+    std::vector<int> ys{whole.y, whole.y + whole.h};
+    for (const PixelRect& h : in) {
+        ys.push_back(h.y);
+        ys.push_back(h.y + h.h);
+    }
+    std::sort(ys.begin(), ys.end());
+    ys.erase(std::unique(ys.begin(), ys.end()), ys.end());
+    std::vector<PixelRect> out;
+    std::vector<std::pair<int, int>> spans;
+    for (std::size_t k = 0; k + 1 < ys.size(); ++k) {
+        const int y0 = ys[k], y1 = ys[k + 1];
+        spans.clear();
+        for (const PixelRect& h : in)
+            if (h.y <= y0 && h.y + h.h >= y1) spans.emplace_back(h.x, h.x + h.w);
+        std::sort(spans.begin(), spans.end());
+        int x = whole.x;
+        auto emit = [&](int x0, int x1) {
+            if (x1 <= x0) return;
+            // The band continues a rectangle of the band above: that one grows.
+            for (PixelRect& o : out)
+                if (o.x == x0 && o.w == x1 - x0 && o.y + o.h == y0) {
+                    o.h += y1 - y0;
+                    return;
+                }
+            out.push_back({x0, y0, x1 - x0, y1 - y0});
+        };
+        for (const auto& [a, b] : spans) {
+            emit(x, a);
+            x = std::max(x, b);
+        }
+        emit(x, whole.x + whole.w);
+    }
+    return out;
+}
+
 }  // namespace app

@@ -59,6 +59,16 @@ inline std::uint32_t opaque(int r, int g, int b) {
     return 0xFF000000u | static_cast<std::uint32_t>(r) << 16 | static_cast<std::uint32_t>(g) << 8 | static_cast<std::uint32_t>(b);
 }
 
+// What drawing a frame changed in its target, for a platform that presents only that: the whole
+// target (`all`), or the rectangles that hold every pixel that changed (none: nothing did).
+struct Damage {
+    bool all = true;
+    std::vector<PixelRect> rects;
+};
+// `whole` without `holes` (rectangles that do not overlap one another), as few rectangles: bands
+// between the holes' top and bottom edges, merged where a band continues the one above.
+std::vector<PixelRect> subtract(const PixelRect& whole, const std::vector<PixelRect>& holes);
+
 // Copies `from` into `to` with its top left at (x, y), clipped to `to`.
 void copy(const Pixels& from, const Pixels& to, int x, int y);
 

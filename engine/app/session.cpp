@@ -128,6 +128,31 @@ PixelRect Session::frame_rect() const { return frame_rect_for(win_.px_w, win_.px
 
 double Session::talk_elapsed() const { return modes_.timer.elapsed(clock_()); }
 
+Damage Session::damage_of(const Pixels& target) const {
+    Damage d;
+    if (modes_.mode == Mode::Overview) return d;
+    if (panels_->still() && overlay_ == drawn_overlay_) {
+        d.all = false;  // the same picture in the same target: nothing to present
+        return d;
+    }
+    const std::vector<draw::PanelCache::Box>& same = panels_->unchanged();
+    if (same.empty()) return d;
+    // The panels already in place stay out of the damage, but not where the overlay paints over
+    // them: what it painted there may differ from the frame before's.
+    const std::vector<PixelRect> over = overlay_extents(overlay_, opt_.text.get(), target.w, target.h);
+    std::vector<PixelRect> holes;
+    for (const draw::PanelCache::Box& b : same) {
+        const PixelRect r{b.x, b.y, b.w, b.h};  // (the frame's rows start at the target's top)
+        const bool covered = std::any_of(over.begin(), over.end(), [&](const PixelRect& o) {
+            return o.x < r.x + r.w && r.x < o.x + o.w && o.y < r.y + r.h && r.y < o.y + o.h;
+        });
+        if (!covered) holes.push_back(r);
+    }
+    d.all = false;
+    d.rects = subtract({0, 0, target.w, target.h}, holes);
+    return d;
+}
+
 bool Session::needs_redraw() const {
     if (pace_.dirty || pace_.drawn_moving) return true;  // (one frame more after an animation: its end state)
     if (modes_.toast_visible(clock_()) || pace_.drawn_toast) return true;  // (and one after a toast, without it)
@@ -147,17 +172,22 @@ const Overlay& Session::render(const Pixels& target) {
     overlay_.layers.clear();
     OverlayWriter o(overlay_, opt_.text.get());
     if (modes_.mode == Mode::Overview) {
+        panels_->clear();  // (the overview draws over the panels without them)
         draw_overview(target, o);
     } else {
         const PixelRect fr = frame_rect_for(target.w, target.h);
         {
             Painting painting(target.rows(fr.y, fr.h));
-            if (v.fade_from_span < 0 || v.fade_u >= 1.0 || v.blank) draw::paint_view(painting.cr(), fr.w, fr.h, v, opt_.draw);
-            else draw::render(painting.cr(), fr.w, fr.h, *deck_, layout_, state_, t, opt_.draw);
+            draw::Options drawing = opt_.draw;
+            drawing.cache = panels_.get();
+            if (v.fade_from_span < 0 || v.fade_u >= 1.0 || v.blank) draw::paint_view(painting.cr(), fr.w, fr.h, v, drawing);
+            else draw::render(painting.cr(), fr.w, fr.h, *deck_, layout_, state_, t, drawing);
         }
         if (fr.h < target.h) fill(target, {0, fr.h, target.w, target.h - fr.h}, opaque(24, 26, 32));  // under the bar
     }
     if (opt_.overlay) draw_overlay(o, target.w, target.h, v);
+    damage_ = damage_of(target);
+    drawn_overlay_ = overlay_;
     pace_.dirty = false;
     pace_.drawn_moving = v.animating;
     pace_.drawn_toast = opt_.overlay && modes_.toast_visible(t);

@@ -25,6 +25,7 @@
 #include "app/overlay.hpp"
 #include "app/pixels.hpp"
 #include "draw/draw.hpp"
+#include "draw/panel_cache.hpp"
 #include "scene/scene.hpp"
 #include "timeline/timeline.hpp"
 
@@ -139,6 +140,10 @@ public:
     // stays until the next render.
     const Overlay& render(const Pixels& target);
     const Overlay& overlay() const { return overlay_; }
+    // What the last render() changed in its target (a platform presents only that): the panels
+    // whose pixels were already there, untouched by the overlay, are left out; nothing at all when
+    // the frame and the overlay are the frame before's, in the same target.
+    const Damage& damage() const { return damage_; }
     // The presenter window: the current and the next step drawn into `target`; the notes, the
     // talk timer (talk_elapsed()), the wall clock `wall` ("14:05") and the counters laid out as
     // an overlay of their own.
@@ -182,11 +187,14 @@ private:
     void scrub_to(int px);
     void draw_bar(OverlayWriter& o, int w, int h, const timeline::View& v);
     std::vector<BarButtonBox> bar_buttons_for(const timeline::View& v);
+    Damage damage_of(const Pixels& target) const;  // after render()'s drawing
 
     // The deck and the timeline: commands change state_, nothing else does.
     std::shared_ptr<const scene::Deck> deck_;
     std::function<double()> clock_;
     SessionOptions opt_;
+    // The slide's panels as last painted: one that has not changed since is copied, not painted.
+    std::unique_ptr<draw::PanelCache> panels_ = std::make_unique<draw::PanelCache>();
     timeline::Layout layout_;
     timeline::State state_;
     std::string error_;  // a failed reload, on screen until a good one
@@ -235,6 +243,8 @@ private:
     // The overlays laid out by the last render() and render_presenter(), and the overview's
     // thumbnails (drawn once per deck and size).
     Overlay overlay_, presenter_overlay_;
+    Damage damage_;
+    Overlay drawn_overlay_;  // the overlay of the frame before (damage_)
     struct Thumbnails {
         std::vector<draw::SurfacePtr> surfaces;  // of the steps first, first + 1, …
         int w = 0, h = 0, first = 0;

@@ -17,6 +17,7 @@ using Mat = std::vector<Vec>;
 struct Point {
     double x = 0.0;
     double y = 0.0;
+    bool operator==(const Point&) const = default;
 };
 
 // An axis-aligned rectangle in design units (origin top-left, y down).
@@ -34,6 +35,7 @@ struct Rect {
         return r.x >= x - 1e-9 && r.y >= y - 1e-9 && r.right() <= right() + 1e-9 && r.bottom() <= bottom() + 1e-9;
     }
     Rect inset(double d) const { return {x + d, y + d, w - 2 * d, h - 2 * d}; }
+    bool operator==(const Rect&) const = default;
 };
 
 // A straight RGBA colour, each channel in [0, 1].
@@ -46,6 +48,7 @@ struct Color {
     Color with_alpha(double alpha) const { return {r, g, b, alpha}; }
     // Parses "#rrggbb" or "#rrggbbaa"; false on anything else.
     static bool parse(const std::string& hex, Color& out);
+    bool operator==(const Color&) const = default;
 };
 
 // Linear interpolation; u = 0 gives a, u = 1 gives b. Never overflows between finite ends: where

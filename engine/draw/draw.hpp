@@ -58,6 +58,8 @@ Space space_for(int width, int height);
 
 enum class ThemeKind { Light, Dark };
 
+class PanelCache;  // draw/panel_cache.hpp
+
 // Collects what a frame laid out, in output pixels: every panel's rectangle and every text box
 // (with the panel it belongs to). For tests that check no text leaves its panel; null in normal use.
 struct Recorder {
@@ -103,6 +105,10 @@ struct Options {
     // stops between panels and between rows of a large panel, leaving it unfinished (the caller
     // throws it away). Null: never stops.
     const std::atomic<int>* stop = nullptr;
+    // Retained panels (panel_cache.hpp): a panel whose model and place are those it was last
+    // painted with is copied from here instead of painted again. The caller owns it, one per
+    // thread that paints; it never changes a frame. Null: every panel is painted.
+    PanelCache* cache = nullptr;
 };
 
 // The transform from design space to an output of width×height pixels: uniform scale,

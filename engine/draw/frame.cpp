@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "draw/paint.hpp"
+#include "draw/retain.hpp"
 
 namespace draw {
 
@@ -26,10 +27,12 @@ const Slot& panel_slot(Panel p) {
     std::abort();  // not a panel of the table
 }
 
-void paint_panel(Canvas& c, const model::SceneFrame& f, Panel p, const core::Rect& r) {
+void paint_panel(Canvas& c, const model::SceneFrame& f, Panel p, const core::Rect& r, Retained* kept) {
     switch (p) {
 #define ATTNLAB_PANEL_PAINT(e, name, member) \
-    case Panel::e: return k##e##Panel.paint(c, f.member, r);
+    case Panel::e:                                                                              \
+        return Retained::through(kept, static_cast<std::size_t>(p), c, f.member, r,              \
+                                 [&] { k##e##Panel.paint(c, f.member, r); });
         ATTNLAB_PANELS(ATTNLAB_PANEL_PAINT)
 #undef ATTNLAB_PANEL_PAINT
     }
@@ -85,16 +88,21 @@ void paint_header(Canvas& c, const model::Header& h, const core::Rect& r) {
 
 namespace {
 
-void paint_scene(Canvas& c, const model::SceneFrame& f) {
+void paint_scene(Canvas& c, const model::SceneFrame& f, const Options& opt) {
     Placement L = place_panels(f.panels, c.design);
     c.record_panel("header", L.header);
-    paint_header(c, f.header, L.header);
     if (!f.error.empty()) {
+        paint_header(c, f.header, L.header);
         c.record_panel("error", {200, 300, 1520, 200});
         c.color(c.th.accent);
         c.paragraph(f.error, {200, 300, 1520, 200}, Font::Regular, 30, 16);
         return;
     }
+    Retained kept(opt.cache, c, opt);
+    // The header is text on the page: kept with a margin its glyphs' antialiasing may reach into
+    // (the panels below are painted after it, over any of the margin they cover).
+    Retained::through(&kept, kHeaderSlot, c, f.header, L.header.inset(-12),
+                      [&] { paint_header(c, f.header, L.header); });
     for (const Box& b : L.boxes) {
         if (c.stopped()) return;  // the frame is thrown away: no more panels
         c.record_panel(scene::panel_name(b.panel), b.r);
@@ -103,7 +111,7 @@ void paint_scene(Canvas& c, const model::SceneFrame& f) {
                               b.panel != Panel::Block && b.panel != Panel::Scaling && b.panel != Panel::ControlPanel &&
                               b.panel != Panel::Pipeline && b.panel != Panel::KeyPlane;  // (the key plane: in its heading)
         c.head_tag = one_head ? f.head_tag : std::string();
-        paint_panel(c, f, b.panel, b.r);
+        paint_panel(c, f, b.panel, b.r, &kept);
     }
     c.head_tag.clear();
 }
@@ -198,7 +206,7 @@ void paint_one(cairo_t* cr, int width, int height, const model::Frame& f, const 
         switch (f.kind) {
             case model::Frame::Kind::Title: paint_title_slide(c, f.title); break;
             case model::Frame::Kind::Text: paint_text_slide(c, f.text); break;
-            case model::Frame::Kind::Scene: paint_scene(c, f.scene); break;
+            case model::Frame::Kind::Scene: paint_scene(c, f.scene, opt); break;
             case model::Frame::Kind::Empty: break;
         }
         if (f.quiz) paint_quiz(c, *f.quiz);
@@ -214,6 +222,8 @@ void paint(cairo_t* cr, int width, int height, const model::Frame& f, const Opti
                    "draw::Options::fonts\n", stderr);
         std::abort();
     }
+    PanelCache::Slots* kept = opt.cache ? &opt.cache->slots() : nullptr;
+    if (kept) kept->begin_frame();
     if (!f.under || f.fade >= 1.0) {
         paint_one(cr, width, height, f, opt);
     } else {
@@ -228,6 +238,10 @@ void paint(cairo_t* cr, int width, int height, const model::Frame& f, const Opti
     // Over the slide, and not faded with it: the words go on while the picture changes.
     if (!f.caption.empty() && !f.blank)
         in_design_space(cr, width, height, opt, [&](Canvas& c) { paint_caption(c, f.caption); });
+    // Clean: nothing was drawn over the panels after them.
+    if (kept)
+        kept->end_frame(f.kind == model::Frame::Kind::Scene && !f.blank && (!f.under || f.fade >= 1.0) && !f.quiz &&
+                        !f.laser && f.caption.empty());
 }
 
 void render(cairo_t* cr, int width, int height, const scene::Deck& deck, const timeline::Layout& lay,

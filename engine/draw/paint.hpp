@@ -48,8 +48,12 @@ struct PanelDef {
     void (*hit)(const Model& m, const core::Rect& r, core::Point p, Hit& h) = nullptr;
 };
 // Through the registry, by panel (frame.cpp): its slot; painting and hit testing it in a frame.
+// A panel is painted on a cairo state of its own, its text state reset, clipped to its box snapped
+// to pixels: what it paints depends on its model and box alone, never on the panels before it,
+// so that `kept` (retain.hpp; null: none) may copy it from the cache instead.
+class Retained;
 const Slot& panel_slot(Panel p);
-void paint_panel(Canvas& c, const model::SceneFrame& f, Panel p, const core::Rect& r);
+void paint_panel(Canvas& c, const model::SceneFrame& f, Panel p, const core::Rect& r, Retained* kept = nullptr);
 void hit_panel(const model::SceneFrame& f, Panel p, const core::Rect& r, core::Point pt, Hit& h);
 
 // ---- layout --------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ void paint(Canvas& c, const model::WeightBars& wb, const core::Rect& r) {
     const double full = base - top;
     c.color(c.th.axis);
     cairo_set_line_width(c.cr, 1.5);
+    cairo_set_line_cap(c.cr, CAIRO_LINE_CAP_ROUND);  // the baseline's ends rounded
     c.line({content.x, base}, {content.right(), base});
     cairo_stroke(c.cr);
     if (ends) paint_more(c, wb.before, wb.after, {content.x, base + 4, content.w, label_h}, rtl);

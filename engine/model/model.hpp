@@ -35,6 +35,7 @@ struct Header {
     // While a key is edited with the arrows (State::editing, presenter-only): the banner that
     // takes the header's place, "Editing key of 'cat' — arrows move it, Esc to finish"; else "".
     std::string editing;
+    bool operator==(const Header&) const = default;
 };
 
 // A scene slide: the panels its scene lists, each filled; the others empty. The matrix reads the

@@ -6,8 +6,9 @@
 //
 // — the enum value (scene::Panel::WeightBars), the YAML name, and the member of
 // model::SceneFrame that holds what it shows — followed by the struct of that name (what the
-// panel shows: every number and label as displayed) and the definition of its builder, which the
-// row declares:
+// panel shows: every number and label as displayed, by value, with a defaulted operator==: a
+// panel whose model equals the last frame's is copied, not painted, draw/panel_cache.hpp) and the
+// definition of its builder, which the row declares:
 //
 //     WeightBars build(const Row& row, Tag<WeightBars>);
 //

@@ -20,6 +20,7 @@ core::Point vec2(const core::Vec& v);           // the first two coordinates (mi
 // The region of a plane that its panel shows, in plane coordinates (before fitting to a box).
 struct Extent {
     double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    bool operator==(const Extent&) const = default;
 };
 
 // The two colour scales a frame uses (draw/ paints both with one function, Theme::shade).
@@ -38,6 +39,7 @@ struct Legend {
     Scale scale = Scale::Diverging;
     std::string name;              // "score", "weight", "value"
     std::string low, mid, high;    // "−2.7", "0", "2.7"; sequential: "0", "", "1"
+    bool operator==(const Legend&) const = default;
 };
 
 // A small matrix drawn as cells: its numbers, as written, and each entry's tone on the grid's
@@ -47,6 +49,7 @@ struct Grid {
     std::vector<std::vector<std::string>> text; // as written: rounded at the grid's precision
     std::vector<std::vector<double>> tone;      // −1 … 1 (model::tone)
     bool lit = false;
+    bool operator==(const Grid&) const = default;
 };
 // Appends a row to `g`: its numbers, written at `decimals` (model::num), and their tones on a
 // diverging scale of `magnitude`.
@@ -63,6 +66,7 @@ struct Window {
     int after() const { return n - first - count; }
     bool whole() const { return count == n; }
     bool contains(int token) const { return token >= first && token < first + count; }
+    bool operator==(const Window&) const = default;
 };
 // At most `most` tokens of n (at least 1), centred on `focus` as far as the ends allow.
 Window window_around(int n, int focus, int most);

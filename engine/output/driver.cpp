@@ -18,6 +18,7 @@
 #include <optional>
 #include <thread>
 
+#include "draw/panel_cache.hpp"
 #include "output/live_export.hpp"
 #include "output/progress.hpp"
 #include "output/sinks.hpp"
@@ -76,6 +77,7 @@ bool feed_raster(Sink& sink, FramePool& pool, const Shots& shots, const Painter&
         // or prepared again: the sink repeats what it has.
         std::optional<Shot> prev;
         bool prev_settled = false;
+        draw::PanelCache panels;  // this thread's: the panels a frame shares with the one before are copied
         for (long i = 0; i < shots.count() && !cancel.load() && !g_stop.load(); ++i) {
             Frame f{i, shots.at(i), nullptr, &pool};
             const bool now_settled = settled(painter.deck(), painter.layout(), f.shot);
@@ -89,7 +91,7 @@ bool feed_raster(Sink& sink, FramePool& pool, const Shots& shots, const Painter&
             if (!f.repeat) {
                 f.image = pool.acquire();
                 if (!f.image) break;
-                painter.raster(*f.image, f.shot);
+                painter.raster(*f.image, f.shot, &panels);
                 sink.prepare(*f.image);
             }
             {

@@ -75,7 +75,7 @@ void Painter::paint_note(cairo_t* cr, int width, int height, const std::string& 
     draw::paint_handout_note(cr, width, height, say, opt_, notes);
 }
 
-void Painter::raster(Image& img, const Shot& shot) const {
+void Painter::raster(Image& img, const Shot& shot, draw::PanelCache* cache) const {
     const SurfacePtr surface(cairo_image_surface_create_for_data(img.pixels.data(), CAIRO_FORMAT_ARGB32, img.width,
                                                                  img.height, img.stride));
     {
@@ -84,7 +84,9 @@ void Painter::raster(Image& img, const Shot& shot) const {
         // (the background, its cards, black when blank), so nothing of the frame before shows
         // through (frames_test draws every page over garbage to hold it). Clearing first would
         // write the 8 MB of a 1080p frame twice.
-        paint(cr.get(), img.width, img.height, shot);
+        draw::Options opt = opt_;
+        opt.cache = cache;
+        draw::render(cr.get(), img.width, img.height, deck_, lay_, shot.state, shot.now, opt);
     }
     cairo_surface_flush(surface.get());
 }

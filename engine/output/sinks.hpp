@@ -66,8 +66,9 @@ public:
         : deck_(deck), lay_(lay), opt_(opt), notes_(notes) {}
     // Draws into `cr`, whose user space is width × height.
     void paint(cairo_t* cr, int width, int height, const Shot& shot) const;
-    // Renders into `img` (cleared first: a reused buffer must not show through).
-    void raster(Image& img, const Shot& shot) const;
+    // Renders into `img` (a reused buffer: every pixel is painted), copying the panels that have
+    // not changed since the last frame from `cache` (the calling thread's; null: none).
+    void raster(Image& img, const Shot& shot, draw::PanelCache* cache = nullptr) const;
     const scene::Deck& deck() const { return deck_; }
     const timeline::Layout& layout() const { return lay_; }
     bool captions() const { return opt_.captions; }  // --burn-captions

@@ -334,6 +334,7 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
                         cursor_shown = true;
                     }
                 }
+                if (e.type == SDL_WINDOWEVENT) main.invalidate();  // (exposed, resized, moved: presented whole)
                 if (const std::optional<app::Event> ev = event_of(e, &main)) session.handle(*ev);  // (a resize: main's sizes)
             }
             got = SDL_PollEvent(&e) != 0;
@@ -364,7 +365,8 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
         }
         const bool main_needs = session.needs_redraw();
         if (main_needs) {
-            if (!main.draw([&](const app::Pixels& px) { app::paint_overlay(px, session.render(px), text.get()); }, err))
+            if (!main.draw([&](const app::Pixels& px) { app::paint_overlay(px, session.render(px), text.get()); }, err,
+                           [&]() -> const app::Damage& { return session.damage(); }))
                 return fail(err);
             main_presented = clock();
             if (main_presented - released_at >= 10.0) {  // after a present, while the next waits

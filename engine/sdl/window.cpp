@@ -217,7 +217,8 @@ void RenderTarget::set_fullscreen(bool on) {
     SDL_SetWindowFullscreen(win_, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
 }
 
-bool RenderTarget::draw(const std::function<void(const app::Pixels&)>& paint, std::string& error) {
+bool RenderTarget::draw(const std::function<void(const app::Pixels&)>& paint, std::string& error,
+                        const std::function<const app::Damage&()>& damage) {
     if (surface_) {
         SDL_Surface* ws = SDL_GetWindowSurface(win_);  // re-made by SDL after a resize
         if (!ws) {
@@ -227,7 +228,17 @@ bool RenderTarget::draw(const std::function<void(const app::Pixels&)>& paint, st
         SDL_LockSurface(ws);
         paint(app::Pixels{static_cast<std::uint32_t*>(ws->pixels), ws->w, ws->h, ws->pitch});
         SDL_UnlockSurface(ws);
-        SDL_UpdateWindowSurface(win_);
+        const app::Damage* d = damage ? &damage() : nullptr;
+        if (whole_ || !d || d->all) {
+            SDL_UpdateWindowSurface(win_);
+            whole_ = false;
+        } else if (!d->rects.empty()) {
+            // Only the rectangles that changed travel to the X server.
+            std::vector<SDL_Rect> rects;
+            rects.reserve(d->rects.size());
+            for (const app::PixelRect& r : d->rects) rects.push_back({r.x, r.y, r.w, r.h});
+            SDL_UpdateWindowSurfaceRects(win_, rects.data(), static_cast<int>(rects.size()));
+        }
         return true;
     }
     int ww, wh, pw, ph;

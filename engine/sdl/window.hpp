@@ -59,13 +59,20 @@ public:
     // window is made borderless and moved over the display instead, and put back after.
     void set_fullscreen(bool on);
     // Locks the streaming texture (re-made when the pixel size changed), lets `paint` draw into
-    // its memory as pixels of the drawable's size, and presents.
-    bool draw(const std::function<void(const app::Pixels&)>& paint, std::string& error);
+    // its memory as pixels of the drawable's size, and presents. Drawing into the window's own
+    // framebuffer, it presents only what `damage` (asked after painting; null: everything) says
+    // changed — nothing when nothing did — except after invalidate().
+    bool draw(const std::function<void(const app::Pixels&)>& paint, std::string& error,
+              const std::function<const app::Damage&()>& damage = {});
+    // The window's picture must be presented whole next time (it was exposed, resized, moved to
+    // another display: what the screen shows of it is not known).
+    void invalidate() { whole_ = true; }
 
 private:
     bool make_renderer(bool software, std::string& error);
     bool direct_surface();
     bool surface_ = false;  // drawing into the window's framebuffer, no renderer
+    bool whole_ = true;     // the next present is of the whole window (invalidate)
     SDL_Window* win_ = nullptr;
     SDL_Renderer* ren_ = nullptr;
     SDL_Texture* tex_ = nullptr;

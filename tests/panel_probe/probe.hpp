@@ -14,6 +14,7 @@ ATTNLAB_PANEL(Probe, "probe", probe)
 #ifndef PROBE_NO_STRUCT
 struct Probe {
     std::string text;
+    bool operator==(const Probe&) const = default;  // (retained panels compare what a panel shows)
 };
 #endif
 

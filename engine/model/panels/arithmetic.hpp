@@ -19,6 +19,7 @@ struct Arithmetic {
     std::string aside;               // the best match's word, once the weights exist
     std::vector<std::string> lines;  // first line emphasised
     std::string placeholder = "The numbers appear as the stages run.";
+    bool operator==(const Arithmetic&) const = default;
 };
 
 }  // namespace model

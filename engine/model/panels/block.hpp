@@ -28,6 +28,7 @@ struct Block {
         bool shown = false;    // lit: this lecture draws it
         bool residual = false; // an "add & norm" the input skips ahead to
         bool add = false;      // its add drawn as shown: the residual path in ink, "+" where it joins
+        bool operator==(const Part&) const = default;
     };
     std::vector<Part> parts;   // bottom to top
     int heads = 0;             // the attention part's heads, drawn side by side; the first is this one
@@ -35,6 +36,7 @@ struct Block {
     std::string head;          // "this head · d = 2"
     std::string head_note;     // "softmax(q·k/√d)·V"
     std::string other_heads = "other heads";
+    bool operator==(const Block&) const = default;
 };
 
 }  // namespace model

@@ -22,12 +22,14 @@ struct ControlPanel {
     struct Tick {
         double at = 0;
         std::string label;
+        bool operator==(const Tick&) const = default;
     };
     std::vector<Tick> ticks;
     double mask = 0;          // the switch: 0 off … 1 on (animated)
     std::string mask_name = "Hide the future";
     std::string mask_caption; // "later words get weight 0" / "every word sees every word"
     std::string mask_state;   // "on" / "off"
+    bool operator==(const ControlPanel&) const = default;
 };
 
 }  // namespace model

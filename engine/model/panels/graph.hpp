@@ -18,10 +18,12 @@ struct GraphNode {
     std::string word;
     bool focus = false, hover = false, hidden = false;
     std::string label;  // the share beside the node ("43%"), "" when not labelled
+    bool operator==(const GraphNode&) const = default;
 };
 struct GraphEdge {
     int to = 0;
     double strength = 0;  // 0 … 1: width and opacity
+    bool operator==(const GraphEdge&) const = default;
 };
 struct Graph {
     std::string heading;  // "Who chased reads"
@@ -33,6 +35,7 @@ struct Graph {
     int focus = 0;                 // among the nodes
     std::vector<GraphNode> nodes;  // the tokens of the window, in order
     std::vector<GraphEdge> edges;  // from the focus (to a node); the focus itself is a loop
+    bool operator==(const Graph&) const = default;
 };
 
 }  // namespace model

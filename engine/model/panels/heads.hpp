@@ -39,10 +39,12 @@ struct Heads {
         std::vector<bool> hidden;      // the asking row's keys the mask hides (weight exactly 0)
         int best = -1;                 // the key of the largest weight in the asking row (-1 in a tie)
         std::string top;               // "cat 46%" (the best key and its weight); "a tie" …
+        bool operator==(const Head&) const = default;
     };
     std::vector<Head> heads;
     Legend legend;                     // the weights' sequential scale
     std::string caption;               // "Click a head to show it in every panel."
+    bool operator==(const Heads&) const = default;
 };
 
 }  // namespace model

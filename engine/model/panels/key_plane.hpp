@@ -37,6 +37,7 @@ struct KeyDot {
     // `before` turned by `angle`: at the turn's end, the key the scores are made of.
     core::Point before;
     double angle = 0;
+    bool operator==(const KeyDot&) const = default;
 };
 struct KeyPlane {
     std::string heading = "Keys and the question";
@@ -67,6 +68,7 @@ struct KeyPlane {
     double turn = 1;
     core::Point query_before;   // the question as given, before its turn
     double query_angle = 0;     // its angle now (its position × θ₀ × turn)
+    bool operator==(const KeyPlane&) const = default;
 };
 
 }  // namespace model

@@ -1,4 +1,5 @@
-// model/panels/matrix: the attention matrix as a heatmap, its cells read on demand from the Trace.
+// model/panels/matrix: the attention matrix as a heatmap: its cells, or the heat image that sums up
+// a large one.
 // The panel's row (see model/panel.hpp), what it shows, and its builder's declaration; the
 // painter is draw/matrix.cpp.
 #pragma once
@@ -10,14 +11,13 @@
 
 #include "model/panel.hpp"
 #include "model/parts.hpp"
-#include "attention/attention.hpp"
 
 namespace model {
 
 ATTNLAB_PANEL(Matrix, "matrix", matrix)
 
-// The heatmap. Its n×n cells are read through cell(i, j), computed from the Trace on demand
-// (a matrix of thousands of tokens is never copied).
+// The heatmap: its n×n cells (n ≤ kWhole), or its heat image (a matrix of thousands of tokens is
+// summarised, never copied).
 struct Matrix {
     struct Cell {
         double score = 0;        // the score shown now (counting up, scaled, tempered)
@@ -27,6 +27,7 @@ struct Matrix {
         double weight_reveal = 0;// 0 … 1: how far the weight colour has come in (row by row)
         double hide = 0;         // the mask's fold
         bool weights = false;    // the cell shows its weight (else its score)
+        bool operator==(const Cell&) const = default;
     };
     std::string heading = "Attention matrix · row reads column";
     std::string aside;           // "every row sums to 1", "scores", ""
@@ -39,6 +40,8 @@ struct Matrix {
     std::optional<std::pair<int, int>> compare;
     std::string compare_note;    // "it reads animal: 43%   ·   animal reads it: 4%" (the page's precision)
 
+    // The cells row by row, n × n (n ≤ kWhole; empty for a summarised matrix): cell(i, j).
+    std::vector<Cell> cells;
     Cell cell(int i, int j) const;
     // The numbers written in row i (empty when the row shows none yet, or the matrix is too big
     // to write numbers: more than kNumbers tokens), each correctly rounded ("0.44", "<0.01", "0"
@@ -62,6 +65,7 @@ struct Matrix {
         float weight = 0;                                          // the largest of its pairs'
 
         float hide = 0;  // the share of its pairs the mask has folded away (as far as it has)
+        bool operator==(const Square&) const = default;
     };
     struct Heat {
         int bins = 0;   // 0: not summarised
@@ -69,17 +73,14 @@ struct Matrix {
         std::vector<Square> squares;  // row by row
         std::string caption;          // "4,096 tokens · a square: the largest weight of its 16 × 16 pairs"
         const Square& at(int i, int j) const { return squares[static_cast<std::size_t>(i * bins + j)]; }
+        bool operator==(const Heat&) const = default;
     } heat;
     bool summary() const { return heat.bins > 0; }
 
-    // What cell() reads.
-    const attention::Trace* trace = nullptr;
-    const attention::Trace* open = nullptr;  // without the mask, while it folds (else null)
-    // The scores stay q·k/√d whatever T (T acts inside the softmax), so no temperature here.
-    double mask_u = 0, p_scores = 0, p_scale = 0, p_mask = 0, p_softmax = 0;
     std::vector<std::vector<std::string>> texts;  // per row (kNumbers tokens at most)
     std::vector<std::string> sums;
     std::vector<bool> budgets;
+    bool operator==(const Matrix&) const = default;
 };
 
 }  // namespace model

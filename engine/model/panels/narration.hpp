@@ -28,6 +28,7 @@ struct Narration {
     std::string choice;       // an answer page: the right choice (ticked), "" without choices
     std::string text;         // the step's `say` (or `ask`), what to look for, or the answer
     std::string prompt;       // a question beat: what to do before going on
+    bool operator==(const Narration&) const = default;
 };
 
 }  // namespace model

@@ -33,6 +33,7 @@ struct Outputs {
     std::string outputs_name = "A·V";
     double reveal = 1;            // 0 … 1: every row of the product arriving together
     std::string caption;          // "Row i of A·V is Σⱼ aᵢⱼ vⱼ: added to token i's input, it goes on to the next layer."
+    bool operator==(const Outputs&) const = default;
 };
 
 }  // namespace model

@@ -23,11 +23,13 @@ struct StageCard {
     std::string caption;   // "keep numbers modest"
     enum class State { Ahead, Active, Done } state = State::Ahead;
     std::optional<double> running;  // the active card while its step animates: linear progress
+    bool operator==(const StageCard&) const = default;
 };
 struct Pipeline {
     std::string formula = "a = softmax( q·k / (√d · T) ) · V";
     std::string subtitle = "at T = 1 this is scaled dot-product attention";
     std::vector<StageCard> cards;
+    bool operator==(const Pipeline&) const = default;
 };
 
 }  // namespace model

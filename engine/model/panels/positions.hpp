@@ -33,6 +33,7 @@ struct Positions {
         std::string word;      // the token standing there now
         bool focus = false;    // the asking token's place
         bool moved = false;    // its word was exchanged with another's (a swap in force)
+        bool operator==(const Place&) const = default;
     };
     std::vector<Place> places;
     Legend legend;            // the heat map's scale (Added), "p", −1 … 1 for sinusoidal
@@ -59,6 +60,7 @@ struct Positions {
 
     std::string caption;      // the formula and what it means for the scores
     std::string note;         // Kind::Added without x: nothing to add to
+    bool operator==(const Positions&) const = default;
 };
 // Pairs of dials drawn at most (rope): a wider head's further pairs turn slower still, and the
 // panel says how many are left out.

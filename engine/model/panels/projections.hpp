@@ -23,10 +23,12 @@ struct Projections {
         std::string x_name, w_name, out_name;  // "x · chased", "W_Q", "q · chased"
         enum class Ink { Query, Key, Value } ink = Ink::Query;
         Grid x, w, out;
+        bool operator==(const Equation&) const = default;
     };
     std::vector<Equation> equations;  // empty: no projections
     Legend legend;                    // the one diverging scale of every entry shown
     std::string caption = "every token uses the same three matrices";
+    bool operator==(const Projections&) const = default;
 };
 
 }  // namespace model

@@ -16,9 +16,11 @@ ATTNLAB_PANEL(Readouts, "readouts", readouts)
 
 struct Readout {
     std::string name, value;
+    bool operator==(const Readout&) const = default;
 };
 struct Readouts {
     std::vector<Readout> rows;
+    bool operator==(const Readouts&) const = default;
 };
 
 }  // namespace model

@@ -47,8 +47,10 @@ struct Residual {
         std::string head;       // "who did it" (the head's name)
         std::size_t first = 0, count = 0;
         bool shown = false;     // the head the one-head panels draw
+        bool operator==(const Part&) const = default;
     };
     std::vector<Part> parts;    // empty in a scene of one head
+    bool operator==(const Residual&) const = default;
 };
 
 }  // namespace model

@@ -38,6 +38,7 @@ struct Scaling {
         double sd = 0;             // their spread (root mean square; the mean is 0)
         bool scene = false;        // the scene's own d
         double reveal = 0;         // 0 … 1: the strip's dots arriving
+        bool operator==(const Strip&) const = default;
     };
     std::vector<Strip> strips;
     double axis = 1;               // the strips run from −axis to axis
@@ -48,10 +49,12 @@ struct Scaling {
         std::vector<std::string> text;   // as displayed, each share correctly rounded
         double gradient = 0;             // the largest ∂aᵢ/∂sⱼ: aᵢ(1 − aᵢ) at its largest
         std::string note;                // "one key takes 99% · gradient ≤ 0.008"
+        bool operator==(const Bars&) const = default;
     };
     std::string example;           // "one query, 6 keys, d = 128"
     Bars raw, scaled;
     double bars_reveal = 0;        // 0 … 1
+    bool operator==(const Scaling&) const = default;
 };
 
 }  // namespace model

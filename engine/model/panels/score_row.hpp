@@ -21,6 +21,7 @@ struct ScoreCell {
                         // score has the same colour here and in the matrix
     double hide = 0;    // the mask's fold: 0 front … 1 hidden face
     bool focus = false, hover = false;
+    bool operator==(const ScoreCell&) const = default;
 };
 struct ScoreRow {
     std::string heading;     // "Match scores · q·k / √d"
@@ -34,6 +35,7 @@ struct ScoreRow {
     std::vector<ScoreCell> cells;
     double badge_scale = 0;  // opacity of the "÷√d" badge on each cell during its step
     // No "÷T" badge: the row stays on q·k/√d, T acts inside the softmax.
+    bool operator==(const ScoreRow&) const = default;
 };
 
 }  // namespace model

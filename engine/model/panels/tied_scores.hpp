@@ -35,10 +35,12 @@ struct TiedScores {
         std::string formula;  // "S = Q·Qᵀ"
         Grid scores;
         std::string verdict;  // "symmetric · diagonal ≥ 0"
+        bool operator==(const Side&) const = default;
     };
     Side tied, separate;
     Legend legend;          // the scores' scale
     std::string caption;    // the marked pair, read both ways
+    bool operator==(const TiedScores&) const = default;
 };
 
 }  // namespace model

@@ -18,6 +18,7 @@ struct Chip {
     std::string word;
     bool focus = false, hover = false;
     double hide = 0;  // 0 visible … 1 hidden by the mask (dimmed, dashed)
+    bool operator==(const Chip&) const = default;
 };
 struct TokenRow {
     // Up to kMost tokens: all of them, or the asking token's neighbourhood (`window`), the chips
@@ -26,6 +27,7 @@ struct TokenRow {
     Window window;
     std::vector<Chip> chips;
     std::string before, after;
+    bool operator==(const TokenRow&) const = default;
 };
 
 }  // namespace model

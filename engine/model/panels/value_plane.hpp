@@ -20,10 +20,12 @@ struct ValueDot {
     double weight = 0;   // grows the dot once the weights exist (already × their progress)
     double hide = 0;
     bool focus = false, hover = false;
+    bool operator==(const ValueDot&) const = default;
 };
 struct Segment {
     core::Point from, to;  // plane coordinates
     double alpha = 1;
+    bool operator==(const Segment&) const = default;
 };
 struct ValuePlane {
     std::string heading = "Values, and the new vector";
@@ -43,6 +45,7 @@ struct ValuePlane {
     double diamond = 0;             // 0 … 1: the new vector's marker arriving
     double arrow = 0;               // 0 … 1: the dashed arrow from the own value
     std::string out_label = "new vector";
+    bool operator==(const ValuePlane&) const = default;
 };
 
 }  // namespace model

@@ -20,6 +20,7 @@ struct Bar {
     std::string label;   // the share shown above it ("43%"), or exp(s) during the first beat
     double hide = 0;     // ≥ 0.999: a hatched stub "hidden · 0%"
     bool focus = false, hover = false, best = false;
+    bool operator==(const Bar&) const = default;
 };
 struct WeightBars {
     bool shown = false;        // the softmax has started
@@ -33,6 +34,7 @@ struct WeightBars {
     Window window;
     std::string before, after;
     std::vector<Bar> bars;
+    bool operator==(const WeightBars&) const = default;
 };
 
 }  // namespace model

@@ -1,0 +1,155 @@
+// draw/panel_cache: retained panels (panel_cache.hpp) — the slots, and a frame's use of them
+// (retain.hpp): the key a panel's pixels are kept under, and the copies in and out of the target.
+#include "draw/panel_cache.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "draw/retain.hpp"
+
+namespace draw {
+
+PanelCache::PanelCache() : slots_(std::make_unique<Slots>()) {}
+PanelCache::~PanelCache() = default;
+
+PanelCache::Stats PanelCache::stats() const { return slots_->stats; }
+
+void PanelCache::clear() {
+    for (auto& s : slots_->slot) s = Slots::Slot{};
+    slots_->stats.bytes = 0;
+    slots_->forget_frames();
+}
+
+const std::vector<PanelCache::Box>& PanelCache::unchanged() const { return slots_->unchanged; }
+bool PanelCache::still() const { return slots_->still; }
+
+namespace {
+
+bool same(const cairo_matrix_t& a, const cairo_matrix_t& b) {
+    return a.xx == b.xx && a.yx == b.yx && a.xy == b.xy && a.yy == b.yy && a.x0 == b.x0 && a.y0 == b.y0;
+}
+
+int pixel(double v) { return static_cast<int>(std::lround(std::clamp(v, -1e9, 1e9))); }
+
+}  // namespace
+
+Retained::Retained(PanelCache* cache, const Canvas& c, const Options& opt) {
+    if (!cache || opt.recorder) return;
+    cairo_surface_t* t = cairo_get_target(c.cr);
+    if (cairo_get_group_target(c.cr) != t || cairo_surface_get_type(t) != CAIRO_SURFACE_TYPE_IMAGE) return;
+    const cairo_format_t format = cairo_image_surface_get_format(t);
+    if (format != CAIRO_FORMAT_ARGB32 && format != CAIRO_FORMAT_RGB24) return;
+    double ox = 0, oy = 0, sx = 1, sy = 1;
+    cairo_surface_get_device_offset(t, &ox, &oy);
+    cairo_surface_get_device_scale(t, &sx, &sy);
+    cairo_matrix_t m;
+    cairo_get_matrix(c.cr, &m);
+    if (ox != 0 || oy != 0 || sx != 1 || sy != 1 || m.xy != 0 || m.yx != 0 || !(m.xx > 0) || !(m.yy > 0)) return;
+    unsigned char* data = cairo_image_surface_get_data(t);
+    if (!data) return;
+    // The clip (the design space, snapped): a panel's pixels outside it are never painted.
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    cairo_clip_extents(c.cr, &x0, &y0, &x1, &y1);
+    cairo_user_to_device(c.cr, &x0, &y0);
+    cairo_user_to_device(c.cr, &x1, &y1);
+    clip_ = {std::max(0, pixel(x0)), std::max(0, pixel(y0)), std::min(cairo_image_surface_get_width(t), pixel(x1)),
+             std::min(cairo_image_surface_get_height(t), pixel(y1))};
+    target_ = t;
+    data_ = data;
+    stride_ = cairo_image_surface_get_stride(t);
+    format_ = format;
+    slots_ = &cache->slots();
+    if (slots_->fonts != opt.fonts) {
+        cache->clear();
+        slots_->fonts = opt.fonts;
+    }
+    slots_->target = {data, cairo_image_surface_get_width(t), cairo_image_surface_get_height(t), stride_};
+}
+
+Retained::~Retained() {
+    if (!slots_) return;
+    std::size_t bytes = 0;
+    for (auto& s : slots_->slot) {
+        if (!s.shown) s = PanelCache::Slots::Slot{};  // not on screen: its pixels go (at most one frame is held)
+        s.shown = false;
+        bytes += s.pixels.capacity() * sizeof(std::uint32_t);
+    }
+    slots_->stats.bytes = bytes;
+}
+
+PixelBox Retained::box_of(const core::Rect& r, const Canvas& c) const {
+    // As Canvas::snap and the background's holes under the cards (frame.cpp) round it.
+    double x0 = r.x, y0 = r.y, x1 = r.right(), y1 = r.bottom();
+    cairo_user_to_device(c.cr, &x0, &y0);
+    cairo_user_to_device(c.cr, &x1, &y1);
+    PixelBox b{std::max(clip_.x0, pixel(x0)), std::max(clip_.y0, pixel(y0)), std::min(clip_.x1, pixel(x1)),
+               std::min(clip_.y1, pixel(y1))};
+    if (b.x1 < b.x0) b.x1 = b.x0;
+    if (b.y1 < b.y0) b.y1 = b.y0;
+    return b;
+}
+
+PanelCache::Slots::Slot* Retained::match(std::size_t at, const core::Rect& r, const Canvas& c) {
+    if (!slots_) return nullptr;
+    PanelCache::Slots::Slot& s = slots_->slot[at];
+    if (!s.held || !(s.r == r) || s.theme != &c.th || s.format != format_ || s.head_tag != c.head_tag ||
+        s.design.w != c.design.w || s.design.h != c.design.h)
+        return nullptr;
+    cairo_matrix_t m;
+    cairo_get_matrix(c.cr, &m);
+    if (!same(m, s.m) || !(s.box == box_of(r, c))) return nullptr;
+    return &s;
+}
+
+void Retained::put(PanelCache::Slots::Slot& s) {
+    const PixelBox& b = s.box;
+    const std::size_t row = static_cast<std::size_t>(b.w()) * sizeof(std::uint32_t);
+    auto target_row = [&](int y) { return data_ + static_cast<std::ptrdiff_t>(b.y0 + y) * stride_ + b.x0 * 4; };
+    auto kept_row = [&](int y) { return s.pixels.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(b.w()); };
+    cairo_surface_flush(target_);
+    // The rows already as kept are left alone (reading is cheaper than writing); from the first
+    // that differs on, the kept rows are written.
+    int y = 0;
+    while (y < b.h() && std::memcmp(target_row(y), kept_row(y), row) == 0) ++y;
+    if (y == b.h()) {
+        slots_->unchanged.push_back({b.x0, b.y0, b.w(), b.h()});
+    } else {
+        const int first = y;
+        for (; y < b.h(); ++y) std::memcpy(target_row(y), kept_row(y), row);
+        cairo_surface_mark_dirty_rectangle(target_, b.x0, b.y0 + first, b.w(), b.h() - first);
+    }
+    slots_->drawn.push_back(b);
+    s.shown = true;
+    ++slots_->stats.hits;
+}
+
+PanelCache::Slots::Slot* Retained::take(std::size_t at, const core::Rect& r, const Canvas& c) {
+    if (!slots_) return nullptr;
+    PanelCache::Slots::Slot& s = slots_->slot[at];
+    s.r = r;
+    s.head_tag = c.head_tag;
+    cairo_get_matrix(c.cr, &s.m);
+    s.design = c.design;
+    s.theme = &c.th;
+    s.format = format_;
+    s.box = box_of(r, c);
+    const PixelBox& b = s.box;
+    const std::size_t size = static_cast<std::size_t>(b.w()) * static_cast<std::size_t>(b.h());
+    if (s.pixels.size() != size) s.pixels = std::vector<std::uint32_t>(size);  // (no capacity kept beyond it)
+    if (b.w() > 0 && b.h() > 0) {
+        cairo_surface_flush(target_);
+        const std::size_t row = static_cast<std::size_t>(b.w()) * sizeof(std::uint32_t);
+        for (int y = 0; y < b.h(); ++y)
+            std::memcpy(s.pixels.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(b.w()),
+                        data_ + static_cast<std::ptrdiff_t>(b.y0 + y) * stride_ + b.x0 * 4, row);
+    }
+    s.held = true;
+    s.shown = true;
+    slots_->drawn.push_back(b);
+    ++slots_->painted;
+    ++slots_->stats.misses;
+    return &s;
+}
+
+}  // namespace draw
