@@ -1,8 +1,9 @@
 // Export end to end (render → encoder → file), as `attnlab export` runs it, against the floor its
 // encoder sets on this machine, measured in the same run:
-//  - PNG sequence, 1920×1080, 60 fps (`-q h`), the busiest step (animation and hold), against libpng
-//    writing the same frames with the same settings (8-bit RGB, zlib level 1, no filtering, one
-//    thread a core, a repeated frame's bytes written again), the frames prepared in memory first;
+//  - PNG sequence, 1920×1080, 60 fps (`-q h`), the busiest step (the last that shows every panel
+//    and moves: an animation and a hold), against libpng writing the same frames with the same
+//    settings (8-bit RGB, zlib level 1, no filtering, one thread a core, a repeated frame's bytes
+//    written again), the frames prepared in memory first. Target: ≤ 1.1× its time;
 //  - MP4, 1920×1080, 60 fps (`-q h`), a whole scene (animations and holds), against ffmpeg encoding the
 //    same frames, converted to I420 in memory first, fed through the same kind of pipe with
 //    attnlab's own ffmpeg arguments (output::ffmpeg_arguments). Target: ≥ 80 % of that rate.
@@ -310,16 +311,18 @@ int main(int argc, char** argv) {
         return 2;
     }
     const timeline::Layout lay = timeline::layout(r.deck);
-    // The busiest step: the last one that shows every panel of the scene (blend), not a step with
-    // a picture of its own.
-    int last = static_cast<int>(lay.spans.size());
+    // The busiest step: the last one that shows every panel of the scene and moves (an animation
+    // and a hold) — not a step with a picture of its own, not a question beat or a Try-it step,
+    // which wait for the viewer with nothing moving. `last` counts the export's steps (its spans).
+    int last = 0;
     const scene::Scene* sc = r.deck.slides.empty() ? nullptr : r.deck.slides[0].scene.get();
     if (sc)
-        for (int s = static_cast<int>(sc->steps.size()) - 1; s >= 0; --s)
-            if (sc->panels_at(s) == sc->panels) {
-                last = s + 1;
-                break;
-            }
+        for (int i = static_cast<int>(lay.spans.size()) - 1; i >= 0 && last == 0; --i) {
+            const timeline::Span& sp = lay.spans[static_cast<std::size_t>(i)];
+            if (!sp.asking && sp.question < 0 && sp.anim > 0 && sp.hold > 0 && sc->panels_at(sp.step) == sc->panels)
+                last = i + 1;
+        }
+    if (last == 0) bench::fail("export_bench", file + " has no step that shows every panel of its scene and moves");
     std::printf("export bench: %s, 1920x1080 at %g fps, %d rounds (PNG) and %d (MP4); load average at start %.2f\n",
                 file.c_str(), fps, png_rounds, mp4_rounds, load_average());
     const std::string p = "1080p" + bench::fmt("%g", fps);
@@ -341,10 +344,10 @@ int main(int argc, char** argv) {
         });
         const long n = static_cast<long>(frames.frame.size());
         if (frames.distinct.size() < 2 || frames.distinct.size() == frames.frame.size())
-            bench::fail("export_bench", "the PNG step has no animation or no hold");
+            bench::fail("export_bench", "the PNG step has no animation or no hold (" + std::to_string(frames.distinct.size()) + " pictures of " + std::to_string(frames.frame.size()) + " frames)");
         std::printf("  PNG: step %d, %ld frames, %zu pictures\n", last, n, frames.distinct.size());
         compare(("PNG sequence, " + p + ", a step (animation and hold)").c_str(), png_rounds, n, [&] { return png_floor(frames); },
-                [&] { return export_rate(r.deck, png, n); }, 0.8);
+                [&] { return export_rate(r.deck, png, n); }, 1 / 1.1);
     }
 
     output::Options mp4 = png;
