@@ -254,16 +254,26 @@ bool RenderTarget::draw(const std::function<void(const app::Pixels&)>& paint, st
         SDL_SetTextureBlendMode(tex_, SDL_BLENDMODE_NONE);
         tex_w_ = pw;
         tex_h_ = ph;
+        // The frame is drawn into pixels of our own, which keep the frame before (a texture's
+        // memory need not): the panels that did not change are left there, and only the damage
+        // goes up to the texture.
+        back_.assign(static_cast<std::size_t>(pw) * static_cast<std::size_t>(ph), 0u);
+        whole_ = true;
     }
-    void* pixels = nullptr;
-    int pitch = 0;
-    if (SDL_LockTexture(tex_, nullptr, &pixels, &pitch) != 0) {
-        error = std::string("cannot lock the texture: ") + SDL_GetError();
-        return false;
+    paint(app::Pixels{back_.data(), pw, ph, pw * 4});
+    const app::Damage* d = damage ? &damage() : nullptr;
+    if (whole_ || !d || d->all) {
+        SDL_UpdateTexture(tex_, nullptr, back_.data(), pw * 4);
+        whole_ = false;
+    } else if (d->rects.empty()) {
+        return true;  // nothing changed: nothing presented
+    } else {
+        for (const app::PixelRect& r : d->rects) {
+            const SDL_Rect rect{r.x, r.y, r.w, r.h};
+            SDL_UpdateTexture(tex_, &rect, back_.data() + static_cast<std::size_t>(r.y) * static_cast<std::size_t>(pw) + r.x,
+                              pw * 4);
+        }
     }
-    // The core draws straight into the texture's memory.
-    paint(app::Pixels{static_cast<std::uint32_t*>(pixels), pw, ph, pitch});
-    SDL_UnlockTexture(tex_);
     SDL_RenderCopy(ren_, tex_, nullptr, nullptr);
     SDL_RenderPresent(ren_);
     return true;

@@ -7,8 +7,10 @@
 
 #include <SDL.h>
 
+#include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "app/pixels.hpp"
 
@@ -58,10 +60,11 @@ public:
     // which would leave the window at its size while SDL draws for the whole display, the
     // window is made borderless and moved over the display instead, and put back after.
     void set_fullscreen(bool on);
-    // Locks the streaming texture (re-made when the pixel size changed), lets `paint` draw into
-    // its memory as pixels of the drawable's size, and presents. Drawing into the window's own
-    // framebuffer, it presents only what `damage` (asked after painting; null: everything) says
-    // changed — nothing when nothing did — except after invalidate().
+    // Lets `paint` draw pixels of the drawable's size — the window's own framebuffer, or pixels
+    // kept for the streaming texture (re-made when the pixel size changed) — and presents only
+    // what `damage` (asked after painting; null: everything) says changed: those rectangles sent
+    // to the X server or uploaded to the texture, nothing when nothing changed, everything after
+    // invalidate().
     bool draw(const std::function<void(const app::Pixels&)>& paint, std::string& error,
               const std::function<const app::Damage&()>& damage = {});
     // The window's picture must be presented whole next time (it was exposed, resized, moved to
@@ -77,6 +80,7 @@ private:
     SDL_Renderer* ren_ = nullptr;
     SDL_Texture* tex_ = nullptr;
     int tex_w_ = 0, tex_h_ = 0;
+    std::vector<std::uint32_t> back_;  // the texture's frame, kept (tex_w_ × tex_h_)
     std::string renderer_name_;
     bool covering_ = false;  // fullscreen by hand (no window manager)
     SDL_Rect restore_{};     // the window's place before that
