@@ -112,6 +112,8 @@ void Session::command(const timeline::Command& c) {
     if (timeline::presenter_only(c)) return;  // the hover and the key-editing banner: never recorded
     timeline::Event ev{t, c};
     rec_.history.push_back(ev);
+    if (rec_.history.size() > kHistoryKept) rec_.history.pop_front();
+    ++rec_.recorded;
     if (rec_.out) {
         *rec_.out << timeline::format(ev) << '\n';
         rec_.out->flush();

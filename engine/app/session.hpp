@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -126,7 +127,12 @@ public:
 
     // Every command, as timeline::format lines, flushed as it happens.
     void record_to(std::ostream* out) { rec_.out = out; }
-    const std::vector<timeline::Event>& history() const { return rec_.history; }
+    // The commands recorded last, oldest first: at most kHistoryKept of them, so that a window
+    // that runs for hours does not grow with every click (--record writes them all); recorded()
+    // counts them all, and history()[i] is command number recorded() - history().size() + i.
+    static constexpr std::size_t kHistoryKept = 1024;
+    const std::deque<timeline::Event>& history() const { return rec_.history; }
+    std::uint64_t recorded() const { return rec_.recorded; }
 
     // ---- drawing ----
     // True when a frame should be drawn: something changed since the last render, or a step
@@ -220,7 +226,8 @@ private:
     // --record and the history of commands.
     struct Recording {
         std::ostream* out = nullptr;
-        std::vector<timeline::Event> history;
+        std::deque<timeline::Event> history;
+        std::uint64_t recorded = 0;
     } rec_;
 
     // Frame pacing: whether to draw, and the measured frame rate.
