@@ -291,6 +291,28 @@ TEST_CASE("G or a digit, then Enter, goes to that step; O picks from the overvie
     CHECK(f.session->state().span == 2);
 }
 
+TEST_CASE("The overview holds its thumbnails while it is open, a page of them, and none once closed", "[app]") {
+    Fixture f;
+    f.render();
+    CHECK(f.session->overview_thumbnails() == 0);  // never opened
+    f.key(app::ch('o'));
+    f.render();
+    const std::size_t page = f.session->overview_thumbnails();
+    CHECK(page > 0);
+    CHECK(page <= f.session->layout().spans.size());
+    f.key(app::Key::End);  // the last step's page (the same page when they fit on one)
+    f.render();
+    CHECK(f.session->overview_thumbnails() > 0);
+    CHECK(f.session->overview_thumbnails() <= page);
+    f.key(app::Key::Escape);
+    REQUIRE(f.session->mode() == app::Mode::Slides);
+    f.render();
+    CHECK(f.session->overview_thumbnails() == 0);
+    f.key(app::ch('o'));  // opened again: drawn again
+    f.render();
+    CHECK(f.session->overview_thumbnails() > 0);
+}
+
 TEST_CASE("R replays, P pauses, B blanks, L lays a laser dot", "[app]") {
     Fixture f;
     f.session->command(timeline::cmd::Goto{1});

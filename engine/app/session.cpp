@@ -151,6 +151,10 @@ const Overlay& Session::render(const Pixels& target) {
     if (modes_.mode == Mode::Overview) {
         draw_overview(target, o);
     } else {
+        // The overview's thumbnails are let go when it closes (drawn again when it opens, as
+        // turning its page draws them): kept, what the window holds would depend on which page,
+        // at which size, the overview showed last (a full page at 1080p is 5 MB).
+        thumbs_.clear();
         const PixelRect fr = frame_rect_for(target.w, target.h);
         {
             Painting painting(target.rows(fr.y, fr.h));

@@ -138,6 +138,8 @@ public:
     // True when a frame should be drawn: something changed since the last render, or a step
     // animates (View::animating).
     bool needs_redraw() const;
+    // The overview's thumbnails held now: a page of them while it is open, none after.
+    std::size_t overview_thumbnails() const { return thumbs_.surfaces.size(); }
     void mark_dirty() { pace_.dirty = true; }
     bool dirty() const { return pace_.dirty; }
     // Draws the frame into `target` (the window's pixel size) and lays out the overlay to paint
@@ -240,7 +242,8 @@ private:
     } pace_;
 
     // The overlays laid out by the last render() and render_presenter(), and the overview's
-    // thumbnails (drawn once per deck and size).
+    // thumbnails (drawn once per deck, size and page while the overview is open; none when it is
+    // closed).
     Overlay overlay_, presenter_overlay_;
     struct Thumbnails {
         std::vector<draw::SurfacePtr> surfaces;  // of the steps first, first + 1, …
