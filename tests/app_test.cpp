@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -288,6 +289,28 @@ TEST_CASE("G or a digit, then Enter, goes to that step; O picks from the overvie
     f.key(app::Key::Enter);
     CHECK(f.session->mode() == app::Mode::Slides);
     CHECK(f.session->state().span == 2);
+}
+
+TEST_CASE("The overview holds its thumbnails while it is open, a page of them, and none once closed", "[app]") {
+    Fixture f;
+    f.render();
+    CHECK(f.session->overview_thumbnails() == 0);  // never opened
+    f.key(app::ch('o'));
+    f.render();
+    const std::size_t page = f.session->overview_thumbnails();
+    CHECK(page > 0);
+    CHECK(page <= f.session->layout().spans.size());
+    f.key(app::Key::End);  // the last step's page (the same page when they fit on one)
+    f.render();
+    CHECK(f.session->overview_thumbnails() > 0);
+    CHECK(f.session->overview_thumbnails() <= page);
+    f.key(app::Key::Escape);
+    REQUIRE(f.session->mode() == app::Mode::Slides);
+    f.render();
+    CHECK(f.session->overview_thumbnails() == 0);
+    f.key(app::ch('o'));  // opened again: drawn again
+    f.render();
+    CHECK(f.session->overview_thumbnails() > 0);
 }
 
 TEST_CASE("R replays, P pauses, B blanks, L lays a laser dot", "[app]") {
@@ -1977,6 +2000,33 @@ TEST_CASE("Window: a drag of a key dot leaves the arrows on the slides and undoe
     CHECK(f.session->view().controls.keys[1] != v0.controls.keys[1]);
     f.key(app::Key::Right);
     CHECK(f.session->state().span == 6);
+}
+
+TEST_CASE("Window: the history keeps the last commands only, however many a long session records", "[app]") {
+    // A window runs for hours: every click and drag records commands, and nothing of the window
+    // reads the old ones (--record writes them as they come), so the history is bounded.
+    std::ostringstream rec;
+    Fixture f(false);
+    f.session->record_to(&rec);
+    const std::uint64_t before = f.session->recorded();
+    const std::size_t kept = app::Session::kHistoryKept;
+    const std::uint64_t n = 3 * kept + 7;
+    for (std::uint64_t i = 0; i < n; ++i) {
+        f.session->command(timeline::cmd::Seed{1000 + i});
+        REQUIRE(f.session->history().size() <= kept);
+    }
+    CHECK(f.session->recorded() == before + n);
+    REQUIRE(f.session->history().size() == kept);
+    // Oldest first, the last `kept` of them: command number recorded() − kept is the first.
+    const auto* first = std::get_if<timeline::cmd::Seed>(&f.session->history().front().command);
+    const auto* last = std::get_if<timeline::cmd::Seed>(&f.session->history().back().command);
+    REQUIRE(first);
+    REQUIRE(last);
+    CHECK(first->value == 1000 + n - kept);
+    CHECK(last->value == 1000 + n - 1);
+    // The recording has every one of them.
+    const std::string lines = rec.str();
+    CHECK(static_cast<std::uint64_t>(std::count(lines.begin(), lines.end(), '\n')) == n);
 }
 
 TEST_CASE("Window: the hover outline is not recorded, and a replay skips it", "[app]") {

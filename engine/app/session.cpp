@@ -112,6 +112,8 @@ void Session::command(const timeline::Command& c) {
     if (timeline::presenter_only(c)) return;  // the hover and the key-editing banner: never recorded
     timeline::Event ev{t, c};
     rec_.history.push_back(ev);
+    if (rec_.history.size() > kHistoryKept) rec_.history.pop_front();
+    ++rec_.recorded;
     if (rec_.out) {
         *rec_.out << timeline::format(ev) << '\n';
         rec_.out->flush();
@@ -175,6 +177,10 @@ const Overlay& Session::render(const Pixels& target) {
         panels_->clear();  // (the overview draws over the panels without them)
         draw_overview(target, o);
     } else {
+        // The overview's thumbnails are let go when it closes (drawn again when it opens, as
+        // turning its page draws them): kept, what the window holds would depend on which page,
+        // at which size, the overview showed last (a full page at 1080p is 5 MB).
+        thumbs_.clear();
         const PixelRect fr = frame_rect_for(target.w, target.h);
         {
             Painting painting(target.rows(fr.y, fr.h));

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -127,12 +128,19 @@ public:
 
     // Every command, as timeline::format lines, flushed as it happens.
     void record_to(std::ostream* out) { rec_.out = out; }
-    const std::vector<timeline::Event>& history() const { return rec_.history; }
+    // The commands recorded last, oldest first: at most kHistoryKept of them, so that a window
+    // that runs for hours does not grow with every click (--record writes them all); recorded()
+    // counts them all, and history()[i] is command number recorded() - history().size() + i.
+    static constexpr std::size_t kHistoryKept = 1024;
+    const std::deque<timeline::Event>& history() const { return rec_.history; }
+    std::uint64_t recorded() const { return rec_.recorded; }
 
     // ---- drawing ----
     // True when a frame should be drawn: something changed since the last render, or a step
     // animates (View::animating).
     bool needs_redraw() const;
+    // The overview's thumbnails held now: a page of them while it is open, none after.
+    std::size_t overview_thumbnails() const { return thumbs_.surfaces.size(); }
     void mark_dirty() { pace_.dirty = true; }
     bool dirty() const { return pace_.dirty; }
     // Draws the frame into `target` (the window's pixel size) and lays out the overlay to paint
@@ -228,7 +236,8 @@ private:
     // --record and the history of commands.
     struct Recording {
         std::ostream* out = nullptr;
-        std::vector<timeline::Event> history;
+        std::deque<timeline::Event> history;
+        std::uint64_t recorded = 0;
     } rec_;
 
     // Frame pacing: whether to draw, and the measured frame rate.
@@ -241,7 +250,8 @@ private:
     } pace_;
 
     // The overlays laid out by the last render() and render_presenter(), and the overview's
-    // thumbnails (drawn once per deck and size).
+    // thumbnails (drawn once per deck, size and page while the overview is open; none when it is
+    // closed).
     Overlay overlay_, presenter_overlay_;
     Damage damage_;
     Overlay drawn_overlay_;  // the overlay of the frame before (damage_)

@@ -2,7 +2,9 @@
 #include "web/live.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
+#include <deque>
 #include <iterator>
 #include <sstream>
 #include <utility>
@@ -83,9 +85,12 @@ bool is_quiz(const timeline::Command& c) {
 }  // namespace
 
 void Live::follow_quiz() {
-    const std::vector<timeline::Event>& h = session_->history();
-    for (; seen_ < h.size(); ++seen_) {
-        const timeline::Command& c = h[seen_].command;
+    // The session keeps its last commands only; this is called after every input, which records
+    // far fewer than it keeps, so none is missed.
+    const std::deque<timeline::Event>& h = session_->history();
+    const std::uint64_t first = session_->recorded() - h.size();
+    for (seen_ = std::max(seen_, first); seen_ < session_->recorded(); ++seen_) {
+        const timeline::Command& c = h[static_cast<std::size_t>(seen_ - first)].command;
         if (std::holds_alternative<timeline::cmd::QuizOpen>(c)) {
             // An open starts the attempt after the last one: replayed, attempt_seen_ + 2 opens
             // (from none, −1) give it the same number, and so the same draw of questions.

@@ -105,7 +105,7 @@ private:
     int dirty_top_ = 0, dirty_bottom_ = 0;
     // The quiz's memory (quiz_memory): the session's commands read so far, the attempt started
     // before them, and since the last quiz opened its step, its opens and its commands.
-    std::size_t seen_ = 0;
+    std::uint64_t seen_ = 0;  // counted as Session::recorded() counts
     int attempt_seen_ = -1;
     int quiz_span_ = -1;
     int quiz_opens_ = 0;
