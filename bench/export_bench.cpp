@@ -7,12 +7,18 @@
 //  - MP4, 1920×1080, 60 fps (`-q h`), a whole scene (animations and holds), against ffmpeg encoding the
 //    same frames, converted to I420 in memory first, fed through the same kind of pipe with
 //    attnlab's own ffmpeg arguments (output::ffmpeg_arguments). Target: ≥ 80 % of that rate.
+//  - the recorded single-file web page of a deck (`--recorded --single-file`: each step's SVG and
+//    its animation as a WebM clip, 1280×720 at 30 fps, its default) against the MP4 export of the
+//    same deck at the same size (`--size 1280x720`), both as `attnlab export` runs them, in wall
+//    time (`--page`; slides/quick-tour.yaml unless a deck is given: 9 steps, 5,154 frames as a
+//    video). Target: the page in at most 1.5× the video's time.
 // Rates are frames over wall time (an export is several threads and a process). Floor and figure
 // runs alternate, one of each a round (5 rounds for PNG, 3 for MP4: bench::rounds); each round
 // gives a ratio, the median ratio is judged and the smallest and largest are its spread.
 //
-//   export_bench [SCENE] [--rounds N] [--png | --mp4] [--mp4-steps A-B] [--fps F]
-//   (default: scenes/one-query-row.yaml at 60 fps, the MP4 of the whole scene)
+//   export_bench [SCENE] [--rounds N] [--png | --mp4 | --page] [--mp4-steps A-B] [--fps F]
+//   (default: scenes/one-query-row.yaml at 60 fps, PNG and the MP4 of the whole scene; --page:
+//   slides/quick-tour.yaml, or the deck given, 3 rounds)
 #include <cairo.h>
 #include <fcntl.h>
 #include <libyuv.h>
@@ -26,6 +32,8 @@
 #include <atomic>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <functional>
 #include <iostream>
 #include <sstream>
 #include <thread>
@@ -276,6 +284,91 @@ void compare(const char* what, int rounds, long frames, const std::function<doub
     bench::row(what, bench::fmt("%.1f frames/s", fm), bench::fmt("%.1f frames/s", gm), r, 1 / target_share);
 }
 
+// ---- the web page against the video ---------------------------------------------------------
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
+    return n;
+}
+
+// Seconds (wall) `opt`'s export takes; fails loudly when it fails. `check` looks at what it wrote.
+double export_seconds(const scene::Deck& deck, output::Options opt, const TempDir& dir,
+                      const std::function<void(const std::string&)>& check) {
+    opt.out = dir.path + "/" + opt.out;
+    std::ostringstream err;
+    auto t0 = bench::Clock::now();
+    if (output::run(deck, opt, {}, err) != 0) bench::fail("export_bench", "the export of " + opt.out + " failed: " + err.str());
+    const double secs = bench::ms_since(t0) / 1e3;
+    check(opt.out);
+    std::filesystem::remove(opt.out);
+    return secs;
+}
+
+// The recorded single-file page of `deck` against its MP4 at the same size and frame rate.
+void compare_page(const scene::Deck& deck, const std::string& file, int rounds) {
+    output::Options mp4;
+    mp4.draw.fonts = support::fonts();
+    mp4.width = 1280;  // the page's size and rate unless asked (options.cpp)
+    mp4.height = 720;
+    mp4.fps = 30;
+    mp4.quiet = true;
+    mp4.out = "deck.mp4";
+    mp4.format = output::find_format("mp4", output::Target::File, false);
+    output::Options page = mp4;
+    page.out = "deck.html";
+    page.format = output::find_format("html", output::Target::File, false);
+    page.single_file = true;  // recorded: not live
+    if (!mp4.format || !page.format) bench::fail("export_bench", "no mp4 or html row in the table of formats");
+    // The clips the page must carry: one per step that moves (its experiments' besides).
+    const timeline::Layout lay = timeline::layout(deck);
+    std::size_t moving = 0;
+    for (const timeline::Span& sp : lay.spans) moving += output::frame_count(sp.anim, page.fps) > 0;
+    std::printf("  page: %s, %zu steps (%zu that move), 1280x720 at 30 fps, %d rounds\n", file.c_str(), lay.spans.size(),
+                moving, rounds);
+    TempDir dir;
+    bench::Rounds r;
+    std::vector<double> floor_cpu, figure_cpu;
+    std::size_t page_bytes = 0, clips = 0;
+    for (int i = 0; i < rounds; ++i) {
+        double c0 = cpu_seconds();
+        const double video = export_seconds(deck, mp4, dir, [](const std::string& out) {
+            if (video_frames(out) == 0) bench::fail("export_bench", "the MP4 export wrote no frame");
+        });
+        floor_cpu.push_back(cpu_seconds() - c0);
+        c0 = cpu_seconds();
+        const double web = export_seconds(deck, page, dir, [&](const std::string& out) {
+            const std::string html = slurp(out);
+            page_bytes = html.size();
+            clips = count_of(html, "\"src\":\"data:video/webm;base64,");
+            if (clips < moving) bench::fail("export_bench", "the page carries " + std::to_string(clips) + " WebM clips, not " +
+                                                                std::to_string(moving) + " or more");
+            if (html.find("data:video/mp4") != std::string::npos) bench::fail("export_bench", "the single file carries an MP4 clip");
+        });
+        figure_cpu.push_back(cpu_seconds() - c0);
+        r.add(video, web);
+        std::printf("      round %d: MP4 %.2f s, page %.2f s (%.2f×)\n", i + 1, video, web, web / video);
+        std::fflush(stdout);
+    }
+    std::printf("  recorded single-file page (%.1f MB, %zu WebM clips): %.2f s against the MP4's %.2f s: %.2f× (rounds "
+                "%.2f–%.2f×), target ≤ 1.5×\n",
+                page_bytes / 1e6, clips, r.figure_median(), r.floor_median(), r.ratio(), r.lowest(), r.highest());
+    std::printf("      CPU seconds, MP4 rounds:");
+    for (double x : floor_cpu) std::printf(" %.2f", x);
+    std::printf("; page rounds:");
+    for (double x : figure_cpu) std::printf(" %.2f", x);
+    std::printf(" (CPU ratio %.2f×)\n", bench::median(figure_cpu) / bench::median(floor_cpu));
+    bench::row("recorded single-file web page of a deck vs its MP4, 720p30", bench::fmt("%.2f s", r.floor_median()),
+               bench::fmt("%.2f s", r.figure_median()), r, 1.5);
+}
+
 double load_average() {
     double l[1] = {0};
     return getloadavg(l, 1) == 1 ? l[0] : -1;
@@ -284,15 +377,15 @@ double load_average() {
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::string file = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/one-query-row.yaml";
-    int png_rounds = bench::rounds(), mp4_rounds = bench::rounds(3);
+    std::string file;
+    int png_rounds = bench::rounds(), mp4_rounds = bench::rounds(3), page_rounds = bench::rounds(3);
     double fps = 60;  // `-q h`: 1080p60
     std::string only;
     // The MP4 export's steps (1-based, inclusive): the whole scene unless --mp4-steps A-B.
     std::optional<std::pair<int, int>> mp4_steps;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
-        if (a == "--rounds" && i + 1 < argc) png_rounds = mp4_rounds = std::max(1, std::atoi(argv[++i]));
+        if (a == "--rounds" && i + 1 < argc) png_rounds = mp4_rounds = page_rounds = std::max(1, std::atoi(argv[++i]));
         else if (a == "--mp4-steps" && i + 1 < argc) {
             int from = 0, to = 0;
             if (std::sscanf(argv[++i], "%d-%d", &from, &to) != 2 || from < 1 || to < from)
@@ -300,11 +393,25 @@ int main(int argc, char** argv) {
             mp4_steps = std::pair<int, int>{from, to};
         } else if (a == "--png") only = "png";
         else if (a == "--mp4") only = "mp4";
+        else if (a == "--page") only = "page";
         else file = a;
     }
+    if (!getenv("ATTNLAB_FONTS")) setenv("ATTNLAB_FONTS", (std::string(ATTNLAB_SOURCE_DIR) + "/fonts").c_str(), 0);
+    if (only == "page") {
+        if (file.empty()) file = std::string(ATTNLAB_SOURCE_DIR) + "/slides/quick-tour.yaml";
+        // The checkout is the root: a deck in slides/ reaches ../scenes/, as from the command line.
+        load::Result deck = load::load_file(file, load::Options{ATTNLAB_SOURCE_DIR, {}});
+        if (!deck.ok()) {
+            for (const auto& e : deck.errors) std::cerr << e.format() << "\n";
+            return 2;
+        }
+        std::printf("export bench: the web page against the video; load average at start %.2f\n", load_average());
+        compare_page(deck.deck, file, page_rounds);
+        return 0;
+    }
+    if (file.empty()) file = std::string(ATTNLAB_SOURCE_DIR) + "/scenes/one-query-row.yaml";
     if (only == "png") mp4_rounds = 0;
     if (only == "mp4") png_rounds = 0;
-    if (!getenv("ATTNLAB_FONTS")) setenv("ATTNLAB_FONTS", (std::string(ATTNLAB_SOURCE_DIR) + "/fonts").c_str(), 0);
     load::Result r = load::load_file(file);
     if (!r.ok()) {
         for (const auto& e : r.errors) std::cerr << e.format() << "\n";

@@ -2097,6 +2097,71 @@ TEST_CASE("a web page as one file: NAME.html beside NAME_files/, or --single-fil
     CHECK(files_in(folder / "site") == std::vector<std::string>{"index.html"});
 }
 
+TEST_CASE("a web page's clips: WebM at libvpx's realtime settings, and the single file encodes no MP4", "[output][html]") {
+    // The webm row itself keeps its slower preset; the page's WebM is its own, realtime.
+    auto has = [](const std::vector<std::string>& args, const std::string& option, const std::string& value) {
+        for (std::size_t i = 0; i + 1 < args.size(); ++i)
+            if (args[i] == option && args[i + 1] == value) return true;
+        return false;
+    };
+    REQUIRE(output::site_clip_formats().size() == 2);
+    const output::Format& page_webm = *output::site_clip_formats().front();
+    CHECK(page_webm.name == "webm");
+    CHECK(has(page_webm.ffmpeg, "-deadline", "realtime"));
+    CHECK(has(page_webm.ffmpeg, "-cpu-used", "8"));
+    CHECK(has(page_webm.ffmpeg, "-row-mt", "1"));
+    CHECK(has(format("webm")->ffmpeg, "-deadline", "good"));
+    CHECK(output::site_clip_formats().back() == format("mp4"));
+
+    // Every ffmpeg the export runs, one line of arguments each, through a wrapper in PATH.
+    const std::string ffmpeg = sys::find_in_path("ffmpeg");
+    REQUIRE_FALSE(ffmpeg.empty());
+    TempDir tmp;
+    fs::create_directory(tmp / "bin");
+    {
+        std::ofstream f(tmp / "bin/ffmpeg");
+        f << "#!/bin/sh\necho \"$*\" >>'" << (tmp / "runs.txt") << "'\nexec '" << ffmpeg << "' \"$@\"\n";
+    }
+    fs::permissions(tmp / "bin/ffmpeg", fs::perms::owner_all);
+    const char* old = std::getenv("PATH");
+    const std::string saved = old ? old : "";
+    setenv("PATH", (tmp / "bin").c_str(), 1);
+    auto runs = [&](bool single_file) {
+        fs::remove(tmp / "runs.txt");
+        output::Options o = options(tmp / (single_file ? "one.html" : "two.html"), format("html"), 64, 36, 10);
+        o.single_file = single_file;
+        std::ostringstream err;
+        const int code = output::run(web_deck(), o, {}, err);
+        INFO(err.str());
+        CHECK(code == 0);
+        std::vector<std::string> lines;
+        std::ifstream in(tmp / "runs.txt");
+        for (std::string line; std::getline(in, line);) lines.push_back(line);
+        return lines;
+    };
+    // Steps 1 and 3 move, and the experiment: three clips, each encoded once, as WebM alone.
+    const std::vector<std::string> one = runs(true);
+    const std::vector<std::string> two = runs(false);
+    setenv("PATH", saved.c_str(), 1);
+    REQUIRE(one.size() == 3);
+    for (const std::string& line : one) {
+        INFO(line);
+        CHECK(line.find("-c:v libvpx-vp9") != std::string::npos);
+        CHECK(line.find("-deadline realtime -cpu-used 8") != std::string::npos);
+        CHECK(line.find("libx264") == std::string::npos);
+        CHECK(line.find("-f mp4") == std::string::npos);
+    }
+    // The page with its folder: each clip as WebM (realtime) and as MP4.
+    REQUIRE(two.size() == 6);
+    int webm = 0, mp4 = 0;
+    for (const std::string& line : two) {
+        webm += line.find("-deadline realtime") != std::string::npos && line.find("-f webm") != std::string::npos;
+        mp4 += line.find("-c:v libx264") != std::string::npos && line.find("-f mp4") != std::string::npos;
+    }
+    CHECK(webm == 3);
+    CHECK(mp4 == 3);
+}
+
 // ---- predict, then see ----------------------------------------------------------------------
 
 namespace {

@@ -90,9 +90,26 @@ const Format* default_format(Target target, bool still) {
 
 const Format& site_picture_format() { return *find_format("svg", Target::File, true); }
 
-std::vector<const Format*> site_clip_formats() {
-    return {find_format("webm", Target::File, false), find_format("mp4", Target::File, false)};
+// A web page's WebM clip: the webm row at libvpx's realtime settings (its fastest preset, rows
+// encoded on every core). A page's clips are short animations of flat pictures: at 720p, against
+// the row's "good" preset, they encode in a seventh of the CPU time, about a sixth larger, at the
+// same PSNR (45.7 dB against 45.5 on the quick tour's steps 2-5).
+namespace {
+
+const Format& page_webm() {
+    static const Format f = [] {
+        Format webm = *find_format("webm", Target::File, false);
+        webm.ffmpeg = join({"-c:v", "libvpx-vp9", "-crf", "32", "-b:v", "0", "-row-mt", "1", "-deadline", "realtime",
+                            "-cpu-used", "8", "-pix_fmt", "yuv420p"},
+                           kBt601, {"-f", "webm"});
+        return webm;
+    }();
+    return f;
 }
+
+}  // namespace
+
+std::vector<const Format*> site_clip_formats() { return {&page_webm(), find_format("mp4", Target::File, false)}; }
 
 bool Format::needs_ffmpeg() const {
     if (uses_ffmpeg()) return true;

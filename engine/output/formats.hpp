@@ -74,7 +74,8 @@ const Format* find_format(std::string_view name, Target target, bool still);
 // The first row that writes `target`, for a still or not; null if none.
 const Format* default_format(Target target, bool still);
 // The rows a web page is made of: each step's picture (an SVG still) and its clips, in the order
-// a page's <video> offers them (WebM VP9 first, then the MP4 fallback).
+// a page's <video> offers them (WebM VP9 first, encoded at libvpx's realtime settings — not the
+// webm row itself, which keeps its slower, smaller preset — then the MP4 fallback).
 const Format& site_picture_format();
 std::vector<const Format*> site_clip_formats();
 // Whether some row is named `name`.
