@@ -1007,6 +1007,38 @@ TEST_CASE("the text memos stay within their bytes after many distinct long strin
     }).join();
 }
 
+// The memos turn over half at a time: a text drawn every frame stays found while thousands of
+// others pass through, and the memos, once full, are never emptied whole (a long session's memory
+// stays level instead of falling and climbing back higher).
+TEST_CASE("a text in use stays in the memos while many others churn through them", "[draw][text]") {
+    std::thread([] {
+        Image img(400, 100);
+        cairo_t* cr = cairo_create(img.s);
+        const draw::Fonts& fonts = *support::fonts();
+        std::mt19937 rng(5);
+        const std::string kept = "the label of every frame";
+        const std::size_t bound = draw::kTextMemoBytes / 2;  // the shaped texts' memo: half of the bytes
+        std::size_t full = 0, lowest_after_full = SIZE_MAX, peak = 0;
+        int remeasured = 0;
+        for (int i = 0; i < 3000; ++i) {  // about 6 MB of distinct strings: the bound three times over
+            draw::fit_text(cr, fonts, std::to_string(i) + random_text(rng, 600), {0, 0, 100000, 30}, 20, 0.5);
+            const std::uint64_t before = draw::text_stats().measurements;
+            draw::fit_text(cr, fonts, kept, {0, 0, 100000, 30}, 20, 0.5);
+            if (i > 0 && draw::text_stats().measurements != before) ++remeasured;
+            const std::size_t held = draw::text_stats().memo_bytes;
+            CHECK(held <= bound);
+            if (held > bound * 3 / 4) full = std::max(full, held);
+            if (full > 0) lowest_after_full = std::min(lowest_after_full, held);
+            peak = std::max(peak, held);
+        }
+        INFO("peak " << peak << " of " << bound);
+        CHECK(remeasured == 0);  // found every time: never dropped while in use
+        CHECK(full > 0);         // the bound was reached
+        CHECK(lowest_after_full >= bound / 4);  // and the memo never emptied after
+        cairo_destroy(cr);
+    }).join();
+}
+
 TEST_CASE("a step with every text at the loader's limits draws with work linear in its text", "[draw][text]") {
     // 64-byte tokens, a 4000-byte title (one unbreakable word) and a 4000-byte narration.
     auto s = sentence_scene();

@@ -26,8 +26,8 @@ namespace {
 // Per-thread memo tables. Keys carry everything the result depends on (font, size, the scale of
 // the transform and the string), so a hit returns exactly what cairo would compute: the cache
 // never changes a frame, it only skips work. Bounded in bytes (keys, values and a fixed cost per
-// entry), cleared when an entry would pass the bound; a key longer than kMemoMaxKey is not kept
-// (it would evict hundreds of labels for one string that hostile input can make arbitrarily long).
+// entry); a key longer than kMemoMaxKey is not kept (it would evict hundreds of labels for one
+// string that hostile input can make arbitrarily long).
 constexpr std::size_t kEntryOverhead = 96;  // a hash node, its bucket and the string headers, about
 constexpr std::size_t kMemoMaxKey = 16 * 1024 + 64;
 
@@ -41,27 +41,49 @@ auto bytes_of(const P& p) -> decltype(p.lines.size()) {
     return n;
 }
 
+// Two generations, each at most half the bound: new entries go to `young`; when it would pass its
+// half, `old` is dropped and `young` becomes `old`; an entry found in `old` moves back to `young`
+// (its node moves: the reference stays good). The texts a session keeps drawing stay found, and
+// the churn of a long session frees half the entries at a time, never the ones in use: a memo
+// fills to its bound and stays there (emptied whole and refilled, it stepped the window's memory
+// up in long soaks).
 template <class V>
 struct Memo {
-    std::unordered_map<std::string, V> map;
-    std::size_t cap;  // bytes
-    std::size_t bytes = 0;
-    explicit Memo(std::size_t cap_bytes) : cap(cap_bytes) {}
-    V* find(const std::string& k) {
-        auto it = map.find(k);
-        return it == map.end() ? nullptr : &it->second;
+    using Map = std::unordered_map<std::string, V>;
+    Map young, old;
+    std::size_t half;  // bytes a generation may hold
+    std::size_t young_bytes = 0, old_bytes = 0;
+    explicit Memo(std::size_t cap_bytes) : half(cap_bytes / 2) {}
+    std::size_t bytes() const { return young_bytes + old_bytes; }
+    std::size_t size() const { return young.size() + old.size(); }
+    static std::size_t cost(const std::string& k, const V& v) { return k.size() + bytes_of(v) + kEntryOverhead; }
+    // Makes room for `c` bytes in `young`: when they would not fit, young becomes old.
+    void room(std::size_t c) {
+        if (young_bytes + c <= half) return;
+        old = std::move(young);
+        old_bytes = young_bytes;
+        young = Map();
+        young_bytes = 0;
     }
-    // Keeps v under k, unless k is too long to keep: then null.
+    V* find(const std::string& k) {
+        if (auto it = young.find(k); it != young.end()) return &it->second;
+        auto it = old.find(k);
+        if (it == old.end()) return nullptr;
+        auto node = old.extract(it);
+        const std::size_t c = cost(node.key(), node.mapped());
+        old_bytes -= c;
+        room(c);
+        young_bytes += c;
+        return &young.insert(std::move(node)).position->second;
+    }
+    // Keeps v under k (not found before), unless k is too long to keep: then null, v untouched.
     V* put(std::string k, V&& v) {
         if (k.size() > kMemoMaxKey) return nullptr;
-        const std::size_t cost = k.size() + bytes_of(v) + kEntryOverhead;
-        if (cost > cap) return nullptr;
-        if (bytes + cost > cap) {
-            map.clear();
-            bytes = 0;
-        }
-        auto [it, fresh] = map.insert_or_assign(std::move(k), std::move(v));
-        if (fresh) bytes += cost;
+        const std::size_t c = cost(k, v);
+        if (c > half) return nullptr;
+        room(c);
+        auto [it, fresh] = young.insert_or_assign(std::move(k), std::move(v));
+        if (fresh) young_bytes += c;
         return &it->second;
     }
 };
@@ -104,8 +126,8 @@ TextStats text_stats() {
     s.measurements = t_work.measurements;
     s.measured_bytes = t_work.measured_bytes;
     const Canvas::Memos& m = Canvas::memos();
-    s.memo_bytes = m.shaped.bytes + m.paragraphs.bytes;
-    s.memo_entries = m.shaped.map.size() + m.paragraphs.map.size();
+    s.memo_bytes = m.shaped.bytes() + m.paragraphs.bytes();
+    s.memo_entries = m.shaped.size() + m.paragraphs.size();
     return s;
 }
 
