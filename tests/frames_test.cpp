@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "draw/draw.hpp"
+#include "support/files.hpp"
 #include "support/fonts.hpp"
 #include "load/load.hpp"
 #include "model/model.hpp"
@@ -28,14 +29,7 @@
 
 namespace {
 
-std::vector<std::string> content_files() {
-    std::vector<std::string> files;
-    for (const char* dir : {"/scenes", "/slides"})
-        for (const auto& e : std::filesystem::directory_iterator(std::string(ATTNLAB_SOURCE_DIR) + dir))
-            if (e.path().extension() == ".yaml") files.push_back(e.path().string());
-    std::sort(files.begin(), files.end());
-    return files;
-}
+using support::content_files;
 
 // Runs of whitespace become one space; leading and trailing whitespace goes.
 std::string squash(const std::string& s) {

@@ -21,6 +21,7 @@
 #include "draw/draw.hpp"
 #include "draw/panel_cache.hpp"
 #include "load/load.hpp"
+#include "support/files.hpp"
 #include "support/fonts.hpp"
 #include "support/session.hpp"
 #include "support/views.hpp"
@@ -28,14 +29,7 @@
 
 namespace {
 
-std::vector<std::string> content_files() {
-    std::vector<std::string> files;
-    for (const char* dir : {"/scenes", "/slides"})
-        for (const auto& e : std::filesystem::directory_iterator(std::string(ATTNLAB_SOURCE_DIR) + dir))
-            if (e.path().extension() == ".yaml") files.push_back(e.path().string());
-    std::sort(files.begin(), files.end());
-    return files;
-}
+using support::content_files;
 
 // An ARGB32 image surface kept from frame to frame, first filled with a colour no frame has.
 struct Buffer {

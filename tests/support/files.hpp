@@ -1,5 +1,5 @@
-// Test support: a temporary directory that cleans up after itself, files written into it, and
-// files read back. Header-only; include as "support/files.hpp".
+// Test support: a temporary directory that cleans up after itself, files written into it, files
+// read back, and the repository's scenes and decks. Header-only; include as "support/files.hpp".
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -7,10 +7,22 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <algorithm>
 #include <iterator>
 #include <string>
+#include <vector>
 
 namespace support {
+
+// Every scene and deck of the repository (scenes/*.yaml, slides/*.yaml), sorted.
+inline std::vector<std::string> content_files() {
+    std::vector<std::string> files;
+    for (const char* dir : {"/scenes", "/slides"})
+        for (const auto& e : std::filesystem::directory_iterator(std::string(ATTNLAB_SOURCE_DIR) + dir))
+            if (e.path().extension() == ".yaml") files.push_back(e.path().string());
+    std::sort(files.begin(), files.end());
+    return files;
+}
 
 // A fresh directory made by mkdtemp under the system's temp directory; it and everything in it
 // are removed when the TempDir goes.
