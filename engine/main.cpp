@@ -361,6 +361,7 @@ int main(int argc, char** argv) {
         }
         if (first == "present") args = rest;
     }
+    sdl::bound_the_heap();  // first: the fonts are the window's first large blocks
     const std::string dir = fonts_dir();
     auto fonts = load_fonts(dir);
     if (!fonts) return 2;

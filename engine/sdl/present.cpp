@@ -152,18 +152,9 @@ std::uint64_t clock_seed() {
     return z ^ (z >> 31);
 }
 
-// A window that runs for hours must not grow. Its large blocks (frame-sized pixel buffers, a
-// trace's matrices) are mapped and unmapped each on its own rather than carved from the heap,
-// whatever size glibc's adaptive threshold has reached; and what the heap holds free is handed
-// back now and then (`release`), so resident memory is what is in use, not the high-water mark
-// of every state visited (the fullscreen, the overview, the presenter window).
-void bound_the_heap() {
-#if defined(__GLIBC__)
-    mallopt(M_MMAP_THRESHOLD, 1 << 20);
-    mallopt(M_TRIM_THRESHOLD, 4 << 20);
-#endif
-}
-
+// What the heap holds free, handed back (bound_the_heap, sdl.hpp): resident memory is what is in
+// use, not the high-water mark of every state visited (the fullscreen, the overview, the
+// presenter window).
 void release_free_memory() {
 #if defined(__GLIBC__)
     malloc_trim(0);
@@ -171,6 +162,13 @@ void release_free_memory() {
 }
 
 }  // namespace
+
+void bound_the_heap() {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 1 << 20);
+    mallopt(M_TRIM_THRESHOLD, 4 << 20);
+#endif
+}
 
 int present_command(const std::vector<std::string>& args, std::shared_ptr<const draw::Fonts> fonts) {
     const auto t_start = std::chrono::steady_clock::now();
@@ -183,7 +181,6 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
         return 0;
     }
     if (o.file.empty()) o.file = default_deck(o.root);
-    bound_the_heap();
 
     load::Result loaded = load::load_file(o.file, load::Options{o.root, {}});
     if (!loaded.ok()) {

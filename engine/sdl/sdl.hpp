@@ -17,4 +17,13 @@ namespace sdl {
 // by the caller). Returns the process exit code.
 int present_command(const std::vector<std::string>& args, std::shared_ptr<const draw::Fonts> fonts);
 
+// The window's heap policy, set before anything large is allocated (the fonts are read before
+// present_command runs): a window that runs for hours must not grow. Its large blocks (font
+// files, frame-sized pixel buffers, the overview's thumbnails, a trace's matrices) are mapped
+// and unmapped each on its own rather than carved from the heap, whatever size glibc's adaptive
+// threshold would have reached; present_command hands what the heap holds free back now and then.
+// Set later (after the fonts), the heap already holds blocks the adaptive threshold let in, and
+// a 30-minute soak rose by 1.8 MB at the first overview and kept rising (bench/soak).
+void bound_the_heap();
+
 }  // namespace sdl
