@@ -29,6 +29,12 @@ struct Pixels {
     std::uint32_t* data = nullptr;  // the top row's first pixel
     int w = 0, h = 0;
     int stride = 0;                 // bytes from one row to the next, at least 4 w
+    // The platform's word that these are the very pixels it handed to the session's last render,
+    // untouched since but for that frame's overlay (paint_overlay): a window's own buffer, kept
+    // between frames. The session then lets the panels already in place alone without reading
+    // them (draw::PanelCache::in_place). A new or resized buffer, or one anything else wrote
+    // into, is not kept.
+    bool kept = false;
     std::uint32_t* row(int y) const {
         return reinterpret_cast<std::uint32_t*>(reinterpret_cast<unsigned char*>(data) + static_cast<std::ptrdiff_t>(y) * stride);
     }

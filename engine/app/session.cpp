@@ -182,6 +182,14 @@ const Overlay& Session::render(const Pixels& target) {
         // at which size, the overview showed last (a full page at 1080p is 5 MB).
         thumbs_.clear();
         const PixelRect fr = frame_rect_for(target.w, target.h);
+        if (target.kept) {
+            // The platform kept the last frame's pixels: the panels it left in place need not be
+            // read, except where that frame's overlay was painted over them.
+            std::vector<draw::PanelCache::Box> over;
+            for (const PixelRect& r : overlay_extents(drawn_overlay_, opt_.text.get(), target.w, target.h))
+                over.push_back({r.x, r.y, r.w, r.h});  // (the frame's rows start at the target's top)
+            panels_->in_place(over);
+        }
         {
             Painting painting(target.rows(fr.y, fr.h));
             draw::Options drawing = opt_.draw;

@@ -152,6 +152,8 @@ public:
     // whose pixels were already there, untouched by the overlay, are left out; nothing at all when
     // the frame and the overlay are the frame before's, in the same target.
     const Damage& damage() const { return damage_; }
+    // The retained panels' counts over the session (painted, copied, left in place unread).
+    draw::PanelCache::Stats panel_stats() const { return panels_->stats(); }
     // The presenter window: the current and the next step drawn into `target`; the notes, the
     // talk timer (talk_elapsed()), the wall clock `wall` ("14:05") and the counters laid out as
     // an overlay of their own.

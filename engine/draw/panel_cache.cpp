@@ -24,6 +24,13 @@ void PanelCache::clear() {
 const std::vector<PanelCache::Box>& PanelCache::unchanged() const { return slots_->unchanged; }
 bool PanelCache::still() const { return slots_->still; }
 
+void PanelCache::in_place(const std::vector<Box>& drawn_over) {
+    Slots& s = *slots_;
+    s.promised = true;
+    s.over.clear();
+    for (const Box& b : drawn_over) s.over.push_back({b.x, b.y, b.x + b.w, b.y + b.h});
+}
+
 namespace {
 
 bool same(const cairo_matrix_t& a, const cairo_matrix_t& b) {
@@ -102,8 +109,17 @@ PanelCache::Slots::Slot* Retained::match(std::size_t at, const core::Rect& r, co
     return &s;
 }
 
-void Retained::put(PanelCache::Slots::Slot& s) {
+void Retained::put(std::size_t at, PanelCache::Slots::Slot& s) {
     const PixelBox& b = s.box;
+    slots_->drawn.push_back(b);
+    slots_->drawn_slot.push_back(at);
+    s.shown = true;
+    ++slots_->stats.hits;
+    if (slots_->known_in_place(s)) {  // the caller's promise: left alone, unread
+        slots_->unchanged.push_back({b.x0, b.y0, b.w(), b.h()});
+        ++slots_->stats.unread;
+        return;
+    }
     const std::size_t row = static_cast<std::size_t>(b.w()) * sizeof(std::uint32_t);
     auto target_row = [&](int y) { return data_ + static_cast<std::ptrdiff_t>(b.y0 + y) * stride_ + b.x0 * 4; };
     auto kept_row = [&](int y) { return s.pixels.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(b.w()); };
@@ -119,9 +135,6 @@ void Retained::put(PanelCache::Slots::Slot& s) {
         for (; y < b.h(); ++y) std::memcpy(target_row(y), kept_row(y), row);
         cairo_surface_mark_dirty_rectangle(target_, b.x0, b.y0 + first, b.w(), b.h() - first);
     }
-    slots_->drawn.push_back(b);
-    s.shown = true;
-    ++slots_->stats.hits;
 }
 
 PanelCache::Slots::Slot* Retained::take(std::size_t at, const core::Rect& r, const Canvas& c) {
@@ -147,6 +160,7 @@ PanelCache::Slots::Slot* Retained::take(std::size_t at, const core::Rect& r, con
     s.held = true;
     s.shown = true;
     slots_->drawn.push_back(b);
+    slots_->drawn_slot.push_back(at);
     ++slots_->painted;
     ++slots_->stats.misses;
     return &s;

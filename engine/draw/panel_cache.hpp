@@ -32,6 +32,7 @@ public:
     struct Stats {
         std::uint64_t hits = 0;    // panels copied from the cache
         std::uint64_t misses = 0;  // panels painted (and kept)
+        std::uint64_t unread = 0;  // of the hits, those known in place (in_place) and left alone unread
         std::size_t bytes = 0;     // pixels held now
     };
     Stats stats() const;
@@ -53,6 +54,16 @@ public:
     };
     const std::vector<Box>& unchanged() const;
     bool still() const;
+
+    // A promise about the last frame's target, for the next frame only: it still holds what that
+    // frame left in it, except within `drawn_over` (what the caller drew over it since, in the
+    // target's pixels). The next frame, if it paints into the same target, then takes a copied
+    // panel whose box the frame before left exactly as kept (painted or copied there, nothing
+    // drawn over it after, not the header: the background is painted under it) as in place without
+    // reading it. A window whose pixels stay its own between frames says it before each frame;
+    // an exporter, whose images are reused for other frames and converted in place, never does
+    // (every copied box is then compared with the target before it is written).
+    void in_place(const std::vector<Box>& drawn_over);
 
     struct Slots;  // what is kept (draw/retain.hpp)
     Slots& slots() { return *slots_; }

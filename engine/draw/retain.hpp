@@ -44,6 +44,7 @@ struct PanelCache::Slots {
         std::vector<std::uint32_t> pixels;  // box.w() × box.h(), row by row
         bool held = false;       // pixels and key are valid
         bool shown = false;      // its panel is in the frame being painted
+        bool placed = false;     // the last frame left `pixels` in its target at `box`, exactly
     };
     std::vector<Slot> slot = std::vector<Slot>(kHeaderSlot + 1);
     // The fonts the slots were painted with, kept alive so that their address (in the key, through
@@ -60,27 +61,48 @@ struct PanelCache::Slots {
     };
     std::vector<PanelCache::Box> unchanged;
     std::vector<PixelBox> drawn, drawn_before;
+    std::vector<std::size_t> drawn_slot;  // the slot of each box of `drawn`, in the order painted
     Target target, target_before;
     int painted = 0;  // boxes of this frame painted, not copied
     bool still = false;
+    // The caller's promise (PanelCache::in_place): given between frames, held by the frame after.
+    bool promised = false, trusted = false;
+    std::vector<PixelBox> over, trusted_over;
     // A frame begins (draw::paint): nothing of it is known unchanged yet.
     void begin_frame() {
         unchanged.clear();
         drawn_before.swap(drawn);
         drawn.clear();
+        drawn_slot.clear();
         target_before = target;
         target = {};
         painted = 0;
         still = false;
+        trusted = promised;
+        trusted_over.swap(over);
+        promised = false;
+        over.clear();
     }
     // Nothing is known of the frames before (PanelCache::clear).
     void forget_frames() {
         unchanged.clear();
         drawn.clear();
         drawn_before.clear();
+        drawn_slot.clear();
         target = target_before = {};
         painted = 0;
         still = false;
+        promised = trusted = false;
+        over.clear();
+        trusted_over.clear();
+        for (auto& s : slot) s.placed = false;
+    }
+    // May slot `s`, copied into this frame's target, be taken as in place without reading it?
+    bool known_in_place(const Slot& s) const {
+        if (!trusted || !s.placed || !(target == target_before) || !target.data) return false;
+        for (const PixelBox& o : trusted_over)
+            if (o.x0 < s.box.x1 && s.box.x0 < o.x1 && o.y0 < s.box.y1 && s.box.y0 < o.y1) return false;
+        return true;
     }
     // It ended: `clean` when nothing was drawn over its boxes after them.
     void end_frame(bool clean) {
@@ -89,6 +111,21 @@ struct PanelCache::Slots {
         // target: the frame before's picture, whatever was drawn over it then and now.
         still = clean && !drawn.empty() && painted == 0 && drawn == drawn_before && target == target_before &&
                 target.data;
+        // Which slots' pixels the target now holds at their boxes: those of a clean frame that no
+        // box painted after them overlaps (the header never: the next frame's background goes
+        // under it before it is copied).
+        for (auto& s : slot) s.placed = false;
+        if (!clean) return;
+        for (std::size_t k = 0; k < drawn.size(); ++k) {
+            if (drawn_slot[k] == kHeaderSlot) continue;
+            const PixelBox& b = drawn[k];
+            bool covered = false;
+            for (std::size_t later = k + 1; later < drawn.size() && !covered; ++later) {
+                const PixelBox& o = drawn[later];
+                covered = o.x0 < b.x1 && b.x0 < o.x1 && o.y0 < b.y1 && b.y0 < o.y1;
+            }
+            slot[drawn_slot[k]].placed = !covered;
+        }
     }
 };
 
@@ -112,7 +149,7 @@ public:
         if (!s) return false;
         const M* old = std::any_cast<M>(&s->model);
         if (!old || !(*old == m)) return false;
-        put(*s);
+        put(at, *s);
         return true;
     }
     // Keeps the pixels just painted from `m` in box `r` in slot `at`.
@@ -141,7 +178,7 @@ public:
 private:
     PanelCache::Slots::Slot* match(std::size_t at, const core::Rect& r, const Canvas& c);
     PanelCache::Slots::Slot* take(std::size_t at, const core::Rect& r, const Canvas& c);
-    void put(PanelCache::Slots::Slot& s);
+    void put(std::size_t at, PanelCache::Slots::Slot& s);
     PixelBox box_of(const core::Rect& r, const Canvas& c) const;
 
     PanelCache::Slots* slots_ = nullptr;  // null: off

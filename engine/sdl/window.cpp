@@ -226,7 +226,11 @@ bool RenderTarget::draw(const std::function<void(const app::Pixels&)>& paint, st
             return false;
         }
         SDL_LockSurface(ws);
-        paint(app::Pixels{static_cast<std::uint32_t*>(ws->pixels), ws->w, ws->h, ws->pitch});
+        app::Pixels px{static_cast<std::uint32_t*>(ws->pixels), ws->w, ws->h, ws->pitch};
+        px.kept = !whole_ && ws == painted_surface_ && ws->pixels == painted_pixels_;
+        paint(px);
+        painted_surface_ = ws;
+        painted_pixels_ = ws->pixels;
         SDL_UnlockSurface(ws);
         const app::Damage* d = damage ? &damage() : nullptr;
         if (whole_ || !d || d->all) {
@@ -259,8 +263,12 @@ bool RenderTarget::draw(const std::function<void(const app::Pixels&)>& paint, st
         // goes up to the texture.
         back_.assign(static_cast<std::size_t>(pw) * static_cast<std::size_t>(ph), 0u);
         whole_ = true;
+        back_kept_ = false;
     }
-    paint(app::Pixels{back_.data(), pw, ph, pw * 4});
+    app::Pixels px{back_.data(), pw, ph, pw * 4};
+    px.kept = back_kept_;  // (ours alone: a window event does not touch it)
+    paint(px);
+    back_kept_ = true;
     const app::Damage* d = damage ? &damage() : nullptr;
     if (whole_ || !d || d->all) {
         SDL_UpdateTexture(tex_, nullptr, back_.data(), pw * 4);

@@ -76,6 +76,11 @@ private:
     bool direct_surface();
     bool surface_ = false;  // drawing into the window's framebuffer, no renderer
     bool whole_ = true;     // the next present is of the whole window (invalidate)
+    // The window surface painted last (its address and pixels'): the same again, with no window
+    // event between, and its pixels are still that frame's (app::Pixels::kept).
+    const void* painted_surface_ = nullptr;
+    const void* painted_pixels_ = nullptr;
+    bool back_kept_ = false;  // back_ holds the frame painted last
     SDL_Window* win_ = nullptr;
     SDL_Renderer* ren_ = nullptr;
     SDL_Texture* tex_ = nullptr;

@@ -50,6 +50,7 @@ void Live::resize(int w, int h, int px_w, int px_h) {
     px_w_ = std::clamp(px_w, 16, 16384);
     px_h_ = std::clamp(px_h, 16, 16384);
     argb_.assign(static_cast<std::size_t>(px_w_) * static_cast<std::size_t>(px_h_), 0u);
+    argb_kept_ = false;
     rgba_.assign(argb_.size() * 4, 0);
     session_->handle(app::Resize{w_, h_, px_w_, px_h_});
     session_->mark_dirty();
@@ -152,10 +153,12 @@ bool Live::restore_quiz(const std::string& memory) {
 
 bool Live::frame() {
     if (argb_.empty() || !session_->needs_redraw()) return false;
-    const app::Pixels target{argb_.data(), px_w_, px_h_, 4 * px_w_};
+    app::Pixels target{argb_.data(), px_w_, px_h_, 4 * px_w_};
+    target.kept = argb_kept_;
     // Only the rows that changed go to the canvas: the old frame is kept to compare with.
     before_ = argb_;  // into the buffer kept for it: no allocation per frame
     app::paint_overlay(target, session_->render(target), text_.get());
+    argb_kept_ = true;
     int top = 0, bottom = px_h_;
     const auto same_row = [&](int y) {
         const std::size_t at = static_cast<std::size_t>(y) * static_cast<std::size_t>(px_w_);

@@ -100,6 +100,7 @@ private:
     std::unique_ptr<app::Session> session_;
     int w_ = 0, h_ = 0, px_w_ = 0, px_h_ = 0;
     std::vector<std::uint32_t> argb_;    // what the session draws into (Cairo's ARGB32)
+    bool argb_kept_ = false;             // argb_ holds the frame drawn last (app::Pixels::kept)
     std::vector<std::uint32_t> before_;  // the frame before, to find the rows that changed
     std::vector<std::uint8_t> rgba_;   // what the canvas takes
     int dirty_top_ = 0, dirty_bottom_ = 0;

@@ -59,8 +59,15 @@ struct SessionFixture {
         else handle(app::PointerUp{x, y, app::Button::Left, mods});
     }
     void motion(int x, int y, bool held, app::Mods mods = app::kNoMods) { handle(app::PointerMove{x, y, held, mods}); }
-    // Renders into `surf` and paints the overlay over it, as a window does.
-    void render() { app::paint_overlay(surf, session->render(surf), text.get()); }
+    // Renders into `surf` and paints the overlay over it, as a window does: its pixels kept from
+    // one frame to the next (app::Pixels::kept) once drawn.
+    void render() {
+        app::Pixels px = surf;
+        px.kept = drawn;
+        app::paint_overlay(px, session->render(px), text.get());
+        drawn = true;
+    }
+    bool drawn = false;  // surf holds the frame render() drew last
     std::uint64_t frame_hash() {
         render();
         return app::pixel_hash(surf);
