@@ -101,8 +101,10 @@ void paint_scene(Canvas& c, const model::SceneFrame& f, const Options& opt) {
     Retained kept(opt.cache, c, opt);
     // The header is text on the page: kept with a margin its glyphs' antialiasing may reach into
     // (the panels below are painted after it, over any of the margin they cover).
-    Retained::through(&kept, kHeaderSlot, c, f.header, L.header.inset(-12),
-                      [&] { paint_header(c, f.header, L.header); });
+    Retained::through(&kept, kHeaderSlot, c, f.header, L.header.inset(-12), [&] {
+        kept.background_under(c.cr);  // (text on the page: the frame before's header may be under it)
+        paint_header(c, f.header, L.header);
+    });
     for (const Box& b : L.boxes) {
         if (c.stopped()) return;  // the frame is thrown away: no more panels
         c.record_panel(scene::panel_name(b.panel), b.r);
@@ -173,8 +175,21 @@ void in_design_space(cairo_t* cr, int width, int height, const Options& opt, Dra
     draw(c);
 }
 
-// One frame without its cross-fade.
-void paint_one(cairo_t* cr, int width, int height, const model::Frame& f, const Options& opt) {
+// The image surface `cr` paints straight onto, as retained panels name it (Retained): none when
+// painting into a group, another kind of surface or at a device offset.
+PanelCache::Slots::Target image_target(cairo_t* cr) {
+    cairo_surface_t* t = cairo_get_target(cr);
+    if (cairo_get_group_target(cr) != t || cairo_surface_get_type(t) != CAIRO_SURFACE_TYPE_IMAGE) return {};
+    double ox = 0, oy = 0;
+    cairo_surface_get_device_offset(t, &ox, &oy);
+    if (ox != 0 || oy != 0) return {};
+    return {cairo_image_surface_get_data(t), cairo_image_surface_get_width(t), cairo_image_surface_get_height(t),
+            cairo_image_surface_get_stride(t)};
+}
+
+// One frame without its cross-fade. `kept`: the frame's retained panels (not for a cross-fade).
+void paint_one(cairo_t* cr, int width, int height, const model::Frame& f, const Options& opt,
+               PanelCache::Slots* kept = nullptr) {
     const Theme& th = theme_for(opt.theme);
     Saved saved(cr);
     cairo_identity_matrix(cr);
@@ -187,19 +202,46 @@ void paint_one(cairo_t* cr, int width, int height, const model::Frame& f, const 
     Transform t = transform_for(width, height);
     // The background, except under the cards of a scene: they are opaque and paint their own
     // rectangle (Canvas::panel), so each pixel is written once. Snapped like Canvas::snap.
+    // A window's frame after a frame of the same background in the same pixels (the promise of
+    // PanelCache::in_place) paints it only under what was drawn over it since: the rest is there.
     cairo_set_source_rgba(cr, th.bg.r, th.bg.g, th.bg.b, 1.0);
     cairo_rectangle(cr, 0, 0, width, height);
     const bool panels = f.kind == model::Frame::Kind::Scene && f.scene.error.empty();
+    PanelCache::Slots::Backdrop backdrop;
     if (panels) {
         for (const Box& b : place_panels(f.scene.panels, t.space).boxes) {
             double x0 = std::round(t.dx + b.r.x * t.scale), y0 = std::round(t.dy + b.r.y * t.scale);
             double x1 = std::round(t.dx + b.r.right() * t.scale), y1 = std::round(t.dy + b.r.bottom() * t.scale);
             cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
+            backdrop.holes.push_back({int(x0), int(y0), int(x1), int(y1)});
         }
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
+        backdrop.bg = th.bg;
+        backdrop.target = image_target(cr);
     }
-    cairo_fill(cr);
+    const bool in_place = kept && kept->trusted && backdrop.target.data && backdrop == kept->backdrop_before;
+    if (in_place) {
+        const std::vector<PixelBox>& over = kept->trusted_over;
+        if (!over.empty()) {
+            Saved under(cr);
+            cairo_new_path(cr);  // (the background's path again, inside the clip)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
+            for (const PixelBox& o : over) cairo_rectangle(cr, o.x0, o.y0, o.w(), o.h());
+            cairo_clip(cr);
+            cairo_rectangle(cr, 0, 0, width, height);
+            for (const PixelBox& h : backdrop.holes) cairo_rectangle(cr, h.x0, h.y0, h.w(), h.h());
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
+            cairo_fill(cr);
+        }
+        cairo_new_path(cr);
+    } else {
+        cairo_fill(cr);
+    }
     cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
+    if (kept && panels && backdrop.target.data) {
+        kept->backdrop = std::move(backdrop);
+        kept->backdrop_kept = in_place;
+    }
 
     in_design_space(cr, width, height, opt, [&](Canvas& c) {
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
@@ -225,7 +267,7 @@ void paint(cairo_t* cr, int width, int height, const model::Frame& f, const Opti
     PanelCache::Slots* kept = opt.cache ? &opt.cache->slots() : nullptr;
     if (kept) kept->begin_frame();
     if (!f.under || f.fade >= 1.0) {
-        paint_one(cr, width, height, f, opt);
+        paint_one(cr, width, height, f, opt, kept);
     } else {
         Options quiet = opt;
         quiet.recorder = nullptr;  // only the slide arriving is laid out for good

@@ -85,6 +85,20 @@ Retained::~Retained() {
     slots_->stats.bytes = bytes;
 }
 
+void Retained::background_under(cairo_t* cr) const {
+    if (!slots_ || !slots_->backdrop_kept) return;
+    const PanelCache::Slots::Backdrop& b = slots_->backdrop;
+    cairo_save(cr);
+    cairo_identity_matrix(cr);
+    cairo_new_path(cr);
+    cairo_rectangle(cr, 0, 0, b.target.w, b.target.h);
+    for (const PixelBox& h : b.holes) cairo_rectangle(cr, h.x0, h.y0, h.w(), h.h());
+    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
+    cairo_set_source_rgba(cr, b.bg.r, b.bg.g, b.bg.b, 1.0);
+    cairo_fill(cr);
+    cairo_restore(cr);
+}
+
 PixelBox Retained::box_of(const core::Rect& r, const Canvas& c) const {
     // As Canvas::snap and the background's holes under the cards (frame.cpp) round it.
     double x0 = r.x, y0 = r.y, x1 = r.right(), y1 = r.bottom();
@@ -115,7 +129,7 @@ void Retained::put(std::size_t at, PanelCache::Slots::Slot& s) {
     slots_->drawn_slot.push_back(at);
     s.shown = true;
     ++slots_->stats.hits;
-    if (slots_->known_in_place(s)) {  // the caller's promise: left alone, unread
+    if (slots_->known_in_place(at)) {  // the caller's promise: left alone, unread
         slots_->unchanged.push_back({b.x0, b.y0, b.w(), b.h()});
         ++slots_->stats.unread;
         return;

@@ -68,6 +68,16 @@ struct PanelCache::Slots {
     // The caller's promise (PanelCache::in_place): given between frames, held by the frame after.
     bool promised = false, trusted = false;
     std::vector<PixelBox> over, trusted_over;
+    // The background a clean scene frame painted around its panels (draw/frame.cpp): the frame
+    // after, promised its target, paints it again only under what was drawn over it since.
+    struct Backdrop {
+        core::Color bg;
+        Target target;
+        std::vector<PixelBox> holes;
+        bool operator==(const Backdrop&) const = default;
+    };
+    Backdrop backdrop, backdrop_before;
+    bool backdrop_kept = false;  // this frame left the frame before's background in place
     // A frame begins (draw::paint): nothing of it is known unchanged yet.
     void begin_frame() {
         unchanged.clear();
@@ -82,6 +92,9 @@ struct PanelCache::Slots {
         trusted_over.swap(over);
         promised = false;
         over.clear();
+        backdrop_before = std::move(backdrop);
+        backdrop = {};
+        backdrop_kept = false;
     }
     // Nothing is known of the frames before (PanelCache::clear).
     void forget_frames() {
@@ -95,11 +108,16 @@ struct PanelCache::Slots {
         promised = trusted = false;
         over.clear();
         trusted_over.clear();
+        backdrop = backdrop_before = {};
+        backdrop_kept = false;
         for (auto& s : slot) s.placed = false;
     }
-    // May slot `s`, copied into this frame's target, be taken as in place without reading it?
-    bool known_in_place(const Slot& s) const {
+    // May slot `at`, copied into this frame's target, be taken as in place without reading it?
+    // (The header only when the background was not painted under it again.)
+    bool known_in_place(std::size_t at) const {
+        const Slot& s = slot[at];
         if (!trusted || !s.placed || !(target == target_before) || !target.data) return false;
+        if (at == kHeaderSlot && !backdrop_kept) return false;
         for (const PixelBox& o : trusted_over)
             if (o.x0 < s.box.x1 && s.box.x0 < o.x1 && o.y0 < s.box.y1 && s.box.y0 < o.y1) return false;
         return true;
@@ -107,17 +125,16 @@ struct PanelCache::Slots {
     // It ended: `clean` when nothing was drawn over its boxes after them.
     void end_frame(bool clean) {
         if (!clean) unchanged.clear();
+        if (!clean) backdrop = {};
         // Every box copied (its pixels those of the frame before), in the same places of the same
         // target: the frame before's picture, whatever was drawn over it then and now.
         still = clean && !drawn.empty() && painted == 0 && drawn == drawn_before && target == target_before &&
                 target.data;
         // Which slots' pixels the target now holds at their boxes: those of a clean frame that no
-        // box painted after them overlaps (the header never: the next frame's background goes
-        // under it before it is copied).
+        // box painted after them overlaps.
         for (auto& s : slot) s.placed = false;
         if (!clean) return;
         for (std::size_t k = 0; k < drawn.size(); ++k) {
-            if (drawn_slot[k] == kHeaderSlot) continue;
             const PixelBox& b = drawn[k];
             bool covered = false;
             for (std::size_t later = k + 1; later < drawn.size() && !covered; ++later) {
@@ -174,6 +191,10 @@ public:
         }
         if (kept && !c.stopped()) kept->keep(at, m, r, c);  // (a stopped panel may be unfinished)
     }
+
+    // The frame's background, painted again within the current clip when this frame left the frame
+    // before's in place (a text painted on the page, as the header is, needs it under it).
+    void background_under(cairo_t* cr) const;
 
 private:
     PanelCache::Slots::Slot* match(std::size_t at, const core::Rect& r, const Canvas& c);
