@@ -17,8 +17,7 @@ PanelCache::Stats PanelCache::stats() const { return slots_->stats; }
 
 void PanelCache::clear() {
     for (auto& s : slots_->slot) s = Slots::Slot{};
-    slots_->stats.bytes = 0;
-    slots_->forget_frames();
+    slots_->forget_frames();  // (the store stays: the next frame of that size fills it again)
 }
 
 const std::vector<PanelCache::Box>& PanelCache::unchanged() const { return slots_->unchanged; }
@@ -71,18 +70,24 @@ Retained::Retained(PanelCache* cache, const Canvas& c, const Options& opt) {
         cache->clear();
         slots_->fonts = opt.fonts;
     }
-    slots_->target = {data, cairo_image_surface_get_width(t), cairo_image_surface_get_height(t), stride_};
+    const int w = cairo_image_surface_get_width(t), h = cairo_image_surface_get_height(t);
+    slots_->target = {data, w, h, stride_};
+    if (slots_->store_w != w || slots_->store_h != h) {  // a target of another size: a store of its size
+        for (auto& s : slots_->slot) s.held = false;
+        slots_->store = std::vector<std::uint32_t>();
+        slots_->store.resize(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
+        slots_->store_w = w;
+        slots_->store_h = h;
+        slots_->stats.bytes = slots_->store.capacity() * sizeof(std::uint32_t);
+    }
 }
 
 Retained::~Retained() {
     if (!slots_) return;
-    std::size_t bytes = 0;
     for (auto& s : slots_->slot) {
-        if (!s.shown) s = PanelCache::Slots::Slot{};  // not on screen: its pixels go (at most one frame is held)
+        if (!s.shown) s = PanelCache::Slots::Slot{};  // not on screen: not kept (at most one frame is held)
         s.shown = false;
-        bytes += s.pixels.capacity() * sizeof(std::uint32_t);
     }
-    slots_->stats.bytes = bytes;
 }
 
 void Retained::background_under(cairo_t* cr) const {
@@ -136,7 +141,7 @@ void Retained::put(std::size_t at, PanelCache::Slots::Slot& s) {
     }
     const std::size_t row = static_cast<std::size_t>(b.w()) * sizeof(std::uint32_t);
     auto target_row = [&](int y) { return data_ + static_cast<std::ptrdiff_t>(b.y0 + y) * stride_ + b.x0 * 4; };
-    auto kept_row = [&](int y) { return s.pixels.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(b.w()); };
+    auto kept_row = [&](int y) { return slots_->at(b.x0, b.y0 + y); };
     cairo_surface_flush(target_);
     // The rows already as kept are left alone (reading is cheaper than writing); from the first
     // that differs on, the kept rows are written.
@@ -162,15 +167,14 @@ PanelCache::Slots::Slot* Retained::take(std::size_t at, const core::Rect& r, con
     s.format = format_;
     s.box = box_of(r, c);
     const PixelBox& b = s.box;
-    const std::size_t size = static_cast<std::size_t>(b.w()) * static_cast<std::size_t>(b.h());
-    if (s.pixels.size() != size) s.pixels = std::vector<std::uint32_t>(size);  // (no capacity kept beyond it)
     if (b.w() > 0 && b.h() > 0) {
         cairo_surface_flush(target_);
         const std::size_t row = static_cast<std::size_t>(b.w()) * sizeof(std::uint32_t);
         for (int y = 0; y < b.h(); ++y)
-            std::memcpy(s.pixels.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(b.w()),
-                        data_ + static_cast<std::ptrdiff_t>(b.y0 + y) * stride_ + b.x0 * 4, row);
+            std::memcpy(slots_->at(b.x0, b.y0 + y), data_ + static_cast<std::ptrdiff_t>(b.y0 + y) * stride_ + b.x0 * 4, row);
     }
+    for (auto& o : slots_->slot)  // a slot whose box this one covers lost its pixels
+        if (&o != &s && o.held && o.box.x0 < b.x1 && b.x0 < o.box.x1 && o.box.y0 < b.y1 && b.y0 < o.box.y1) o.held = false;
     s.held = true;
     s.shown = true;
     slots_->drawn.push_back(b);

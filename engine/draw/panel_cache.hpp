@@ -10,7 +10,8 @@
 // One cache per thread that paints frames (the window's session, an export's render thread),
 // handed to draw::paint through Options::cache. It keeps one slot per panel of the table and
 // drops a slot as soon as a scene frame does not show its panel, so it holds at most one frame's
-// panels' pixels. It is used only where pixels can be copied: painting straight onto an ARGB32 or
+// panels' pixels, each at its place in one picture of the target's size (allocated once for that
+// size: the memory does not depend on the slide). It is used only where pixels can be copied: painting straight onto an ARGB32 or
 // RGB24 image surface (not inside a group, as a cross-fade's arriving slide is), without a
 // Recorder; elsewhere (PDF, SVG, a layout test) every panel is painted.
 #pragma once
@@ -33,7 +34,7 @@ public:
         std::uint64_t hits = 0;    // panels copied from the cache
         std::uint64_t misses = 0;  // panels painted (and kept)
         std::uint64_t unread = 0;  // of the hits, those known in place (in_place) and left alone unread
-        std::size_t bytes = 0;     // pixels held now
+        std::size_t bytes = 0;     // the pixels' store: one picture of the target's size
     };
     Stats stats() const;
     // Forgets every panel (the next frame paints them all) and what the frames before changed:

@@ -41,12 +41,17 @@ struct PanelCache::Slots {
         const Theme* theme = nullptr;
         cairo_format_t format = CAIRO_FORMAT_INVALID;
         PixelBox box;            // where the pixels go: the box snapped to pixels, within the clip
-        std::vector<std::uint32_t> pixels;  // box.w() × box.h(), row by row
-        bool held = false;       // pixels and key are valid
+        bool held = false;       // its pixels (in `store`, at `box`) and key are valid
         bool shown = false;      // its panel is in the frame being painted
         bool placed = false;     // the last frame left `pixels` in its target at `box`, exactly
     };
     std::vector<Slot> slot = std::vector<Slot>(kHeaderSlot + 1);
+    // The slots' pixels, each at its box: one picture of the target's size, allocated once for it
+    // (so what the cache holds does not depend on which panels a slide shows, nor grow and shrink
+    // with them). A slot painted over another's box takes it: that one is no longer held.
+    std::vector<std::uint32_t> store;
+    int store_w = 0, store_h = 0;
+    std::uint32_t* at(int x, int y) { return store.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(store_w) + x; }
     // The fonts the slots were painted with, kept alive so that their address (in the key, through
     // the slots' being cleared when it changes) names them alone.
     std::shared_ptr<const Fonts> fonts;
