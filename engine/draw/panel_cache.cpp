@@ -174,7 +174,7 @@ PanelCache::Slots::Slot* Retained::take(std::size_t at, const core::Rect& r, con
             std::memcpy(slots_->at(b.x0, b.y0 + y), data_ + static_cast<std::ptrdiff_t>(b.y0 + y) * stride_ + b.x0 * 4, row);
     }
     for (auto& o : slots_->slot)  // a slot whose box this one covers lost its pixels
-        if (&o != &s && o.held && o.box.x0 < b.x1 && b.x0 < o.box.x1 && o.box.y0 < b.y1 && b.y0 < o.box.y1) o.held = false;
+        if (&o != &s && o.held && o.box.overlaps(b)) o.held = false;
     s.held = true;
     s.shown = true;
     slots_->drawn.push_back(b);

@@ -23,6 +23,7 @@ struct PixelBox {
     int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
     int w() const { return x1 - x0; }
     int h() const { return y1 - y0; }
+    bool overlaps(const PixelBox& o) const { return o.x0 < x1 && x0 < o.x1 && o.y0 < y1 && y0 < o.y1; }
     bool operator==(const PixelBox&) const = default;
 };
 
@@ -124,7 +125,7 @@ struct PanelCache::Slots {
         if (!trusted || !s.placed || !(target == target_before) || !target.data) return false;
         if (at == kHeaderSlot && !backdrop_kept) return false;
         for (const PixelBox& o : trusted_over)
-            if (o.x0 < s.box.x1 && s.box.x0 < o.x1 && o.y0 < s.box.y1 && s.box.y0 < o.y1) return false;
+            if (o.overlaps(s.box)) return false;
         return true;
     }
     // It ended: `clean` when nothing was drawn over its boxes after them.
@@ -142,10 +143,7 @@ struct PanelCache::Slots {
         for (std::size_t k = 0; k < drawn.size(); ++k) {
             const PixelBox& b = drawn[k];
             bool covered = false;
-            for (std::size_t later = k + 1; later < drawn.size() && !covered; ++later) {
-                const PixelBox& o = drawn[later];
-                covered = o.x0 < b.x1 && b.x0 < o.x1 && o.y0 < b.y1 && b.y0 < o.y1;
-            }
+            for (std::size_t later = k + 1; later < drawn.size() && !covered; ++later) covered = drawn[later].overlaps(b);
             slot[drawn_slot[k]].placed = !covered;
         }
     }
