@@ -282,9 +282,11 @@ TEST_CASE("G or a digit, then Enter, goes to that step; O picks from the overvie
     CHECK(f.session->state().span == 4);
     f.key(app::ch('o'));
     CHECK(f.session->mode() == app::Mode::Overview);
+    f.fill_overview();
     const std::uint64_t grid = f.frame_hash();
     f.key(app::Key::Left);
     f.key(app::Key::Left);
+    f.fill_overview();
     CHECK(f.frame_hash() != grid);  // the highlight moved
     f.key(app::Key::Enter);
     CHECK(f.session->mode() == app::Mode::Slides);
@@ -295,13 +297,22 @@ TEST_CASE("The overview holds its thumbnails while it is open, a page of them, a
     Fixture f;
     f.render();
     CHECK(f.session->overview_thumbnails() == 0);  // never opened
+    auto fill = [&] {  // renders while the page fills in, as a window does while needs_redraw()
+        int frames = 0;
+        while (f.session->needs_redraw() && frames < 1000) f.render(), ++frames;
+        return frames;
+    };
     f.key(app::ch('o'));
     f.render();
+    CHECK(f.session->overview_thumbnails() > 0);
+    fill();
+    CHECK(f.session->overview_complete());
     const std::size_t page = f.session->overview_thumbnails();
     CHECK(page > 0);
     CHECK(page <= f.session->layout().spans.size());
     f.key(app::Key::End);  // the last step's page (the same page when they fit on one)
     f.render();
+    fill();
     CHECK(f.session->overview_thumbnails() > 0);
     CHECK(f.session->overview_thumbnails() <= page);
     f.key(app::Key::Escape);
@@ -311,6 +322,64 @@ TEST_CASE("The overview holds its thumbnails while it is open, a page of them, a
     f.key(app::ch('o'));  // opened again: drawn again
     f.render();
     CHECK(f.session->overview_thumbnails() > 0);
+}
+
+// The overview answers its key within a frame: the first frame paints the grid, the titles and
+// the highlighted step's thumbnail alone, and the window draws again, a few thumbnails a frame,
+// until the page is complete; the complete page is the same picture however it was filled.
+TEST_CASE("The overview's page fills in a few thumbnails a frame, the highlighted step's first", "[app]") {
+    auto sc = std::make_shared<scene::Scene>(*cat_scene());
+    const scene::Step last = sc->steps.back();
+    for (int k = 0; k < 30; ++k) sc->steps.push_back(last);  // more steps than a frame paints
+    const auto deck = std::make_shared<const scene::Deck>(scene::deck_of(sc));
+    Fixture f(true, deck);
+    f.session->command(timeline::cmd::Goto{20});
+    f.settle();
+    f.key(app::ch('o'));
+    REQUIRE(f.session->mode() == app::Mode::Overview);
+    f.render();
+    const std::size_t n = f.session->layout().spans.size();
+    CHECK(f.session->overview_thumbnails() == 1);  // the highlighted step's alone
+    CHECK_FALSE(f.session->overview_complete());
+    CHECK(f.session->needs_redraw());
+    // The highlighted step (20: the twenty-first in reading order) is the one painted: inside its
+    // gold frame, not the grey tile of a thumbnail still to come.
+    const auto* px = reinterpret_cast<const std::uint32_t*>(f.surf.data);
+    const int stride = f.surf.stride / 4;
+    auto rgb = [](std::uint32_t p) { return p & 0xFFFFFFu; };
+    int x0 = f.w, y0 = f.h, x1 = -1, y1 = -1;
+    for (int y = 0; y < f.h; ++y)
+        for (int x = 0; x < f.w; ++x)
+            if (rgb(px[y * stride + x]) == 0xFFBF33u) x0 = std::min(x0, x), y0 = std::min(y0, y), x1 = std::max(x1, x), y1 = std::max(y1, y);
+    REQUIRE(x1 > x0);
+    auto is_tile = [&](std::uint32_t p) {  // (0.22, 0.23, 0.26)
+        const int r = (p >> 16) & 255, g = (p >> 8) & 255, b = p & 255;
+        return std::abs(r - 56) <= 1 && std::abs(g - 59) <= 1 && std::abs(b - 66) <= 1;
+    };
+    CHECK_FALSE(is_tile(px[((y0 + y1) / 2) * stride + (x0 + x1) / 2]));
+    int tiles = 0;  // and thumbnails still to come are tiles
+    for (int y = 0; y < f.h; y += 2)
+        for (int x = 0; x < f.w; x += 2) tiles += is_tile(px[y * stride + x]);
+    CHECK(tiles > 100);
+    int frames = 1;
+    while (f.session->needs_redraw() && frames < 1000) f.render(), ++frames;
+    CHECK(f.session->overview_complete());
+    const std::size_t page = f.session->overview_thumbnails();  // the page that holds step 20
+    CHECK(page > 20);
+    CHECK(page <= n);
+    CHECK(frames == 1 + static_cast<int>((page - 1 + app::Session::kThumbnailsPerFrame - 1) / app::Session::kThumbnailsPerFrame));
+    const std::uint64_t filled = f.frame_hash();
+    // The same page in a session that opens the overview and fills it: the same picture.
+    Fixture g(true, deck);
+    g.session->command(timeline::cmd::Goto{20});
+    g.settle();
+    g.key(app::ch('o'));
+    for (int k = 0; k < 1000 && (k == 0 || g.session->needs_redraw()); ++k) g.render();
+    CHECK(g.frame_hash() == filled);
+    tiles = 0;
+    for (int y = 0; y < f.h; y += 2)
+        for (int x = 0; x < f.w; x += 2) tiles += is_tile(px[y * stride + x]);
+    CHECK(tiles == 0);
 }
 
 TEST_CASE("R replays, P pauses, B blanks, L lays a laser dot", "[app]") {
@@ -1822,7 +1891,7 @@ TEST_CASE("the overview of 10,000 steps shows legible thumbnails a page at a tim
     // Share of the window covered by the light background of the (light-theme) thumbnails: with
     // 10,000 thumbnails of 0 pixels the overview was its dark backdrop alone.
     auto light_share = [&] {
-        f.render();
+        f.fill_overview();
         const auto* px = reinterpret_cast<const unsigned char*>(f.surf.data);
         long light = 0;
         for (int y = 0; y < f.h; ++y)

@@ -158,6 +158,7 @@ Damage Session::damage_of(const Pixels& target) const {
 bool Session::needs_redraw() const {
     if (pace_.dirty || pace_.drawn_moving) return true;  // (one frame more after an animation: its end state)
     if (modes_.toast_visible(clock_()) || pace_.drawn_toast) return true;  // (and one after a toast, without it)
+    if (modes_.mode == Mode::Overview && !thumbs_.complete()) return true;  // (its page fills in, a few a frame)
     return view().animating;
 }
 

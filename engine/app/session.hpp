@@ -136,11 +136,15 @@ public:
     std::uint64_t recorded() const { return rec_.recorded; }
 
     // ---- drawing ----
-    // True when a frame should be drawn: something changed since the last render, or a step
-    // animates (View::animating).
+    // True when a frame should be drawn: something changed since the last render, a step
+    // animates (View::animating), or the overview's page is still filling in.
     bool needs_redraw() const;
-    // The overview's thumbnails held now: a page of them while it is open, none after.
-    std::size_t overview_thumbnails() const { return thumbs_.surfaces.size(); }
+    // The overview's thumbnails held now: a page of them while it is open (painted the
+    // highlighted step's alone in the page's first frame, then kThumbnailsPerFrame a frame until
+    // the page is complete: overview_complete()), none after.
+    std::size_t overview_thumbnails() const { return thumbs_.painted; }
+    bool overview_complete() const { return thumbs_.complete(); }
+    static constexpr int kThumbnailsPerFrame = 8;
     void mark_dirty() { pace_.dirty = true; }
     bool dirty() const { return pace_.dirty; }
     // Draws the frame into `target` (the window's pixel size) and lays out the overlay to paint
@@ -258,12 +262,22 @@ private:
     Damage damage_;
     Overlay drawn_overlay_;  // the overlay of the frame before (damage_)
     struct Thumbnails {
-        std::vector<draw::SurfacePtr> surfaces;  // of the steps first, first + 1, …
+        std::vector<draw::SurfacePtr> surfaces;  // of the steps first, first + 1, …; null until painted
+        std::size_t painted = 0;
         int w = 0, h = 0, first = 0;
         const scene::Deck* deck = nullptr;
+        draw::SurfacePtr full;                 // while the page fills in: a slide painted whole,
+        std::vector<draw::SurfacePtr> halves;  // and halved on its way to a thumbnail
+        bool complete() const { return painted == surfaces.size(); }
+        void drop_scratch() {
+            full.reset();
+            halves.clear();
+        }
         void clear() {
             surfaces.clear();
+            painted = 0;
             deck = nullptr;
+            drop_scratch();
         }
     } thumbs_;
 };

@@ -46,9 +46,42 @@ std::string fmt(double x) {
     return buf;
 }
 
+// `full` scaled down to w×h: halved while it is at least twice as large (Cairo's bilinear filter
+// at a scale of exactly ½ averages each 2×2 block, a box filter), then once more bilinearly.
+// CAIRO_FILTER_GOOD straight from 1080 rows to a thumbnail's 107 cost 6 ms; this, 1. `halves`
+// keeps the halving steps' pictures for the next thumbnail of the same size.
+draw::SurfacePtr scale_down(cairo_surface_t* full, int w, int h, std::vector<draw::SurfacePtr>& halves) {
+    auto scaled = [](cairo_surface_t* from, cairo_surface_t* to) {
+        const double sx = double(cairo_image_surface_get_width(to)) / cairo_image_surface_get_width(from);
+        const double sy = double(cairo_image_surface_get_height(to)) / cairo_image_surface_get_height(from);
+        draw::ContextPtr cr(cairo_create(to));
+        cairo_scale(cr.get(), sx, sy);
+        cairo_set_source_surface(cr.get(), from, 0, 0);
+        cairo_pattern_set_filter(cairo_get_source(cr.get()), CAIRO_FILTER_BILINEAR);
+        cairo_pattern_set_extend(cairo_get_source(cr.get()), CAIRO_EXTEND_PAD);  // (no dark rim from outside)
+        cairo_set_operator(cr.get(), CAIRO_OPERATOR_SOURCE);
+        cairo_paint(cr.get());
+    };
+    cairo_surface_flush(full);
+    cairo_surface_t* from = full;
+    for (std::size_t k = 0;; ++k) {
+        const int fw = cairo_image_surface_get_width(from), fh = cairo_image_surface_get_height(from);
+        if (fw < 2 * w || fh < 2 * h) break;
+        if (k == halves.size()) halves.emplace_back(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, fw / 2, fh / 2));
+        scaled(from, halves[k].get());
+        from = halves[k].get();
+    }
+    draw::SurfacePtr out(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h));
+    scaled(from, out.get());
+    return out;
+}
+
 }  // namespace
 
-Session::Grid Session::overview_grid(int w, int h) const {
+Session::Grid Session::overview_grid(int w, int h_window) const {
+    // The grid keeps above the operator band, whose chip ("overview · arrows …") sits at the
+    // window's foot: a full page used to run under it and hide the last row's titles.
+    const int h = std::max(1, std::min(h_window, detail::operator_band(w, h_window).top));
     Grid g;
     const int n = std::max(1, step_count());
     g.gap = std::max(8, h / 60);
@@ -105,33 +138,51 @@ void Session::draw_overview(const Pixels& target, OverlayWriter& o) {
         thumbs_.h = th;
         thumbs_.first = grid.first;
         thumbs_.deck = deck_.get();
+        thumbs_.surfaces.resize(static_cast<std::size_t>(tw > 0 && th > 0 ? grid.count : 0));
+    }
+    if (!thumbs_.complete()) {
+        // The page's missing thumbnails a few a frame (needs_redraw() asks for the next until
+        // all are there): the page's first frame, the grid, every title and the highlighted
+        // step's thumbnail alone, so the overview answers its key at once; then
+        // kThumbnailsPerFrame a frame (a page of 54 at 1080p fills in 8 frames).
+        std::vector<int> todo;
+        const int budget = thumbs_.painted == 0 ? 1 : kThumbnailsPerFrame;
+        const int sel = modes_.menu_index - grid.first;
+        if (sel >= 0 && sel < grid.count && !thumbs_.surfaces[static_cast<std::size_t>(sel)]) todo.push_back(sel);
+        for (int k = 0; k < grid.count && static_cast<int>(todo.size()) < budget; ++k)
+            if (k != sel && !thumbs_.surfaces[static_cast<std::size_t>(k)]) todo.push_back(k);
         // Each step is painted at the slides' own size and scaled down: its text then uses the
         // glyphs the slides use, which Cairo keeps anyway (painted at the thumbnail's scale, every
         // size of every face is a font Cairo caches again: a window's memory rose by 1.3 MB of
         // those at an overview opened late in a soak), and the thumbnail is the slide, filtered.
         // (At the slides' height and the thumbnail's shape: the slides' scale, one factor down.)
-        const int fh = std::max(1, frame_rect_for(w, h).h);
+        // Above 1080 rows, at half the slides' scale (a 4K window's thumbnails are 216 rows:
+        // painted at 2000, a thumbnail cost 12 ms; at 1000, 4.5).
+        int fh = std::max(1, frame_rect_for(w, h).h);
+        while (fh > 1080 && fh / 2 >= 2 * th) fh /= 2;
         const int fw = std::max(1, static_cast<int>(std::lround(double(tw) * fh / std::max(1, th))));
-        draw::SurfacePtr full(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, fw, fh));
-        for (int i = grid.first; i < grid.first + grid.count && tw > 0 && th > 0; ++i) {
+        // The slide's picture and the halving steps' are kept until the page is complete (a new
+        // picture of 7 MB each frame at 1080p was a sixth of the page's cost: zeroed, faulted in).
+        if (!thumbs_.full || cairo_image_surface_get_width(thumbs_.full.get()) != fw ||
+            cairo_image_surface_get_height(thumbs_.full.get()) != fh) {
+            thumbs_.full.reset(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, fw, fh));
+            thumbs_.halves.clear();
+        }
+        cairo_surface_t* full = thumbs_.full.get();
+        for (int k : todo) {
+            const int i = grid.first + k;
             timeline::State st = timeline::state_at_span(layout_, i);
             st.edits = state_.edits;  // the thumbnails show the edits in force
             const timeline::Span& sp = layout_.spans[static_cast<std::size_t>(i)];
             timeline::View v = timeline::evaluate(*deck_, layout_, st, sp.start + sp.anim + scene::kCrossFade);
             {
-                draw::ContextPtr cr(cairo_create(full.get()));
+                draw::ContextPtr cr(cairo_create(full));
                 draw::paint_view(cr.get(), fw, fh, v, opt_.draw);
             }
-            cairo_surface_flush(full.get());
-            draw::SurfacePtr s(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, tw, th));
-            draw::ContextPtr cr(cairo_create(s.get()));
-            cairo_scale(cr.get(), double(tw) / fw, double(th) / fh);
-            cairo_set_source_surface(cr.get(), full.get(), 0, 0);
-            cairo_pattern_set_filter(cairo_get_source(cr.get()), CAIRO_FILTER_GOOD);
-            cairo_set_operator(cr.get(), CAIRO_OPERATOR_SOURCE);
-            cairo_paint(cr.get());
-            thumbs_.surfaces.push_back(std::move(s));
+            thumbs_.surfaces[static_cast<std::size_t>(k)] = scale_down(full, tw, th, thumbs_.halves);
+            ++thumbs_.painted;
         }
+        if (thumbs_.complete()) thumbs_.drop_scratch();
     }
     {
         Painting painting(target);
@@ -150,8 +201,14 @@ void Session::draw_overview(const Pixels& target, OverlayWriter& o) {
                 cairo_rectangle(cr, x - pad, y - pad, tw + 2 * pad, th + 2 * pad);
                 cairo_fill(cr);
             }
-            cairo_set_source_surface(cr, thumbs_.surfaces[static_cast<std::size_t>(k)].get(), x, y);
-            cairo_paint(cr);
+            if (cairo_surface_t* thumb = thumbs_.surfaces[static_cast<std::size_t>(k)].get()) {
+                cairo_set_source_surface(cr, thumb, x, y);
+                cairo_paint(cr);
+            } else {  // not painted yet (a frame or two): a tile a shade above the backdrop
+                cairo_set_source_rgb(cr, 0.22, 0.23, 0.26);
+                cairo_rectangle(cr, x, y, tw, th);
+                cairo_fill(cr);
+            }
         }
     }
     if (!o.ok()) return;

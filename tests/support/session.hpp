@@ -72,6 +72,12 @@ struct SessionFixture {
         render();
         return app::pixel_hash(surf);
     }
+    // Renders until the overview's page is complete (it fills in a few thumbnails a frame, the
+    // window drawing again while needs_redraw()); one render when the overview is not open.
+    void fill_overview() {
+        render();
+        for (int k = 0; k < 10000 && !session->overview_complete(); ++k) render();
+    }
     // Lets the running animation finish.
     void settle() { t += 10.0; }
 };
