@@ -166,6 +166,7 @@ double p(std::vector<double> v, double q) {
 // vectors, short words, the asking token in the middle.
 std::shared_ptr<scene::Scene> longest() {
     auto s = std::make_shared<scene::Scene>();
+    s->heads.resize(1);
     s->id = "longest";
     s->title = "A text of 4096 tokens";
     const char* words[] = {"the", "river", "bank", "was", "steep", "and", "money", "sat", "in", "a", "vault"};
@@ -178,7 +179,7 @@ std::shared_ptr<scene::Scene> longest() {
         return static_cast<double>((z ^ (z >> 31)) >> 11) / 4503599627370496.0 - 1.0;
     };
     for (std::size_t i = 0; i < 4096; ++i) s->tokens.push_back(words[i % 11]);
-    for (auto* m : {&s->q, &s->k, &s->v})
+    for (auto* m : {&s->heads[0].q, &s->heads[0].k, &s->heads[0].v})
         for (std::size_t i = 0; i < 4096; ++i) m->push_back({next(), next(), next(), next()});
     s->panels = {scene::Panel::TokenRow, scene::Panel::Matrix,   scene::Panel::Graph,   scene::Panel::ScoreRow,
                  scene::Panel::WeightBars, scene::Panel::Readouts, scene::Panel::Narration};
@@ -204,7 +205,7 @@ bench::Rounds still_of_longest(int rounds) {
             auto t0 = bench::Clock::now();
             const timeline::View v = timeline::evaluate(st.deck, st.lay, state, now);
             floor.push_back(bench::ms_since(t0));
-            if (v.trace.n != 4096) bench::fail("draw_bench", "the 4096-token scene did not trace");
+            if (v.trace().n != 4096) bench::fail("draw_bench", "the 4096-token scene did not trace");
             t0 = bench::Clock::now();
             draw::render(cr.get(), 1920, 1080, st.deck, st.lay, state, now, support::draw_options());
             cairo_surface_flush(surf.get());

@@ -74,7 +74,7 @@ bool pump_until(app::Session& session, const sdl::RenderTarget& win, Uint32 type
     return true;
 }
 
-std::vector<double> weights_of(app::Session& s) { return s.view().trace.weights.data; }
+std::vector<double> weights_of(app::Session& s) { return s.view().trace().weights.data; }
 
 }  // namespace
 

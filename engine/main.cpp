@@ -254,8 +254,7 @@ std::string heads_text(const scene::Scene& sc, const attention::HeadsTrace& tr) 
         out += "\nthe heads' outputs side by side\n";
         text_matrix(out, sc, tr.concat, numbered("c", tr.concat.cols));
     }
-    const bool projected = sc.heads ? !sc.heads->w_o.empty() : sc.projections && !sc.projections->w_o.empty();
-    if (projected) {
+    if (!sc.w_o.empty()) {
         out += "\nresult: times W_O\n";
         text_matrix(out, sc, tr.output, numbered("r", tr.output.cols));
     }
@@ -293,22 +292,18 @@ int trace_command(const std::vector<std::string>& args) {
     scene::Controls c = scene::start_controls(*sc);
     if (temperature) c.temperature = *temperature;
     if (mask) c.mask = *mask;
-    if (sc->heads || v.text) {
-        attention::HeadsTrace heads;
-        std::string error;
-        if (!attention::trace(scene::heads_input(*sc, c), heads, error)) {
-            std::cerr << core::printable(file) << ": error: " << core::printable(error) << "\n";
-            return 2;
-        }
-        std::cout << (v.text ? heads_text(*sc, heads) : heads_json(*sc, heads));
-        return 0;
-    }
-    attention::Trace tr;
+    attention::HeadsTrace heads;
     std::string error;
-    if (!attention::trace(scene::attention_input(*sc, c), tr, error)) {
+    if (!attention::trace(scene::heads_input(*sc, c), heads, error)) {
         std::cerr << core::printable(file) << ": error: " << core::printable(error) << "\n";
         return 2;
     }
+    if (v.text || heads.heads.size() > 1) {
+        std::cout << (v.text ? heads_text(*sc, heads) : heads_json(*sc, heads));
+        return 0;
+    }
+    // One head's JSON keeps its compact form: the head's stages at the top level.
+    const attention::Trace& tr = heads.heads.front();
     std::string out = "{\"tokens\":[";
     for (std::size_t i = 0; i < sc->tokens.size(); ++i) {
         if (i) out += ',';

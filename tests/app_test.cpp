@@ -613,21 +613,21 @@ TEST_CASE("M zeroes the future columns, every row still sums to 1", "[app]") {
     auto v = f.session->view();
     REQUIRE_FALSE(v.controls.mask);
     double future = 0;
-    for (std::size_t i = 0; i < v.trace.n; ++i)
-        for (std::size_t j = i + 1; j < v.trace.n; ++j) future += v.trace.weights(i, j);
+    for (std::size_t i = 0; i < v.trace().n; ++i)
+        for (std::size_t j = i + 1; j < v.trace().n; ++j) future += v.trace().weights(i, j);
     REQUIRE(future > 0.1);
     f.key(app::ch('m'));
     v = f.session->view();
     CHECK(v.controls.mask);
-    for (std::size_t i = 0; i < v.trace.n; ++i) {
+    for (std::size_t i = 0; i < v.trace().n; ++i) {
         double sum = 0;
-        for (std::size_t j = 0; j < v.trace.n; ++j) {
-            if (j > i) CHECK(v.trace.weights(i, j) == 0.0);
-            sum += v.trace.weights(i, j);
+        for (std::size_t j = 0; j < v.trace().n; ++j) {
+            if (j > i) CHECK(v.trace().weights(i, j) == 0.0);
+            sum += v.trace().weights(i, j);
         }
         CHECK(sum == Approx(1.0).margin(1e-12));
     }
-    CHECK(v.trace.weights(0, 0) == Approx(1.0));  // the first token can only read itself
+    CHECK(v.trace().weights(0, 0) == Approx(1.0));  // the first token can only read itself
     f.key(app::ch('m'));
     CHECK_FALSE(f.session->view().controls.mask);
 }
@@ -661,12 +661,12 @@ TEST_CASE("The temperature ladder reaches 0 and infinity; T, Shift+T, + and − 
     for (int i = 0; i < 30; ++i) f.key(app::ch('='));
     auto v = f.session->view();
     REQUIRE(std::isinf(v.controls.temperature));
-    for (std::size_t j = 0; j < v.trace.n; ++j) CHECK(v.trace.weights(2, j) == Approx(1.0 / 6));  // uniform
+    for (std::size_t j = 0; j < v.trace().n; ++j) CHECK(v.trace().weights(2, j) == Approx(1.0 / 6));  // uniform
     for (int i = 0; i < 30; ++i) f.key(app::ch('-'));
     v = f.session->view();
     REQUIRE(v.controls.temperature == 0.0);
     double top = 0;
-    for (std::size_t j = 0; j < v.trace.n; ++j) top = std::max(top, v.trace.weights(2, j));
+    for (std::size_t j = 0; j < v.trace().n; ++j) top = std::max(top, v.trace().weights(2, j));
     CHECK(top == Approx(1.0));  // one-hot
     f.key(app::ch('0'));  // reset
     CHECK(f.session->view().controls.temperature == Approx(t0));
@@ -695,8 +695,8 @@ TEST_CASE("Keyboard-only key editing: K, a digit, arrows, E with exact coordinat
     f.key(app::Key::Enter);
     auto v = f.session->view();
     CHECK(v.controls.keys[4] == core::Vec{-1.5, 0.25});
-    CHECK(v.trace.scores(2, 4) == Approx(1.8 * -1.5 + 0.7 * 0.25));
-    CHECK(v.trace.weights(2, 4) < v0.trace.weights(2, 4));
+    CHECK(v.trace().scores(2, 4) == Approx(1.8 * -1.5 + 0.7 * 0.25));
+    CHECK(v.trace().weights(2, 4) < v0.trace().weights(2, 4));
     f.key(app::Key::Escape);
     CHECK(f.session->mode() == app::Mode::Slides);
     f.key(app::Key::Right);
@@ -714,7 +714,7 @@ TEST_CASE("Experiments: X opens the menu, a digit runs one", "[app]") {
     CHECK(f.session->state().experiment == 0);
     f.settle();
     auto v = f.session->view();
-    for (std::size_t j = 0; j < v.trace.n; ++j) CHECK(v.trace.weights(2, j) == Approx(1.0 / 6));  // identical keys
+    for (std::size_t j = 0; j < v.trace().n; ++j) CHECK(v.trace().weights(2, j) == Approx(1.0 / 6));  // identical keys
     f.key(app::ch('0'));
     CHECK(f.session->state().experiment == -1);
 }
@@ -747,7 +747,7 @@ TEST_CASE("Dragging a key dot on the key plane changes the weights and the bars"
     CHECK(v.controls.keys[4][1] == app::snap_to(expect->y, 0.1));
     CHECK(v.controls.keys[4][0] == Approx(expect->x).margin(0.0501));
     CHECK(v.controls.keys[4] != v0.controls.keys[4]);
-    CHECK(v.trace.weights(2, 4) != Approx(v0.trace.weights(2, 4)));
+    CHECK(v.trace().weights(2, 4) != Approx(v0.trace().weights(2, 4)));
     CHECK(f.frame_hash() != h0);
     CHECK(pixel_diff_ratio(before.pixels(), f.surf, {0, 0, W, H}) > 0.001);
 }
@@ -780,7 +780,7 @@ TEST_CASE("A recorded session replays through timeline::apply into the same fram
             f.t = when;
             live.emplace_back(f.t, f.frame_hash());
             auto v = f.session->view();
-            live_w.push_back(v.trace.n ? v.trace.weights(static_cast<std::size_t>(v.controls.focus), 1) : -1);
+            live_w.push_back(v.trace().n ? v.trace().weights(static_cast<std::size_t>(v.controls.focus), 1) : -1);
         };
         // Snapshots fall between events, never at the same instant.
         f.key_at(0.7, app::Key::Right);
@@ -822,7 +822,7 @@ TEST_CASE("A recorded session replays through timeline::apply into the same fram
         app::render_frame(r.surf, deck, lay, s, live[i].first, support::draw_options());
         CHECK(app::pixel_hash(r.surf) == live[i].second);
         auto v = timeline::evaluate(deck, lay, s, live[i].first);
-        replay_w.push_back(v.trace.n ? v.trace.weights(static_cast<std::size_t>(v.controls.focus), 1) : -1);
+        replay_w.push_back(v.trace().n ? v.trace().weights(static_cast<std::size_t>(v.controls.focus), 1) : -1);
     }
     CHECK(replay_w == live_w);
     CHECK(live_w[1] != live_w[2]);  // the edits did change the numbers between snapshots
@@ -2025,13 +2025,13 @@ TEST_CASE("Hot reload watches the tensor files a scene names: an edit of one rel
     write("q.npy", npy_of({{2, 0}, {0, 2}, {2, 2}}));
     REQUIRE(w.changed());
     REQUIRE(app::reload(*f.session, file, &w));
-    CHECK(f.session->deck().slides[0].scene->q[0][0] == 2.0);
+    CHECK(f.session->deck().slides[0].scene->heads[0].q[0][0] == 2.0);
     CHECK(f.session->error().empty());
     // A new k in the .safetensors file.
     write("head.safetensors", safetensors_of("k", {{3, 0}, {0, 3}, {3, -3}}));
     REQUIRE(w.changed());
     REQUIRE(app::reload(*f.session, file, &w));
-    CHECK(f.session->deck().slides[0].scene->k[2][1] == -3.0);
+    CHECK(f.session->deck().slides[0].scene->heads[0].k[2][1] == -3.0);
     // A bad tensor file (cut short): the last good scene stays, and the error names the scene's
     // key that names the file, file:line:column.
     auto good = f.session->deck_ptr();
@@ -2046,7 +2046,7 @@ TEST_CASE("Hot reload watches the tensor files a scene names: an edit of one rel
     write("q.npy", cut);
     REQUIRE(w.changed());
     REQUIRE(app::reload(*f.session, file, &w));
-    CHECK(f.session->deck().slides[0].scene->q[1][1] == 4.0);
+    CHECK(f.session->deck().slides[0].scene->heads[0].q[1][1] == 4.0);
     CHECK(f.session->error().empty());
 }
 

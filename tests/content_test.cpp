@@ -74,6 +74,17 @@ attention::Trace trace_with(const scene::Scene& s, const scene::Settings& set = 
     return t;
 }
 
+// Every head's trace, and what is made of them (the concatenation, W_O, the add), as above.
+attention::HeadsTrace heads_with(const scene::Scene& s, const scene::Settings& set = {}) {
+    const scene::Controls c = scene::apply(s, scene::start_controls(s), set);
+    attention::HeadsTrace t;
+    std::string error;
+    const bool ok = attention::trace(scene::heads_input(s, c), t, error);
+    INFO(error);
+    REQUIRE(ok);
+    return t;
+}
+
 attention::Trace trace_experiment(const scene::Scene& s, const std::string& title) {
     return trace_with(s, experiment(s, title).set);
 }
@@ -326,29 +337,29 @@ TEST_CASE("one-query-row: the hand-placed vectors do what the text says", "[cont
         // narration quotes …" below, read from the text itself.)
     }
     SECTION("the determiners' keys sit close together: the closest pair of keys") {
-        const double dets = distance(s->k[the0], s->k[the3]);
+        const double dets = distance(s->heads[0].k[the0], s->heads[0].k[the3]);
         CHECK(dets < 0.25);
         for (std::size_t i = 0; i < s->n(); ++i)
             for (std::size_t j = i + 1; j < s->n(); ++j)
-                if (!(i == the0 && j == the3)) CHECK(distance(s->k[i], s->k[j]) > dets);
+                if (!(i == the0 && j == the3)) CHECK(distance(s->heads[0].k[i], s->heads[0].k[j]) > dets);
     }
     SECTION("the period's query is short and its row nearly flat") {
         for (std::size_t i = 0; i < s->n(); ++i)
-            if (i != period) CHECK(norm(s->q[period]) < 0.25 * norm(s->q[i]));
+            if (i != period) CHECK(norm(s->heads[0].q[period]) < 0.25 * norm(s->heads[0].q[i]));
         CHECK(spread(row(t.weights, period)) < 0.1);
         for (double w : row(t.weights, period)) CHECK(w == Approx(1.0 / 6).margin(0.03));
     }
     SECTION("the values are spread out and the dashed arrow is long") {
         for (std::size_t i = 0; i < s->n(); ++i)
-            for (std::size_t j = i + 1; j < s->n(); ++j) CHECK(distance(s->v[i], s->v[j]) > 0.3);
-        CHECK(distance(s->v[cat], s->v[chased]) > 2.0);
-        CHECK(distance(s->v[mouse], s->v[chased]) > 2.0);
+            for (std::size_t j = i + 1; j < s->n(); ++j) CHECK(distance(s->heads[0].v[i], s->heads[0].v[j]) > 0.3);
+        CHECK(distance(s->heads[0].v[cat], s->heads[0].v[chased]) > 2.0);
+        CHECK(distance(s->heads[0].v[mouse], s->heads[0].v[chased]) > 2.0);
         // The new vector moved far from chased's own value, toward cat and mouse.
         const core::Vec out = t.output.row_vec(chased);
-        CHECK(distance(out, s->v[chased]) > 2.0);
+        CHECK(distance(out, s->heads[0].v[chased]) > 2.0);
         for (std::size_t i : {the0, the3, period}) {
-            CHECK(distance(out, s->v[cat]) < distance(out, s->v[i]));
-            CHECK(distance(out, s->v[mouse]) < distance(out, s->v[i]));
+            CHECK(distance(out, s->heads[0].v[cat]) < distance(out, s->heads[0].v[i]));
+            CHECK(distance(out, s->heads[0].v[mouse]) < distance(out, s->heads[0].v[i]));
         }
     }
     SECTION("chased's own key points away from its query") {
@@ -364,10 +375,10 @@ TEST_CASE("one-query-row: every experiment does what it says", "[content]") {
 
     SECTION("identical keys: 1/n each, the output is the mean of the values, for every query") {
         const auto t = trace_experiment(*s, "Identical keys");
-        const core::Vec mean = mean_of(s->v);
+        const core::Vec mean = mean_of(s->heads[0].v);
         for (std::size_t i = 0; i < n; ++i) {
             for (std::size_t j = 0; j < n; ++j) CHECK(t.weights(i, j) == Approx(1.0 / n).margin(1e-12));
-            for (std::size_t c = 0; c < s->dv(); ++c) CHECK(t.output(i, c) == Approx(mean[c]).margin(1e-12));
+            for (std::size_t c = 0; c < s->heads[0].v[0].size(); ++c) CHECK(t.output(i, c) == Approx(mean[c]).margin(1e-12));
         }
     }
     SECTION("doubling every key is T = 0.5, and so is the 'Halve the temperature' experiment") {
@@ -392,7 +403,7 @@ TEST_CASE("one-query-row: every experiment does what it says", "[content]") {
         const auto t = trace_with(*s, e.set);
         CHECK(t.weights(0, 0) == 1.0);
         for (std::size_t j = 1; j < n; ++j) CHECK(t.weights(0, j) == 0.0);
-        for (std::size_t c = 0; c < s->dv(); ++c) CHECK(t.output(0, c) == s->v[0][c]);
+        for (std::size_t c = 0; c < s->heads[0].v[0].size(); ++c) CHECK(t.output(0, c) == s->heads[0].v[0][c]);
     }
     SECTION("hiding the future from chased: mouse drops out, cat takes about 82%") {
         const auto& e = experiment(*s, "Hide the future from chased");
@@ -419,16 +430,16 @@ TEST_CASE("one-query-row: every experiment does what it says", "[content]") {
         CHECK(*e.set.temperature == 0.0);
         const auto t = trace_with(*s, e.set);
         for (std::size_t j = 0; j < n; ++j) CHECK(t.weights(chased, j) == (j == cat ? 1.0 : 0.0));
-        for (std::size_t c = 0; c < s->dv(); ++c) CHECK(t.output(chased, c) == Approx(s->v[cat][c]).margin(1e-12));
+        for (std::size_t c = 0; c < s->heads[0].v[0].size(); ++c) CHECK(t.output(chased, c) == Approx(s->heads[0].v[cat][c]).margin(1e-12));
     }
     SECTION("T → ∞: uniform, the output is the mean of the values") {
         const auto& e = experiment(*s, "T → ∞: no preference");
         REQUIRE(e.set.temperature);
         CHECK(std::isinf(*e.set.temperature));
         const auto t = trace_with(*s, e.set);
-        const core::Vec mean = mean_of(s->v);
+        const core::Vec mean = mean_of(s->heads[0].v);
         for (std::size_t j = 0; j < n; ++j) CHECK(t.weights(chased, j) == Approx(1.0 / n).margin(1e-12));
-        for (std::size_t c = 0; c < s->dv(); ++c) CHECK(t.output(chased, c) == Approx(mean[c]).margin(1e-12));
+        for (std::size_t c = 0; c < s->heads[0].v[0].size(); ++c) CHECK(t.output(chased, c) == Approx(mean[c]).margin(1e-12));
     }
     SECTION("dragging mouse's key away lowers its weight; cat gains; the question does not move") {
         const auto& e = experiment(*s, "Drag mouse's key away");
@@ -474,7 +485,7 @@ TEST_CASE("one-query-row: the mask step hides mouse and the next step brings it 
     CHECK(saw_mask_step);
     CHECK_FALSE(c.mask);  // the lecture leaves the scene with the mask off again,
     CHECK(c.focus == 2);  // chased asking,
-    CHECK(c.keys == s->k);  // and every key where the scene put it
+    CHECK(c.keys == s->heads[0].k);  // and every key where the scene put it
 }
 
 TEST_CASE("one-query-row: the quiz holds the second explainer's six questions", "[content]") {
@@ -611,10 +622,10 @@ TEST_CASE("attention-matrix: the quiz asks the first explainer's four ideas", "[
 
 TEST_CASE("projections: q, k, v are x·W, and a query points where its key does not", "[content]") {
     const auto s = scene_file("projections");
-    REQUIRE(s->projections);
-    const auto& p = *s->projections;
-    CHECK(p.x[0].size() >= 3);
-    CHECK(p.x[0].size() <= 4);
+    REQUIRE(s->projected());
+    const auto& p = s->heads[0];
+    CHECK(s->x[0].size() >= 3);
+    CHECK(s->x[0].size() <= 4);
     CHECK(s->d() == 2);
     CHECK(s->has(scene::Panel::Projections));
     // The loader's q, k, v are exactly the products (computed here independently).
@@ -625,15 +636,15 @@ TEST_CASE("projections: q, k, v are x·W, and a query points where its key does 
                 for (std::size_t m = 0; m < w.size(); ++m) out[i][c] += x[i][m] * w[m][c];
         return out;
     };
-    for (auto [got, w] : {std::pair{&s->q, &p.w_q}, std::pair{&s->k, &p.w_k}, std::pair{&s->v, &p.w_v}}) {
-        const core::Mat want = product(p.x, *w);
+    for (auto [got, w] : {std::pair{&s->heads[0].q, &p.w_q}, std::pair{&s->heads[0].k, &p.w_k}, std::pair{&s->heads[0].v, &p.w_v}}) {
+        const core::Mat want = product(s->x, *w);
         for (std::size_t i = 0; i < s->n(); ++i)
             for (std::size_t c = 0; c < want[i].size(); ++c) CHECK((*got)[i][c] == Approx(want[i][c]).margin(1e-12));
     }
     const std::size_t the0 = 0, cat = token(*s, "cat"), chased = token(*s, "chased"), mouse = token(*s, "mouse");
     // chased's query is nearly at right angles to its own key; The's query points away from its key.
-    CHECK(std::abs(cosine(s->q[chased], s->k[chased])) < 0.2);
-    CHECK(cosine(s->q[the0], s->k[the0]) < -0.5);
+    CHECK(std::abs(cosine(s->heads[0].q[chased], s->heads[0].k[chased])) < 0.2);
+    CHECK(cosine(s->heads[0].q[the0], s->heads[0].k[the0]) < -0.5);
     const auto t = trace_with(*s);
     const auto rank = ranking(row(t.weights, chased));
     CHECK(rank[0] == cat);
@@ -648,23 +659,23 @@ TEST_CASE("projections: q, k, v are x·W, and a query points where its key does 
     // T → 0: chased reads only cat; its output is cat's value.
     const auto cold = trace_experiment(*s, "T → 0: a hard lookup");
     CHECK(cold.weights(chased, cat) == 1.0);
-    for (std::size_t c = 0; c < s->dv(); ++c) CHECK(cold.output(chased, c) == Approx(s->v[cat][c]).margin(1e-12));
+    for (std::size_t c = 0; c < s->heads[0].v[0].size(); ++c) CHECK(cold.output(chased, c) == Approx(s->heads[0].v[cat][c]).margin(1e-12));
 }
 
 TEST_CASE("projections: the head's output is added to x through W_O, and one matrix would make the scores symmetric", "[content]") {
     const auto s = scene_file("projections");
-    REQUIRE(s->projections);
-    const auto& p = *s->projections;
-    REQUIRE(p.residual());
-    CHECK(p.w_o.size() == s->dv());      // W_O: dv × m, back to x's width
-    CHECK(p.w_o[0].size() == p.x[0].size());
+    REQUIRE(s->projected());
+    REQUIRE(s->residual());
+    CHECK(s->w_o.size() == s->heads[0].v[0].size());      // W_O: dv × m, back to x's width
+    CHECK(s->w_o[0].size() == s->x[0].size());
     const std::size_t the0 = 0, cat = token(*s, "cat"), chased = token(*s, "chased");
     const auto t = trace_with(*s);
-    REQUIRE(t.has_residual());
+    const auto traced = heads_with(*s);
+    REQUIRE(traced.has_residual());
     // "chased keeps its 'verb' and gains some 'noun' from cat and mouse".
-    CHECK(t.delta(chased, 0) > 0.2);
-    CHECK(t.residual(chased, 1) >= p.x[chased][1]);
-    CHECK(t.residual(chased, 0) > p.x[chased][0]);
+    CHECK(traced.output(chased, 0) > 0.2);
+    CHECK(traced.residual(chased, 1) >= s->x[chased][1]);
+    CHECK(traced.residual(chased, 0) > s->x[chased][0]);
     // The steps: the residual's picture after the values', the tied scores' on "Why three
     // matrices?", each a picture of its own (not the page before's).
     auto step_of = [&](const std::string& title) {
@@ -690,7 +701,7 @@ TEST_CASE("projections: the head's output is added to x through W_O, and one mat
     CHECK_FALSE(has(why - 1, scene::Panel::TiedScores));
     // The numbers "Why three matrices?" quotes: chased would match itself best with one matrix
     // (2.57); with two, chased → cat 2.26, cat → chased 1.83, The's own score −1.12.
-    const attention::Matrix tied = attention::scores(s->q, s->q);
+    const attention::Matrix tied = attention::scores(s->heads[0].q, s->heads[0].q);
     for (std::size_t j = 0; j < s->n(); ++j)
         if (j != chased) CHECK(tied(chased, chased) > tied(chased, j));
     CHECK(support::rounded(tied(chased, chased), 2) == "2.57");
@@ -819,7 +830,7 @@ int check_numbers(const model::Frame& f, const std::string& where) {
     if (f.kind != model::Frame::Kind::Scene || !f.scene.error.empty()) return 0;
     const model::SceneFrame& sf = f.scene;
     const timeline::View& v = *f.view;
-    const attention::Trace& tr = v.trace;
+    const attention::Trace& tr = v.trace();
     const scene::Scene& sc = *sf.scene;
     const std::size_t n = tr.n, focus = static_cast<std::size_t>(sf.focus);
     const bool whole = whole_percent(sf);
@@ -940,38 +951,23 @@ int check_numbers(const model::Frame& f, const std::string& where) {
                 }
     // The residual: the head's output, Δ and x + Δ, the trace's, correctly rounded (x and W_O as
     // the scene writes them); the output's digits multiply out to Δ's.
-    // In a scene of several heads: the heads' outputs side by side (the heads' trace's concat),
-    // times W_O, added to x.
-    if (shows(sf, scene::Panel::Residual) && !sf.residual.x.text.empty() && sc.heads) {
+    // The heads' outputs side by side (the heads' trace's concat; one head's output), times W_O,
+    // added to x; each head's columns named when there are several.
+    if (shows(sf, scene::Panel::Residual) && !sf.residual.x.text.empty()) {
         const attention::HeadsTrace& ht = v.heads;
-        const scene::Heads& hs = *sc.heads;
-        REQUIRE(sf.residual.parts.size() == hs.heads.size());
+        REQUIRE(sf.residual.parts.size() == (sc.heads.size() > 1 ? sc.heads.size() : 0));
         for (std::size_t c = 0; c < ht.residual.cols; ++c, ++checked) {
             CHECK(sf.residual.delta.text[0][c] == support::rounded(ht.output(focus, c), 2));
             CHECK(sf.residual.sum.text[0][c] == support::rounded(ht.residual(focus, c), 2));
-            CHECK(support::read_number(sf.residual.x.text[0][c]) == Approx(hs.x[focus][c]).margin(1e-12));
+            CHECK(support::read_number(sf.residual.x.text[0][c]) == Approx(sc.x[focus][c]).margin(1e-12));
             double from_page = 0;
             for (std::size_t e = 0; e < ht.concat.cols; ++e)
                 from_page += support::read_number(sf.residual.out.text[0][e]) *
-                             (hs.w_o.empty() ? (e == c) : support::read_number(sf.residual.w_o.text[e][c]));
+                             (sc.w_o.empty() ? (e == c) : support::read_number(sf.residual.w_o.text[e][c]));
             CHECK(support::rounded(from_page, 2) == sf.residual.delta.text[0][c]);
         }
         for (std::size_t e = 0; e < ht.concat.cols; ++e, ++checked)
             CHECK(support::read_number(sf.residual.out.text[0][e]) == Approx(ht.concat(focus, e)).margin(0.5e-2 + 1e-12));
-    } else if (shows(sf, scene::Panel::Residual) && !sf.residual.x.text.empty()) {
-        const scene::Projections& p = *sc.projections;
-        for (std::size_t c = 0; c < tr.residual.cols; ++c, ++checked) {
-            CHECK(sf.residual.delta.text[0][c] == support::rounded(tr.delta(focus, c), 2));
-            CHECK(sf.residual.sum.text[0][c] == support::rounded(tr.residual(focus, c), 2));
-            CHECK(support::read_number(sf.residual.x.text[0][c]) == Approx(p.x[focus][c]).margin(1e-12));
-            double from_page = 0;
-            for (std::size_t e = 0; e < tr.dv; ++e)
-                from_page += support::read_number(sf.residual.out.text[0][e]) *
-                             (p.w_o.empty() ? (e == c) : support::read_number(sf.residual.w_o.text[e][c]));
-            CHECK(support::rounded(from_page, 2) == sf.residual.delta.text[0][c]);
-        }
-        for (std::size_t e = 0; e < tr.dv; ++e, ++checked)
-            CHECK(support::read_number(sf.residual.out.text[0][e]) == Approx(tr.output(focus, e)).margin(0.5e-2 + 1e-12));
     }
     // Every head at once: each head's shares of the asking row, the heads' trace's weights
     // correctly rounded at the page's precision.
@@ -1013,7 +1009,7 @@ int check_numbers(const model::Frame& f, const std::string& where) {
     // (what the projections multiply), correctly rounded at one precision; RoPE's angles at 0.01.
     if (shows(sf, scene::Panel::Positions) && !sf.positions.table.text.empty()) {
         const model::Positions& p = sf.positions;
-        const core::Mat& xp = sc.projections ? sc.projections->x : sc.heads->x;
+        const core::Mat& xp = sc.x;
         for (std::size_t i = 0; i < n; ++i)
             for (std::size_t c = 0; c < p.table.text[i].size(); ++c, ++checked) {
                 const std::string& t = p.table.text[i][c];
@@ -1096,9 +1092,9 @@ TEST_CASE("the key plane writes every key's score on every page that shows it, a
         if (!kp.feet) return;
         INFO(where);
         ++pages;
-        REQUIRE(f.view->trace.d == 2);  // the shipped key planes: q and k drawn whole
+        REQUIRE(f.view->trace().d == 2);  // the shipped key planes: q and k drawn whole
         CHECK(kp.score_bands);
-        REQUIRE(kp.keys.size() == f.view->trace.n);
+        REQUIRE(kp.keys.size() == f.view->trace().n);
         for (const model::KeyDot& k : kp.keys) CHECK_FALSE(k.score_text.empty());
         tied += kp.emphasis < 0;
         period += f.scene.focus == 5 && f.scene.scene->id == "one-query-row";
@@ -1166,7 +1162,7 @@ TEST_CASE("ties are judged on the weights: the period's 18.59 % and 18.71 % are 
         if (model::span_title(r.deck, lay, span) != "Try it: the period asks" || sp.asking) continue;
         ++found;
         const model::Frame f = model::frame_at(r.deck, lay, timeline::state_at_span(lay, span), sp.start + sp.anim);
-        const attention::Trace& tr = f.view->trace;
+        const attention::Trace& tr = f.view->trace();
         const std::size_t period = 5, chased = 2, mouse = 4;
         REQUIRE(f.scene.focus == static_cast<int>(period));
         // What makes this the case: two weights a tenth of a percent apart, written alike.
@@ -1193,7 +1189,7 @@ TEST_CASE("the lecture shows a small T that gives about 99 % to one token, and s
         if (f.kind != model::Frame::Kind::Scene) continue;
         const double T = f.view->controls.temperature;
         if (!(T > 0 && T <= 0.25)) continue;
-        const attention::Trace& tr = f.view->trace;
+        const attention::Trace& tr = f.view->trace();
         const std::size_t focus = static_cast<std::size_t>(f.scene.focus);
         double top = 0;
         for (std::size_t j = 0; j < tr.n; ++j) top = std::max(top, tr.weights(focus, j));
@@ -1294,7 +1290,7 @@ int check_quotes(const std::string& say, const timeline::View& v, const std::str
         const std::vector<scene::Panel>& panels = v.panels ? *v.panels : sc.panels;
         const bool whole = std::find(panels.begin(), panels.end(), scene::Panel::Matrix) != panels.end() &&
                            sc.n() <= static_cast<std::size_t>(model::Matrix::kNumbers);
-        const std::string shown = support::percent_of(v.trace.weights(static_cast<std::size_t>(a), static_cast<std::size_t>(b)), whole);
+        const std::string shown = support::percent_of(v.trace().weights(static_cast<std::size_t>(a), static_cast<std::size_t>(b)), whole);
         INFO("the page writes " << shown);
         CHECK(q.number + "%" == shown);
         ++checked;
@@ -1307,7 +1303,7 @@ int check_quotes(const std::string& say, const timeline::View& v, const std::str
         const std::string number = (*r)[2];
         const int decimals = static_cast<int>(number.size() - number.find('.') - 1);
         INFO(where << ": \"" << r->str() << "\"");
-        CHECK(number == support::rounded(v.trace.scores(static_cast<std::size_t>(v.controls.focus), static_cast<std::size_t>(b)), decimals));
+        CHECK(number == support::rounded(v.trace().scores(static_cast<std::size_t>(v.controls.focus), static_cast<std::size_t>(b)), decimals));
         ++checked;
     }
     return checked;
@@ -1917,8 +1913,8 @@ TEST_CASE("no narration states the answer before its reveal: the question beat s
                     CHECK(fr.scene.narration.text == st.ask);
                     CHECK(words_of(fr.scene.narration.text).find(words_of(st.say)) == std::string::npos);
                     CHECK(row_shown(fr) == row_shown(before));  // no weight changes during the question
-                    CHECK(fr.view->trace.weights.row_vec(static_cast<std::size_t>(fr.scene.focus)) ==
-                          before.view->trace.weights.row_vec(static_cast<std::size_t>(before.scene.focus)));
+                    CHECK(fr.view->trace().weights.row_vec(static_cast<std::size_t>(fr.scene.focus)) ==
+                          before.view->trace().weights.row_vec(static_cast<std::size_t>(before.scene.focus)));
                 }
                 // Once played, the step's numbers are its own.
                 const timeline::Span& play = lay.spans[i + 1];
@@ -2067,15 +2063,15 @@ TEST_CASE("rope: the same word at two places is weighed differently, and a swap 
     REQUIRE(the1 == 3);
     // The same key as written (the loader keeps them turned: turned back, they are equal) …
     const auto as_written = [&](std::size_t i) {
-        return attention::rotary(core::Mat{sc->k[i]}, {-static_cast<double>(i)}, sc->positions.base)[0];
+        return attention::rotary(core::Mat{sc->heads[0].k[i]}, {-static_cast<double>(i)}, sc->positions.base)[0];
     };
     for (std::size_t c = 0; c < sc->d(); ++c) CHECK(as_written(0)[c] == Approx(as_written(the1)[c]).margin(1e-12));
-    CHECK(std::abs(sc->k[0][0] - sc->k[the1][0]) > 0.5);  // … and turned apart
-    const auto a = before.trace.weights.row_vec(dog);
+    CHECK(std::abs(sc->heads[0].k[0][0] - sc->heads[0].k[the1][0]) > 0.5);  // … and turned apart
+    const auto a = before.trace().weights.row_vec(dog);
     CHECK(std::abs(a[0] - a[the1]) > 0.1);  // … weighed differently
     const timeline::View after = view_after(deck, lay, "Try it: swap cat and the second the");
     REQUIRE(after.swapped);
-    const auto b = after.trace.weights.row_vec(dog);
+    const auto b = after.trace().weights.row_vec(dog);
     // "cat, one token before dog, is scored as a neighbour": it now leads dog's row; and the
     // weights did not merely trade places, as they would without positions.
     CHECK(ranking(b)[0] == the1);

@@ -254,20 +254,20 @@ TEST_CASE("pixel probes: what a frame shows means what it should", "[draw]") {
 
 TEST_CASE("scores on a diverging scale: negative and positive on either side, 0 the neutral colour, a legend that says so", "[draw]") {
     auto sc = sentence_scene();
-    sc->k[0] = {0.9, -1.0};  // at right angles to chased's query (1.0, 0.9): a score of exactly 0
+    sc->heads[0].k[0] = {0.9, -1.0};  // at right angles to chased's query (1.0, 0.9): a score of exactly 0
     Fixture row(sc);
     const timeline::View v = row.view(row.span_of(Stage::Scores), 1.0);
     const model::Frame f = model::frame_of(v);
     REQUIRE(f.scene.score_row.scored);
     const auto& cells = f.scene.score_row.cells;
-    REQUIRE(v.trace.scores(2, 0) == 0.0);
+    REQUIRE(v.trace().scores(2, 0) == 0.0);
     std::size_t lowest = 0, highest = 0;
     for (std::size_t j = 0; j < cells.size(); ++j) {
         if (cells[j].tone < cells[lowest].tone) lowest = j;
         if (cells[j].tone > cells[highest].tone) highest = j;
     }
-    REQUIRE(v.trace.scores(2, lowest) < 0);  // what makes this a test: both signs
-    REQUIRE(v.trace.scores(2, highest) > 0);
+    REQUIRE(v.trace().scores(2, lowest) < 0);  // what makes this a test: both signs
+    REQUIRE(v.trace().scores(2, highest) > 0);
     for (auto theme : {draw::ThemeKind::Light, draw::ThemeKind::Dark}) {
         INFO((theme == draw::ThemeKind::Dark ? "dark" : "light"));
         draw::Recorder rec;
@@ -286,7 +286,7 @@ TEST_CASE("scores on a diverging scale: negative and positive on either side, 0 
         CHECK(std::abs(zero.r - zero.g) <= 12);
         // A negative score is warm (red-orange), a positive one cool (blue): opposite sides.
         for (std::size_t j = 0; j < cells.size(); ++j) {
-            const double s = v.trace.scores(2, j);
+            const double s = v.trace().scores(2, j);
             if (std::fabs(cells[j].tone) < 0.15) continue;  // too near 0 to have a hue to speak of
             const Rgb p = fill_of(j);
             INFO("key " << j << " score " << s << ": " << p.r << "," << p.g << "," << p.b);
@@ -433,7 +433,7 @@ TEST_CASE("hit testing finds tokens, keys, cells and the controls", "[draw]") {
         CHECK(k.token == j);
         auto p = draw::key_plane_point(v, centre(mark(rec, "key:" + std::to_string(j))));
         REQUIRE(p);
-        CHECK(p->x == Approx(row.deck.slides[0].scene->k[static_cast<std::size_t>(j)][0]).margin(1e-6));
+        CHECK(p->x == Approx(row.deck.slides[0].scene->heads[0].k[static_cast<std::size_t>(j)][0]).margin(1e-6));
     }
     auto knob = draw::hit_test(v, centre(mark(rec, "knob")));
     CHECK(knob.kind == draw::Hit::Kind::TemperatureSlider);
@@ -742,7 +742,7 @@ TEST_CASE("keys at one place are counted once, the asking word's own among them"
     // Every key the same vector: one label for the six, which says the own key is one of them
     // (not "all 6 keys · own key", which reads as a seventh).
     auto s = sentence_scene();
-    for (auto& k : s->k) k = s->k.front();
+    for (auto& k : s->heads[0].k) k = s->heads[0].k.front();
     Fixture row(s);
     const timeline::View v = row.view(row.span_of(Stage::Blend), 1.0);
     draw::Recorder rec;

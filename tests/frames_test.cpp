@@ -329,13 +329,13 @@ TEST_CASE("the pictures of several heads are legible for every head shown and ev
     load::Result r = load::load_file(std::string(ATTNLAB_SOURCE_DIR) + "/scenes/two-heads.yaml", load::Options{ATTNLAB_SOURCE_DIR, {}});
     REQUIRE(r.ok());
     const scene::Scene& sc = *r.deck.slides.at(0).scene;
-    REQUIRE(sc.heads);
+    REQUIRE(sc.heads.size() > 1);
     const timeline::Layout lay = timeline::layout(r.deck);
     Problems problems;
     int thumbnails = 0, tagged = 0, heads_frames = 0;
     for (int span = 0; span < static_cast<int>(lay.spans.size()); ++span) {
         const timeline::Span& sp = lay.spans[static_cast<std::size_t>(span)];
-        for (int head = 0; head < static_cast<int>(sc.heads->heads.size()); ++head)
+        for (int head = 0; head < static_cast<int>(sc.heads.size()); ++head)
             for (int focus = 0; focus < static_cast<int>(sc.n()); ++focus) {
                 timeline::State st = timeline::state_at_span(lay, span);
                 scene::Settings e;
@@ -356,7 +356,7 @@ TEST_CASE("the pictures of several heads are legible for every head shown and ev
                                                         [](const auto& p) { return p.name == "heads"; });
                         heads_frames += heads != rec.panels.end();
                         if (heads != rec.panels.end())
-                            for (std::size_t hd = 0; hd < sc.heads->heads.size(); ++hd) {
+                            for (std::size_t hd = 0; hd < sc.heads.size(); ++hd) {
                                 const auto mark = std::find_if(rec.marks.begin(), rec.marks.end(),
                                                                [&](const auto& m) { return m.name == "head:" + std::to_string(hd); });
                                 if (mark == rec.marks.end() || !heads->rect.contains(mark->rect) || mark->rect.w < 40)
@@ -390,10 +390,11 @@ TEST_CASE("graphs of 9 to 16 tokens lay out without overlap", "[frames][legible]
     int graphs = 0;
     for (std::size_t n = 9; n <= 16; ++n) {
         auto s = std::make_shared<scene::Scene>();
+        s->heads.resize(1);
         s->id = "graph-" + std::to_string(n);
         s->title = "A graph of " + std::to_string(n) + " tokens";
         s->tokens.assign(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(n));
-        for (auto* m : {&s->q, &s->k, &s->v})
+        for (auto* m : {&s->heads[0].q, &s->heads[0].k, &s->heads[0].v})
             for (std::size_t i = 0; i < n; ++i) m->push_back({normal(rng), normal(rng), normal(rng), normal(rng)});
         s->panels = scene::default_panels(n);
         s->steps = scene::default_steps();
@@ -466,10 +467,11 @@ std::shared_ptr<scene::Scene> generated_scene(std::size_t n, int focus, std::vec
     std::mt19937 rng(static_cast<unsigned>(n));
     std::normal_distribution<double> normal(0.0, 1.0);
     auto s = std::make_shared<scene::Scene>();
+    s->heads.resize(1);
     s->id = "generated-" + std::to_string(n);
     s->title = "A text of " + std::to_string(n) + " tokens";
     for (std::size_t i = 0; i < n; ++i) s->tokens.push_back(words[i % words.size()]);
-    for (auto* m : {&s->q, &s->k, &s->v})
+    for (auto* m : {&s->heads[0].q, &s->heads[0].k, &s->heads[0].v})
         for (std::size_t i = 0; i < n; ++i) m->push_back({normal(rng), normal(rng), normal(rng), normal(rng)});
     s->panels = std::move(panels);
     s->steps = scene::default_steps();
@@ -555,7 +557,7 @@ TEST_CASE("the frame model of 4096 tokens holds what is drawn, not a label per p
     CHECK(sf.matrix.sums.empty());
     // Each square's weight is the largest of its pairs', its score the mean of theirs (the trace's,
     // as the frame shows them at the end of the last step: q·k/√d).
-    const attention::Trace& tr = v.trace;
+    const attention::Trace& tr = v.trace();
     const int per = sf.matrix.heat.per;
     for (int bi : {0, 100, 187, 255})
         for (int bj : {0, 3, 128, 255}) {

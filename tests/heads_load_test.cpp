@@ -81,20 +81,18 @@ const std::string kTwoHeads = kTokens + kX +
 TEST_CASE("heads: each head's projections of x, W_O's row blocks, the trace of the whole", "[load][heads]") {
     auto l = load_yaml(kTwoHeads + "w_o: [[1, 0], [0, 1], [2, 2]]\nstart: {temperature: 0.5, mask: true}\n");
     const scene::Scene& s = scene_of(*l);
-    REQUIRE(s.heads);
-    REQUIRE(s.heads->heads.size() == 2);
+    REQUIRE(s.heads.size() == 2);
     CHECK(scene::head_name(s, 0) == "first");
     CHECK(scene::head_name(s, 1) == "head 2");
     const core::Mat x = {{1, 0}, {0, 1}, {1, 1}};
-    const scene::Head& h1 = s.heads->heads[1];
+    const scene::Head& h1 = s.heads[1];
     CHECK(h1.q == times(x, {{0, 1, 1}, {1, 0, 1}}));
     CHECK(h1.k == times(x, {{1, 1, 0}, {0, 1, 1}}));
     CHECK(h1.v == times(x, {{3, 0}, {0, 1}}));
-    // The one-head panels draw head 0.
-    CHECK(s.q == s.heads->heads[0].q);
-    CHECK(s.k == s.heads->heads[0].k);
+    // The controls' keys are the first head's.
+    CHECK(scene::start_controls(s).keys == s.heads[0].k);
     CHECK(s.d() == 2);
-    CHECK_FALSE(s.projections);
+    CHECK(s.projected());
     // The engine gets every head, W_O and x, under the controls.
     const attention::HeadsInput in = scene::heads_input(s, scene::start_controls(s));
     CHECK(in.heads.size() == 2);
@@ -107,7 +105,7 @@ TEST_CASE("heads: each head's projections of x, W_O's row blocks, the trace of t
     CHECK(tr.concat.cols == 3);
     CHECK(tr.has_residual());
     // Token 0 sees only itself: its result is v0 of each head side by side, times W_O, plus x0.
-    const double v00 = h1.v[0][0], v01 = h1.v[0][1], u0 = s.heads->heads[0].v[0][0];
+    const double v00 = h1.v[0][0], v01 = h1.v[0][1], u0 = s.heads[0].v[0][0];
     CHECK(tr.residual(0, 0) == Approx(1 + u0 * 1 + v00 * 0 + v01 * 2));
     CHECK(tr.residual(0, 1) == Approx(0 + u0 * 0 + v00 * 1 + v01 * 2));
 }
@@ -119,9 +117,10 @@ TEST_CASE("heads given as q, k and v; W_O without x; the concatenation without W
                        "  - {q: [[1], [2], [3]], k: [[3], [2], [1]], v: [[1, 0], [0, 1], [1, 1]]}\n"
                        "w_o: [[1], [1], [1]]\n");
     const scene::Scene& s = scene_of(*l);
-    REQUIRE(s.heads);
-    CHECK(s.heads->x.empty());
-    CHECK_FALSE(s.heads->residual());
+    REQUIRE(s.heads.size() == 2);
+    CHECK(s.x.empty());
+    CHECK_FALSE(s.projected());
+    CHECK_FALSE(s.residual());
     attention::HeadsTrace tr;
     std::string error;
     REQUIRE(attention::trace(scene::heads_input(s, scene::start_controls(s)), tr, error));
@@ -177,7 +176,7 @@ TEST_CASE("more heads than the limit are refused while the file is read", "[load
     std::string most = kTokens + "heads:\n";
     for (int h = 0; h < 256; ++h) most += "  - {q: [[1], [1], [1]], k: [[1], [1], [1]], v: [[1], [1], [1]]}\n";
     auto ok = load_yaml(most);
-    CHECK(scene_of(*ok).heads->heads.size() == 256);
+    CHECK(scene_of(*ok).heads.size() == 256);
 }
 
 TEST_CASE("positions: sinusoidal and learned vectors are added to x before the projections", "[load][positions]") {
@@ -189,23 +188,23 @@ TEST_CASE("positions: sinusoidal and learned vectors are added to x before the p
         const core::Mat pe = attention::sinusoidal({2, 3, 4}, 2);
         CHECK(s.positions.kind == scene::Positions::Kind::Sinusoidal);
         CHECK(s.positions.added == pe);
-        REQUIRE(s.projections);
-        CHECK(s.projections->x == attention::add(x, pe));
-        CHECK(s.q == times(attention::add(x, pe), {{1, 0}, {0, 1}}));
+        REQUIRE(s.projected());
+        CHECK(s.x == attention::add(x, pe));
+        CHECK(s.heads[0].q == times(attention::add(x, pe), {{1, 0}, {0, 1}}));
         CHECK(pe[0][0] == std::sin(2.0));
     }
     SECTION("learned") {
         auto l = load_yaml(projected + "positions:\n  kind: learned\n  vectors: [[0.5, 0], [0, 0.5], [0.25, 0.25]]\n");
         const scene::Scene& s = scene_of(*l);
-        CHECK(s.projections->x == core::Mat{{1.5, 0}, {0, 1.5}, {1.25, 1.25}});
-        CHECK(s.k == s.projections->x);
+        CHECK(s.x == core::Mat{{1.5, 0}, {0, 1.5}, {1.25, 1.25}});
+        CHECK(s.heads[0].k == s.x);
     }
     SECTION("in a scene of several heads, every head reads x with its positions") {
         auto l = load_yaml(kTwoHeads + "positions: {kind: sinusoidal}\n");
         const scene::Scene& s = scene_of(*l);
         const core::Mat xp = attention::add(x, attention::sinusoidal({0, 1, 2}, 2));
-        CHECK(s.heads->x == xp);
-        CHECK(s.heads->heads[1].q == times(xp, {{0, 1, 1}, {1, 0, 1}}));
+        CHECK(s.x == xp);
+        CHECK(s.heads[1].q == times(xp, {{0, 1, 1}, {1, 0, 1}}));
     }
 }
 
@@ -213,17 +212,17 @@ TEST_CASE("positions: rope turns every query and key by its position", "[load][p
     auto l = load_yaml(support::kTiny + "positions: {kind: rope, base: 100, offset: 1}\n");
     const scene::Scene& s = scene_of(*l);
     const std::vector<double> pos = {1, 2, 3};
-    CHECK(s.q == attention::rotary({{1, 0}, {0, 1}, {1, 1}}, pos, 100));
-    CHECK(s.k == s.q);
-    CHECK(s.v == core::Mat{{1, 0}, {0, 1}, {1, 1}});  // values are not turned
+    CHECK(s.heads[0].q == attention::rotary({{1, 0}, {0, 1}, {1, 1}}, pos, 100));
+    CHECK(s.heads[0].k == s.heads[0].q);
+    CHECK(s.heads[0].v == core::Mat{{1, 0}, {0, 1}, {1, 1}});  // values are not turned
     // The shipped scene: two tokens with the same key as written, different once turned.
     const load::Result rope = load::load_file(std::string(ATTNLAB_SOURCE_DIR) + "/scenes/rope.yaml",
                                               load::Options{ATTNLAB_SOURCE_DIR, {}});
     REQUIRE(rope.ok());
     const scene::Scene& r = *rope.deck.slides[0].scene;
     CHECK(r.positions.kind == scene::Positions::Kind::Rotary);
-    CHECK(r.k[0] != r.k[3]);
-    CHECK(std::hypot(r.k[0][0], r.k[0][1]) == Approx(std::hypot(r.k[3][0], r.k[3][1])));
+    CHECK(r.heads[0].k[0] != r.heads[0].k[3]);
+    CHECK(std::hypot(r.heads[0].k[0][0], r.heads[0].k[0][1]) == Approx(std::hypot(r.heads[0].k[3][0], r.heads[0].k[3][1])));
     // With heads, each head is turned by its own d.
     auto heads = load_yaml(kTokens +
                            "heads:\n"
@@ -231,7 +230,7 @@ TEST_CASE("positions: rope turns every query and key by its position", "[load][p
                            "  - {q: [[1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]], k: [[1, 0, 0, 0], [0, 1, 0, 0], [1, 1, 1, 1]], v: [[1], [0], [1]]}\n"
                            "positions: {kind: rope}\n");
     const scene::Scene& hs = scene_of(*heads);
-    CHECK(hs.heads->heads[1].q == attention::rotary({{1, 0, 0, 1}, {0, 1, 0, 1}, {1, 1, 0, 1}}, {0, 1, 2}));
+    CHECK(hs.heads[1].q == attention::rotary({{1, 0, 0, 1}, {0, 1, 0, 1}, {1, 1, 0, 1}}, {0, 1, 2}));
 }
 
 TEST_CASE("bad positions are refused where they are written", "[load][positions][errors]") {
@@ -272,9 +271,9 @@ TEST_CASE("set: head: by its number as shown or by its name; a head the scene ha
     // The controls: the second head shown after step 2, its vectors the ones the panels draw.
     scene::Controls c = scene::apply(s, scene::start_controls(s), s.steps[1].set);
     CHECK(scene::shown_head(s, c) == 1);
-    CHECK(scene::shown_q(s, c) == s.heads->heads[1].q);
-    CHECK(scene::shown_k(s, c) == s.heads->heads[1].k);
-    CHECK(scene::shown_v(s, c) == s.heads->heads[1].v);
+    CHECK(scene::shown_q(s, c) == s.heads[1].q);
+    CHECK(scene::shown_k(s, c) == s.heads[1].k);
+    CHECK(scene::shown_v(s, c) == s.heads[1].v);
     CHECK(scene::shown_head_label(s, c) == "head 2 of 2");
     c = scene::apply(s, c, s.steps[2].set);
     CHECK(scene::shown_head(s, c) == 0);

@@ -411,8 +411,8 @@ TEST_CASE("aliases of ordinary size are fine; a recursive alias is refused", "[l
     auto l = load_yaml("scene: x\ntokens: [a, b]\nq: &m [[1, 0], [0, 1]]\nk: *m\nv: *m\n");
     REQUIRE(l->result.ok());
     const auto& s = *l->result.deck.slides[0].scene;
-    CHECK(s.k == s.q);
-    CHECK(s.v[1] == core::Vec{0, 1});
+    CHECK(s.heads[0].k == s.heads[0].q);
+    CHECK(s.heads[0].v[1] == core::Vec{0, 1});
     expect({"scene: x\ntokens: &t [a, *t]\n", "contains it", 2, 16});
 }
 
@@ -580,10 +580,10 @@ TEST_CASE("the minimal scene of issue 2 loads with every default", "[load]") {
     CHECK(s.id == "tiny");
     CHECK(s.title == "tiny");
     CHECK(s.tokens == std::vector<std::string>{"a", "b", "c"});
-    CHECK(s.q == core::Mat{{1, 0}, {0, 1}, {1, 1}});
+    CHECK(s.heads[0].q == core::Mat{{1, 0}, {0, 1}, {1, 1}});
     CHECK(s.n() == 3);
     CHECK(s.d() == 2);
-    CHECK(s.dv() == 2);
+    CHECK(s.heads[0].v[0].size() == 2);
     CHECK(s.focus == 0);
     CHECK(s.temperature == 1.0);
     CHECK_FALSE(s.mask);
@@ -592,7 +592,7 @@ TEST_CASE("the minimal scene of issue 2 loads with every default", "[load]") {
     for (std::size_t i = 0; i < s.steps.size(); ++i) CHECK(s.steps[i].stage == scene::default_steps()[i].stage);
     CHECK(s.experiments.empty());
     CHECK(s.quiz.questions.empty());
-    CHECK_FALSE(s.projections);
+    CHECK_FALSE(s.projected());
     CHECK(r.deck.title == "tiny");
 }
 
@@ -601,13 +601,13 @@ TEST_CASE("x with W_Q, W_K, W_V gives q, k and v, and keeps the projections", "[
                        "w_q: [[1, 0], [0, 1], [1, 1]]\nw_k: [[2, 0], [0, 0], [0, 2]]\nw_v: [[1], [1], [1]]\nd: 2\n");
     REQUIRE(l->result.ok());
     const auto& s = *l->result.deck.slides[0].scene;
-    REQUIRE(s.projections);
+    REQUIRE(s.projected());
     // Row by row, by hand: q0 = (1 + 3, 2 + 3), k0 = (2, 6), v0 = 1 + 2 + 3.
-    CHECK(s.q == core::Mat{{4, 5}, {0.5, -0.5}});
-    CHECK(s.k == core::Mat{{2, 6}, {0, 1}});
-    CHECK(s.v == core::Mat{{6}, {-0.5}});
-    CHECK(s.projections->x.size() == 2);
-    CHECK(s.projections->w_v.size() == 3);
+    CHECK(s.heads[0].q == core::Mat{{4, 5}, {0.5, -0.5}});
+    CHECK(s.heads[0].k == core::Mat{{2, 6}, {0, 1}});
+    CHECK(s.heads[0].v == core::Mat{{6}, {-0.5}});
+    CHECK(s.x.size() == 2);
+    CHECK(s.heads[0].w_v.size() == 3);
     auto both = load_yaml(kTiny + "x: [[1], [1], [1]]\n");
     CHECK(find(both->result, "not both").line == 6);
     auto wrong = load_yaml("scene: p\ntokens: [a]\nx: [[1, 2]]\nw_q: [[1]]\nw_k: [[1], [1]]\nw_v: [[1], [1]]\n");
@@ -639,9 +639,9 @@ TEST_CASE("w_o, the output projection: dv rows of m numbers, only beside x", "[l
     auto ok = load_yaml(head + "w_o: [[1, 0, 0], [0, 1, 0]]\n");
     REQUIRE(ok->result.ok());
     const auto& s = *ok->result.deck.slides[0].scene;
-    REQUIRE(s.projections);
-    CHECK(s.projections->w_o == core::Mat{{1, 0, 0}, {0, 1, 0}});
-    CHECK(s.projections->residual());
+    REQUIRE(s.projected());
+    CHECK(s.w_o == core::Mat{{1, 0, 0}, {0, 1, 0}});
+    CHECK(s.residual());
 }
 
 TEST_CASE("steps default to the previous step's stage, blend for the first", "[load]") {

@@ -60,9 +60,9 @@ struct Views {
 // Head h of the scene traced alone, as attention::trace traces one head: the reference.
 attention::Trace head_alone(const scene::Scene& s, const timeline::View& v, std::size_t h) {
     attention::Input in;
-    in.q = s.heads->heads[h].q;
-    in.k = h == 0 ? v.controls.keys : s.heads->heads[h].k;
-    in.v = s.heads->heads[h].v;
+    in.q = s.heads[h].q;
+    in.k = h == 0 ? v.controls.keys : s.heads[h].k;
+    in.v = s.heads[h].v;
     in.temperature = v.controls.temperature;
     in.causal = v.controls.mask;
     attention::Trace tr;
@@ -93,7 +93,7 @@ TEST_CASE("the heads panel carries every head's weights and the asking row's sha
                 const attention::Trace ref = head_alone(*s, v, h);
                 const model::Heads::Head& head = hp.heads[h];
                 CHECK(head.name == "head " + std::to_string(h + 1));
-                CHECK(head.title == s->heads->heads[h].name);
+                CHECK(head.title == s->heads[h].name);
                 REQUIRE(head.weights.size() == s->n());
                 for (std::size_t i = 0; i < s->n(); ++i)
                     for (std::size_t j = 0; j < s->n(); ++j) {
@@ -136,7 +136,7 @@ TEST_CASE("the head shown is what every one-head panel draws, and its cards say 
             const std::size_t h = static_cast<std::size_t>(shown);
             const attention::Trace ref = head_alone(*s, v, h);
             // The one-head trace is the head shown's.
-            CHECK(v.trace.weights.data == v.heads.heads[h].weights.data);
+            CHECK(v.trace().weights.data == v.heads.heads[h].weights.data);
             const model::Frame fr = model::frame_of(v);
             const model::SceneFrame& sf = fr.scene;
             CHECK(sf.head_tag == (shown == 0 ? "head 1 · who did it" : "head 2 · which determiner"));
@@ -145,14 +145,14 @@ TEST_CASE("the head shown is what every one-head panel draws, and its cards say 
                 CHECK(sf.weight_bars.bars[j].label == support::percent_of(ref.weights(f, j)));
                 bars[shown].push_back(sf.weight_bars.bars[j].label);
                 // The key plane: the head's keys and its question; its bands are its q·k.
-                CHECK(sf.key_plane.keys[j].at.x == s->heads->heads[h].k[j][0]);
-                CHECK(sf.key_plane.keys[j].at.y == s->heads->heads[h].k[j][1]);
+                CHECK(sf.key_plane.keys[j].at.x == s->heads[h].k[j][0]);
+                CHECK(sf.key_plane.keys[j].at.y == s->heads[h].k[j][1]);
                 CHECK(sf.key_plane.keys[j].score == Approx(ref.scores(f, j)).margin(1e-12));
                 // The value plane: the head's values.
-                CHECK(sf.value_plane.values[j].at.x == s->heads->heads[h].v[j][0]);
+                CHECK(sf.value_plane.values[j].at.x == s->heads[h].v[j][0]);
             }
-            CHECK(sf.key_plane.query.x == s->heads->heads[h].q[f][0]);
-            CHECK(sf.key_plane.query.y == s->heads->heads[h].q[f][1]);
+            CHECK(sf.key_plane.query.x == s->heads[h].q[f][0]);
+            CHECK(sf.key_plane.query.y == s->heads[h].q[f][1]);
             // The new vector the value plane marks is the head's output.
             CHECK(sf.value_plane.out.x == Approx(ref.output(f, 0)).margin(1e-12));
             CHECK(sf.value_plane.out.y == Approx(ref.output(f, 1)).margin(1e-12));
@@ -166,7 +166,7 @@ TEST_CASE("the residual of several heads: the outputs side by side, times W_O, a
     auto s = two_heads();
     Views views(s);
     const int step = step_titled(*s, "Side by side, then W_O");
-    const core::Mat& w_o = s->heads->w_o;
+    const core::Mat& w_o = s->w_o;
     for (int shown = 0; shown < 2; ++shown)
         for (std::size_t f = 0; f < s->n(); ++f) {
             INFO("head " << shown << ", focus " << f);
@@ -181,19 +181,19 @@ TEST_CASE("the residual of several heads: the outputs side by side, times W_O, a
                 CHECK(r.parts[h].first == concat.size());
                 CHECK(r.parts[h].count == ref.dv);
                 CHECK(r.parts[h].shown == (static_cast<int>(h) == shown));
-                CHECK(r.parts[h].head == s->heads->heads[h].name);
+                CHECK(r.parts[h].head == s->heads[h].name);
                 for (std::size_t c = 0; c < ref.dv; ++c) concat.push_back(ref.output(f, c));
             }
             REQUIRE(r.out.value.at(0).size() == concat.size());
             REQUIRE(r.w_o.value.size() == w_o.size());
             for (std::size_t e = 0; e < concat.size(); ++e) CHECK(r.out.value[0][e] == Approx(concat[e]).margin(1e-12));
-            for (std::size_t c = 0; c < s->heads->x[0].size(); ++c) {
+            for (std::size_t c = 0; c < s->x[0].size(); ++c) {
                 double delta = 0;
                 for (std::size_t e = 0; e < concat.size(); ++e) delta += concat[e] * w_o[e][c];
                 CHECK(r.delta.value[0][c] == Approx(delta).margin(1e-12));
                 CHECK(r.delta.text[0][c] == support::rounded(delta, 2));
-                CHECK(r.sum.value[0][c] == Approx(s->heads->x[f][c] + delta).margin(1e-12));
-                CHECK(r.x.text[0][c] == support::rounded(s->heads->x[f][c], 1));
+                CHECK(r.sum.value[0][c] == Approx(s->x[f][c] + delta).margin(1e-12));
+                CHECK(r.x.text[0][c] == support::rounded(s->x[f][c], 1));
                 // The page's numbers multiply out: the outputs as written times W_O as written round to Δ as written.
                 double from_page = 0;
                 for (std::size_t e = 0; e < concat.size(); ++e)
@@ -211,7 +211,8 @@ TEST_CASE("a scene of one head: no head is named on its cards, and its heads pan
     CHECK(scene::shown_head_label(*s, scene::start_controls(*s)).empty());
     Views views(s);
     const timeline::View v = views.at(0, 0, 0);
-    CHECK(v.heads.heads.empty());
+    REQUIRE(v.heads.heads.size() == 1);  // a list of one
+    CHECK(&v.trace() == &v.heads.heads[0]);
     CHECK(model::frame_of(v).scene.head_tag.empty());
     // Its heads panel draws its one head: the trace's weights.
     auto alone = std::make_shared<scene::Scene>(*s);
@@ -223,8 +224,8 @@ TEST_CASE("a scene of one head: no head is named on its cards, and its heads pan
     REQUIRE(hp.heads.size() == 1);
     CHECK(hp.aside == "1 head · for " + s->tokens[2]);
     for (std::size_t j = 0; j < s->n(); ++j) {
-        CHECK(hp.heads[0].row[j] == w.trace.weights(2, j));
-        CHECK(hp.heads[0].share[j] == support::percent_of(w.trace.weights(2, j)));
+        CHECK(hp.heads[0].row[j] == w.trace().weights(2, j));
+        CHECK(hp.heads[0].share[j] == support::percent_of(w.trace().weights(2, j)));
     }
 }
 
@@ -265,8 +266,8 @@ TEST_CASE("a click on a head's thumbnail shows that head in every panel; undo ta
     CHECK(p.shown() == 1);
     const timeline::View v1 = p.session->view();
     // The one-head trace is now the second head's.
-    CHECK(v1.trace.weights.data == v1.heads.heads[1].weights.data);
-    CHECK(v1.trace.weights.data != v0.trace.weights.data);
+    CHECK(v1.trace().weights.data == v1.heads.heads[1].weights.data);
+    CHECK(v1.trace().weights.data != v0.trace().weights.data);
     CHECK(model::frame_of(v1).scene.heads.shown == 1);
     // It is an edit like the others: recorded, undone, redone.
     CHECK(rec.str().find("set head 2") != std::string::npos);

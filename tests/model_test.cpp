@@ -157,7 +157,7 @@ struct Sentence : support::Staged {
 TEST_CASE("the frame's numbers are the trace's, as the stages reach them", "[model]") {
     Sentence s;
     const timeline::View end = s.view(s.span_of(Stage::Blend), 1.0);
-    const attention::Trace& tr = end.trace;
+    const attention::Trace& tr = end.trace();
     const std::size_t f = static_cast<std::size_t>(end.controls.focus);
 
     // Scores: counting up during the scores step, q·k at its end; ÷√d at the scale step's end.
@@ -240,17 +240,17 @@ TEST_CASE("the matrix: each cell its weight correctly rounded, each row's Σ its
     const timeline::View v = st.view(static_cast<int>(st.lay.spans.size()) - 1, 1.0);
     const model::Frame f = model::frame_of(v);
     const model::Matrix& m = f.scene.matrix;
-    for (int i = 0; i < static_cast<int>(v.trace.n); ++i) {
+    for (int i = 0; i < static_cast<int>(v.trace().n); ++i) {
         REQUIRE(m.row_budget(i));
         const std::vector<std::string>& text = m.row_text(i);
-        REQUIRE(text.size() == v.trace.n);
+        REQUIRE(text.size() == v.trace().n);
         double sum = 0;
-        for (int j = 0; j < static_cast<int>(v.trace.n); ++j) sum += v.trace.weights(static_cast<std::size_t>(i), static_cast<std::size_t>(j));
+        for (int j = 0; j < static_cast<int>(v.trace().n); ++j) sum += v.trace().weights(static_cast<std::size_t>(i), static_cast<std::size_t>(j));
         CHECK(m.row_sum(i) == support::rounded(sum, 2));
         CHECK(m.row_sum(i) == "1.00");
-        for (int j = 0; j < static_cast<int>(v.trace.n); ++j) {
+        for (int j = 0; j < static_cast<int>(v.trace().n); ++j) {
             const model::Matrix::Cell c = m.cell(i, j);
-            CHECK(c.weight == v.trace.weights(static_cast<std::size_t>(i), static_cast<std::size_t>(j)));
+            CHECK(c.weight == v.trace().weights(static_cast<std::size_t>(i), static_cast<std::size_t>(j)));
             CHECK(text[static_cast<std::size_t>(j)] == support::decimal_of(c.weight));
             if (j > i) CHECK(c.hide == 1.0);
         }
@@ -280,7 +280,7 @@ TEST_CASE("a frame made by frame_at keeps what it reads alive", "[model]") {
     // Read after the view that frame_at evaluated has gone out of its scope (ASan would see a
     // dangling read here).
     const model::Matrix::Cell c = f.scene.matrix.cell(2, 1);
-    CHECK(c.weight == f.view->trace.weights(2, 1));
+    CHECK(c.weight == f.view->trace().weights(2, 1));
     CHECK(c.weight > 0);
 }
 
@@ -297,7 +297,7 @@ TEST_CASE("the graph's title names the asking token, quoting one that is not a w
 
 TEST_CASE("identical keys tie: no key is crowned the best match", "[model]") {
     auto sc = sentence_all_panels();
-    for (auto& k : sc->k) k = {0.7, -0.2};
+    for (auto& k : sc->heads[0].k) k = {0.7, -0.2};
     SECTION("six keys, the mask off: every weight 1/6") {
         sc->steps[3].set.mask = false;
         support::Staged st(sc);
@@ -325,7 +325,7 @@ TEST_CASE("identical keys tie: no key is crowned the best match", "[model]") {
 TEST_CASE("two keys tied for the top weight are named as equals", "[model]") {
     auto sc = sentence_all_panels();
     sc->steps[3].set.mask = false;
-    sc->k[1] = sc->k[4] = {1.5, 1.2};  // cat and mouse, both well ahead of the rest
+    sc->heads[0].k[1] = sc->heads[0].k[4] = {1.5, 1.2};  // cat and mouse, both well ahead of the rest
     support::Staged st(sc);
     const timeline::View v = st.view(static_cast<int>(st.lay.spans.size()) - 1, 1.0);
     const model::SceneFrame f = model::frame_of(v).scene;
@@ -339,12 +339,12 @@ TEST_CASE("two weights that read the same are not a tie: the heavier is the best
     // "N%" as text. The old rule (ties by text) crowned neither.
     auto sc = sentence_all_panels();
     sc->steps[3].set.mask = false;
-    sc->k[1] = {1.45, 1.2};  // cat 40.4 %
-    sc->k[4] = {1.44, 1.2};  // mouse 40.1 %
+    sc->heads[0].k[1] = {1.45, 1.2};  // cat 40.4 %
+    sc->heads[0].k[4] = {1.44, 1.2};  // mouse 40.1 %
     support::Staged st(sc);
     const timeline::View v = st.view(static_cast<int>(st.lay.spans.size()) - 1, 1.0);
     const model::SceneFrame f = model::frame_of(v).scene;
-    const double cat = v.trace.weights(2, 1), mouse = v.trace.weights(2, 4);
+    const double cat = v.trace().weights(2, 1), mouse = v.trace().weights(2, 4);
     INFO("cat " << cat << ", mouse " << mouse);
     REQUIRE(cat > mouse);
     REQUIRE(model::percent(cat) == model::percent(mouse));  // what makes this a test
@@ -360,13 +360,13 @@ TEST_CASE("the graph labels its three heaviest edges, the self-loop among them",
     auto sc = sentence_all_panels();
     sc->panels.push_back(scene::Panel::Graph);
     sc->steps[3].set.mask = false;
-    sc->k[2] = {0.9, 0.8};  // chased's own key near the top: the self-loop is one of the heaviest
+    sc->heads[0].k[2] = {0.9, 0.8};  // chased's own key near the top: the self-loop is one of the heaviest
     support::Staged st(sc);
     const timeline::View v = st.view(static_cast<int>(st.lay.spans.size()) - 1, 1.0);
     const model::SceneFrame f = model::frame_of(v).scene;
-    const std::size_t focus = static_cast<std::size_t>(v.controls.focus), n = v.trace.n;
+    const std::size_t focus = static_cast<std::size_t>(v.controls.focus), n = v.trace().n;
     std::vector<double> w(n);
-    for (std::size_t j = 0; j < n; ++j) w[j] = v.trace.weights(focus, j);
+    for (std::size_t j = 0; j < n; ++j) w[j] = v.trace().weights(focus, j);
     std::vector<double> sorted = w;
     std::sort(sorted.begin(), sorted.end(), std::greater<>());
     // What makes this row a test: the self-loop is in the top three, and a lighter edge still
@@ -393,7 +393,7 @@ TEST_CASE("the graph's labels do not turn on the last bit of a weight: ties and 
     sc->steps[3].set.mask = false;
     support::Staged st(sc);
     const timeline::View base = st.view(static_cast<int>(st.lay.spans.size()) - 1, 1.0);
-    const std::size_t focus = static_cast<std::size_t>(base.controls.focus), n = base.trace.n;
+    const std::size_t focus = static_cast<std::size_t>(base.controls.focus), n = base.trace().n;
     REQUIRE(n == 6);
     const double sixth = 1.0 / 6, rest = 0.6 / 5;
     struct Row {
@@ -416,7 +416,7 @@ TEST_CASE("the graph's labels do not turn on the last bit of a weight: ties and 
     for (const Row& r : rows) {
         INFO(r.what);
         timeline::View v = base;
-        for (std::size_t j = 0; j < n; ++j) v.trace.weights(focus, j) = r.w[j];
+        for (std::size_t j = 0; j < n; ++j) v.heads.heads[v.shown].weights(focus, j) = r.w[j];
         const std::vector<std::string> want = labels_of(v);
         CHECK(static_cast<std::size_t>(std::count_if(want.begin(), want.end(), [](const std::string& l) { return !l.empty(); })) ==
               r.labelled);
@@ -425,7 +425,7 @@ TEST_CASE("the graph's labels do not turn on the last bit of a weight: ties and 
             std::ostringstream pattern;
             for (std::size_t j = 0; j < n; ++j) {
                 const int dir = static_cast<int>(rng() % 3) - 1;  // an ulp down, none, an ulp up
-                p.trace.weights(focus, j) = dir == 0 ? r.w[j] : std::nextafter(r.w[j], dir < 0 ? 0.0 : 1.0);
+                p.heads.heads[p.shown].weights(focus, j) = dir == 0 ? r.w[j] : std::nextafter(r.w[j], dir < 0 ? 0.0 : 1.0);
                 pattern << (dir < 0 ? '-' : dir > 0 ? '+' : '=');
             }
             INFO("ulps " << pattern.str());
@@ -456,16 +456,16 @@ TEST_CASE("every sum on screen says what it sums; no raw Σ q·k that softmax ne
     // scores" column invited that misconception), the true sum of each row's weights after.
     const model::Frame fs = model::frame_of(scored);
     CHECK(fs.scene.matrix.sum_heading.empty());
-    for (int i = 0; i < static_cast<int>(scored.trace.n); ++i) {
+    for (int i = 0; i < static_cast<int>(scored.trace().n); ++i) {
         REQUIRE_FALSE(fs.scene.matrix.row_text(i).empty());  // the row shows its scores
         CHECK(fs.scene.matrix.row_sum(i).empty());
     }
     const model::Frame fe = model::frame_of(end);
     CHECK(fe.scene.matrix.sum_heading == "Σ weights");
-    for (int i = 0; i < static_cast<int>(end.trace.n); ++i) {
+    for (int i = 0; i < static_cast<int>(end.trace().n); ++i) {
         double sum = 0;
-        for (int j = 0; j < static_cast<int>(end.trace.n); ++j)
-            if (fe.scene.matrix.cell(i, j).hide < 0.5) sum += end.trace.weights(static_cast<std::size_t>(i), static_cast<std::size_t>(j));
+        for (int j = 0; j < static_cast<int>(end.trace().n); ++j)
+            if (fe.scene.matrix.cell(i, j).hide < 0.5) sum += end.trace().weights(static_cast<std::size_t>(i), static_cast<std::size_t>(j));
         CHECK(fe.scene.matrix.row_sum(i) == support::rounded(sum, 2));
     }
     // Half-way through the softmax some rows show weights, some still scores: the column sums
@@ -476,7 +476,7 @@ TEST_CASE("every sum on screen says what it sums; no raw Σ q·k that softmax ne
     const timeline::View mid = st.view(softmax_span, 0.5);
     const model::Frame fm = model::frame_of(mid);
     int weights = 0, scores = 0;
-    for (int i = 0; i < static_cast<int>(mid.trace.n); ++i) {
+    for (int i = 0; i < static_cast<int>(mid.trace().n); ++i) {
         if (fm.scene.matrix.row_budget(i)) {
             ++weights;
             CHECK(fm.scene.matrix.row_sum(i) == "1.00");
@@ -511,7 +511,7 @@ TEST_CASE("the score row stays on q·k/√d whatever T: the dial acts inside the
         if (values.empty()) {
             values = vs, tones = hs;
             // The row shows q·k/√d itself.
-            for (std::size_t j = 0; j < vs.size(); ++j) CHECK(vs[j] == model::num(v.trace.scaled(2, j)));
+            for (std::size_t j = 0; j < vs.size(); ++j) CHECK(vs[j] == model::num(v.trace().scaled(2, j)));
         }
         CHECK(vs == values);
         CHECK(hs == tones);
@@ -547,13 +547,13 @@ TEST_CASE("the key plane draws every key's score as a length: its reach times |q
     const model::KeyPlane& kp = f.key_plane;
     REQUIRE(kp.score_bands);
     REQUIRE(kp.feet);
-    const core::Vec& q = s.deck.slides[0].scene->q[2];
+    const core::Vec& q = s.deck.slides[0].scene->heads[0].q[2];
     const double qlen = std::hypot(q[0], q[1]);
     REQUIRE(kp.keys.size() == 6);
     int shorter = 0;  // keys whose band is shorter than their reach: |q| < 1 would make all
     for (std::size_t j = 0; j < kp.keys.size(); ++j) {
         const model::KeyDot& key = kp.keys[j];
-        const core::Vec& k = s.deck.slides[0].scene->k[j];
+        const core::Vec& k = s.deck.slides[0].scene->heads[0].k[j];
         const double score = q[0] * k[0] + q[1] * k[1];
         INFO("key " << j << ": q·k = " << score);
         // Along the question, as long as the score (not the reach: that is score / |q|), on the
@@ -573,21 +573,21 @@ TEST_CASE("the key plane draws every key's score as a length: its reach times |q
     // A short question (the period's, |q| < 1): every band shorter than its key's reach.
     auto sc = sentence_all_panels();
     sc->steps.back().set.focus = 5;
-    sc->q[5] = {0.15, -0.12};
+    sc->heads[0].q[5] = {0.15, -0.12};
     support::Staged period(sc);
     const timeline::View pv = period.view(period.span_of(Stage::Blend), 1.0);
     const model::KeyPlane& pk = model::frame_of(pv).scene.key_plane;
     REQUIRE(pv.controls.focus == 5);
     for (std::size_t j = 0; j < pk.keys.size(); ++j) {
         INFO("key " << j);
-        CHECK(pk.keys[j].score == pv.trace.scores(5, j));
+        CHECK(pk.keys[j].score == pv.trace().scores(5, j));
         CHECK(std::fabs(pk.keys[j].score) < std::fabs(pk.keys[j].reach));
         CHECK_FALSE(pk.keys[j].score_text.empty());
     }
 
     // No best match (identical keys: a six-way tie): every key's band is drawn all the same.
     auto same = sentence_all_panels();
-    for (auto& k : same->k) k = {0.7, -0.2};
+    for (auto& k : same->heads[0].k) k = {0.7, -0.2};
     same->steps[3].set.mask = false;
     support::Staged tie(same);
     const timeline::View tv = tie.view(static_cast<int>(tie.lay.spans.size()) - 1, 1.0);
@@ -595,14 +595,14 @@ TEST_CASE("the key plane draws every key's score as a length: its reach times |q
     REQUIRE(tk.emphasis == -1);
     CHECK(tk.score_bands);
     for (std::size_t j = 0; j < tk.keys.size(); ++j) {
-        CHECK(tk.keys[j].score_text == model::num(tv.trace.scores(static_cast<std::size_t>(tv.controls.focus), j)));
+        CHECK(tk.keys[j].score_text == model::num(tv.trace().scores(static_cast<std::size_t>(tv.controls.focus), j)));
         CHECK(std::hypot(tk.keys[j].score_end.x, tk.keys[j].score_end.y) > 0.1);
     }
 }
 
 TEST_CASE("the key plane of more than two dimensions draws no score: q·k is not what the plane shows", "[model]") {
     auto sc = sentence_all_panels();
-    for (auto* m : {&sc->q, &sc->k})
+    for (auto* m : {&sc->heads[0].q, &sc->heads[0].k})
         for (auto& row : *m) row.push_back(0.5);
     support::Staged st(sc);
     const timeline::View v = st.view(st.span_of(Stage::Blend), 1.0);
@@ -793,7 +793,7 @@ TEST_CASE("why √d: random dot products spread as √d, and softmax saturates w
 TEST_CASE("why √d: a scene whose d is none of the picture's has a strip of its own", "[model]") {
     for (std::size_t d : {std::size_t{6}, std::size_t{64}, std::size_t{1000}}) {
         auto sc = support::sentence_scene();
-        for (core::Mat* m : {&sc->q, &sc->k})
+        for (core::Mat* m : {&sc->heads[0].q, &sc->heads[0].k})
             for (core::Vec& row : *m) row.resize(d, 0.0);  // the same scores, in d dimensions
         sc->steps.back().panels = {scene::Panel::TokenRow, scene::Panel::Scaling, scene::Panel::Narration};
         const support::Staged p(sc);
@@ -823,7 +823,7 @@ TEST_CASE("every output at once: row i of A·V blends the values by row i of A",
     for (bool mask : {false, true}) {
         Pictured p({scene::Panel::TokenRow, scene::Panel::Outputs, scene::Panel::Readouts}, mask);
         const model::Frame f = p.at(1.0);
-        const attention::Trace& tr = f.view->trace;
+        const attention::Trace& tr = f.view->trace();
         const scene::Scene& sc = *p.deck.slides[0].scene;
         const model::Outputs& o = f.scene.outputs;
         INFO("mask " << mask);
@@ -831,26 +831,26 @@ TEST_CASE("every output at once: row i of A·V blends the values by row i of A",
         REQUIRE(o.outputs.value.size() == sc.n());
         REQUIRE(o.values.value.size() == sc.n());
         double largest_v = 0;
-        for (const auto& row : sc.v)
+        for (const auto& row : sc.heads[0].v)
             for (double x : row) largest_v = std::max(largest_v, std::fabs(x));
         CHECK(o.legend.scale == model::Scale::Diverging);
         CHECK(o.legend.low == support::rounded(-largest_v, 1));
         CHECK(o.legend.high == support::rounded(largest_v, 1));
         for (std::size_t i = 0; i < sc.n(); ++i)
-            for (std::size_t c = 0; c < sc.dv(); ++c) {
+            for (std::size_t c = 0; c < sc.heads[0].v[0].size(); ++c) {
                 double blend = 0;
-                for (std::size_t j = 0; j < sc.n(); ++j) blend += tr.weights(i, j) * sc.v[j][c];
+                for (std::size_t j = 0; j < sc.n(); ++j) blend += tr.weights(i, j) * sc.heads[0].v[j][c];
                 CHECK(o.outputs.value[i][c] == Approx(blend).margin(1e-12));
-                CHECK(o.values.value[i][c] == sc.v[i][c]);
+                CHECK(o.values.value[i][c] == sc.heads[0].v[i][c]);
                 // On the values' one diverging scale, written at 0.01 (V as the scene writes it).
                 CHECK(o.outputs.tone[i][c] == Approx(o.outputs.value[i][c] / largest_v).margin(1e-12));
-                CHECK(o.values.tone[i][c] == Approx(sc.v[i][c] / largest_v).margin(1e-12));
+                CHECK(o.values.tone[i][c] == Approx(sc.heads[0].v[i][c] / largest_v).margin(1e-12));
                 CHECK(o.outputs.text[i][c] == support::rounded(blend, 2));
-                CHECK(o.values.text[i][c] == model::num(sc.v[i][c], model::decimals_for(sc.v, 2)));
+                CHECK(o.values.text[i][c] == model::num(sc.heads[0].v[i][c], model::decimals_for(sc.heads[0].v, 2)));
             }
         // Under the mask the first token reads only itself: its new vector is its own value.
         if (mask)
-            for (std::size_t c = 0; c < sc.dv(); ++c) CHECK(o.outputs.value[0][c] == Approx(sc.v[0][c]).margin(1e-12));
+            for (std::size_t c = 0; c < sc.heads[0].v[0].size(); ++c) CHECK(o.outputs.value[0][c] == Approx(sc.heads[0].v[0][c]).margin(1e-12));
         CHECK(o.focus == f.scene.focus);
         CHECK(o.reveal == 1.0);
         CHECK(p.at(0.0).scene.outputs.reveal == 0.0);
@@ -867,9 +867,9 @@ TEST_CASE("every output at once, for a scene too large to draw, says so instead"
     auto s = support::sentence_scene();
     const std::size_t n = model::Outputs::kMaxRows + 1;
     s->tokens.assign(n, "w");
-    s->q.assign(n, {1.0, 0.5});
-    s->k.assign(n, {0.5, 1.0});
-    s->v.assign(n, {1.0, -1.0});
+    s->heads[0].q.assign(n, {1.0, 0.5});
+    s->heads[0].k.assign(n, {0.5, 1.0});
+    s->heads[0].v.assign(n, {1.0, -1.0});
     s->steps.back().panels = {scene::Panel::Outputs};
     support::Staged st(s);
     const int last = static_cast<int>(st.lay.spans.size()) - 1;
@@ -1037,8 +1037,8 @@ TEST_CASE("one score, one colour: the score row and the matrix colour a score al
         const model::SceneFrame f = model::frame_of(v).scene;
         const std::size_t focus = static_cast<std::size_t>(f.focus);
         int negative = 0, positive = 0;
-        for (std::size_t j = 0; j < v.trace.n; ++j) {
-            const double score = stage == Stage::Scores ? v.trace.scores(focus, j) : v.trace.scaled(focus, j);
+        for (std::size_t j = 0; j < v.trace().n; ++j) {
+            const double score = stage == Stage::Scores ? v.trace().scores(focus, j) : v.trace().scaled(focus, j);
             const double t = f.score_row.cells[j].tone;
             INFO("key " << j << ", score " << score << ", tone " << t);
             CHECK(t == f.matrix.cell(static_cast<int>(focus), static_cast<int>(j)).score_tone);
@@ -1131,12 +1131,15 @@ struct Projected : support::Staged {
     Projected(std::mt19937& rng, std::vector<scene::Panel> panels, bool w_o = true)
         : support::Staged([&] {
               auto s = support::sentence_scene();
-              scene::Projections p{random_mat(rng, 6, 3), random_mat(rng, 3, 2), random_mat(rng, 3, 2),
-                                   random_mat(rng, 3, w_o ? 2 : 3), w_o ? random_mat(rng, 2, 3) : core::Mat{}};
-              s->q = product(p.x, p.w_q);
-              s->k = product(p.x, p.w_k);
-              s->v = product(p.x, p.w_v);
-              s->projections = std::move(p);
+              s->x = random_mat(rng, 6, 3);
+              scene::Head& h = s->heads[0];
+              h.w_q = random_mat(rng, 3, 2);
+              h.w_k = random_mat(rng, 3, 2);
+              h.w_v = random_mat(rng, 3, w_o ? 2 : 3);
+              if (w_o) s->w_o = random_mat(rng, 2, 3);
+              h.q = product(s->x, h.w_q);
+              h.k = product(s->x, h.w_k);
+              h.v = product(s->x, h.w_v);
               s->steps.back().panels = std::move(panels);
               return s;
           }()) {}
@@ -1169,7 +1172,7 @@ TEST_CASE("one matrix for W_Q and W_K makes the scores symmetric with a diagonal
                 CHECK(t.tied.scores.text[i][j] == t.tied.scores.text[j][i]);
                 // Each side is the scores of its keys: q_i·q_j, and the scene's q_i·k_j.
                 double tied = 0, own = 0;
-                for (std::size_t c = 0; c < s.d(); ++c) tied += s.q[i][c] * s.q[j][c], own += s.q[i][c] * s.k[j][c];
+                for (std::size_t c = 0; c < s.d(); ++c) tied += s.heads[0].q[i][c] * s.heads[0].q[j][c], own += s.heads[0].q[i][c] * s.heads[0].k[j][c];
                 CHECK(t.tied.scores.value[i][j] == Approx(tied).margin(1e-12));
                 CHECK(t.separate.scores.value[i][j] == Approx(own).margin(1e-12));
                 CHECK(t.separate.scores.text[i][j] == support::rounded(own, 2));
@@ -1201,24 +1204,24 @@ TEST_CASE("the residual: the head's output times W_O is Δ, and x + Δ goes on, 
         REQUIRE(r.delta.value[0].size() == m);
         CHECK(r.w_o.value.size() == (w_o ? 2u : 0u));
         // The head's output, recomputed here: Σ a_j v_j with the trace's weights.
-        const attention::Trace& tr = f.view->trace;
-        core::Vec o(s.dv(), 0.0);
+        const attention::Trace& tr = f.view->trace();
+        core::Vec o(s.heads[0].v[0].size(), 0.0);
         for (std::size_t j = 0; j < s.n(); ++j)
-            for (std::size_t c = 0; c < s.dv(); ++c) o[c] += tr.weights(focus, j) * s.v[j][c];
+            for (std::size_t c = 0; c < s.heads[0].v[0].size(); ++c) o[c] += tr.weights(focus, j) * s.heads[0].v[j][c];
         for (std::size_t c = 0; c < m; ++c) {
             double delta = 0;
             if (w_o)
-                for (std::size_t e = 0; e < s.dv(); ++e) delta += o[e] * s.projections->w_o[e][c];
+                for (std::size_t e = 0; e < s.heads[0].v[0].size(); ++e) delta += o[e] * s.w_o[e][c];
             else
                 delta = o[c];
             CHECK(r.delta.value[0][c] == Approx(delta).margin(1e-12));
-            CHECK(r.sum.value[0][c] == Approx(s.projections->x[focus][c] + delta).margin(1e-12));
+            CHECK(r.sum.value[0][c] == Approx(s.x[focus][c] + delta).margin(1e-12));
             CHECK(r.delta.text[0][c] == support::rounded(delta, 2));
-            CHECK(r.x.text[0][c] == support::rounded(s.projections->x[focus][c], 1));
+            CHECK(r.x.text[0][c] == support::rounded(s.x[focus][c], 1));
             // The page's numbers multiply out: o as written times W_O as written rounds to Δ as written.
             if (w_o) {
                 double from_page = 0;
-                for (std::size_t e = 0; e < s.dv(); ++e)
+                for (std::size_t e = 0; e < s.heads[0].v[0].size(); ++e)
                     from_page += support::read_number(r.out.text[0][e]) * support::read_number(r.w_o.text[e][c]);
                 CHECK(support::rounded(from_page, 2) == r.delta.text[0][c]);
             }
@@ -1231,11 +1234,11 @@ TEST_CASE("a scene with no input x, or x and v of different widths and no W_O, d
     CHECK(plain.at(1.0).scene.residual.x.value.empty());
     CHECK_FALSE(plain.at(1.0).scene.residual.note.empty());
     auto s = support::sentence_scene();
-    s->projections = scene::Projections{core::Mat(6, core::Vec{1, 0, 0}), {{1, 0}, {0, 1}, {0, 0}}, {{1, 0}, {0, 1}, {0, 0}},
-                                        {{1, 0}, {0, 1}, {0, 0}}, {}};
-    s->q = s->k = s->v = core::Mat(6, core::Vec{1, 0});
+    s->x = core::Mat(6, core::Vec{1, 0, 0});
+    s->heads[0].w_q = s->heads[0].w_k = s->heads[0].w_v = {{1, 0}, {0, 1}, {0, 0}};
+    s->heads[0].q = s->heads[0].k = s->heads[0].v = core::Mat(6, core::Vec{1, 0});
     s->steps.back().panels = {scene::Panel::TokenRow, scene::Panel::Residual};
-    CHECK_FALSE(s->projections->residual());
+    CHECK_FALSE(s->residual());
     support::Staged st(s);
     const int last = static_cast<int>(st.lay.spans.size()) - 1;
     const model::Frame f = model::frame_at(st.deck, st.lay, st.state(last), st.time(last, 1.0));

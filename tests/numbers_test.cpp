@@ -338,10 +338,10 @@ TEST_CASE("numbers read the same with a comma as the C library's decimal point (
         "scene: comma\ntokens: [a, b]\nq: [[0.5, -1.25], [1e-3, 2.5e2]]\nk: [[1, 0], [0, 1]]\nv: [[0.1, 0.2], [0.3, 0.4]]\n",
         "comma.yaml", ".", load::Options{});
     REQUIRE(r.ok());
-    const auto& q = r.deck.slides.at(0).scene->q;
+    const auto& q = r.deck.slides.at(0).scene->heads[0].q;
     CHECK(q[0][0] == 0.5);
     CHECK(q[0][1] == -1.25);
     CHECK(q[1][0] == 0.001);
     CHECK(q[1][1] == 250.0);
-    CHECK(r.deck.slides.at(0).scene->v[1][1] == 0.4);
+    CHECK(r.deck.slides.at(0).scene->heads[0].v[1][1] == 0.4);
 }

@@ -67,8 +67,8 @@ TEST_CASE("rope on the key plane: every key and the question as given and turned
         const Loaded rope(rope_text(positions));
         const scene::Scene& sc = rope.scene();
         const std::vector<double> pos = attention::positions(sc.n(), sc.positions.offset);
-        const core::Mat turned_k = attention::rotary(given.scene().k, pos, sc.positions.base);
-        const core::Mat turned_q = attention::rotary(given.scene().q, pos, sc.positions.base);
+        const core::Mat turned_k = attention::rotary(given.scene().heads[0].k, pos, sc.positions.base);
+        const core::Mat turned_q = attention::rotary(given.scene().heads[0].q, pos, sc.positions.base);
         for (int span = 0; span <= rope.last_span(); ++span) {
             const timeline::View v = rope.view(span, 1.0);
             if (v.controls.swap) continue;  // a step that swaps two words: the swap's own tests, below
@@ -79,8 +79,8 @@ TEST_CASE("rope on the key plane: every key and the question as given and turned
             const std::size_t focus = static_cast<std::size_t>(v.controls.focus);
             CHECK(kp.query.x == Approx(turned_q[focus][0]).margin(1e-12));
             CHECK(kp.query.y == Approx(turned_q[focus][1]).margin(1e-12));
-            CHECK(kp.query_before.x == Approx(given.scene().q[focus][0]).margin(1e-12));
-            CHECK(kp.query_before.y == Approx(given.scene().q[focus][1]).margin(1e-12));
+            CHECK(kp.query_before.x == Approx(given.scene().heads[0].q[focus][0]).margin(1e-12));
+            CHECK(kp.query_before.y == Approx(given.scene().heads[0].q[focus][1]).margin(1e-12));
             CHECK(kp.query_angle == Approx(pos[focus]).epsilon(1e-15));
             REQUIRE(kp.keys.size() == sc.n());
             for (std::size_t j = 0; j < sc.n(); ++j) {
@@ -88,13 +88,13 @@ TEST_CASE("rope on the key plane: every key and the question as given and turned
                 const model::KeyDot& k = kp.keys[j];
                 CHECK(k.at.x == Approx(turned_k[j][0]).margin(1e-12));
                 CHECK(k.at.y == Approx(turned_k[j][1]).margin(1e-12));
-                CHECK(k.before.x == Approx(given.scene().k[j][0]).margin(1e-12));
-                CHECK(k.before.y == Approx(given.scene().k[j][1]).margin(1e-12));
+                CHECK(k.before.x == Approx(given.scene().heads[0].k[j][0]).margin(1e-12));
+                CHECK(k.before.y == Approx(given.scene().heads[0].k[j][1]).margin(1e-12));
                 // The angle grows with the position: θ₀ = 1 rad a token for the pair drawn.
                 CHECK(k.angle == Approx(attention::rotary_angle(pos[j], 0, 2, sc.positions.base)).epsilon(1e-15));
                 // The score is the dot product of the vectors drawn, the engine's q·k.
-                CHECK(dot(kp.query, k.at) == Approx(v.trace.scores(focus, j)).margin(1e-12));
-                CHECK(k.score == v.trace.scores(focus, j));
+                CHECK(dot(kp.query, k.at) == Approx(v.trace().scores(focus, j)).margin(1e-12));
+                CHECK(k.score == v.trace().scores(focus, j));
             }
         }
     }
@@ -151,11 +151,11 @@ TEST_CASE("rope: moving every position by one offset leaves every score as it wa
         const Loaded moved(rope_text("positions: {kind: rope, offset: " + std::to_string(offset) + "}"));
         for (int span = 0; span <= at0.last_span(); ++span) {
             const timeline::View a = at0.view(span, 1.0), b = moved.view(span, 1.0);
-            REQUIRE(a.trace.n == b.trace.n);
-            for (std::size_t i = 0; i < a.trace.n; ++i)
-                for (std::size_t j = 0; j < a.trace.n; ++j) {
-                    CHECK(b.trace.scores(i, j) == Approx(a.trace.scores(i, j)).margin(1e-9));
-                    CHECK(b.trace.weights(i, j) == Approx(a.trace.weights(i, j)).margin(1e-9));
+            REQUIRE(a.trace().n == b.trace().n);
+            for (std::size_t i = 0; i < a.trace().n; ++i)
+                for (std::size_t j = 0; j < a.trace().n; ++j) {
+                    CHECK(b.trace().scores(i, j) == Approx(a.trace().scores(i, j)).margin(1e-9));
+                    CHECK(b.trace().weights(i, j) == Approx(a.trace().weights(i, j)).margin(1e-9));
                 }
             const model::Frame fa = model::frame_of(a), fb = model::frame_of(b);
             const model::KeyPlane &ka = fa.scene.key_plane, &kb = fb.scene.key_plane;
@@ -247,18 +247,18 @@ TEST_CASE("swap without positions: two tokens' rows and columns swap, and nothin
     const timeline::View b = Swapped::tried(s.with, s.lay_with, s.experiment);
     REQUIRE(b.controls.swap == s.ab);
     REQUIRE_FALSE(a.controls.swap);
-    const std::size_t n = a.trace.n;
-    REQUIRE(b.trace.n == n);
+    const std::size_t n = a.trace().n;
+    REQUIRE(b.trace().n == n);
     // Through the engine: weights, scores and outputs permuted, equal to the last bits but for
     // the order a row's sum is taken in.
     for (std::size_t i = 0; i < n; ++i) {
         CHECK(b.scene->tokens[i] == a.scene->tokens[s.sigma(i)]);
         for (std::size_t j = 0; j < n; ++j) {
-            CHECK(b.trace.scores(i, j) == a.trace.scores(s.sigma(i), s.sigma(j)));
-            CHECK(b.trace.weights(i, j) == Approx(a.trace.weights(s.sigma(i), s.sigma(j))).margin(1e-15));
+            CHECK(b.trace().scores(i, j) == a.trace().scores(s.sigma(i), s.sigma(j)));
+            CHECK(b.trace().weights(i, j) == Approx(a.trace().weights(s.sigma(i), s.sigma(j))).margin(1e-15));
         }
-        for (std::size_t c = 0; c < b.trace.output.cols; ++c)
-            CHECK(b.trace.output(i, c) == Approx(a.trace.output(s.sigma(i), c)).margin(1e-14));
+        for (std::size_t c = 0; c < b.trace().output.cols; ++c)
+            CHECK(b.trace().output(i, c) == Approx(a.trace().output(s.sigma(i), c)).margin(1e-14));
     }
     // Through the frame model: the matrix panel's tokens and every cell's number, permuted.
     const model::Frame fa = model::frame_of(a), fb = model::frame_of(b);
@@ -289,11 +289,11 @@ TEST_CASE("swap with positions: the pattern changes, not only its order", "[swap
         const Swapped s(file, title);
         const timeline::View a = Swapped::tried(s.without, s.lay_without, s.experiment);
         const timeline::View b = Swapped::tried(s.with, s.lay_with, s.experiment);
-        const std::size_t n = a.trace.n;
+        const std::size_t n = a.trace().n;
         double gap = 0;
         for (std::size_t i = 0; i < n; ++i)
             for (std::size_t j = 0; j < n; ++j)
-                gap = std::max(gap, std::fabs(b.trace.weights(i, j) - a.trace.weights(s.sigma(i), s.sigma(j))));
+                gap = std::max(gap, std::fabs(b.trace().weights(i, j) - a.trace().weights(s.sigma(i), s.sigma(j))));
         CHECK(gap > 0.01);
         // The frame model draws what the engine computed: the focused row's weights and the key
         // plane's dot products are the swapped trace's.
@@ -301,7 +301,7 @@ TEST_CASE("swap with positions: the pattern changes, not only its order", "[swap
         const std::size_t focus = static_cast<std::size_t>(b.controls.focus);
         for (std::size_t j = 0; j < n; ++j) {
             CHECK(fb.scene.key_plane.keys[j].label == b.scene->tokens[j]);
-            CHECK(dot(fb.scene.key_plane.query, fb.scene.key_plane.keys[j].at) == Approx(b.trace.scores(focus, j)).margin(1e-12));
+            CHECK(dot(fb.scene.key_plane.query, fb.scene.key_plane.keys[j].at) == Approx(b.trace().scores(focus, j)).margin(1e-12));
         }
     }
     // Sinusoidal positions added to x, through the loader and the engine: the same property.
@@ -321,7 +321,7 @@ TEST_CASE("swap with positions: the pattern changes, not only its order", "[swap
     double gap = 0;
     auto sigma = [](std::size_t i) { return i == 0 ? std::size_t{2} : i == 2 ? std::size_t{0} : i; };
     for (std::size_t i = 0; i < 4; ++i)
-        for (std::size_t j = 0; j < 4; ++j) gap = std::max(gap, std::fabs(b.trace.weights(i, j) - a.trace.weights(sigma(i), sigma(j))));
+        for (std::size_t j = 0; j < 4; ++j) gap = std::max(gap, std::fabs(b.trace().weights(i, j) - a.trace().weights(sigma(i), sigma(j))));
     CHECK(gap > 1e-3);
     // Swapping back gives the scene as it was, to the last bits of the positions' add.
     scene::Controls c = scene::start_controls(*b.slide_ptr->scene);

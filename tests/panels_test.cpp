@@ -167,7 +167,7 @@ TEST_CASE("the key plane draws every key's score: a band as long as q·k, its nu
             REQUIRE(panel >= 0);
             const core::Rect box = rec.panels[static_cast<std::size_t>(panel)].rect;
             const std::uint32_t card = most_common(*img, box);
-            const attention::Trace& tr = f.view->trace;
+            const attention::Trace& tr = f.view->trace();
             const std::size_t focus = static_cast<std::size_t>(f.scene.focus), n = tr.n;
             auto find = [&](const std::string& name) -> const draw::Recorder::Mark* {
                 for (const auto& m : rec.marks)

@@ -57,7 +57,7 @@ struct Loaded {
 const std::string kSinusoidal = "positions: {kind: sinusoidal}";
 
 // The inputs x as scenes/positions.yaml writes them (the scene without positions: its x as given).
-core::Mat written_x() { return Loaded(scene_text("positions.yaml", kSinusoidal, "")).scene().projections->x; }
+core::Mat written_x() { return Loaded(scene_text("positions.yaml", kSinusoidal, "")).scene().x; }
 
 // Every entry of a grid written as the independent rounding writes its value.
 void check_written(const model::Grid& g) {
@@ -113,7 +113,7 @@ TEST_CASE("the sinusoidal table is attention's encoding of the scene's positions
                     CHECK(p.x.text[0][c] == support::rounded(x[a][c], 1));
                     CHECK(p.p.value[0][c] == pe[a][c]);
                     CHECK(p.sum.value[0][c] == sum[a][c]);
-                    CHECK(p.sum.value[0][c] == sc.projections->x[a][c]);
+                    CHECK(p.sum.value[0][c] == sc.x[a][c]);
                     // Written: x's one decimal plus p's digits add up to x + p's.
                     CHECK(support::read_number(p.x.text[0][c]) + support::read_number(p.p.text[0][c]) ==
                           Approx(support::read_number(p.sum.text[0][c])).margin(1e-12));
@@ -159,7 +159,7 @@ TEST_CASE("a swap moves the words; each place keeps its position vector", "[posi
             CHECK(p.x.value[0][c] == Approx(x[from][c]).margin(1e-15));
             CHECK(p.p.value[0][c] == before.table.value[at][c]);
             CHECK(p.sum.value[0][c] == Approx(x[from][c] + before.table.value[at][c]).margin(1e-15));
-            CHECK(p.sum.value[0][c] == f.view->scene->projections->x[at][c]);  // what the swapped scene projects
+            CHECK(p.sum.value[0][c] == f.view->scene->x[at][c]);  // what the swapped scene projects
         }
         CHECK(p.caption.find("exchanged places") != std::string::npos);
     }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "scene/heads.hpp"
 #include "scene/scene.hpp"
 
 namespace {
@@ -16,10 +17,11 @@ namespace {
 // Four tokens in two dimensions, keys all different.
 scene::Scene four() {
     scene::Scene s;
+    s.heads.resize(1);
     s.tokens = {"a", "b", "c", "d"};
-    s.q = {{1, 0}, {0, 1}, {1, 1}, {-1, 2}};
-    s.k = {{1, 0}, {0, 2}, {3, 1}, {-2, 1}};
-    s.v = {{1, 0}, {0, 1}, {1, 1}, {2, 0}};
+    s.heads[0].q = {{1, 0}, {0, 1}, {1, 1}, {-1, 2}};
+    s.heads[0].k = {{1, 0}, {0, 2}, {3, 1}, {-2, 1}};
+    s.heads[0].v = {{1, 0}, {0, 1}, {1, 1}, {2, 0}};
     s.focus = 1;
     s.temperature = 0.5;
     return s;
@@ -375,7 +377,7 @@ TEST_CASE("apply ignores what the scene cannot take", "[scene][controls]") {
     const scene::Controls start = scene::start_controls(s);
     CHECK(start.focus == 1);
     CHECK(start.temperature == 0.5);
-    CHECK(start.keys == s.k);
+    CHECK(start.keys == s.heads[0].k);
     scene::Settings bad;
     for (int focus : {-1, 4, 1000}) {
         bad.focus = focus;
@@ -388,8 +390,8 @@ TEST_CASE("apply ignores what the scene cannot take", "[scene][controls]") {
     CHECK(scene::apply(s, start, bad).temperature == 0.5);
     bad = {};
     bad.keys = {{-1, {5, 5}}, {4, {5, 5}}, {2, {5, 5, 5}}, {0, {5}}};  // no such token, wrong width
-    CHECK(scene::apply(s, start, bad).keys == s.k);
-    CHECK(scene::apply(s, start, scene::Settings{}).keys == s.k);
+    CHECK(scene::apply(s, start, bad).keys == s.heads[0].k);
+    CHECK(scene::apply(s, start, scene::Settings{}).keys == s.heads[0].k);
 }
 
 TEST_CASE("apply: focus, temperature incl. 0 and ∞, mask, compare", "[scene][controls]") {
@@ -412,8 +414,8 @@ TEST_CASE("apply: focus, temperature incl. 0 and ∞, mask, compare", "[scene][c
     CHECK(c.focus == 3);  // unset: left as it was
     CHECK(c.mask);
     const attention::Input in = scene::attention_input(s, c);
-    CHECK(in.q == s.q);
-    CHECK(in.v == s.v);
+    CHECK(in.q == s.heads[0].q);
+    CHECK(in.v == s.heads[0].v);
     CHECK(in.k == c.keys);
     CHECK(std::isinf(in.temperature));
     CHECK(in.causal);
@@ -432,7 +434,7 @@ TEST_CASE("apply: keys same is the mean, then the scale, then the moved keys", "
     scene::Settings scale;
     scale.key_scale = -2.0;
     c = scene::apply(s, start, scale);
-    for (std::size_t i = 0; i < 4; ++i) CHECK(c.keys[i] == core::Vec{-2 * s.k[i][0], -2 * s.k[i][1]});
+    for (std::size_t i = 0; i < 4; ++i) CHECK(c.keys[i] == core::Vec{-2 * s.heads[0].k[i][0], -2 * s.heads[0].k[i][1]});
     // All three at once: the mean, scaled, then key 2 placed where it is said (not scaled).
     scene::Settings all;
     all.keys_same = true;

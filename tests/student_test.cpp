@@ -577,7 +577,7 @@ TEST_CASE("Show me: a revealed answer that names an experiment starts it", "[stu
     CHECK(f.session->state().span == span);
     f.settle();
     const auto v = f.session->view();
-    for (std::size_t j = 0; j < v.trace.n; ++j) CHECK(v.trace.weights(2, j) == Approx(1.0 / 6));  // every weight 1/n
+    for (std::size_t j = 0; j < v.trace().n; ++j) CHECK(v.trace().weights(2, j) == Approx(1.0 / 6));  // every weight 1/n
     // Reset (the drawn button, or 0) returns to the script.
     f.click(app::BarButton::Reset);
     CHECK(f.session->state().experiment == -1);

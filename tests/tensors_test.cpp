@@ -20,6 +20,7 @@
 #include "load/load.hpp"
 #include "load/tensors.hpp"
 #include "scene/controls.hpp"
+#include "scene/heads.hpp"
 #include "support/files.hpp"
 
 namespace fs = std::filesystem;
@@ -345,21 +346,21 @@ TEST_CASE(".npy files of every float type, header version and order read to the 
         INFO(c.what);
         auto l = with_npy_q(c.bytes);
         const scene::Scene& got = scene_of(l->result);
-        CHECK(got.q == want.q);
-        CHECK(got.k == want.k);
+        CHECK(got.heads[0].q == want.heads[0].q);
+        CHECK(got.heads[0].k == want.heads[0].k);
     }
 }
 
 TEST_CASE("float16's subnormals, largest number and signed zero convert exactly", "[tensors]") {
     auto l = with_npy_q(npy("<f2", "(3, 2)", u16s({0x0001, 0x03ff, 0x7bff, 0xfbff, 0x8000, 0x3555})));
     const scene::Scene& s = scene_of(l->result);
-    CHECK(s.q[0][0] == std::ldexp(1.0, -24));
-    CHECK(s.q[0][1] == std::ldexp(1023.0, -24));
-    CHECK(s.q[1][0] == 65504.0);
-    CHECK(s.q[1][1] == -65504.0);
-    CHECK(s.q[2][0] == 0.0);
-    CHECK(std::signbit(s.q[2][0]));
-    CHECK(s.q[2][1] == Approx(1.0 / 3).epsilon(1e-3));  // 0x3555: float16's nearest to a third
+    CHECK(s.heads[0].q[0][0] == std::ldexp(1.0, -24));
+    CHECK(s.heads[0].q[0][1] == std::ldexp(1023.0, -24));
+    CHECK(s.heads[0].q[1][0] == 65504.0);
+    CHECK(s.heads[0].q[1][1] == -65504.0);
+    CHECK(s.heads[0].q[2][0] == 0.0);
+    CHECK(std::signbit(s.heads[0].q[2][0]));
+    CHECK(s.heads[0].q[2][1] == Approx(1.0 / 3).epsilon(1e-3));  // 0x3555: float16's nearest to a third
 }
 
 TEST_CASE(".safetensors tensors of every float type read to the numbers written inline; __metadata__ is ignored", "[tensors]") {
@@ -377,9 +378,9 @@ TEST_CASE(".safetensors tensors of every float type read to the numbers written 
                                        "{file: h.safetensors, tensor: layer0.v}"),
                             {{"h.safetensors", file}});
         const scene::Scene& s = scene_of(l->result);
-        CHECK(s.q == rows_of(kQ, 2));
-        CHECK(s.k == rows_of(kK, 2));
-        CHECK(s.v == rows_of(kV, 2));
+        CHECK(s.heads[0].q == rows_of(kQ, 2));
+        CHECK(s.heads[0].k == rows_of(kK, 2));
+        CHECK(s.heads[0].v == rows_of(kV, 2));
     }
 }
 
@@ -399,12 +400,12 @@ TEST_CASE("x and the projections from tensor files give the scene written inline
                                                                    {"w_v", "F32", "[3, 2]", f32s(wv)}})}});
     const scene::Scene& want = scene_of(a->result);
     const scene::Scene& got = scene_of(b->result);
-    REQUIRE(got.projections);
-    CHECK(got.projections->x == want.projections->x);
-    CHECK(got.projections->w_q == want.projections->w_q);
-    CHECK(got.q == want.q);
-    CHECK(got.k == want.k);
-    CHECK(got.v == want.v);
+    REQUIRE(got.projected());
+    CHECK(got.x == want.x);
+    CHECK(got.heads[0].w_q == want.heads[0].w_q);
+    CHECK(got.heads[0].q == want.heads[0].q);
+    CHECK(got.heads[0].k == want.heads[0].k);
+    CHECK(got.heads[0].v == want.heads[0].v);
 }
 
 TEST_CASE("a learned position table from a tensor file gives its first n rows to the n tokens; too short a table is an error", "[tensors]") {
@@ -422,9 +423,9 @@ TEST_CASE("a learned position table from a tensor file gives its first n rows to
     const scene::Scene& got = scene_of(b->result);
     CHECK(got.positions.added == want.positions.added);
     CHECK(got.positions.added.size() == 3);
-    CHECK(got.q == want.q);
-    CHECK(got.k == want.k);
-    CHECK(got.v == want.v);
+    CHECK(got.heads[0].q == want.heads[0].q);
+    CHECK(got.heads[0].k == want.heads[0].k);
+    CHECK(got.heads[0].v == want.heads[0].v);
     // Fewer rows than tokens: the error says "at least" and names the tensor.
     auto c = load_scene(file_yaml, {{"m.safetensors", safetensors({{"position", "F32", "[2, 2]", f32s({0.5, 0, 0, 0.5})}})}});
     expect_error(c->result, 7, 37, {"positions.vectors: expected at least 3 rows", "found 2", "'position'"});
@@ -594,7 +595,7 @@ TEST_CASE("the trained model's scenes load its head and the inputs of their sequ
         const fs::path file = fs::path(ATTNLAB_SOURCE_DIR) / "scenes" / name;
         const load::Result r = load::load_file(file.string(), load::Options{ATTNLAB_SOURCE_DIR, {}});
         const scene::Scene& s = scene_of(r);
-        REQUIRE(s.projections);
+        REQUIRE(s.projected());
         const std::vector<int> ids = ids_of(s.tokens);
         // x as the script wrote it for these tokens: layer 0's input, or layer 1's.
         const bool induction = std::string(name) == "trained-induction.yaml";
@@ -603,10 +604,10 @@ TEST_CASE("the trained model's scenes load its head and the inputs of their sequ
             const attention::Trace t0 = model.layer0(ids);
             for (std::size_t i = 0; i < ids.size(); ++i) want[i] = t0.residual.row_vec(i);
         }
-        REQUIRE(s.projections->x.size() == want.size());
+        REQUIRE(s.x.size() == want.size());
         for (std::size_t i = 0; i < want.size(); ++i)
-            for (std::size_t c = 0; c < want[i].size(); ++c) CHECK(s.projections->x[i][c] == Approx(want[i][c]).margin(1e-5));
-        CHECK(s.projections->w_q == (induction ? model.q1 : model.q0));
+            for (std::size_t c = 0; c < want[i].size(); ++c) CHECK(s.x[i][c] == Approx(want[i][c]).margin(1e-5));
+        CHECK(s.heads[0].w_q == (induction ? model.q1 : model.q0));
         // The scene's own trace shows the claimed pattern.
         attention::Trace t;
         std::string error;

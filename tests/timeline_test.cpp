@@ -184,7 +184,7 @@ TEST_CASE("evaluating the same time twice gives the same view", "[timeline]") {
         CHECK(a.span == b.span);
         CHECK(a.u == b.u);
         CHECK(a.controls.temperature == b.controls.temperature);
-        CHECK(a.trace.weights.data == b.trace.weights.data);
+        CHECK(a.trace().weights.data == b.trace().weights.data);
     }
 }
 
@@ -237,13 +237,13 @@ TEST_CASE("edits change the controls in force and reset drops them", "[timeline]
     CHECK(v.controls.focus == 2);
     CHECK(v.controls.temperature == 0.25);
     CHECK(v.controls.keys[1] == core::Vec{3, 3});
-    CHECK(v.trace.causal);
-    CHECK(v.trace.weights(0, 1) == 0.0);
+    CHECK(v.trace().causal);
+    CHECK(v.trace().weights(0, 1) == 0.0);
     h.apply(cmd::Reset{});
     v = h.view(h.now);
     CHECK(v.controls.focus == 0);
     CHECK(v.controls.temperature == 1.0);
-    CHECK_FALSE(v.trace.causal);
+    CHECK_FALSE(v.trace().causal);
 }
 
 TEST_CASE("an experiment tweens the controls to its settings", "[timeline]") {
@@ -257,7 +257,7 @@ TEST_CASE("an experiment tweens the controls to its settings", "[timeline]") {
     CHECK(end.controls.temperature == 0.0);
     for (std::size_t i = 0; i < 3; ++i) {
         double mx = 0;
-        for (std::size_t j = 0; j < 3; ++j) mx = std::max(mx, end.trace.weights(i, j));
+        for (std::size_t j = 0; j < 3; ++j) mx = std::max(mx, end.trace().weights(i, j));
         CHECK(mx >= 0.5);  // one-hot, or a tie shared
     }
 }
@@ -510,8 +510,8 @@ TEST_CASE("a step without its own hold stays long enough to read its narration",
 
 TEST_CASE("a key tweened between huge opposite ends stays finite: every frame has numbers", "[timeline]") {
     auto s = tiny_scene();
-    s->q = {{1e-300, 0}, {0, 1e-300}, {1e-300, 1e-300}};
-    s->k[0] = {1e308, 0};
+    s->heads[0].q = {{1e-300, 0}, {0, 1e-300}, {1e-300, 1e-300}};
+    s->heads[0].k[0] = {1e308, 0};
     s->steps[1].set.keys = {{0, core::Vec{-1e308, 0}}};
     const scene::Deck deck = scene::deck_of(s);
     const Layout lay = layout(deck);
@@ -913,7 +913,7 @@ TEST_CASE("a step with a question is two spans: the question over the before sta
         CHECK_FALSE(v.animating);
         CHECK(v.controls.temperature == before.controls.temperature);
         CHECK(v.stage == before.stage);
-        CHECK(v.trace.weights.row_vec(0) == before.trace.weights.row_vec(0));
+        CHECK(v.trace().weights.row_vec(0) == before.trace().weights.row_vec(0));
     }
     // The step then plays from its start: the temperature tweens to 0.25.
     const View start = evaluate(deck, lay, state_at(lay, play.start), play.start);

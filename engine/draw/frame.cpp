@@ -108,11 +108,8 @@ void paint_scene(Canvas& c, const model::SceneFrame& f, const Options& opt) {
     for (const Box& b : L.boxes) {
         if (c.stopped()) return;  // the frame is thrown away: no more panels
         c.record_panel(scene::panel_name(b.panel), b.r);
-        // A panel of one head says which head it draws (the heads and their sum say it their way).
-        const bool one_head = b.panel != Panel::Heads && b.panel != Panel::Residual && b.panel != Panel::Narration &&
-                              b.panel != Panel::Block && b.panel != Panel::Scaling && b.panel != Panel::ControlPanel &&
-                              b.panel != Panel::Pipeline && b.panel != Panel::KeyPlane;  // (the key plane: in its heading)
-        c.head_tag = one_head ? f.head_tag : std::string();
+        // A panel of one head says which head it draws (its struct's kOneHead).
+        c.head_tag = model::draws_one_head(b.panel) ? f.head_tag : std::string();
         paint_panel(c, f, b.panel, b.r, &kept);
     }
     c.head_tag.clear();

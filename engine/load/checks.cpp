@@ -10,6 +10,7 @@
 #include <regex>
 
 #include "load/vectors.hpp"
+#include "scene/heads.hpp"
 #include "scene/quiz.hpp"
 
 namespace load {

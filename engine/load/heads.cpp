@@ -57,7 +57,7 @@ std::size_t read_heads(Reader& r, const Reader::Fields& f, const Node* root, std
         ok = false;
     }
 
-    scene::Heads heads;
+    std::vector<scene::Head> heads;
     std::size_t width = 0;  // Σ dv
     bool projected_form = false;
     for (std::size_t h = 0; h < hn->size(); ++h) {
@@ -142,7 +142,7 @@ std::size_t read_heads(Reader& r, const Reader::Fields& f, const Node* root, std
         }
         if (positions && !rotate_positions(r, f.get("positions"), *positions, head.q, head.k, where)) ok = false;
         width += head.v[0].size();
-        heads.heads.push_back(std::move(head));
+        heads.push_back(std::move(head));
     }
     if (xn && !projected_form && ok) {
         r.error(f.key("x"), "x: the heads give q, k and v themselves; x goes with w_q, w_k and w_v in each head");
@@ -169,17 +169,14 @@ std::size_t read_heads(Reader& r, const Reader::Fields& f, const Node* root, std
                                           std::to_string(wo->width()));
                 ok = false;
             }
-            heads.w_o = std::move(wo->rows);
+            s.w_o = std::move(wo->rows);
         }
     }
     if (!ok) return 0;
     (void)root;
-    if (x) heads.x = std::move(x->rows);
-    s.q = heads.heads[0].q;
-    s.k = heads.heads[0].k;
-    s.v = heads.heads[0].v;
+    if (x) s.x = std::move(x->rows);
     s.heads = std::move(heads);
-    return s.q[0].size();
+    return s.heads[0].q[0].size();
 }
 
 }  // namespace load

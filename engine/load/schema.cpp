@@ -86,14 +86,14 @@ struct SceneReader {
 
     // head: its number as shown (1 is the first) or its name; the index (0-based).
     std::optional<int> head(const Node* v, const std::string& key) {
-        const std::size_t count = s.heads ? s.heads->heads.size() : 1;
+        const std::size_t count = s.heads.size();
         std::vector<std::string> names;
         for (std::size_t h = 0; h < count; ++h)
-            if (s.heads && !s.heads->heads[h].name.empty()) names.push_back(s.heads->heads[h].name);
+            if (!s.heads[h].name.empty()) names.push_back(s.heads[h].name);
         double ignored = 0;
         if (v->kind == Kind::Scalar && parse_number(v, ignored) == Num::NotNumber) {
             for (std::size_t h = 0; h < count; ++h)
-                if (s.heads && s.heads->heads[h].name == v->value) return static_cast<int>(h);
+                if (s.heads[h].name == v->value) return static_cast<int>(h);
             const std::string near = core::nearest(v->value, names);
             r.error(v, key + ": no head is named '" + v->value + "'" + (near.empty() ? "" : " (did you mean '" + near + "'?)") +
                            "; expected a head's number 1.." + std::to_string(count) +

@@ -81,9 +81,11 @@ std::size_t vectors(Reader& r, const Reader::Fields& f, const Node* root, std::s
         }
         if (ok && positions && !rotate_positions(r, f.get("positions"), *positions, q->rows, k->rows, "")) ok = false;
         if (!ok) return 0;
-        s.q = std::move(q->rows);
-        s.k = std::move(k->rows);
-        s.v = std::move(v->rows);
+        scene::Head head;
+        head.q = std::move(q->rows);
+        head.k = std::move(k->rows);
+        head.v = std::move(v->rows);
+        s.heads = {std::move(head)};
         return d;
     }
     const Node* xn = need("x", "the inputs: one row of m numbers per token");
@@ -115,21 +117,22 @@ std::size_t vectors(Reader& r, const Reader::Fields& f, const Node* root, std::s
     if (wo && x && !width_must_be(*wo, "w_o", x->width(), "m, the width of x")) ok = false;
     if (ok && positions && !add_positions(r, f.get("positions"), *positions, x->rows)) ok = false;
     if (!ok) return 0;
-    s.q = multiply(x->rows, wq->rows);
-    s.k = multiply(x->rows, wk->rows);
-    s.v = multiply(x->rows, wv->rows);
-    if (!all_finite(s.q) || !all_finite(s.k) || !all_finite(s.v)) {
+    scene::Head head;
+    head.q = multiply(x->rows, wq->rows);
+    head.k = multiply(x->rows, wk->rows);
+    head.v = multiply(x->rows, wv->rows);
+    if (!all_finite(head.q) || !all_finite(head.k) || !all_finite(head.v)) {
         r.error(xn, "x·w_q, x·w_k or x·w_v overflows the range of a double; use smaller numbers");
-        s.q.clear(), s.k.clear(), s.v.clear();
         return 0;
     }
-    if (positions && !rotate_positions(r, f.get("positions"), *positions, s.q, s.k, "")) {
-        s.q.clear(), s.k.clear(), s.v.clear();
-        return 0;
-    }
+    if (positions && !rotate_positions(r, f.get("positions"), *positions, head.q, head.k, "")) return 0;
     d = wq->width();
-    s.projections = scene::Projections{std::move(x->rows), std::move(wq->rows), std::move(wk->rows), std::move(wv->rows),
-                                       wo ? std::move(wo->rows) : core::Mat{}};
+    head.w_q = std::move(wq->rows);
+    head.w_k = std::move(wk->rows);
+    head.w_v = std::move(wv->rows);
+    s.heads = {std::move(head)};
+    s.x = std::move(x->rows);
+    if (wo) s.w_o = std::move(wo->rows);
     return d;
 }
 
@@ -165,20 +168,16 @@ std::size_t read_vectors(Reader& r, const Reader::Fields& f, const Node* root, s
     if (const Node* dn = f.get("d")) {
         auto given = r.integer(dn, "d", 1, static_cast<long long>(kMax), "the query/key width");
         if (given && d && static_cast<std::size_t>(*given) != d)
-            r.error(dn, "d: expected " + std::to_string(d) + " (the width of " + (s.projections ? "w_q" : "q") + "), found " + describe(dn));
+            r.error(dn, "d: expected " + std::to_string(d) + " (the width of " + (s.projected() ? "w_q" : "q") + "), found " + describe(dn));
     }
     return d;
 }
 
 bool traced_in_full(const scene::Scene& s) {
-    std::size_t widest = std::max(s.d(), s.dv());  // of every head: the work is their sum
-    std::size_t heads = 1;
-    if (s.heads) {
-        heads = s.heads->heads.size();
-        for (const scene::Head& h : s.heads->heads)
-            widest = std::max({widest, h.q.empty() ? 0 : h.q[0].size(), h.v.empty() ? 0 : h.v[0].size()});
-    }
-    return s.n() * s.n() * widest * heads <= (std::size_t{1} << 22);
+    std::size_t widest = 0;  // of every head: the work is their sum
+    for (const scene::Head& h : s.heads)
+        widest = std::max({widest, h.q.empty() ? 0 : h.q[0].size(), h.v.empty() ? 0 : h.v[0].size()});
+    return s.n() * s.n() * widest * s.heads.size() <= (std::size_t{1} << 22);
 }
 
 namespace {
@@ -203,8 +202,8 @@ bool scores_bounded(const core::Mat& q, const core::Mat& k) {
 
 // Small problems are traced for real; large ones get attention::check plus a bound on q·k.
 std::string engine_check(const scene::Scene& s, const scene::Controls& c) {
-    if (s.heads) {  // every head, W_O and the add: each head's own check, and the whole traced when small
-        const attention::HeadsInput heads = scene::heads_input(s, c);
+    const attention::HeadsInput heads = scene::heads_input(s, c);
+    if (heads.heads.size() > 1) {  // every head, W_O and the add: each head's own check (naming it), and the whole traced when small
         std::string e = attention::check(heads);
         if (!e.empty()) return e;
         if (traced_in_full(s)) {
@@ -216,7 +215,13 @@ std::string engine_check(const scene::Scene& s, const scene::Controls& c) {
                 return "heads[" + std::to_string(h) + "]: the queries and keys are so large that q·k may exceed the range of a double";
         return {};
     }
-    attention::Input in = scene::attention_input(s, c);
+    // One head: attention::check's own words, with no head to name.
+    attention::Input in;
+    if (!heads.heads.empty()) in.q = heads.heads[0].q, in.k = heads.heads[0].k, in.v = heads.heads[0].v;
+    in.temperature = heads.temperature;
+    in.causal = heads.causal;
+    in.x = heads.x;
+    in.w_o = heads.w_o;
     std::string e = attention::check(in);
     if (!e.empty()) return e;
     if (traced_in_full(s)) {

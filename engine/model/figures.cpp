@@ -194,7 +194,7 @@ Outputs build(const Row& r, Tag<Outputs>) {
 
 Block build(const Row& r, Tag<Block>) {
     Block out;
-    const bool projected = r.projections.has_value();
+    const bool projected = r.sc->projected();
     out.parts = {
         {"Inputs + positions", "word order is added here: not shown (only the mask knows order)", false, false},
         {"Multi-head attention", projected ? "q, k, v = x·W_Q, x·W_K, x·W_V" : "q, k, v placed by hand, no W_Q, W_K, W_V",

@@ -6,6 +6,7 @@
 
 #include "model/model.hpp"
 #include "model/row.hpp"
+#include "scene/heads.hpp"
 
 namespace model {
 
@@ -34,18 +35,14 @@ SceneFrame scene_frame(const timeline::View& v) {
     f.scene = v.scene;
     f.panels = v.panels ? *v.panels : v.scene->panels;
     f.header = header(v);
-    if (v.trace.n == 0 || v.trace.n != v.scene->n()) {
+    if (v.trace().n == 0 || v.trace().n != v.scene->n()) {
         f.error = v.error.empty() ? "Nothing to draw: this scene has no numbers." : v.error;
         return f;
     }
     const Row row = focused_row(v);
     f.n = row.n;
     f.focus = row.focus;
-    if (v.scene->heads) {
-        const std::string& name = v.scene->heads->heads[row.head].name;
-        f.head_tag = "head " + std::to_string(row.head + 1) +
-                     (name.empty() ? " of " + std::to_string(v.scene->heads->heads.size()) : " · " + name);
-    }
+    f.head_tag = scene::shown_head_tag(*v.scene, v.controls);
     auto has = [&](scene::Panel p) { return std::find(f.panels.begin(), f.panels.end(), p) != f.panels.end(); };
     // Every panel showing, through the panel table: a row without its builder does not link.
 #define ATTNLAB_PANEL_BUILD(e, name, member) \

@@ -12,12 +12,8 @@ namespace model {
 Heads build(const Row& m, Tag<Heads>) {
     Heads out;
     const attention::HeadsTrace& ht = m.view->heads;
-    // A scene of one head: its one head, as a scene of several shows each.
     std::vector<const attention::Trace*> traces;
-    if (m.sc->heads)
-        for (const attention::Trace& tr : ht.heads) traces.push_back(&tr);
-    else
-        traces.push_back(m.tr);
+    for (const attention::Trace& tr : ht.heads) traces.push_back(&tr);
     const std::size_t f = static_cast<std::size_t>(m.focus), n = traces.front()->n;
     const std::string& tok = m.sc->tokens[f];
     out.tokens = m.sc->tokens;
@@ -35,7 +31,7 @@ Heads build(const Row& m, Tag<Heads>) {
         const attention::Trace& tr = *traces[h];
         Heads::Head head;
         head.name = "head " + std::to_string(h + 1);
-        head.title = m.sc->heads ? m.sc->heads->heads[h].name : "";
+        head.title = m.sc->heads[h].name;
         for (std::size_t i = 0; i < n; ++i) head.weights.push_back(tr.weights.row_vec(i));
         head.row = tr.weights.row_vec(f);
         double top = -1;

@@ -78,6 +78,28 @@ const auto& SceneFrame::get() const {
     return this->*detail::PanelMember<P>::ptr;
 }
 
+namespace detail {
+template <class P>
+constexpr bool one_head() {
+    if constexpr (requires { P::kOneHead; }) return P::kOneHead;
+    else return true;
+}
+}  // namespace detail
+
+// Whether panel p draws the shown head alone, so that its card says which (SceneFrame::head_tag).
+// A property of the panel's own struct: one that draws every head, their sum, or no head's
+// numbers, or says the head its own way, declares `static constexpr bool kOneHead = false;`.
+constexpr bool draws_one_head(scene::Panel p) {
+    switch (p) {
+#define ATTNLAB_PANEL_ONE_HEAD(e, name, member) \
+    case scene::Panel::e:                        \
+        return detail::one_head<e>();
+        ATTNLAB_PANELS(ATTNLAB_PANEL_ONE_HEAD)
+#undef ATTNLAB_PANEL_ONE_HEAD
+    }
+    return false;
+}
+
 struct TitleSlide {
     std::string title, subtitle, deck;  // deck: the deck's title under it ("" if the same)
 };

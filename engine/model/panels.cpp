@@ -159,16 +159,17 @@ ControlPanel build(const Row& row, Tag<ControlPanel>) {
 Projections build(const Row& m, Tag<Projections>) {
     Projections out;
     const std::string& tok = m.sc->tokens[static_cast<std::size_t>(m.focus)];
-    if (!m.projections) {
+    if (!m.sc->projected()) {
         out.note = "This scene gives q, k and v directly. A real layer makes them from one input per token: "
                    "q = x·W_Q, k = x·W_K, v = x·W_V.";
         return out;
     }
     out.aside = "for " + tok;
     // The asking token's row, three times: x · W_Q = q, x · W_K = k, x · W_V = v.
-    const scene::Projections& p = *m.projections;
+    const scene::Head& p = *m.written;
+    const core::Mat& xs = m.sc->x;
     const std::size_t f = static_cast<std::size_t>(m.focus);
-    if (f >= p.x.size()) return out;
+    if (f >= xs.size()) return out;
     // One diverging scale for every entry of x, W and q, k, v (v's, the value scale's too), and
     // each grid written to the precision that reproduces it: x and W as the scene writes them,
     // the products exactly (x·W of one-decimal entries has two: chased's key is (−0.05, 1.52)).
@@ -183,9 +184,9 @@ Projections build(const Row& m, Tag<Projections>) {
         return g;
     };
     using Ink = Projections::Equation::Ink;
-    const core::Mat x{p.x[f]};
+    const core::Mat x{xs[f]};
     // k = x·W_K as the scene makes it (a key dragged by hand is no longer a product).
-    const core::Mat& k_written = m.head == 0 ? m.sc->k : m.sc->heads->heads[m.head].k;
+    const core::Mat& k_written = p.k;
     const struct {
         const core::Mat* w;
         const core::Vec* out;
@@ -202,7 +203,7 @@ Projections build(const Row& m, Tag<Projections>) {
         eq.w_name = e.wn;
         eq.out_name = std::string(e.on) + " · " + tok;
         eq.ink = e.ink;
-        eq.x = grid(x, p.x, true);
+        eq.x = grid(x, xs, true);
         eq.w = grid(*e.w, *e.w, false);
         eq.out = grid(core::Mat{*e.out}, *e.whole, true);
         out.equations.push_back(std::move(eq));

@@ -66,16 +66,13 @@ Extent key_plane_extent(const scene::Scene& sc) {
         extend(rows, e);
         for (const auto& row : rows) widest = std::max(widest, std::hypot(vec2(row).x, vec2(row).y));
     };
-    add(sc.q);
-    add(sc.k);
-    if (sc.heads)
-        for (const scene::Head& h : sc.heads->heads) {
-            add(h.q);
-            add(h.k);
-        }
+    for (const scene::Head& h : sc.heads) {
+        add(h.q);
+        add(h.k);
+    }
     auto settings = [&](const scene::Settings& s) {
         if (s.key_scale) {
-            core::Mat scaled = sc.k;
+            core::Mat scaled = sc.heads[0].k;  // the controls' keys are the first head's
             for (auto& row : scaled)
                 for (double& x : row) x *= *s.key_scale;
             add(scaled);
@@ -90,9 +87,7 @@ Extent key_plane_extent(const scene::Scene& sc) {
 
 Extent value_plane_extent(const scene::Scene& sc) {
     Extent e;
-    extend(sc.v, e);
-    if (sc.heads)
-        for (const scene::Head& h : sc.heads->heads) extend(h.v, e);
+    for (const scene::Head& h : sc.heads) extend(h.v, e);
     return e;
 }
 

@@ -28,12 +28,8 @@ const std::pair<int, int>* swap_of(const Row& m) {
     return m.view && m.view->controls.swap ? &*m.view->controls.swap : nullptr;
 }
 
-// The inputs the projections read, positions added: the scene's x (or its heads'), else none.
-const core::Mat* inputs(const Row& m) {
-    if (m.sc->projections && !m.sc->projections->x.empty()) return &m.sc->projections->x;
-    if (m.sc->heads && !m.sc->heads->x.empty()) return &m.sc->heads->x;
-    return nullptr;
-}
+// The inputs the projections read, positions added: the scene's x, else none.
+const core::Mat* inputs(const Row& m) { return m.sc->x.empty() ? nullptr : &m.sc->x; }
 
 const char* const kSub[] = {"₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"};
 

@@ -1,7 +1,7 @@
-// model/projected: the pictures only a scene with inputs x and projections can draw — the head's
+// model/projected: the pictures only a scene with inputs x and projections can draw — the heads'
 // output added to x (the residual stream) and the score matrix with one matrix for W_Q and W_K
-// beside the scene's own. Every number is the trace's (attention::Trace's delta and residual,
-// attention::scores); this file picks precisions, tones and words. Knows no Cairo.
+// beside the scene's own. Every number is the trace's (attention::HeadsTrace's concatenation,
+// output and residual, attention::scores); this file picks precisions, tones and words. Knows no Cairo.
 #include <algorithm>
 #include <cmath>
 
@@ -30,87 +30,46 @@ int out_decimals(const core::Vec& o, const core::Mat& w_o, const core::Vec& delt
     return dq;
 }
 
-// Several heads: each head's output for the token side by side, times W_O, added to x — read
-// from the heads' trace (the concatenation, its product and the add).
-Residual several_heads(const Row& m) {
+}  // namespace
+
+// Every head's output for the token side by side (one head: its output), times W_O, added to x —
+// read from the heads' trace (the concatenation, its product and the add).
+Residual build(const Row& m, Tag<Residual>) {
     Residual out;
     const attention::HeadsTrace& ht = m.view->heads;
-    const scene::Heads& hs = *m.sc->heads;
-    const std::string& tok = m.sc->tokens[static_cast<std::size_t>(m.focus)];
+    const scene::Scene& sc = *m.sc;
+    const std::size_t count = ht.heads.size();
+    const bool several = count > 1;  // the words: "the head" or "the heads side by side"
+    const std::string& tok = sc.tokens[static_cast<std::size_t>(m.focus)];
     if (!ht.has_residual()) {
-        out.note = hs.x.empty() ? "These heads are given q, k and v directly, with no input x: in a real layer their "
-                                  "outputs, side by side and times W_O, are added to each token's input x."
-                                : "The heads' outputs side by side are not as wide as x and the scene gives no W_O: "
-                                  "nothing can be added to x here.";
+        if (sc.x.empty())
+            out.note = several ? "These heads are given q, k and v directly, with no input x: in a real layer their "
+                                 "outputs, side by side and times W_O, are added to each token's input x."
+                               : "This scene gives q, k and v directly, with no input x: in a real layer the head's output is "
+                                 "added to each token's input x (the residual stream).";
+        else
+            out.note = several ? "The heads' outputs side by side are not as wide as x and the scene gives no W_O: "
+                                 "nothing can be added to x here."
+                               : "x and v differ in width and the scene gives no W_O: the head's output cannot be added to x here.";
         return out;
     }
     const std::size_t f = static_cast<std::size_t>(m.focus);
-    const std::size_t count = ht.heads.size();
-    out.heading = "The heads side by side, times W_O, added to the word";
+    if (several) {
+        out.heading = "The heads side by side, times W_O, added to the word";
+        out.out_name = count == 2 ? "concat(O₁, O₂)" : "concat(O₁ … O" + std::to_string(count) + ")";
+    }
     out.aside = "for " + tok;
     out.x_name = "x · " + tok;
-    out.out_name = count == 2 ? "concat(O₁, O₂)" : "concat(O₁ … O" + std::to_string(count) + ")";
-    out.delta_name = "Δ";
     out.sum_name = "x + Δ";
     const double mag = m.scales.projection;
     out.legend = {Scale::Diverging, "entry", num(-mag, 1), "0", num(mag, 1)};
     const core::Vec o = ht.concat.row_vec(f), delta = ht.output.row_vec(f), sum = ht.residual.row_vec(f);
-    const int x_decimals = decimals_for(hs.x, 3);
-    add_row(out.x, hs.x[f], x_decimals, mag);
-    if (!hs.w_o.empty()) {
-        add_row(out.out, o, out_decimals(o, hs.w_o, delta), mag);
-        const int w_decimals = decimals_for(hs.w_o, 3);
-        for (const core::Vec& row : hs.w_o) add_row(out.w_o, row, w_decimals, mag);
-    } else {
-        add_row(out.out, o, 2, mag);
-    }
-    add_row(out.delta, delta, 2, mag);
-    add_row(out.sum, sum, std::max(2, x_decimals), mag);
-    out.x.lit = out.sum.lit = true;
-    static const char* const kSub[] = {"₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"};
-    for (std::size_t h = 0; h < count; ++h) {
-        Residual::Part part;
-        part.name = h < 9 ? std::string("O") + kSub[h] : "O" + std::to_string(h + 1);
-        part.head = scene::head_name(*m.sc, h);
-        part.first = ht.offsets[h];
-        part.count = ht.heads[h].dv;
-        part.shown = h == m.head;
-        out.parts.push_back(std::move(part));
-    }
-    out.reveal = m.prog[Stage::Blend] >= 1 ? 1.0 : smooth(m.prog[Stage::Blend]);
-    out.caption = "Each head's output for " + tok + ", side by side, times W_O is Δ; " + tok +
-                  "'s own x is kept and x + Δ goes on (the residual stream).";
-    return out;
-}
-
-}  // namespace
-
-Residual build(const Row& m, Tag<Residual>) {
-    if (m.sc->heads) return several_heads(m);
-    Residual out;
-    const attention::Trace& tr = *m.tr;
-    const std::string& tok = m.sc->tokens[static_cast<std::size_t>(m.focus)];
-    if (!m.sc->projections || !tr.has_residual()) {
-        out.note = m.sc->projections
-                       ? "x and v differ in width and the scene gives no W_O: the head's output cannot be added to x here."
-                       : "This scene gives q, k and v directly, with no input x: in a real layer the head's output is "
-                         "added to each token's input x (the residual stream).";
-        return out;
-    }
-    const scene::Projections& p = *m.sc->projections;
-    const std::size_t f = static_cast<std::size_t>(m.focus);
-    out.aside = "for " + tok;
-    out.x_name = "x · " + tok;
-    out.sum_name = "x + Δ";
-    const double mag = m.scales.projection;
-    out.legend = {Scale::Diverging, "entry", num(-mag, 1), "0", num(mag, 1)};
-    const core::Vec o = tr.output.row_vec(f), delta = tr.delta.row_vec(f), sum = tr.residual.row_vec(f);
-    const int x_decimals = decimals_for(p.x, 3);
-    add_row(out.x, p.x[f], x_decimals, mag);
-    if (!p.w_o.empty()) {
-        add_row(out.out, o, out_decimals(o, p.w_o, delta), mag);
-        const int w_decimals = decimals_for(p.w_o, 3);
-        for (const core::Vec& row : p.w_o) add_row(out.w_o, row, w_decimals, mag);
+    const int x_decimals = decimals_for(sc.x, 3);
+    add_row(out.x, sc.x[f], x_decimals, mag);
+    if (!sc.w_o.empty()) {
+        add_row(out.out, o, out_decimals(o, sc.w_o, delta), mag);
+        const int w_decimals = decimals_for(sc.w_o, 3);
+        for (const core::Vec& row : sc.w_o) add_row(out.w_o, row, w_decimals, mag);
     } else {
         add_row(out.out, o, 2, mag);
     }
@@ -118,16 +77,30 @@ Residual build(const Row& m, Tag<Residual>) {
     // x + Δ to the finer of x's and Δ's precisions: x's one decimal plus Δ's two add exactly.
     add_row(out.sum, sum, std::max(2, x_decimals), mag);
     out.x.lit = out.sum.lit = true;
+    // Each head's columns of the concatenation, named under them (one head's output is no
+    // concatenation: nothing to name).
+    static const char* const kSub[] = {"₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"};
+    for (std::size_t h = 0; several && h < count; ++h) {
+        Residual::Part part;
+        part.name = h < 9 ? std::string("O") + kSub[h] : "O" + std::to_string(h + 1);
+        part.head = scene::head_name(sc, h);
+        part.first = ht.offsets[h];
+        part.count = ht.heads[h].dv;
+        part.shown = h == m.head;
+        out.parts.push_back(std::move(part));
+    }
     out.reveal = m.prog[Stage::Blend] >= 1 ? 1.0 : smooth(m.prog[Stage::Blend]);
-    out.caption = tok + "'s own x is kept: the head adds Δ to it, and x + Δ goes on to the next layer "
-                        "(the residual stream).";
+    out.caption = several ? "Each head's output for " + tok + ", side by side, times W_O is Δ; " + tok +
+                                "'s own x is kept and x + Δ goes on (the residual stream)."
+                          : tok + "'s own x is kept: the head adds Δ to it, and x + Δ goes on to the next layer "
+                                  "(the residual stream).";
     return out;
 }
 
 TiedScores build(const Row& m, Tag<TiedScores>) {
     TiedScores out;
     const attention::Trace& tr = *m.tr;
-    if (!m.projections) {
+    if (!m.sc->projected()) {
         out.note = "This scene gives q and k directly: with no W_Q and W_K there is no one-matrix version to compare.";
         return out;
     }

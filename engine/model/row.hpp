@@ -45,12 +45,14 @@ struct Row {
     const timeline::View* view = nullptr;
     const scene::Scene* sc = nullptr;
     const attention::Trace* tr = nullptr;  // the shown head's (scene::shown_head)
-    // The shown head's vectors (scene::shown_q, shown_k, shown_v): the scene's q and v and the
-    // keys in force in a scene of one head; and where they came from (scene::shown_projections).
+    // The shown head's vectors (scene::shown_q, shown_k, shown_v): its q and v, and its keys in
+    // force (the first head's are the controls' keys, which a student moves).
     const core::Mat* q = nullptr;
     const core::Mat* k = nullptr;
     const core::Mat* v = nullptr;
-    std::optional<scene::Projections> projections;
+    // The shown head as the scene writes it: its name, q, k and v as given or projected, and its
+    // W_Q, W_K and W_V when the scene's x is projected (sc->projected()).
+    const scene::Head* written = nullptr;
     std::size_t head = 0;          // the shown head (0: the first)
     std::string head_label;        // "head 2 of 2 · which determiner"; "" in a scene of one head
     int n = 0;

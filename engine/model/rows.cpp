@@ -97,35 +97,28 @@ Scales scales_of(const timeline::View& v) {
     const scene::Scene& sc = *v.scene;
     double score = 0;
     if (sc.n() <= kFixedScaleTokens) {
-        score = largest_score(sc.q, sc.k);
-        if (sc.heads)  // one scale for every head: a score has one colour whichever head shows it
-            for (const scene::Head& h : sc.heads->heads) score = std::max(score, largest_score(h.q, h.k));
+        for (const scene::Head& h : sc.heads)  // one scale for every head: a score has one colour whichever head shows it
+            score = std::max(score, largest_score(h.q, h.k));
     } else {
         // Too many pairs to score on every frame: the trace's scores (computed anyway).
-        for (double s : v.trace.scores.data)
+        for (double s : v.trace().scores.data)
             if (std::isfinite(s)) score = std::max(score, std::fabs(s));
     }
     out.score = score > 1e-9 ? score : 1.0;
-    if (sc.projections) {
-        const scene::Projections& p = *sc.projections;
-        out.projection = largest({&p.x, &p.w_q, &p.w_k, &p.w_v, &sc.q, &sc.k, &sc.v});
-        out.value = out.projection;
-    } else if (sc.heads && !sc.heads->x.empty()) {
-        // Several heads projected from x: one scale for x, every head's matrices and vectors,
-        // and W_O (the concatenation and what W_O makes of it are drawn on it too).
-        std::vector<const core::Mat*> all{&sc.heads->x, &sc.heads->w_o};
-        for (const scene::Head& h : sc.heads->heads)
+    if (sc.projected()) {
+        // Heads projected from x: one scale for x, every head's matrices and vectors, and W_O
+        // (the heads' outputs and what W_O makes of them are drawn on it too).
+        std::vector<const core::Mat*> all{&sc.x, &sc.w_o};
+        for (const scene::Head& h : sc.heads)
             for (const core::Mat* a : {&h.w_q, &h.w_k, &h.w_v, &h.q, &h.k, &h.v}) all.push_back(a);
         out.projection = largest(all);
         out.value = out.projection;
-    } else if (sc.heads) {
-        // Several heads given q, k and v: every head's values on one scale.
-        std::vector<const core::Mat*> all;
-        for (const scene::Head& h : sc.heads->heads) all.push_back(&h.v);
-        out.value = largest(all);
-        out.projection = std::max(out.value, largest({&sc.heads->w_o}));
     } else {
-        out.value = largest({&sc.v});
+        // Heads given q, k and v: every head's values on one scale.
+        std::vector<const core::Mat*> all;
+        for (const scene::Head& h : sc.heads) all.push_back(&h.v);
+        out.value = largest(all);
+        out.projection = std::max(out.value, largest({&sc.w_o}));
     }
     return out;
 }
@@ -134,14 +127,14 @@ Row focused_row(const timeline::View& v) {
     Row m;
     m.view = &v;
     m.sc = v.scene;
-    m.tr = &v.trace;
+    m.tr = &v.trace();
     m.q = &scene::shown_q(*v.scene, v.controls);
     m.k = &scene::shown_k(*v.scene, v.controls);
     m.v = &scene::shown_v(*v.scene, v.controls);
-    m.projections = scene::shown_projections(*v.scene, v.controls);
     m.head = scene::shown_head(*v.scene, v.controls);
+    m.written = &v.scene->heads[m.head];
     m.head_label = scene::shown_head_label(*v.scene, v.controls);
-    const attention::Trace& tr = v.trace;
+    const attention::Trace& tr = v.trace();
     m.n = static_cast<int>(tr.n);
     m.focus = std::clamp(v.controls.focus, 0, m.n - 1);
     m.d = tr.d;

@@ -20,7 +20,7 @@ Controls start_controls(const Scene& s) {
     c.focus = s.focus;
     c.temperature = s.temperature;
     c.mask = s.mask;
-    c.keys = s.k;
+    c.keys = s.heads.empty() ? core::Mat{} : s.heads[0].k;
     for (const Settings& set : s.prelude) c = apply(s, std::move(c), set);
     return c;
 }
@@ -52,28 +52,9 @@ Controls apply(const Scene& s, Controls c, const Settings& set) {
     for (const auto& [token, key] : set.keys)
         if (token >= 0 && token < n && key.size() == s.d()) c.keys[static_cast<std::size_t>(token)] = key;
     if (set.compare) c.compare = set.compare;
-    const int heads = s.heads ? static_cast<int>(s.heads->heads.size()) : 1;
+    const int heads = static_cast<int>(s.heads.size());
     if (set.head && *set.head >= 0 && *set.head < heads) c.head = *set.head;
     return c;
-}
-
-attention::Input attention_input(const Scene& s, const Controls& c) {
-    if (c.swap) {
-        Controls in_place = c;
-        in_place.swap.reset();
-        return attention_input(swapped(s, *c.swap), in_place);
-    }
-    attention::Input in;
-    in.q = s.q;
-    in.k = c.keys;
-    in.v = s.v;
-    in.temperature = c.temperature;
-    in.causal = c.mask;
-    if (s.projections && s.projections->residual()) {
-        in.x = s.projections->x;
-        in.w_o = s.projections->w_o;
-    }
-    return in;
 }
 
 double temperature_unit(double T) { return std::isinf(T) ? 1.0 : std::clamp(T / (1.0 + T), 0.0, 1.0); }

@@ -57,10 +57,6 @@ Controls start_controls(const Scene& s);
 // are placed (a moved key's index is a place in the sentence as it stands, swapped or not).
 Controls apply(const Scene& s, Controls c, const Settings& set);
 
-// The attention input for these controls (q and v from the scene, keys from the controls); with
-// a swap in force, q and v (and x) of the scene with the two tokens exchanged (scene::swapped).
-attention::Input attention_input(const Scene& s, const Controls& c);
-
 // The temperature on a unit scale, g = T / (1 + T): [0, ∞] onto [0, 1], T = 1 in the middle.
 // Tweens run in g (a tween from 1 to ∞ passes through every T once and looks even to the eye)
 // and the slider is drawn in g.

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstddef>
-#include <optional>
 #include <string>
 
 #include "attention/heads.hpp"
@@ -13,12 +12,11 @@
 
 namespace scene {
 
-// The heads of `s` under controls `c`: a scene of one head is attention_input's head (its x and
-// W_O on the output side); a scene of several gives each its q, k and v (head 0's keys are the
-// controls' keys, as the one-head panels draw them), W_O, and x where the result can be added.
+// The heads of `s` under controls `c`: each its q, k and v (the first head's keys are the
+// controls' keys, which a student moves), W_O, and x where the result can be added.
 attention::HeadsInput heads_input(const Scene& s, const Controls& c);
 
-// How many heads `s` has (1 without `heads:`).
+// How many heads `s` has.
 std::size_t head_count(const Scene& s);
 
 // Head h's name: its own, else "head h+1".
@@ -31,9 +29,14 @@ std::size_t shown_head(const Scene& s, const Controls& c);
 const core::Mat& shown_q(const Scene& s, const Controls& c);
 const core::Mat& shown_k(const Scene& s, const Controls& c);
 const core::Mat& shown_v(const Scene& s, const Controls& c);
-// Where they came from: the scene's x and the head's W_Q, W_K and W_V (no W_O: in a scene of
-// several heads W_O takes every head's output at once); nullopt when q, k and v were given.
-std::optional<Projections> shown_projections(const Scene& s, const Controls& c);
+// The tag over the panels that draw the shown head: "head 2 of 2", or "head 2 · which determiner"
+// when it has a name; "" for a scene of one head (there is no other to tell it from).
+std::string shown_head_tag(const Scene& s, const Controls& c);
+
+// The shown head's attention input under these controls: its q, its keys in force and its v, the
+// temperature and the mask (the heads' output side, x and W_O, is heads_input's); with a swap in
+// force, of the scene with the two tokens exchanged (scene::swapped).
+attention::Input attention_input(const Scene& s, const Controls& c);
 // "head 2 of 2 · which determiner" for a scene of several heads (the name only when it has
 // one); "" for a scene of one head.
 std::string shown_head_label(const Scene& s, const Controls& c);

@@ -76,21 +76,12 @@ Scene swapped(const Scene& s, std::pair<int, int> ab) {
     const Kind kind = s.positions.kind;
     if (kind == Kind::Sinusoidal || kind == Kind::Learned) {
         // Positions were added to x: the new x, then every product made from it again.
-        if (out.projections) {
-            swap_placed(s, out.projections->x, ab);
-            out.q = times(out.projections->x, out.projections->w_q);
-            out.k = times(out.projections->x, out.projections->w_k);
-            out.v = times(out.projections->x, out.projections->w_v);
-        }
-        if (out.heads) {
-            swap_placed(s, out.heads->x, ab);
-            for (Head& h : out.heads->heads) {
-                h.q = times(out.heads->x, h.w_q);
-                h.k = times(out.heads->x, h.w_k);
-                h.v = times(out.heads->x, h.w_v);
-            }
-            if (!out.heads->heads.empty()) {
-                out.q = out.heads->heads[0].q, out.k = out.heads->heads[0].k, out.v = out.heads->heads[0].v;
+        if (out.projected()) {
+            swap_placed(s, out.x, ab);
+            for (Head& h : out.heads) {
+                h.q = times(out.x, h.w_q);
+                h.k = times(out.x, h.w_k);
+                h.v = times(out.x, h.w_v);
             }
         }
         return out;
@@ -99,17 +90,11 @@ Scene swapped(const Scene& s, std::pair<int, int> ab) {
         if (kind == Kind::Rotary) swap_turned(s, m, ab);
         else swap_rows(m, ab);
     };
-    qk(out.q);
-    qk(out.k);
-    swap_rows(out.v, ab);
-    if (out.projections) swap_rows(out.projections->x, ab);
-    if (out.heads) {
-        swap_rows(out.heads->x, ab);
-        for (Head& h : out.heads->heads) {
-            qk(h.q);
-            qk(h.k);
-            swap_rows(h.v, ab);
-        }
+    swap_rows(out.x, ab);
+    for (Head& h : out.heads) {
+        qk(h.q);
+        qk(h.k);
+        swap_rows(h.v, ab);
     }
     return out;
 }
@@ -127,7 +112,7 @@ core::Mat carried_keys(const Scene& from, const Scene& to, const core::Mat& keys
         // The key as set, plus what the exchange changes in the scene's own key (exactly 0
         // without positions: the key is carried as it is).
         for (std::size_t c = 0; c < out[i].size(); ++c) {
-            const double shift = to.k[i][c] - from.k[j][c];
+            const double shift = to.heads[0].k[i][c] - from.heads[0].k[j][c];
             out[i][c] = shift == 0 ? keys[j][c] : keys[j][c] + shift;
         }
     }

@@ -71,19 +71,6 @@ struct Quiz {
     std::vector<Question> questions;
 };
 
-// Where the vectors came from when the scene gives inputs and projection matrices.
-struct Projections {
-    core::Mat x;     // n × m inputs
-    core::Mat w_q;   // m × d
-    core::Mat w_k;   // m × d
-    core::Mat w_v;   // m × dv
-    core::Mat w_o;   // dv × m, the output projection: what the head adds to x is (Σ aᵢvᵢ)·W_O.
-                     // Optional: empty, the head's output is added to x as it is (when dv = m),
-                     // or not added at all (when dv ≠ m: no residual is drawn)
-    // Whether the head's output can be added to x (the residual stream): W_O given, or dv = m.
-    bool residual() const { return !w_o.empty() || (!x.empty() && !w_v.empty() && w_v[0].size() == x[0].size()); }
-};
-
 // Where each token is, told to attention (attention/positions.hpp): nothing (attention is blind
 // to order), sinusoidal encodings or learned vectors added to each input x before the
 // projections, or the rotary rotation (RoPE) of every query and key.
@@ -94,21 +81,11 @@ struct Positions {
     core::Mat added;                         // sinusoidal or learned: what was added to each x (n × m)
 };
 
-// One of several heads, its vectors as it uses them (projected, rotated).
+// One head: its vectors as it uses them (projected, rotated), and where they came from.
 struct Head {
     std::string name;          // "" unnamed: "head 1", … where it is shown
     core::Mat q, k, v;         // n×d, n×d, n×dv
     core::Mat w_q, w_k, w_v;   // m×d, m×d, m×dv when they were projected from the scene's x; else empty
-};
-
-// A scene of several heads (`heads:`): every head traced with the shared controls, their outputs
-// side by side projected by W_O and, with the inputs x, added to them (scene/heads.hpp).
-struct Heads {
-    std::vector<Head> heads;
-    core::Mat w_o;   // (Σ dv) × m, row block h for head h; empty: the concatenation itself
-    core::Mat x;     // n × m, the inputs the heads read (positions added); empty when the heads give q, k, v
-    // Whether the result can be added to x: W_O given, or the concatenation as wide as x.
-    bool residual() const;
 };
 
 // One scene: tokens, their vectors, the starting controls, the panels and the steps.
@@ -117,11 +94,17 @@ struct Scene {
     std::string id;               // `scene:` name
     std::string title;
     std::vector<std::string> tokens;  // addressed by index; words may repeat
-    core::Mat q, k, v;            // n×d, n×d, n×dv (computed from projections if given)
-    std::optional<Projections> projections;
-    // Several heads (`heads:`); q, k and v above are then head 0's, which the one-head panels
-    // draw. Absent for a scene of one head.
-    std::optional<Heads> heads;
+    // The heads, at least one (a scene of one head is a list of one), every head over the same
+    // tokens; each traced with the shared controls (scene/heads.hpp). The controls' keys are the
+    // first head's.
+    std::vector<Head> heads;
+    core::Mat x;                  // n × m, the inputs the heads read (positions added) when they
+                                  // project them (every head's w_q, w_k, w_v); empty when the
+                                  // heads give q, k and v
+    core::Mat w_o;                // (Σ dv) × m, the output projection, row block h for head h: what
+                                  // the heads add to x is concat(O₁, …)·W_O. Optional: empty, the
+                                  // concatenation is added as it is (when Σ dv = m), or nothing is
+                                  // added (when Σ dv ≠ m: no residual is drawn)
     Positions positions;          // none unless the scene gives `positions:`
     int focus = 0;                // starting focused token
     double temperature = 1.0;     // starting T
@@ -136,8 +119,13 @@ struct Scene {
     std::vector<Settings> prelude;
 
     std::size_t n() const { return tokens.size(); }
-    std::size_t d() const { return k.empty() ? 0 : k[0].size(); }
-    std::size_t dv() const { return v.empty() ? 0 : v[0].size(); }
+    // The width of the first head's keys (the keys the controls move); 0 without heads.
+    std::size_t d() const { return heads.empty() || heads[0].k.empty() ? 0 : heads[0].k[0].size(); }
+    // Whether the heads project the inputs x (every head's w_q, w_k and w_v from x).
+    bool projected() const { return !x.empty() && !heads.empty() && !heads[0].w_q.empty(); }
+    // Whether the heads' result can be added to x (the residual stream): x given, and W_O given
+    // or the heads' values side by side as wide as x.
+    bool residual() const;
     bool has(Panel p) const;
     // The panels step `step` shows: its own list if it gives one, else the scene's.
     const std::vector<Panel>& panels_at(int step) const;

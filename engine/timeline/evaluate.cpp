@@ -1,6 +1,5 @@
 // timeline/evaluate: (deck, layout, state, time) → View: the step and its eased progress, the
-// controls in force (script, then edits, then an experiment, tweened) and their Trace (every
-// head's, in a scene of several).
+// controls in force (script, then edits, then an experiment, tweened) and every head's Trace.
 #include <cmath>
 
 #include "scene/heads.hpp"
@@ -200,21 +199,11 @@ View evaluate_view(const scene::Deck& deck, const Layout& lay, const State& s, d
         in_place.swap.reset();
     }
     const scene::Scene& standing = *v.scene;
-    attention::Input in = scene::attention_input(standing, in_place);
-    if (standing.heads) {
-        // Several heads: every head traced, and the shown one is the one-head panels' trace.
-        if (!attention::trace(scene::heads_input(standing, in_place), v.heads, v.error)) return v;
-        v.trace = v.heads.heads[scene::shown_head(standing, in_place)];
-        in = attention::Input{};
-        in.q = scene::shown_q(standing, in_place);
-        in.k = scene::shown_k(standing, in_place);
-        in.v = scene::shown_v(standing, in_place);
-        in.temperature = in_place.temperature;
-        in.causal = in_place.mask;
-    } else if (!attention::trace(in, v.trace, v.error)) {
-        return v;
-    }
+    // Every head traced, and the shown one is the one-head panels' trace.
+    if (!attention::trace(scene::heads_input(standing, in_place), v.heads, v.error)) return v;
+    v.shown = scene::shown_head(standing, in_place);
     if (v.mask_u > 0.0 && v.mask_u < 1.0) {
+        attention::Input in = scene::attention_input(standing, in_place);
         in.causal = false;
         std::string ignored;
         attention::trace(in, v.open, ignored);
@@ -223,6 +212,11 @@ View evaluate_view(const scene::Deck& deck, const Layout& lay, const State& s, d
 }
 
 }  // namespace
+
+const attention::Trace& View::trace() const {
+    static const attention::Trace none;
+    return shown < heads.heads.size() ? heads.heads[shown] : none;
+}
 
 View evaluate(const scene::Deck& deck, const Layout& lay, const State& s, double now) {
     return evaluate_view(deck, lay, s, now, true);

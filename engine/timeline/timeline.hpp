@@ -256,12 +256,14 @@ struct View {
 
     scene::Controls controls;       // in force now (steps, edits and experiment, tweened)
     double mask_u = 0.0;            // 0 = mask off … 1 = future columns fully folded away
-    attention::Trace trace;         // at `controls` (with the mask as controls.mask)
-    attention::Trace open;          // the same without the mask (for the fold animation); n = 0 if not needed
-    // A scene of several heads: `trace` and `open` are the shown head's (scene::shown_head of
-    // `controls`), and `heads` every head's with what is made of them (the concatenation, W_O,
-    // the add). Empty (no heads) for a scene of one head.
+    // Every head's trace at `controls` (with the mask as controls.mask) and what is made of them
+    // (the concatenation, W_O, the add); empty (no heads) for a title or text slide, or when the
+    // trace could not be computed.
     attention::HeadsTrace heads;
+    std::size_t shown = 0;          // the head the one-head panels draw (scene::shown_head of `controls`)
+    // The shown head's trace (an empty one, n = 0, without heads).
+    const attention::Trace& trace() const;
+    attention::Trace open;          // the shown head's without the mask (for the fold animation); n = 0 if not needed
     std::string error;              // why `trace` could not be computed (should not happen after load)
     // Two tokens exchanged (controls.swap): the scene as it now reads (scene::swapped), which
     // `scene` points to; null without a swap.

@@ -266,7 +266,7 @@ std::string Live::status() const {
             s += "]";
         }
         s += "],\"weights\":[";
-        const attention::Trace& t = v.trace;
+        const attention::Trace& t = v.trace();
         if (c.focus >= 0 && static_cast<std::size_t>(c.focus) < t.weights.rows)
             for (std::size_t j = 0; j < t.weights.cols; ++j) {
                 if (j) s += ",";

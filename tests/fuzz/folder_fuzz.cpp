@@ -298,8 +298,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             if (!slide.scene) continue;
             const auto& sc = *slide.scene;
             check(sc.n() >= 1 && sc.n() <= attention::kMaxSize, "an accepted scene has a bad token count");
-            check(sc.q.size() == sc.n() && sc.k.size() == sc.n() && sc.v.size() == sc.n(),
-                  "an accepted scene's vectors do not match its tokens");
+            check(!sc.heads.empty(), "an accepted scene has no head");
+            for (const auto& h : sc.heads)
+                check(h.q.size() == sc.n() && h.k.size() == sc.n() && h.v.size() == sc.n(),
+                      "an accepted scene's vectors do not match its tokens");
             check(!sc.steps.empty(), "an accepted scene has no steps");
             for (const auto& step : sc.steps) clip(step.voice, step.voice_seconds), clip(step.ask_voice, step.ask_voice_seconds);
         }

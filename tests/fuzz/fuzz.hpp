@@ -60,7 +60,7 @@ inline void evaluate_and_paint(const scene::Deck& deck, const timeline::Layout& 
                                double now) {
     const timeline::View v = timeline::evaluate(deck, lay, s, now);
     expect(v.error.empty(), "a loaded deck evaluates to an error: " + v.error);
-    if (v.scene) check_trace(v.trace);
+    if (v.scene) check_trace(v.trace());
     const model::Frame frame = model::frame_at(deck, lay, s, now);
     static cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 192, 108);
     cairo_t* cr = cairo_create(surface);

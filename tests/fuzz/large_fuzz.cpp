@@ -29,7 +29,7 @@ std::shared_ptr<scene::Scene> grown(const scene::Scene& sc, std::size_t n) {
         const std::size_t r = i % n0;
         const double f = 1.0 + static_cast<double>(i / n0) / 1024.0;
         out->tokens.push_back(sc.tokens[r]);
-        for (auto [from, to] : {std::pair{&sc.q, &out->q}, std::pair{&sc.k, &out->k}, std::pair{&sc.v, &out->v}}) {
+        for (auto [from, to] : {std::pair{&sc.heads[0].q, &out->heads[0].q}, std::pair{&sc.heads[0].k, &out->heads[0].k}, std::pair{&sc.heads[0].v, &out->heads[0].v}}) {
             core::Vec row = (*from)[r];
             for (double& x : row) x *= f;
             to->push_back(std::move(row));
@@ -39,8 +39,8 @@ std::shared_ptr<scene::Scene> grown(const scene::Scene& sc, std::size_t n) {
 }
 
 bool growable(const scene::Scene& sc) {
-    return !sc.projections && !sc.heads && sc.positions.kind == scene::Positions::Kind::None && sc.n() >= 1 &&
-           sc.q.size() == sc.n() && sc.k.size() == sc.n() && sc.v.size() == sc.n();
+    return !sc.projected() && sc.heads.size() == 1 && sc.positions.kind == scene::Positions::Kind::None && sc.n() >= 1 &&
+           sc.heads[0].q.size() == sc.n() && sc.heads[0].k.size() == sc.n() && sc.heads[0].v.size() == sc.n();
 }
 
 void paint_recorded(const timeline::View& v, const std::string& where) {
@@ -85,7 +85,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             const timeline::View v = timeline::evaluate(r.deck, lay, s, t);
             fuzz::expect(v.error.empty(), "a grown deck evaluates to an error: " + v.error);
             if (!v.scene) continue;
-            fuzz::check_trace(v.trace);
+            fuzz::check_trace(v.trace());
             paint_recorded(v, "step " + std::to_string(i + 1) + " of " + std::to_string(v.scene->n()) + " tokens");
         }
     }

@@ -18,8 +18,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             if (!slide.scene) continue;
             const auto& sc = *slide.scene;
             fuzz::expect(sc.n() >= 1 && sc.n() <= attention::kMaxSize, "an accepted scene has a bad token count");
-            fuzz::expect(sc.q.size() == sc.n() && sc.k.size() == sc.n() && sc.v.size() == sc.n(),
-                         "an accepted scene's vectors do not match its tokens");
+            fuzz::expect(!sc.heads.empty(), "an accepted scene has no head");
+            for (const auto& h : sc.heads)
+                fuzz::expect(h.q.size() == sc.n() && h.k.size() == sc.n() && h.v.size() == sc.n(),
+                             "an accepted scene's vectors do not match its tokens");
             fuzz::expect(!sc.steps.empty(), "an accepted scene has no steps");
         }
         return 0;

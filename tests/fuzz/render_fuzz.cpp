@@ -25,7 +25,8 @@ bool small_enough(const scene::Deck& deck) {
         if (!slide.scene) continue;
         const auto& sc = *slide.scene;
         if (sc.n() > kMaxTokens) return false;
-        if (!sc.q.empty() && (sc.q[0].size() > kMaxDim || sc.v[0].size() > kMaxDim)) return false;
+        for (const auto& h : sc.heads)
+            if (!h.q.empty() && (h.q[0].size() > kMaxDim || h.v[0].size() > kMaxDim)) return false;
     }
     return true;
 }

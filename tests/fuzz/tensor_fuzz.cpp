@@ -64,9 +64,9 @@ void check(const std::string& scene, const std::string& tensor) {
     if (r.ok()) {
         fuzz::expect(r.deck.slides.size() == 1 && r.deck.slides[0].scene, "an accepted scene file is not one scene");
         const auto& sc = *r.deck.slides[0].scene;
-        fuzz::expect(sc.q.size() == 3, "an accepted q does not have one row per token");
-        for (const auto& row : sc.q) {
-            fuzz::expect(row.size() == sc.q[0].size() && row.size() == 2, "an accepted q is not 3 rows of d = 2");
+        fuzz::expect(sc.heads[0].q.size() == 3, "an accepted q does not have one row per token");
+        for (const auto& row : sc.heads[0].q) {
+            fuzz::expect(row.size() == sc.heads[0].q[0].size() && row.size() == 2, "an accepted q is not 3 rows of d = 2");
             for (double x : row) fuzz::expect(std::isfinite(x), "an accepted tensor holds a number that is not finite");
         }
         return;

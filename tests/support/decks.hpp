@@ -20,12 +20,13 @@ namespace support {
 // "chased", the default panels and steps, and the mask switched on at the mask step.
 inline std::shared_ptr<scene::Scene> sentence_scene() {
     auto s = std::make_shared<scene::Scene>();
+    s->heads.resize(1);
     s->id = "one-query-row";
     s->title = "Each word decides which other words matter";
     s->tokens = {"The", "cat", "chased", "the", "mouse", "."};
-    s->q = {{0.3, -0.5}, {0.8, 0.2}, {1.0, 0.9}, {0.2, -0.4}, {0.6, 0.5}, {0.1, 0.1}};
-    s->k = {{-0.6, 0.3}, {1.2, 0.6}, {0.2, -0.8}, {-0.5, 0.2}, {0.9, 1.0}, {-0.2, -0.6}};
-    s->v = {{-1.0, 0.6}, {1.4, 1.0}, {0.2, -1.2}, {-0.8, 0.4}, {1.0, 1.6}, {-0.2, -0.4}};
+    s->heads[0].q = {{0.3, -0.5}, {0.8, 0.2}, {1.0, 0.9}, {0.2, -0.4}, {0.6, 0.5}, {0.1, 0.1}};
+    s->heads[0].k = {{-0.6, 0.3}, {1.2, 0.6}, {0.2, -0.8}, {-0.5, 0.2}, {0.9, 1.0}, {-0.2, -0.6}};
+    s->heads[0].v = {{-1.0, 0.6}, {1.4, 1.0}, {0.2, -1.2}, {-0.8, 0.4}, {1.0, 1.6}, {-0.2, -0.4}};
     s->focus = 2;
     s->panels = scene::default_panels(6);
     s->steps = scene::default_steps();
@@ -37,12 +38,13 @@ inline std::shared_ptr<scene::Scene> sentence_scene() {
 // "chased", the default panels and steps; no experiments, quiz or notes (each test adds its own).
 inline std::shared_ptr<scene::Scene> cat_scene() {
     auto s = std::make_shared<scene::Scene>();
+    s->heads.resize(1);
     s->id = "cat";
     s->title = "Each word decides which other words matter";
     s->tokens = {"The", "cat", "chased", "the", "mouse", "."};
-    s->q = {{1.0, 0.8}, {0.3, -1.3}, {1.8, 0.7}, {1.2, 0.1}, {0.2, -1.2}, {0.15, -0.12}};
-    s->k = {{-0.6, 0.9}, {1.2, 0.8}, {0.2, -1.0}, {-0.5, 1.0}, {1.3, 0.3}, {-0.9, -0.5}};
-    s->v = {{-1.8, -0.2}, {-0.9, 1.6}, {0.2, -1.6}, {-1.5, -0.6}, {1.0, 1.5}, {1.7, -0.5}};
+    s->heads[0].q = {{1.0, 0.8}, {0.3, -1.3}, {1.8, 0.7}, {1.2, 0.1}, {0.2, -1.2}, {0.15, -0.12}};
+    s->heads[0].k = {{-0.6, 0.9}, {1.2, 0.8}, {0.2, -1.0}, {-0.5, 1.0}, {1.3, 0.3}, {-0.9, -0.5}};
+    s->heads[0].v = {{-1.8, -0.2}, {-0.9, 1.6}, {0.2, -1.6}, {-1.5, -0.6}, {1.0, 1.5}, {1.7, -0.5}};
     s->focus = 2;
     s->panels = scene::default_panels(6);
     s->steps = scene::default_steps();
@@ -54,15 +56,16 @@ inline std::shared_ptr<scene::Scene> cat_scene() {
 // cells); focus on "it", the mask on at the mask step, "it" against "animal" compared at step 6.
 inline std::shared_ptr<scene::Scene> matrix_scene() {
     auto s = std::make_shared<scene::Scene>();
+    s->heads.resize(1);
     s->id = "matrix";
     s->title = "Attention is a matrix";
     s->tokens = {"The", "animal", "didn't", "cross", "the", "street", "because", "it", "was", "too", "tired", "."};
     const std::size_t n = s->tokens.size();
     for (std::size_t i = 0; i < n; ++i) {
         double a = 0.9 * static_cast<double>(i);
-        s->q.push_back({std::cos(a), std::sin(a), 0.5 * std::cos(2 * a), 0.3});
-        s->k.push_back({std::cos(a + 0.4), std::sin(a + 0.4), 0.5 * std::sin(a), -0.2});
-        s->v.push_back({std::cos(a), std::sin(a)});
+        s->heads[0].q.push_back({std::cos(a), std::sin(a), 0.5 * std::cos(2 * a), 0.3});
+        s->heads[0].k.push_back({std::cos(a + 0.4), std::sin(a + 0.4), 0.5 * std::sin(a), -0.2});
+        s->heads[0].v.push_back({std::cos(a), std::sin(a)});
     }
     s->focus = 7;
     s->panels = scene::default_panels(n);
@@ -76,11 +79,12 @@ inline std::shared_ptr<scene::Scene> matrix_scene() {
 // in code, with the default panels and steps.
 inline std::shared_ptr<scene::Scene> tiny_scene() {
     auto s = std::make_shared<scene::Scene>();
+    s->heads.resize(1);
     s->id = "tiny";
     s->tokens = {"a", "b", "c"};
-    s->q = {{1, 0}, {0, 1}, {1, 1}};
-    s->k = {{1, 0}, {0, 1}, {1, 1}};
-    s->v = {{1, 0}, {0, 1}, {1, 1}};
+    s->heads[0].q = {{1, 0}, {0, 1}, {1, 1}};
+    s->heads[0].k = {{1, 0}, {0, 1}, {1, 1}};
+    s->heads[0].v = {{1, 0}, {0, 1}, {1, 1}};
     s->steps = scene::default_steps();
     s->panels = scene::default_panels(3);
     return s;
@@ -90,12 +94,13 @@ inline std::shared_ptr<scene::Scene> tiny_scene() {
 // with the default panels and no steps: the caller gives the steps it times.
 inline std::shared_ptr<scene::Scene> abc_scene(std::string id = "test", std::string title = "Test scene") {
     auto s = std::make_shared<scene::Scene>();
+    s->heads.resize(1);
     s->id = std::move(id);
     s->title = std::move(title);
     s->tokens = {"a", "b", "c"};
-    s->q = {{1, 0}, {0, 1}, {1, 1}};
-    s->k = {{1, 0.2}, {-0.3, 1}, {0.8, 0.9}};
-    s->v = {{1, 0}, {0, 1}, {-1, -0.5}};
+    s->heads[0].q = {{1, 0}, {0, 1}, {1, 1}};
+    s->heads[0].k = {{1, 0.2}, {-0.3, 1}, {0.8, 0.9}};
+    s->heads[0].v = {{1, 0}, {0, 1}, {-1, -0.5}};
     s->panels = scene::default_panels(3);
     return s;
 }

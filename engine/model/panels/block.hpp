@@ -19,6 +19,7 @@ ATTNLAB_PANEL(Block, "block", block)
 // next layer — with what the lecture shows lit and what it leaves out greyed; the residual paths,
 // whose add the lecture draws (the projections' x + Δ), in ink with a "+" where they join.
 struct Block {
+    static constexpr bool kOneHead = false;  // where the heads sit in a layer
     static constexpr Pictures kPictures{};  // the whole head: a step showing it lights no one stage
     std::string heading = "One head of one Transformer block";
     std::string aside = "grey: not in this lecture";

@@ -15,6 +15,7 @@ namespace model {
 ATTNLAB_PANEL(ControlPanel, "controls", control_panel)
 
 struct ControlPanel {
+    static constexpr bool kOneHead = false;  // the controls every head shares
     std::string heading = "Controls";
     std::string temperature_name = "Temperature T";
     std::string temperature;  // "T = 0.50"

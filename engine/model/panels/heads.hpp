@@ -17,6 +17,7 @@ namespace model {
 ATTNLAB_PANEL(Heads, "heads", heads)
 
 struct Heads {
+    static constexpr bool kOneHead = false;  // every head at once
     static constexpr Pictures kPictures{};  // a picture of every head: it lights no card
     // Thumbnails of more tokens than this are not legible (nor cheap: a copy of every weight):
     // past it the panel holds its `note` alone.

@@ -40,6 +40,7 @@ struct KeyDot {
     bool operator==(const KeyDot&) const = default;
 };
 struct KeyPlane {
+    static constexpr bool kOneHead = false;  // says its head in its heading
     std::string heading = "Keys and the question";
     Extent extent;
     core::Point query;          // the asking token's query (plane coordinates)

@@ -16,6 +16,7 @@ namespace model {
 ATTNLAB_PANEL(Narration, "narration", narration)
 
 struct Narration {
+    static constexpr bool kOneHead = false;  // words, no head's numbers
     // What the panel holds: the step's words; an experiment's "Try this" card; a step's question
     // to predict (its question beat: nothing has moved yet); a quiz question's answer (the answer
     // page of a video or handout, over the picture of the step or experiment that shows it).

@@ -26,6 +26,7 @@ struct StageCard {
     bool operator==(const StageCard&) const = default;
 };
 struct Pipeline {
+    static constexpr bool kOneHead = false;  // the stages every head goes through
     std::string formula = "a = softmax( q·k / (√d · T) ) · V";
     std::string subtitle = "at T = 1 this is scaled dot-product attention";
     std::vector<StageCard> cards;

@@ -24,6 +24,7 @@ ATTNLAB_PANEL(Residual, "residual", residual)
 // concatenation, `out`, its columns in `parts`, one per head), W_O the whole output matrix, and Δ
 // = concat·W_O (attention::HeadsTrace's concat, output and residual).
 struct Residual {
+    static constexpr bool kOneHead = false;  // every head's output, side by side
     static constexpr Pictures kPictures{scene::Stage::Blend};  // after Σ aᵢvᵢ: what is done with it
     std::string heading = "Added to the word, not put in its place";
     std::string aside;      // "for chased"

@@ -27,6 +27,7 @@ inline constexpr std::size_t kScalingExampleDim = 128;
 inline constexpr int kScalingExampleKeys = 6;
 
 struct Scaling {
+    static constexpr bool kOneHead = false;  // a picture of why the scores are divided by √d, of no head
     static constexpr Pictures kPictures{scene::Stage::Scale};  // a step showing it lights ÷ √d
     std::string heading = "Why divide by √d";
     std::string aside = "random q and k, coordinates of size 1";
