@@ -1044,20 +1044,21 @@ app::Mode mode_for(const app::Binding& b) {
     return m;
 }
 
-std::string readme_path() { return std::string(ATTNLAB_SOURCE_DIR) + "/README.md"; }
+// The page that documents the keys (the README links to it).
+std::string keys_page_path() { return std::string(ATTNLAB_SOURCE_DIR) + "/docs/presenting.md"; }
 
-// README.md's key table: the lines from "| keys | what they do |" to the last line of the table.
-std::string readme_key_table(const std::string& readme, std::size_t* begin = nullptr, std::size_t* end = nullptr) {
-    const std::size_t b = readme.find("| keys | what they do |\n");
+// docs/presenting.md's key table: the lines from "| keys | what they do |" to the last line of the table.
+std::string page_key_table(const std::string& page, std::size_t* begin = nullptr, std::size_t* end = nullptr) {
+    const std::size_t b = page.find("| keys | what they do |\n");
     if (b == std::string::npos) return "";
     std::size_t e = b;
-    while (e < readme.size() && readme[e] == '|') {
-        const std::size_t nl = readme.find('\n', e);
-        e = nl == std::string::npos ? readme.size() : nl + 1;
+    while (e < page.size() && page[e] == '|') {
+        const std::size_t nl = page.find('\n', e);
+        e = nl == std::string::npos ? page.size() : nl + 1;
     }
     if (begin) *begin = b;
     if (end) *end = e;
-    return readme.substr(b, e - b);
+    return page.substr(b, e - b);
 }
 
 std::vector<std::string> split(const std::string& s, const std::string& by) {
@@ -1769,37 +1770,38 @@ TEST_CASE("Every key of the table reaches its own row, and its label reads back 
     CHECK(app::shortcut(app::Layer::Quiz, app::Action::QuizNext) == "→");
 }
 
-TEST_CASE("README's key table is the one the bindings generate", "[bindings]") {
+TEST_CASE("docs/presenting.md's key table is the one the bindings generate", "[bindings]") {
     // To regenerate after changing a row: ATTNLAB_WRITE_README=1 build/tests/app_test "[bindings]"
-    std::string readme;
+    // (it rewrites the table in docs/presenting.md; app::readme_key_table() makes it).
+    std::string page;
     {
-        std::ifstream in(readme_path());
+        std::ifstream in(keys_page_path());
         REQUIRE(in);
         std::stringstream ss;
         ss << in.rdbuf();
-        readme = ss.str();
+        page = ss.str();
     }
     std::size_t begin = 0, end = 0;
-    const std::string table = readme_key_table(readme, &begin, &end);
+    const std::string table = page_key_table(page, &begin, &end);
     REQUIRE_FALSE(table.empty());
     const std::string want = app::readme_key_table();
     if (table != want && std::getenv("ATTNLAB_WRITE_README")) {
-        std::ofstream out(readme_path(), std::ios::trunc);
-        out << readme.substr(0, begin) << want << readme.substr(end);
-        WARN("README.md's key table rewritten from app::bindings()");
+        std::ofstream out(keys_page_path(), std::ios::trunc);
+        out << page.substr(0, begin) << want << page.substr(end);
+        WARN("docs/presenting.md's key table rewritten from app::bindings()");
         return;
     }
-    INFO("README.md's key table differs from app::bindings(); regenerate with\n"
+    INFO("docs/presenting.md's key table differs from app::bindings(); regenerate with\n"
          "  ATTNLAB_WRITE_README=1 build/tests/app_test \"[bindings]\"\nexpected:\n"
          << want);
     CHECK(table == want);
 }
 
-TEST_CASE("Every key README lists does what its row says", "[bindings]") {
-    std::ifstream in(readme_path());
+TEST_CASE("Every key docs/presenting.md lists does what its row says", "[bindings]") {
+    std::ifstream in(keys_page_path());
     std::stringstream ss;
     ss << in.rdbuf();
-    const std::string table = readme_key_table(ss.str());
+    const std::string table = page_key_table(ss.str());
     REQUIRE_FALSE(table.empty());
     // The help line each row of the table is listed under, and the layer of each section.
     std::map<const app::Binding*, std::string> line_of;
@@ -1824,7 +1826,7 @@ TEST_CASE("Every key README lists does what its row says", "[bindings]") {
         const std::vector<std::string> cells = split(row.substr(2, row.size() - 4), " | ");
         REQUIRE(cells.size() == 2);
         if (!layer) continue;
-        INFO("README: " << row);
+        INFO("docs/presenting.md: " << row);
         for (const std::string& part : split(cells[0], " / "))
             for (const std::string& label : split(part, " ")) {
                 const auto chord = app::parse_chord(label);

@@ -2,7 +2,7 @@
 """The whole lecture as the web page `attnlab export slides/lecture.yaml -o lecture.html
 --single-file` writes by default (the live page: the engine and the deck's files, no picture or
 clip) is one file under 8 MB, the size issue 25 aims at (the recorded page of pictures and clips
-measured 23 MB). Prints the size measured (the README states it).
+measured 23 MB). Prints the size measured (docs/browser.md states it).
 
 Without a web build it says SKIPPED (ctest counts that as skipped) unless ATTNLAB_WEB_REQUIRED=1."""
 import argparse
