@@ -11,7 +11,7 @@ quiz kept. Then a deck's single file opens from file:// alone, its presenter win
 step's speaker notes and turns the slides, and `--fallback` puts the recorded page inside, which
 shows its pictures where WebAssembly is missing.
 
-Without a web build it says SKIPPED (ctest counts that as skipped) unless ATTNLAB_WEB_REQUIRED=1,
+Without a web build it exits with SKIPPED, 77 (ctest counts that as skipped) unless ATTNLAB_WEB_REQUIRED=1,
 as CI sets after building it; without Chromium it fails (tools/setup.sh installs it)."""
 import argparse
 import os
@@ -25,6 +25,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "sup
 import cdp  # noqa: E402
 
 W, H = 1280, 720
+# The exit code ctest counts as skipped (tests/CMakeLists.txt: ATTNLAB_TEST_SKIPPED, the Automake
+# convention): returned before anything is tested, never after a failure.
+SKIPPED = 77
 failures = []
 
 
@@ -86,8 +89,8 @@ def main():
         if os.environ.get("ATTNLAB_WEB_REQUIRED") == "1":
             print("FAIL  no web build at %s" % args.web_build)
             return 1
-        print("live_page_test: SKIPPED: no web build at %s (build it with tools/web/build)" % args.web_build)
-        return 0
+        print("live_page_test: skipped (exit %d): no web build at %s (build it with tools/web/build)" % (SKIPPED, args.web_build))
+        return SKIPPED
 
     server = cdp.serve(args.web_build)
     # What a student is sent: the scene's live page as one file (`export --single-file`), opened

@@ -2,13 +2,39 @@
 # and CSS of `attnlab export … -o NAME.html`): cmake -DOUT=file.cpp -DNAMESPACE=ns -DDIR=folder
 # -P tools/embed.cmake writes `std::string_view web_file(std::string_view name)` returning a
 # file's bytes by its name ("" when there is none).
+#
+# A file may be written as parts: a line "  // @include lecture/quiz.js" (a path under DIR) is
+# replaced by that part's text, less the comment lines it opens with at column 0 (which say what
+# the part is), so that the page's script is still one function in one <script>. Only the files
+# directly in DIR are embedded; the parts live in its subfolders (engine/output/web/lecture/).
 file(GLOB FILES LIST_DIRECTORIES false "${DIR}/*")
 list(SORT FILES)
 set(body "")
 set(rows "")
 set(i 0)
 foreach(f IN LISTS FILES)
-  file(READ "${f}" hex HEX)
+  file(READ "${f}" text)
+  if(text MATCHES "// @include ")
+    while(text MATCHES "([ ]*)// @include ([A-Za-z0-9_./-]+)\n")
+      set(line "${CMAKE_MATCH_0}")
+      set(part "${DIR}/${CMAKE_MATCH_2}")
+      if(NOT EXISTS "${part}" OR IS_DIRECTORY "${part}")
+        message(FATAL_ERROR "${f}: @include ${CMAKE_MATCH_2}: no such file under ${DIR}")
+      endif()
+      file(READ "${part}" included)
+      string(REGEX REPLACE "^(//[^\n]*\n)+" "" included "${included}")
+      if(included MATCHES "// @include ")
+        message(FATAL_ERROR "${part}: a part includes no other part")
+      endif()
+      string(REPLACE "${line}" "${included}" text "${text}")
+    endwhile()
+    if(text MATCHES "// @include ")
+      message(FATAL_ERROR "${f}: an @include line that is not \"  // @include PATH\" alone")
+    endif()
+    string(HEX "${text}" hex)
+  else()
+    file(READ "${f}" hex HEX)
+  endif()
   string(LENGTH "${hex}" n)
   math(EXPR bytes "${n} / 2")
   string(REGEX REPLACE "([0-9a-f][0-9a-f])" "'\\\\x\\1'," hex "${hex}")

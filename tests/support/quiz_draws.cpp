@@ -1,6 +1,7 @@
 // Prints the quiz's draws (scene/quiz.hpp) for many sizes, attempts and seeds as JSON, so that
-// tests/browser_test.py can check that the web page's copy of them (engine/output/web/lecture.js)
-// draws the same questions and orders the same choices as the app.
+// tests/browser_test.py can check that the web page's copy of them
+// (engine/output/web/lecture/quiz_draws.js) draws the same questions and orders the same choices
+// as the app.
 #include <cstdint>
 #include <cstdio>
 #include <string>
