@@ -3,11 +3,8 @@
 #include <string>
 #include <vector>
 
-#include "app/bindings.hpp"
 #include "cli/cli.hpp"
 #include "cli/common.hpp"
-#include "load/load.hpp"
-#include "output/output.hpp"
 #include "sdl/sdl.hpp"
 
 int main(int argc, char** argv) {
@@ -25,24 +22,7 @@ int main(int argc, char** argv) {
         }
         if (first == "check") return cli::check(rest);
         if (first == "trace") return cli::trace(rest);
-        if (first == "export") {
-            const std::string dir = cli::fonts_dir();
-            auto fonts = cli::load_fonts(dir);
-            if (!fonts) return 2;
-            return output::export_command(
-                rest,
-                [](const std::string& path, const std::string& root, scene::Deck& deck, core::Diagnostics& errors,
-                   std::vector<std::string>& files, std::vector<std::string>& texts) {
-                    load::Options options{root, {}};
-                    options.texts = [&texts](const std::string& t) { texts.push_back(t); };
-                    load::Result r = load::load_file(path, options);
-                    deck = std::move(r.deck);
-                    errors = std::move(r.errors);
-                    files = std::move(r.files);
-                    return errors.empty();
-                },
-                std::move(fonts), app::web_keys());
-        }
+        if (first == "export") return cli::export_(rest);
         if (first == "present") args = rest;
     }
     sdl::bound_the_heap();  // first: the fonts are the window's first large blocks
