@@ -1,11 +1,10 @@
-// The `attnlab` command line: present, export, trace, check.
+// The `attnlab` command line: --help and --version, and each command (present, export, trace,
+// check) dispatched to its own in cli/.
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "cli/cli.hpp"
-#include "cli/common.hpp"
-#include "sdl/sdl.hpp"
 
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
@@ -25,9 +24,5 @@ int main(int argc, char** argv) {
         if (first == "export") return cli::export_(rest);
         if (first == "present") args = rest;
     }
-    sdl::bound_the_heap();  // first: the fonts are the window's first large blocks
-    const std::string dir = cli::fonts_dir();
-    auto fonts = cli::load_fonts(dir);
-    if (!fonts) return 2;
-    return sdl::present_command(args, std::move(fonts));
+    return cli::present(args);
 }

@@ -13,6 +13,8 @@ namespace cli {
 // `attnlab --help`: the commands, each in a line or two.
 extern const char* const kUsage;
 
+// `attnlab [present] [FILE] [options]`: the window.
+int present(const std::vector<std::string>& args);
 // `attnlab export INPUT -o OUT [options]`: a video, frames, pages, a still or a web page.
 int export_(const std::vector<std::string>& args);
 // `attnlab trace SCENE --json|--text [options]`: every stage's numbers.
