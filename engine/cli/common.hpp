@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "cli/cli.hpp"
+#include "cli/options.hpp"
 #include "core/core.hpp"
 #include "draw/fonts.hpp"
-#include "options/options.hpp"
 
 namespace cli {
 

@@ -14,8 +14,8 @@
 #include "app/bindings.hpp"
 #include "cli/cli.hpp"
 #include "cli/common.hpp"
+#include "cli/options.hpp"
 #include "load/load.hpp"
-#include "options/options.hpp"
 
 namespace cli {
 

@@ -15,9 +15,9 @@
 
 #include "cli/cli.hpp"
 #include "cli/common.hpp"
+#include "cli/options.hpp"
 #include "draw/draw.hpp"
 #include "load/load.hpp"
-#include "options/options.hpp"
 #include "sdl/sdl.hpp"
 #include "timeline/timeline.hpp"
 

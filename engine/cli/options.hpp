@@ -1,11 +1,11 @@
-// options: the command line's one option table — every option of `attnlab present`, `attnlab
+// cli/options: the command line's one option table — every option of `attnlab present`, `attnlab
 // export`, `attnlab check` and `attnlab trace`, a row each: its flag, the name of its value, the parser that reads the value,
 // its help, and which commands take it. Parsing, the option lines of each command's --help and
 // "did you mean" are all made from the table, so an option both commands take (--size, --seed,
 // --theme) is read by one parser and refused in the same words by both. What was read is plain
-// data (Values), which each command turns into its own options. Knows no deck, no exporter and
-// no window: what only a module above knows (the names of the export formats, a command's
-// defaults) comes in a Context.
+// data (Values), which each command (cli/present.cpp, export.cpp, check.cpp, trace.cpp) turns
+// once into its own settings. The table knows no deck, no exporter and no window: what only the
+// command knows (the names of the export formats, its defaults) comes in a Context.
 #pragma once
 
 #include <cstdint>

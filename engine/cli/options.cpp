@@ -1,7 +1,7 @@
-// options: the table of every option of `present`, `export`, `check` and `trace` (see options.hpp), the parsers
+// cli/options: the table of every option of `present`, `export`, `check` and `trace` (see options.hpp), the parsers
 // its rows name, and what is made from it: parsing, the --help lines and "did you mean". A value
 // is read by one parser whichever command takes it, so the words of its error are the same.
-#include "options/options.hpp"
+#include "cli/options.hpp"
 
 #include <cerrno>
 #include <cmath>
