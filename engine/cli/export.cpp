@@ -226,7 +226,6 @@ bool export_options(const std::vector<std::string>& args, Options& opt, bool& he
     if (v.notes) opt.notes = true;
     if (v.burn_captions) opt.draw.captions = true;
     if (v.single_file) opt.single_file = true;
-    if (v.example_flag) opt.quiet = true;
     if (opt.input.empty()) {
         error = "export needs an INPUT file (a deck or a scene)";
         return false;

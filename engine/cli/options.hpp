@@ -71,7 +71,6 @@ struct Values {
     bool recorded = false;                            // --recorded
     bool fallback = false;                            // --fallback
     std::string format;                               // --format FMT, one of Context::formats
-    bool example_flag = false;                        // --example-flag
     // present
     bool presenter = false;                           // --presenter
     double talk_time = 0;                             // --talk-time, in seconds; 0: not given
@@ -229,8 +228,6 @@ inline const std::vector<Row> kRows = {
      "shown where the browser has no WebAssembly or the engine cannot\n"
      "start (one file, as large as both)"},
     {"--format", nullptr, "FMT", kExport, read_format, "{formats}, when OUT's name does not say"},
-    {"--example-flag", nullptr, nullptr, kExport, set<&Values::example_flag>,
-     "an example option: no summary line at the end"},
     {"--exit-after-last", nullptr, nullptr, kPresent, set<&Values::exit_after_last>,
      "quit on Next after the last step has finished"},
     {"--narrate", nullptr, nullptr, kPresent, set<&Values::narrate>,
