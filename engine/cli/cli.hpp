@@ -1,7 +1,8 @@
 // cli: the commands of `attnlab` — present, export, trace and check — each in a file of its own
 // (present.cpp, export.cpp, trace.cpp, check.cpp), reading its arguments with the one option
 // table (options.hpp) and translating them once into its own settings: the window's
-// (sdl::run), the export's (output::Options), trace's and check's. main.cpp only dispatches here.
+// (sdl::Settings, for sdl::run), the export's (output::Options, for output::export_file), trace's
+// and check's. main.cpp only dispatches here.
 // Each command takes the arguments after its name and returns the process's exit status.
 #pragma once
 
