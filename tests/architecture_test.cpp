@@ -159,7 +159,7 @@ std::string code_only(const std::string& src) {
 
 TEST_CASE("the design's module table is there and complete", "[architecture]") {
     const auto table = design_table();
-    for (const char* m : {"core", "attention", "scene", "load", "timeline", "model", "draw", "output", "app", "sdl", "main"})
+    for (const char* m : {"core", "attention", "scene", "load", "timeline", "model", "draw", "output", "app", "sdl", "cli", "main"})
         CHECK(table.count(m) == 1);
     for (const auto& entry : fs::directory_iterator(kSource / "engine"))
         if (entry.is_directory()) CHECK(table.count(entry.path().filename().string()) == 1);
@@ -190,6 +190,17 @@ TEST_CASE("the design's module table is there and complete", "[architecture]") {
     for (const auto& [module, allowed] : table)
         if (module != "output" && module != "sdl" && module != "main") CHECK(allowed.libraries.count("hb-subset") == 0);
     CHECK(table.at("output").libraries.count("hb-subset") == 1);
+    // The commands (cli/) are the top: main.cpp only dispatches to them, no module below includes
+    // them (the window and the exporter take settings, never the option table), and they reach
+    // every library through the modules they use, none directly.
+    CHECK(table.at("main").modules == std::set<std::string>{"main", "cli"});
+    CHECK(table.at("main").libraries.empty());
+    for (const auto& [module, allowed] : table) {
+        INFO(module);
+        if (module != "cli" && module != "main") CHECK(allowed.modules.count("cli") == 0);
+    }
+    for (const char* m : {"sdl", "output", "app"}) CHECK(table.at("cli").modules.count(m) == 1);
+    CHECK(table.at("cli").libraries.empty());
 }
 
 TEST_CASE("every #include under engine/ follows an arrow of the design", "[architecture]") {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "options/options.hpp"
+#include "cli/options.hpp"
 
 namespace {
 

@@ -23,6 +23,7 @@
 #include <sstream>
 #include <thread>
 
+#include "cli/export.hpp"
 #include "output/output.hpp"
 #include "sys/process.hpp"
 #include "timeline/timeline.hpp"
@@ -225,20 +226,20 @@ TEST_CASE("bad options are refused with a reason", "[output]") {
     o.draw.fonts = support::fonts();
     bool help = false;
     std::string error;
-    CHECK_FALSE(output::parse_options({"scene.yaml"}, o, help, error));
+    CHECK_FALSE(cli::export_options({"scene.yaml"}, o, help, error));
     CHECK(error.find("-o OUT") != std::string::npos);
     o = {};
-    CHECK_FALSE(output::parse_options({"scene.yaml", "-o", "frame.png"}, o, help, error));
+    CHECK_FALSE(cli::export_options({"scene.yaml", "-o", "frame.png"}, o, help, error));
     CHECK(error.find("--still") != std::string::npos);
     o = {};
-    CHECK_FALSE(output::parse_options({"scene.yaml", "-o", "x.mp4", "--steps", "3-2"}, o, help, error));
+    CHECK_FALSE(cli::export_options({"scene.yaml", "-o", "x.mp4", "--steps", "3-2"}, o, help, error));
     o = {};
-    CHECK_FALSE(output::parse_options({"scene.yaml", "-o", "x.mp4", "--size", "641x360"}, o, help, error));
+    CHECK_FALSE(cli::export_options({"scene.yaml", "-o", "x.mp4", "--size", "641x360"}, o, help, error));
     CHECK(error.find("even") != std::string::npos);
     o = {};
-    CHECK_FALSE(output::parse_options({"scene.yaml", "-o", "frames/", "--split-steps"}, o, help, error));
+    CHECK_FALSE(cli::export_options({"scene.yaml", "-o", "frames/", "--split-steps"}, o, help, error));
     o = {};
-    CHECK_FALSE(output::parse_options({"scene.yaml", "-o", "x.pdf", "--replay", "rec.txt"}, o, help, error));
+    CHECK_FALSE(cli::export_options({"scene.yaml", "-o", "x.pdf", "--replay", "rec.txt"}, o, help, error));
 }
 
 TEST_CASE("options: presets, explicit size and fps win, output kinds", "[output]") {
@@ -246,13 +247,13 @@ TEST_CASE("options: presets, explicit size and fps win, output kinds", "[output]
     o.draw.fonts = support::fonts();
     bool help = false;
     std::string error;
-    REQUIRE(output::parse_options({"s.yaml", "--fps", "24", "-q", "h", "-o", "a.mp4"}, o, help, error));
+    REQUIRE(cli::export_options({"s.yaml", "--fps", "24", "-q", "h", "-o", "a.mp4"}, o, help, error));
     CHECK(o.width == 1920);
     CHECK(o.height == 1080);
     CHECK(o.fps == 24.0);
     CHECK(o.format == format("mp4"));
     o = {};
-    REQUIRE(output::parse_options({"s.yaml", "-q", "l", "--size=640x360", "-o", "out/", "--seed", "42", "--theme",
+    REQUIRE(cli::export_options({"s.yaml", "-q", "l", "--size=640x360", "-o", "out/", "--seed", "42", "--theme",
                                    "dark", "--steps", "2-3"},
                                   o, help, error));
     CHECK(o.width == 640);
@@ -265,10 +266,10 @@ TEST_CASE("options: presets, explicit size and fps win, output kinds", "[output]
     CHECK(o.steps->first == 2);
     CHECK(o.steps->second == 3);
     o = {};
-    REQUIRE(output::parse_options({"s.yaml", "--still", "2", "-o", "s.png"}, o, help, error));
+    REQUIRE(cli::export_options({"s.yaml", "--still", "2", "-o", "s.png"}, o, help, error));
     CHECK(o.format == format("png", output::Target::File, true));
     o = {};
-    REQUIRE(output::parse_options({"s.yaml", "--format", "svg", "-o", "pages"}, o, help, error));
+    REQUIRE(cli::export_options({"s.yaml", "--format", "svg", "-o", "pages"}, o, help, error));
     CHECK(o.format == format("svg", output::Target::Folder));
 }
 
@@ -538,10 +539,10 @@ TEST_CASE("--notes: the handout prints every page's speaker notes beneath it", "
     output::Options parsed;
     bool help = false;
     std::string error;
-    CHECK_FALSE(output::parse_options({"deck.yaml", "-o", "talk.mp4", "--notes"}, parsed, help, error));
+    CHECK_FALSE(cli::export_options({"deck.yaml", "-o", "talk.mp4", "--notes"}, parsed, help, error));
     CHECK(error.find("--notes") != std::string::npos);
     output::Options handout;
-    CHECK(output::parse_options({"deck.yaml", "-o", "handout.pdf", "--notes"}, handout, help, error));
+    CHECK(cli::export_options({"deck.yaml", "-o", "handout.pdf", "--notes"}, handout, help, error));
     CHECK(handout.notes);
 }
 
@@ -868,7 +869,7 @@ TEST_CASE("--seed seeds the quiz draw: replays of an open quiz differ between se
         o.draw.fonts = support::fonts();
         bool help = false;
         std::string error;
-        REQUIRE(output::parse_options({"deck.yaml", "-o", tmp / dir + "/", "--replay", tmp / "quiz.rec", "--seed", seed,
+        REQUIRE(cli::export_options({"deck.yaml", "-o", tmp / dir + "/", "--replay", tmp / "quiz.rec", "--seed", seed,
                                        "--size", "320x180", "--fps", "10"},
                                       o, help, error));
         CHECK(o.seed == std::stoull(seed));
@@ -950,7 +951,7 @@ TEST_CASE("every row of the table of formats is chosen by its own name and write
         o.draw.fonts = support::fonts();
         bool help = false;
         std::string error;
-        REQUIRE(output::parse_options(args, o, help, error));
+        REQUIRE(cli::export_options(args, o, help, error));
         CHECK(o.format == &f);
         o.quiet = true;
         std::ostringstream err;
@@ -968,12 +969,12 @@ TEST_CASE("a format without a row is refused with the table's names; a row never
     output::Options o;
     bool help = false;
     std::string error;
-    CHECK_FALSE(output::parse_options({"s.yaml", "-o", "x.mkv"}, o, help, error));
+    CHECK_FALSE(cli::export_options({"s.yaml", "-o", "x.mkv"}, o, help, error));
     for (const output::Format& f : output::formats())
         if (f.target == output::Target::File && f.content != output::Content::Still)
             CHECK(error.find("." + f.name) != std::string::npos);
     o = {};
-    CHECK_FALSE(output::parse_options({"s.yaml", "-o", "x", "--format", "mkv"}, o, help, error));
+    CHECK_FALSE(cli::export_options({"s.yaml", "-o", "x", "--format", "mkv"}, o, help, error));
     for (const output::Format& f : output::formats()) CHECK(error.find(f.name) != std::string::npos);
 
     // A video row whose ffmpeg arguments were forgotten is an error, not another format's file.
@@ -987,7 +988,7 @@ TEST_CASE("a format without a row is refused with the table's names; a row never
     CHECK(files_in(tmp.path.string()).empty());
 
     // --help: a line for every row.
-    const std::string usage = output::export_usage();
+    const std::string usage = cli::export_usage();
     for (const output::Format& f : output::formats()) {
         INFO(f.name);
         if (f.content == output::Content::Still) CHECK(usage.find("." + f.name) != std::string::npos);
@@ -1830,7 +1831,7 @@ TEST_CASE("--burn-captions: every exported frame is the frame drawn with its cap
     output::Options o = options(tmp / "frames/", png_frames(), 96, 54, 5);
     bool help = false;
     std::string error;
-    REQUIRE(output::parse_options({"deck.yaml", "-o", tmp / "frames/", "--burn-captions"}, o, help, error));
+    REQUIRE(cli::export_options({"deck.yaml", "-o", tmp / "frames/", "--burn-captions"}, o, help, error));
     CHECK(o.draw.captions);
     o.draw.fonts = support::fonts();
     o.width = 96, o.height = 54, o.fps = 5, o.quiet = true;
@@ -1873,14 +1874,14 @@ TEST_CASE("--burn-captions: every exported frame is the frame drawn with its cap
     CHECK(changes >= 1);
     // And a still or a PDF has no frames to burn into.
     output::Options bad;
-    CHECK_FALSE(output::parse_options({"deck.yaml", "-o", tmp / "h.pdf", "--burn-captions"}, bad, help, error));
+    CHECK_FALSE(cli::export_options({"deck.yaml", "-o", tmp / "h.pdf", "--burn-captions"}, bad, help, error));
     CHECK(error.find("--burn-captions") != std::string::npos);
 }
 
 TEST_CASE("options: a web page is -o NAME.html or --format html, 720p unless asked, --single-file only for it", "[output][html]") {
     auto parse = [](std::vector<std::string> args, output::Options& o, std::string& error) {
         bool help = false;
-        return output::parse_options(args, o, help, error);
+        return cli::export_options(args, o, help, error);
     };
     std::string error;
     {
@@ -1930,8 +1931,8 @@ TEST_CASE("options: a web page is -o NAME.html or --format html, 720p unless ask
         output::Options live;
         CHECK(parse({"d.yaml", "-o", "/tmp/x.html", "--size", "641x360"}, live, error));
     }
-    CHECK(output::export_usage().find("--single-file") != std::string::npos);
-    CHECK(output::export_usage().find("DIR/ --format html") != std::string::npos);
+    CHECK(cli::export_usage().find("--single-file") != std::string::npos);
+    CHECK(cli::export_usage().find("DIR/ --format html") != std::string::npos);
 }
 
 TEST_CASE("a web page: each step's SVG (titled, else the SVG pages' own), its clips, the page's data; the user's files kept", "[output][html]") {

@@ -1,12 +1,12 @@
 // app/bindings: every key of the window, declared once. One row of the table (bindings.cpp) is
 // the key(s) with their modifiers, the layer and modes where they apply, the action (modes.hpp)
 // and its help text. The table drives the key handling (press() looks keys up here, then
-// react() does what the action says), the help overlay (help_sections()) and README's key table
-// (readme_key_table(), which a test compares with README.md).
+// react() does what the action says), the help overlay (help_sections()) and docs/presenting.md's key table
+// (readme_key_table(), which a test compares with that page).
 //
 // To add a key: one row in kBindings (bindings.cpp); if its action is new, one enumerator in
-// Action and one case in react() (modes.cpp); then regenerate README's table (see
-// tests/app_test.cpp, "README's key table").
+// Action and one case in react() (modes.cpp); then regenerate that table (see
+// tests/app_test.cpp, "docs/presenting.md's key table").
 //
 // SDL-free: keys are attnlab's own Key values; a backend translates its key codes (sdl/events.cpp).
 #pragma once
@@ -62,7 +62,7 @@ struct Binding {
     std::vector<Chord> keys;    // any of these
     Action action = Action::None;
     int arg = 0;                // the action's argument; a range key passes its digit instead
-    std::string help;           // its line in the help and README; "" continues the row above's line
+    std::string help;           // its line in the help and docs/presenting.md; "" continues the row above's line
     ModeSet modes = kEveryMode; // where in the layer it applies (Q does not quit while typing)
     std::string web_help;       // its line in the web page's help where the page lacks part of
                                 // `help` (the laser, F11, key editing); "" for the same line
@@ -77,7 +77,7 @@ const Binding* find(Layer layer, Mode mode, Key key, Mods held);
 // One key press: looked up through the layers (see Layer) and handed to react().
 Reaction press(const Modes& m, Key key, Mods held, const Context& c);
 
-// ---- names, for the help and README
+// ---- names, for the help and docs/presenting.md
 
 // "Shift+T", "1–9", "PageDown", "−", "Esc".
 std::string chord_label(const Chord& c);
@@ -127,7 +127,7 @@ std::vector<core::WebKey> web_keys();
 // Key::None for a key the table never names (it still counts as a press).
 std::pair<Key, Mods> key_of_web(const std::string& key, const std::string& code, Mods mods);
 
-// README.md's key table, from "| keys | what they do |" to its last row, each line ending in '\n'.
+// docs/presenting.md's key table, from "| keys | what they do |" to its last row, each line ending in '\n'.
 std::string readme_key_table();
 
 }  // namespace app

@@ -428,19 +428,7 @@ int run(const scene::Deck& given, const Options& opt, const std::vector<timeline
     return 0;
 }
 
-int export_command(const std::vector<std::string>& args, const Loader& load, std::shared_ptr<const draw::Fonts> fonts,
-                   std::vector<WebKey> keys, const Hooks* hooks) {
-    Options opt;
-    opt.draw.fonts = std::move(fonts);
-    opt.keys = std::move(keys);
-    opt.hooks = hooks;
-    bool help = false;
-    std::string error;
-    if (!parse_options(args, opt, help, error)) {
-        std::cerr << "attnlab: error: " << core::printable(error) << "\n";
-        return 2;
-    }
-    if (help) return std::cout << export_usage() ? 0 : 1;
+int export_file(Options opt, const Loader& load) {
     opt.tty = isatty(STDERR_FILENO) == 1;
     // Reported before anything is loaded or rendered.
     std::string ffmpeg;

@@ -2,7 +2,7 @@
 // ffmpeg pipe, PDF/SVG pages, stills, the web page), chosen from the table of formats
 // (formats.hpp) and fed by one driver. Draws only through draw::render; knows no window.
 //
-// The room: formats.cpp (the table), options.cpp (export's options and its help), plan.cpp
+// The room: formats.cpp (the table), plan.cpp
 // (which frames or pages, replaying a recording), driver.cpp (the life cycle, the render-ahead
 // thread, signals), progress.cpp (the bar and the summary line), frames.cpp (frame buffers and
 // the painter), narration.cpp and voice.cpp (a narrated video's chapters, captions and voice),
@@ -47,7 +47,8 @@ struct Hooks {
     std::function<bool(const std::string& point)> at;
 };
 
-// Every option of `attnlab export`; defaults as documented in `attnlab export --help`.
+// Every setting of an export; defaults as documented in `attnlab export --help` (cli/export.cpp
+// fills them from the command line).
 struct Options {
     std::string input;                       // the deck or scene file
     std::string root;                        // --root DIR: where its files must be ("": the loader's default)
@@ -84,12 +85,6 @@ struct Options {
     std::function<void(long done, long total)> on_progress;
     const Hooks* hooks = nullptr;            // a test's (see Hooks); none in attnlab itself
 };
-
-// Parses the arguments after `export`. On a mistake returns false with `error` set. `help` is set
-// (and true returned) for --help.
-bool parse_options(const std::vector<std::string>& args, Options& out, bool& help, std::string& error);
-// `attnlab export --help`, its format lines made from the table of formats.
-std::string export_usage();
 
 // The frames of an export: frame i shows deck time t0 + i / fps; frames = round(duration × fps).
 struct Plan {
@@ -271,14 +266,14 @@ int run(const scene::Deck& deck, const Options& opt, const std::vector<timeline:
 // with diagnostics on bad input. `files`: every file it read, the top file first (a live page
 // carries them); `texts`: every text the deck shows (load::Options::texts: a live page carries
 // the fallback faces they are drawn with, subset to their characters). output/ does not parse
-// files itself (that is load/'s job): main.cpp hands it load::load_file through this.
+// files itself (that is load/'s job): cli/export.cpp hands it load::load_file through this.
 using Loader = std::function<bool(const std::string& path, const std::string& root, scene::Deck& deck,
                                   core::Diagnostics& errors, std::vector<std::string>& files,
                                   std::vector<std::string>& texts)>;
-// `attnlab export …` with the arguments after "export". Returns the process exit code.
-// `fonts` are the fonts frames are drawn with (loaded by the caller).
-// `keys`: the web page's keys (Options::keys); `hooks`: a test's (Options::hooks).
-int export_command(const std::vector<std::string>& args, const Loader& load, std::shared_ptr<const draw::Fonts> fonts,
-                   std::vector<WebKey> keys = {}, const Hooks* hooks = nullptr);
+// The export `opt` asks for (`attnlab export …`, its arguments translated by cli/export.cpp):
+// checks that OUT can be written, loads opt.input with `load`, reads a --replay recording, then
+// writes the live page or runs the export. Returns the process exit code. opt.draw.fonts are the
+// fonts frames are drawn with (loaded by the caller).
+int export_file(Options opt, const Loader& load);
 
 }  // namespace output

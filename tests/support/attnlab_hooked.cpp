@@ -3,8 +3,8 @@
 // "POINT=ACTION" items separated by commas; at a POINT of output::Hooks ("frame:N", "finished",
 // "linked", "exchange", "exchanged", "aside") the action "stop" stops the process (SIGSTOP: the
 // test then sends the signal it wants) and "fail" makes the step at that point fail. Otherwise it
-// is attnlab's export: the same entry point main.cpp calls (output::export_command, with
-// load::load_file, the repository's fonts and the window's keys). Built from tests/ only:
+// is attnlab's export: the same command main.cpp calls (cli::export_, with the repository's
+// fonts). Built from tests/ only:
 // attnlab itself has no hooks and reads no ATTNLAB_TEST_HOOK.
 #include <signal.h>
 
@@ -13,8 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "app/bindings.hpp"
-#include "load/load.hpp"
+#include "cli/export.hpp"
 #include "output/output.hpp"
 #include "support/fonts.hpp"
 
@@ -49,17 +48,6 @@ int main(int argc, char** argv) {
     const char* env = std::getenv("ATTNLAB_TEST_HOOK");
     const std::string spec = env ? env : "";
     const output::Hooks hooks{[spec](const std::string& point) { return at(spec, point); }};
-    return output::export_command(
-        std::vector<std::string>(args.begin() + 1, args.end()),
-        [](const std::string& path, const std::string& root, scene::Deck& deck, core::Diagnostics& errors,
-           std::vector<std::string>& files, std::vector<std::string>& texts) {
-            load::Options options{root, {}};
-            options.texts = [&texts](const std::string& t) { texts.push_back(t); };
-            load::Result r = load::load_file(path, options);
-            deck = std::move(r.deck);
-            errors = std::move(r.errors);
-            files = std::move(r.files);
-            return errors.empty();
-        },
-        support::fonts(), app::web_keys(), spec.empty() ? nullptr : &hooks);
+    return cli::export_(std::vector<std::string>(args.begin() + 1, args.end()), support::fonts(),
+                        spec.empty() ? nullptr : &hooks);
 }

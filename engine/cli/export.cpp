@@ -1,19 +1,41 @@
-// output: the options of `attnlab export` — read with the command line's option table
-// (options/), then turned into an export: the format chosen from the table of formats, presets,
-// the combinations that cannot go together; and the help text, whose option lines come from the
-// option table and whose format lines from the table of formats.
+// cli: `attnlab export INPUT -o OUT [options]` — its options read with the command line's option
+// table, then translated once into the export's settings (output::Options): the format chosen
+// from the table of formats, presets, the combinations that cannot go together; the help text,
+// whose option lines come from the option table and whose format lines from the table of
+// formats; and the command, which hands those settings and the loader to output::export_file.
+#include "cli/export.hpp"
+
 #include <sys/stat.h>
 
 #include <algorithm>
 #include <cctype>
+#include <iostream>
 
-#include "options/options.hpp"
-#include "output/output.hpp"
-#include "output/staging.hpp"
+#include "app/bindings.hpp"
+#include "cli/cli.hpp"
+#include "cli/common.hpp"
+#include "cli/options.hpp"
+#include "load/load.hpp"
 
-namespace output {
+namespace cli {
+
+using output::Content;
+using output::default_format;
+using output::find_format;
+using output::Format;
+using output::formats;
+using output::is_format_name;
+using output::Options;
+using output::Target;
 
 namespace {
+
+// OUT without the slashes that end it ("out/" → "out"; "/" stays).
+std::string strip_slashes(const std::string& path) {
+    std::string p = path;
+    while (p.size() > 1 && p.back() == '/') p.pop_back();
+    return p;
+}
 
 std::string pad(std::string s, std::size_t width) {
     if (s.size() < width) s.resize(width, ' ');
@@ -182,7 +204,7 @@ options::Context context() {
 
 }  // namespace
 
-bool parse_options(const std::vector<std::string>& args, Options& opt, bool& help, std::string& error) {
+bool export_options(const std::vector<std::string>& args, Options& opt, bool& help, std::string& error) {
     help = false;
     options::Values v;
     if (!options::parse(options::kExport, args, context(), v, error)) return false;
@@ -249,4 +271,42 @@ std::string export_usage() {
            "nothing is left behind. Exit codes: 0 done, 2 error, 130 interrupted (143 by SIGTERM).\n";
 }
 
-}  // namespace output
+namespace {
+
+// The deck or scene file and every file it names, read by load/ (the exporter parses no file).
+bool load_deck(const std::string& path, const std::string& root, scene::Deck& deck, core::Diagnostics& errors,
+               std::vector<std::string>& files, std::vector<std::string>& texts) {
+    load::Options options{root, {}};
+    options.texts = [&texts](const std::string& t) { texts.push_back(t); };
+    load::Result r = load::load_file(path, options);
+    deck = std::move(r.deck);
+    errors = std::move(r.errors);
+    files = std::move(r.files);
+    return errors.empty();
+}
+
+}  // namespace
+
+int export_(const std::vector<std::string>& args, std::shared_ptr<const draw::Fonts> fonts, const output::Hooks* hooks) {
+    Options opt;
+    opt.draw.fonts = std::move(fonts);
+    opt.keys = app::web_keys();
+    opt.hooks = hooks;
+    bool help = false;
+    std::string error;
+    if (!export_options(args, opt, help, error)) {
+        std::cerr << "attnlab: error: " << core::printable(error) << "\n";
+        return 2;
+    }
+    if (help) return std::cout << export_usage() ? 0 : 1;
+    return output::export_file(std::move(opt), load_deck);
+}
+
+int export_(const std::vector<std::string>& args) {
+    const std::string dir = fonts_dir();
+    auto fonts = load_fonts(dir);
+    if (!fonts) return 2;
+    return export_(args, std::move(fonts), nullptr);
+}
+
+}  // namespace cli

@@ -1,7 +1,7 @@
-// options: the table of every option of `present`, `export`, `check` and `trace` (see options.hpp), the parsers
-// its rows name, and what is made from it: parsing, the --help lines and "did you mean". A value
-// is read by one parser whichever command takes it, so the words of its error are the same.
-#include "options/options.hpp"
+// cli/options: the parsers the rows of the option table (options.hpp) name, and what is made from
+// the table: parsing, the --help lines and "did you mean". A value is read by one parser whichever
+// command takes it, so the words of its error are the same.
+#include "cli/options.hpp"
 
 #include <cerrno>
 #include <cmath>
@@ -14,10 +14,6 @@ namespace options {
 
 namespace {
 
-constexpr unsigned kBoth = kPresent | kExport;
-
-// ---- the parsers ---------------------------------------------------------------------------
-
 // A whole number of decimal digits only (no sign, no space) from `lo` to `hi`.
 bool whole(const std::string& s, long long lo, long long hi, long long& out) {
     if (s.empty() || s.size() > 18 || s.find_first_not_of("0123456789") != std::string::npos) return false;
@@ -26,6 +22,10 @@ bool whole(const std::string& s, long long lo, long long hi, long long& out) {
     out = v;
     return true;
 }
+
+}  // namespace
+
+// ---- the parsers the rows name -------------------------------------------------------------
 
 bool read_out(const std::string& text, const Context&, Values& into, std::string&) {
     into.out = text;
@@ -191,102 +191,7 @@ bool read_mask(const std::string& text, const Context&, Values& into, std::strin
     return true;
 }
 
-// A switch: sets one flag of Values.
-template <bool Values::*Field>
-bool set(const std::string&, const Context&, Values& into, std::string&) {
-    into.*Field = true;
-    return true;
-}
-
-// ---- the table -----------------------------------------------------------------------------
-
-const std::vector<Row> kRows = {
-    {"--output", "-o", "OUT", kExport, read_out, "{outputs}"},
-    {"--presenter", nullptr, nullptr, kPresent, set<&Values::presenter>,
-     "open the presenter window (notes, next step, timer); S toggles it"},
-    {"--talk-time", nullptr, "MM:SS", kPresent, read_talk_time,
-     "talk length for the presenter timer (also H:MM:SS or minutes)"},
-    {"--screen", nullptr, "N", kPresent, read_screen, "put the slides on display N (0-based), fullscreen"},
-    {"--fullscreen", nullptr, nullptr, kPresent, set<&Values::fullscreen>, "start fullscreen"},
-    {"--size", nullptr, "WxH", kBoth, read_size,
-     "size in pixels, each side from 16 to 16384 (default {default size})"},
-    {"--quality", "-q", "l|m|h|k", kExport, read_quality,
-     "480p15, 720p30, 1080p60, 2160p60 (--size and --fps override it)"},
-    {"--fps", nullptr, "N", kExport, read_fps, "frames per second (default 30)"},
-    {"--theme", nullptr, "light|dark", kBoth, read_theme, "colours (default light; dark for dim rooms)"},
-    {"--student", nullptr, nullptr, kPresent, set<&Values::student>,
-     "self-paced study: drawn controls (back, next, replay, pause, a\n"
-     "scrubber, speed, overview, Try this, Check yourself) and the place\n"
-     "where you stopped remembered in $XDG_STATE_HOME/attnlab/places"},
-    {"--start-at", nullptr, "STEP", kPresent, read_start_at,
-     "open at step STEP (1-based, as the counter shows it); overrides\n"
-     "the remembered place"},
-    {"--steps", nullptr, "A-B", kExport, read_steps,
-     "only steps A to B (1-based, inclusive; \"A\" alone for one step)"},
-    {"--seed", nullptr, "N", kBoth, read_seed, "seed of the quiz's draws (which questions, in which order){seed}"},
-    {"--still", nullptr, "STEP", kExport, read_still, "one picture of a step's final state: -o step{stills}"},
-    {"--split-steps", nullptr, nullptr, kExport, set<&Values::split_steps>,
-     "with a video: one clip per step (NAME-001.mp4 …) and NAME.json,\n"
-     "an index of step, title, file, start and duration"},
-    {"--replay", nullptr, "FILE", kExport, read_replay,
-     "render a recorded session (attnlab --record FILE) frame for frame,\n"
-     "with the voice recorded beside it (FILE.wav) in an MP4 or WebM"},
-    {"--voice", nullptr, "espeak", kExport, read_voice,
-     "a draft voice (espeak-ng) for each step with narration and no\n"
-     "voice clip, timed as a clip"},
-    {"--burn-captions", nullptr, nullptr, kExport, set<&Values::burn_captions>,
-     "draw the narration's captions into the frames (an MP4 or WebM then\n"
-     "has no subtitle track; NAME.vtt and NAME.srt are still written)"},
-    {"--notes", nullptr, nullptr, kExport, set<&Values::notes>,
-     "a PDF handout prints each page's speaker notes beneath it"},
-    {"--no-questions", nullptr, nullptr, kExport, set<&Values::no_questions>,
-     "leave out the quizzes' questions: a video or handout of a whole\n"
-     "deck or scene otherwise asks each after the step it follows (its\n"
-     "'after:', else its scene's last), a page to predict it, then its\n"
-     "answer (never with --still, --steps, --replay)"},
-    {"--single-file", nullptr, nullptr, kExport, set<&Values::single_file>,
-     "with a web page: one .html file with everything inside it, for\n"
-     "e-mail and course sites (the live page always is one file; with\n"
-     "--recorded: every picture, clip, script and style inside it)"},
-    {"--live", nullptr, nullptr, kExport, set<&Values::live>,
-     "with -o NAME.html (the default there): a page that runs the deck\n"
-     "itself in the browser (the engine in WebAssembly, built by\n"
-     "tools/web/build): click a word, drag a key, turn the temperature,\n"
-     "the presenter view (S) with the speaker notes; one file that opens\n"
-     "offline, with no picture or clip inside"},
-    {"--recorded", nullptr, nullptr, kExport, set<&Values::recorded>,
-     "with -o NAME.html: the recorded page instead, each step's picture\n"
-     "(SVG) and its animation as a clip, drawn in advance; needs no\n"
-     "WebAssembly and no web build"},
-    {"--fallback", nullptr, nullptr, kExport, set<&Values::fallback>,
-     "with -o NAME.html: the live page carrying the recorded page too,\n"
-     "shown where the browser has no WebAssembly or the engine cannot\n"
-     "start (one file, as large as both)"},
-    {"--format", nullptr, "FMT", kExport, read_format, "{formats}, when OUT's name does not say"},
-    {"--exit-after-last", nullptr, nullptr, kPresent, set<&Values::exit_after_last>,
-     "quit on Next after the last step has finished"},
-    {"--narrate", nullptr, nullptr, kPresent, set<&Values::narrate>,
-     "a self-running kiosk: each step's (or title or text slide's) voice\n"
-     "clip plays, and the next step follows when it ends; a step without\n"
-     "one holds for its planned time. The first key or click takes over\n"
-     "(the sound stops; that press does nothing else)"},
-    {"--record", nullptr, "FILE", kPresent, read_record,
-     "write every command as timestamped lines (for export --replay),\n"
-     "and the microphone into FILE.wav on the same clock"},
-    {"--no-audio", nullptr, nullptr, kPresent, set<&Values::no_audio>, "with --record: do not record the microphone"},
-    {"--fps", nullptr, nullptr, kPresent, set<&Values::show_fps>, "show frames per second (F12 toggles)"},
-    {"--json", nullptr, nullptr, kTrace, set<&Values::json>, "print every stage's numbers as JSON (this or --text is required)"},
-    {"--text", nullptr, nullptr, kTrace, set<&Values::text>,
-     "print every head's weights and output, and the result, as tables to read"},
-    {"--temperature", "-T", "T", kTrace, read_temperature,
-     "the temperature instead of the scene's start: a number ≥ 0, or inf"},
-    {"--mask", nullptr, "on|off", kTrace, read_mask, "the causal mask instead of the scene's start"},
-    {"--root", nullptr, "DIR", kLoading, read_root,
-     "the folder every file the deck names (includes, scenes, voice clips)\n"
-     "must be inside (default: the current folder when it holds the deck,\n"
-     "else the deck's own folder)"},
-    {"--help", "-h", nullptr, kLoading, set<&Values::help>, "this text"},
-};
+namespace {
 
 // The row of `command` named `name` (its flag or its alias), or null.
 const Row* find(Command command, const std::string& name) {

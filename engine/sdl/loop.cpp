@@ -1,22 +1,19 @@
-// sdl/present: `attnlab [present] [FILE] [options]`: the SDL backend's loop around the
-// presenter core's Session. Opens the window(s), picks a renderer that does not route through
-// software GL, owns the clock, hands SDL's events to the session as its own (events.hpp), polls
-// the deck files for hot reload, paces frames (draws only when something changed or moves), and
-// paints what the session lays out: the frame into the window's pixels, the overlay over it.
+// sdl/loop: the SDL backend's loop around the presenter core's Session (sdl::run, what `attnlab
+// present` runs once cli/present.cpp has read its options and loaded the deck). Opens the
+// window(s), picks a renderer that does not route through software GL, owns the clock, hands
+// SDL's events to the session as its own (events.hpp), polls the deck files for hot reload, paces
+// frames (draws only when something changed or moves), and paints what the session lays out: the
+// frame into the window's pixels, the overlay over it.
 #include <SDL.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
 
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
-#include <cstring>
 #include <ctime>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -29,7 +26,6 @@
 #include "app/watch.hpp"
 #include "app/windows.hpp"
 #include "load/load.hpp"
-#include "options/options.hpp"
 #include "sdl/audio.hpp"
 #include "sdl/events.hpp"
 #include "sdl/sdl.hpp"
@@ -44,93 +40,9 @@ using app::Watcher;
 
 namespace {
 
-// What the option table cannot know of present: the words of its help that differ from export's.
-options::Context present_context() {
-    options::Context ctx;
-    ctx.words = {{"default size", "1280x720"}, {"seed", "\n(default: from the clock; --record keeps it)"}};
-    return ctx;
-}
-
-// `attnlab present --help`: its option lines from the option table.
-std::string present_usage() {
-    return "usage: attnlab [present] [FILE] [options]\n"
-           "  FILE                  a deck or a scene (default: slides/lecture.yaml, looked up in the\n"
-           "                        current directory, then in the source tree beside the executable)\n"
-           "options:\n" +
-           options::help(options::kPresent, present_context()) +
-           "environment:\n"
-           "  ATTNLAB_RENDERER=software|accelerated   override the renderer choice\n"
-           "Keys: press ? or F1 in the window.\n";
-}
-
 int fail(const std::string& what) {
     std::cerr << "attnlab: error: " << core::printable(what) << "\n";
     return 2;
-}
-
-// The lecture: slides/lecture.yaml in the current folder, else in the checkout the executable
-// was built in (its root, which holds ../scenes/, set in `root` when not given).
-std::string default_deck(std::string& root) {
-    const std::string rel = "slides/lecture.yaml";
-    std::error_code ec;
-    if (std::filesystem::exists(rel, ec)) return rel;
-    auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-    if (!ec) {
-        for (auto dir = exe.parent_path(); !dir.empty(); dir = dir.parent_path()) {
-            auto p = dir / rel;
-            if (std::filesystem::exists(p, ec)) {
-                if (root.empty()) root = dir.string();
-                return p.string();
-            }
-            if (dir == dir.parent_path()) break;
-            if (dir.parent_path() == exe.parent_path().parent_path().parent_path()) break;  // two levels up at most
-        }
-    }
-    return rel;
-}
-
-struct Options {
-    std::string file;
-    std::string root;  // --root DIR ("": the loader's default)
-    bool presenter = false;
-    double talk_time = 0;
-    int screen = -1;
-    bool fullscreen = false;
-    int width = 1280, height = 720;
-    int start_at = 0;
-    bool exit_after_last = false;
-    std::string record;
-    bool no_audio = false;
-    bool narrate = false;
-    bool dark = false;
-    bool fps = false;
-    bool student = false;
-    std::optional<std::uint64_t> seed;
-};
-
-// Reads present's arguments (the option table's rows for present) into `o`; `help` set for -h.
-// False with `error` set.
-bool parse_options(const std::vector<std::string>& args, Options& o, bool& help, std::string& error) {
-    options::Values v;
-    if (!options::parse(options::kPresent, args, present_context(), v, error)) return false;
-    help = v.help;
-    o.file = v.file;
-    o.root = v.root;
-    o.presenter = v.presenter;
-    o.talk_time = v.talk_time;
-    o.screen = v.screen.value_or(-1);
-    o.fullscreen = v.fullscreen;
-    if (v.size) o.width = v.size->first, o.height = v.size->second;
-    o.start_at = v.start_at;
-    o.exit_after_last = v.exit_after_last;
-    o.record = v.record;
-    o.no_audio = v.no_audio;
-    o.narrate = v.narrate;
-    o.dark = v.theme == options::Theme::Dark;
-    o.fps = v.show_fps;
-    o.student = v.student;
-    o.seed = v.seed;
-    return true;
 }
 
 // The wall time as the presenter window shows it, "14:05".
@@ -141,15 +53,6 @@ std::string wall_clock() {
     char buf[16];
     std::strftime(buf, sizeof buf, "%H:%M", &local);
     return buf;
-}
-
-// A seed from the clock when none is given: the wall time's nanoseconds, mixed (splitmix64's
-// finaliser) so that two starts a moment apart draw very different quizzes.
-std::uint64_t clock_seed() {
-    std::uint64_t z = static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count()) + 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
 }
 
 // What the heap holds free, handed back (bound_the_heap, sdl.hpp): resident memory is what is in
@@ -170,69 +73,37 @@ void bound_the_heap() {
 #endif
 }
 
-int present_command(const std::vector<std::string>& args, std::shared_ptr<const draw::Fonts> fonts) {
-    const auto t_start = std::chrono::steady_clock::now();
-    Options o;
-    bool help = false;
-    std::string error;
-    if (!parse_options(args, o, help, error)) return fail(error);
-    if (help) {
-        std::cout << present_usage();
-        return 0;
-    }
-    if (o.file.empty()) o.file = default_deck(o.root);
-
-    load::Result loaded = load::load_file(o.file, load::Options{o.root, {}});
-    if (!loaded.ok()) {
-        for (const auto& d : loaded.errors) std::cerr << d.format() << "\n";
-        return 2;
-    }
-    auto deck = std::make_shared<const scene::Deck>(std::move(loaded.deck));
-    if (const std::size_t steps = timeline::layout(*deck).spans.size(); o.start_at > 0 && static_cast<std::size_t>(o.start_at) > steps)
-        return fail("--start-at " + std::to_string(o.start_at) + ": " + o.file + " has " + std::to_string(steps) +
-                    (steps == 1 ? " step" : " steps"));
-
-    std::ofstream record;
-    if (!o.record.empty()) {
-        record.open(o.record, std::ios::out | std::ios::trunc);
-        if (!record) return fail("cannot write " + o.record + ": " + std::strerror(errno));
-    }
-
+int run(Settings o) {
     // A window nobody can see is worse than none: refuse SDL's silent offscreen/dummy fallback
     // unless the user asked for it by name.
     Video video;
     if (!video.ok()) {
         fail(video.problem());
-        std::cerr << "  to make a video instead: attnlab export " << core::printable(o.file)
-                  << (o.root.empty() ? "" : " --root " + core::printable(o.root)) << " -o out.mp4\n";
+        std::cerr << o.no_window;
         return 2;
     }
 
-    SessionOptions so;
-    so.exit_after_last = o.exit_after_last;
-    so.show_fps = o.fps;
-    so.student = o.student;
-    so.draw.theme = o.dark ? draw::ThemeKind::Dark : draw::ThemeKind::Light;
-    so.draw.fonts = std::move(fonts);
+    const std::shared_ptr<const scene::Deck> deck = o.deck;
+    SessionOptions so = std::move(o.session);
     // The overlay's text: the frames' own text stack (shaping, bidi, the fallback faces), so the
     // help, the messages and the quiz's keys draw every script a slide does.
     const std::shared_ptr<app::CairoText> text = std::make_shared<app::CairoText>(so.draw.fonts);
     so.text = text;
-    auto clock = [t_start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count(); };
+    auto clock = [t_start = o.start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t_start).count(); };
     Session session(deck, clock, so);
-    if (record.is_open()) session.record_to(&record);
+    if (o.record) session.record_to(o.record);
     // The microphone, on the session's clock, beside the commands (export --replay muxes it).
     std::unique_ptr<Microphone> mic;
-    if (record.is_open() && !o.no_audio) {
+    if (!o.microphone.empty()) {
         std::string problem;
-        mic = std::make_unique<Microphone>(o.record + ".wav", clock, problem);
+        mic = std::make_unique<Microphone>(o.microphone, clock, problem);
         if (!mic->recording())
             std::cerr << "attnlab: warning: " << core::printable(problem)
                       << "; recording the commands without sound (--no-audio says you meant that)\n";
     }
     // Always sent, so a recording carries the seed and its replay draws the same quiz.
-    session.command(timeline::cmd::Seed{o.seed ? *o.seed : clock_seed()});
-    if (o.student) session.open_student(o.file, o.start_at > 0 ? std::optional<int>(o.start_at - 1) : std::nullopt);
+    session.command(timeline::cmd::Seed{o.seed});
+    if (so.student) session.open_student(o.file, o.start_at > 0 ? std::optional<int>(o.start_at - 1) : std::nullopt);
     else if (o.start_at > 0) session.command(timeline::cmd::Goto{o.start_at - 1});
     // --narrate: the clips decoded once, the steps advanced as they end.
     std::unique_ptr<Narrator> narrator;
@@ -337,7 +208,7 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
             got = SDL_PollEvent(&e) != 0;
         }
         if (narrator) narrator->update();
-        if (o.student) keep_place();
+        if (so.student) keep_place();
         if (session.fullscreen_toggle_requested()) {
             main.set_fullscreen(!main.fullscreen());
             session.set_fullscreen(main.fullscreen());
@@ -390,7 +261,7 @@ int present_command(const std::vector<std::string>& args, std::shared_ptr<const 
             boxes_warned = true;
         }
     }
-    if (o.student) keep_place();
+    if (so.student) keep_place();
     return 0;
 }
 
