@@ -5,14 +5,6 @@
 
 namespace scene {
 
-bool Scene::residual() const {
-    if (x.empty()) return false;
-    if (!w_o.empty()) return true;
-    std::size_t width = 0;
-    for (const Head& h : heads) width += h.v.empty() ? 0 : h.v[0].size();
-    return width == x[0].size();
-}
-
 attention::HeadsInput heads_input(const Scene& s, const Controls& c) {
     if (c.swap) {  // the heads of the scene with the two tokens exchanged
         Controls in_place = c;

@@ -32,6 +32,14 @@ std::vector<std::string> ease_names() { return all_names(kEaseNames); }
 
 bool Scene::has(Panel p) const { return std::find(panels.begin(), panels.end(), p) != panels.end(); }
 
+bool Scene::residual() const {
+    if (x.empty()) return false;
+    if (!w_o.empty()) return true;
+    std::size_t width = 0;
+    for (const Head& h : heads) width += h.v.empty() ? 0 : h.v[0].size();
+    return width == x[0].size();
+}
+
 const std::vector<Panel>& Scene::panels_at(int step) const {
     if (step >= 0 && static_cast<std::size_t>(step) < steps.size() && !steps[static_cast<std::size_t>(step)].panels.empty())
         return steps[static_cast<std::size_t>(step)].panels;
